@@ -1,0 +1,161 @@
+import { z } from 'zod';
+
+// The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
+// so every module can be imported and tested without a valid environment.
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const positiveInt = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'a whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive('a number above 0'))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const port = (fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'a port number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'a port from 1 to 65535').max(65535, 'a port from 1 to 65535'))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+const url = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url('a URL such as https://example.com').optional())
+  .optional();
+
+const schema = z
+  .object({
+    OC_APP_ID: optionalText,
+    OC_API_KEY: optionalText,
+    OC_BASE_URL: url.transform((v) => v ?? 'https://api.octranspo1.com'),
+    OC_FORMAT: z
+      .enum(['xml', 'json'], 'xml or json')
+      .optional()
+      .transform((v) => v ?? 'xml'),
+    OC_TIMEOUT_MS: positiveInt(8000),
+    CACHE_NEXT_TRIPS_SECONDS: positiveInt(30),
+    CACHE_ROUTE_SUMMARY_SECONDS: positiveInt(86_400),
+    DATA_DIR: z
+      .string()
+      .trim()
+      .min(1, 'a folder path')
+      .optional()
+      .transform((v) => v ?? './data'),
+    REDIS_URL: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional())
+      .optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent')
+      .optional()
+      .transform((v) => v ?? 'info'),
+    TELEGRAM_BOT_TOKEN: optionalText.pipe(
+      z.string().regex(/^\d+:[\w-]+$/, 'a token from @BotFather, like 123456:ABC-DEF').optional(),
+    ),
+    TELEGRAM_API_ROOT: url,
+    TELEGRAM_WEBHOOK_URL: url,
+    TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
+      z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -').optional(),
+    ),
+    TELEGRAM_WEBHOOK_PORT: port(8443),
+    RATE_LIMIT_PER_MINUTE: positiveInt(20),
+    GTFS_STOPS_FILE: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    if ((env.OC_APP_ID === undefined) !== (env.OC_API_KEY === undefined)) {
+      const missing = env.OC_APP_ID === undefined ? 'OC_APP_ID' : 'OC_API_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'set together with the other one (or neither, for the built-in demo feed)' });
+    }
+    if (env.TELEGRAM_WEBHOOK_URL !== undefined && env.TELEGRAM_WEBHOOK_SECRET === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['TELEGRAM_WEBHOOK_SECRET'], message: 'required when TELEGRAM_WEBHOOK_URL is set' });
+    }
+  });
+
+export interface Config {
+  transit: {
+    /** Absent: no credentials, so the built-in local v1.2 server is the feed. */
+    credentials?: { appId: string; apiKey: string };
+    baseUrl: string;
+    format: 'xml' | 'json';
+    timeoutMs: number;
+    cacheSeconds: { nextTrips: number; routeSummary: number };
+  };
+  store: { dataDir: string; redisUrl?: string };
+  logLevel: string;
+  telegram?: {
+    token: string;
+    apiRoot?: string;
+    webhook?: { url: string; secret: string; port: number };
+  };
+  rateLimitPerMinute: number;
+  gtfsStopsFile?: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Validates the environment; throws one ConfigError listing every problem by variable name. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `${name}: expected ${issue.message}`;
+    });
+    throw new ConfigError([...new Set(problems)]);
+  }
+  const e = result.data;
+  return {
+    transit: {
+      ...(e.OC_APP_ID && e.OC_API_KEY ? { credentials: { appId: e.OC_APP_ID, apiKey: e.OC_API_KEY } } : {}),
+      baseUrl: e.OC_BASE_URL,
+      format: e.OC_FORMAT,
+      timeoutMs: e.OC_TIMEOUT_MS,
+      cacheSeconds: { nextTrips: e.CACHE_NEXT_TRIPS_SECONDS, routeSummary: e.CACHE_ROUTE_SUMMARY_SECONDS },
+    },
+    store: { dataDir: e.DATA_DIR, ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}) },
+    logLevel: e.LOG_LEVEL,
+    ...(e.TELEGRAM_BOT_TOKEN
+      ? {
+          telegram: {
+            token: e.TELEGRAM_BOT_TOKEN,
+            ...(e.TELEGRAM_API_ROOT ? { apiRoot: e.TELEGRAM_API_ROOT } : {}),
+            ...(e.TELEGRAM_WEBHOOK_URL && e.TELEGRAM_WEBHOOK_SECRET
+              ? { webhook: { url: e.TELEGRAM_WEBHOOK_URL, secret: e.TELEGRAM_WEBHOOK_SECRET, port: e.TELEGRAM_WEBHOOK_PORT } }
+              : {}),
+          },
+        }
+      : {}),
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    ...(e.GTFS_STOPS_FILE ? { gtfsStopsFile: e.GTFS_STOPS_FILE } : {}),
+  };
+}
+
+/** Reads `.env` into process.env when the file exists (Node's own loader), then validates. */
+export function loadConfigFromProcess(envFile = '.env'): Config {
+  try {
+    process.loadEnvFile(envFile);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  return loadConfig(process.env);
+}

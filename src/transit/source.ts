@@ -1,0 +1,15 @@
+import type { GtfsQuery, GtfsRecord } from './gtfs-tables.js';
+import type { StopArrivals } from './model.js';
+
+/**
+ * What the rest of the bot needs from a transit data source. The v1.2 client implements it;
+ * another source (GTFS-Realtime, say) can be added behind the same interface.
+ * Every method rejects only with a TransitError.
+ */
+export interface TransitClient {
+  /** Routes and directions serving a stop; every route has empty `trips`. */
+  routeSummary(stopNo: string): Promise<StopArrivals>;
+  nextTrips(stopNo: string, routeNo: string): Promise<StopArrivals>;
+  nextTripsAllRoutes(stopNo: string): Promise<StopArrivals>;
+  gtfs(query: GtfsQuery): Promise<GtfsRecord[]>;
+}
