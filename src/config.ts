@@ -75,16 +75,26 @@ const schema = z
     TELEGRAM_WEBHOOK_PORT: port(8443),
     RATE_LIMIT_PER_MINUTE: positiveInt(20),
     GTFS_STOPS_FILE: optionalText,
-  })
-  .superRefine((env, ctx) => {
-    if ((env.OC_APP_ID === undefined) !== (env.OC_API_KEY === undefined)) {
-      const missing = env.OC_APP_ID === undefined ? 'OC_APP_ID' : 'OC_API_KEY';
-      ctx.addIssue({ code: 'custom', path: [missing], message: 'set together with the other one (or neither, for the built-in demo feed)' });
-    }
-    if (env.TELEGRAM_WEBHOOK_URL !== undefined && env.TELEGRAM_WEBHOOK_SECRET === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['TELEGRAM_WEBHOOK_SECRET'], message: 'required when TELEGRAM_WEBHOOK_URL is set' });
-    }
   });
+
+/** Every variable the bot reads; .env.example and the README list exactly these. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape);
+
+const isSet = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+// Checks across variables, run on the raw values so that they are reported together with the
+// per-variable problems (zod skips object refinements once a field has failed).
+function crossProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (isSet(env.OC_APP_ID) !== isSet(env.OC_API_KEY)) {
+    const missing = isSet(env.OC_APP_ID) ? 'OC_API_KEY' : 'OC_APP_ID';
+    problems.push(`${missing}: expected to be set together with the other one (or neither, for the built-in demo feed)`);
+  }
+  if (isSet(env.TELEGRAM_WEBHOOK_URL) && !isSet(env.TELEGRAM_WEBHOOK_SECRET)) {
+    problems.push('TELEGRAM_WEBHOOK_SECRET: expected a secret when TELEGRAM_WEBHOOK_URL is set');
+  }
+  return problems;
+}
 
 export interface Config {
   transit: {
@@ -116,13 +126,13 @@ export class ConfigError extends Error {
 /** Validates the environment; throws one ConfigError listing every problem by variable name. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return `${name}: expected ${issue.message}`;
-    });
-    throw new ConfigError([...new Set(problems)]);
-  }
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: expected ${issue.message}`)),
+    ...crossProblems(env),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = result.data;
   return {
     transit: {

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('gives working embedded defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.transit.credentials).toBeUndefined();
+    expect(config.transit.format).toBe('xml');
+    expect(config.transit.timeoutMs).toBe(8000);
+    expect(config.transit.cacheSeconds).toEqual({ nextTrips: 30, routeSummary: 86_400 });
+    expect(config.store).toEqual({ dataDir: './data' });
+    expect(config.telegram).toBeUndefined();
+    expect(config.rateLimitPerMinute).toBe(20);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      OC_APP_ID: 'app',
+      OC_API_KEY: 'key',
+      OC_BASE_URL: 'http://127.0.0.1:8089',
+      OC_FORMAT: 'json',
+      OC_TIMEOUT_MS: '2500',
+      CACHE_NEXT_TRIPS_SECONDS: '15',
+      CACHE_ROUTE_SUMMARY_SECONDS: '3600',
+      DATA_DIR: '/var/lib/arrivals',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'debug',
+      TELEGRAM_BOT_TOKEN: '123456:ABC-def_9',
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:8081',
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram',
+      TELEGRAM_WEBHOOK_SECRET: 's3cret_-',
+      TELEGRAM_WEBHOOK_PORT: '9000',
+      RATE_LIMIT_PER_MINUTE: '5',
+      GTFS_STOPS_FILE: './stops.txt',
+    });
+    expect(config.transit).toEqual({
+      credentials: { appId: 'app', apiKey: 'key' },
+      baseUrl: 'http://127.0.0.1:8089',
+      format: 'json',
+      timeoutMs: 2500,
+      cacheSeconds: { nextTrips: 15, routeSummary: 3600 },
+    });
+    expect(config.store).toEqual({ dataDir: '/var/lib/arrivals', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(config.telegram).toEqual({
+      token: '123456:ABC-def_9',
+      apiRoot: 'http://127.0.0.1:8081',
+      webhook: { url: 'https://bot.example.org/telegram', secret: 's3cret_-', port: 9000 },
+    });
+    expect(config.rateLimitPerMinute).toBe(5);
+    expect(config.gtfsStopsFile).toBe('./stops.txt');
+  });
+
+  it('treats empty values as unset, as a copied .env.example leaves them', () => {
+    const config = loadConfig({ OC_APP_ID: '', OC_API_KEY: '', TELEGRAM_BOT_TOKEN: '', REDIS_URL: '' });
+    expect(config.transit.credentials).toBeUndefined();
+    expect(config.telegram).toBeUndefined();
+    expect(config.store.redisUrl).toBeUndefined();
+  });
+
+  it('reports every problem at once, each by variable name', () => {
+    const problems = problemsOf({
+      OC_APP_ID: 'app',
+      OC_FORMAT: 'yaml',
+      OC_TIMEOUT_MS: 'soon',
+      CACHE_NEXT_TRIPS_SECONDS: '0',
+      REDIS_URL: 'localhost:6379',
+      TELEGRAM_BOT_TOKEN: 'not a token',
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/hook',
+      TELEGRAM_WEBHOOK_PORT: '70000',
+      LOG_LEVEL: 'loud',
+    });
+    const names = problems.map((p) => p.split(':')[0]);
+    expect(names.sort()).toEqual(
+      [
+        'CACHE_NEXT_TRIPS_SECONDS',
+        'LOG_LEVEL',
+        'OC_API_KEY',
+        'OC_FORMAT',
+        'OC_TIMEOUT_MS',
+        'REDIS_URL',
+        'TELEGRAM_BOT_TOKEN',
+        'TELEGRAM_WEBHOOK_PORT',
+        'TELEGRAM_WEBHOOK_SECRET',
+      ].sort(),
+    );
+    expect(problems.find((p) => p.startsWith('OC_FORMAT'))).toMatch(/xml or json/);
+    expect(problems.find((p) => p.startsWith('REDIS_URL'))).toMatch(/redis:\/\//);
+  });
+
+  it('never echoes a secret value in its messages', () => {
+    const token = 'bad token with secret-part-123';
+    const problems = problemsOf({ TELEGRAM_BOT_TOKEN: token, OC_API_KEY: 'key-only-xyz' });
+    expect(problems.join('\n')).not.toContain('secret-part-123');
+    expect(problems.join('\n')).not.toContain('key-only-xyz');
+  });
+});
+
+describe('documentation of the settings', () => {
+  const example = parseEnv(readFileSync(new URL('../.env.example', import.meta.url), 'utf8'));
+
+  it('.env.example lists every variable, and copied as it is gives the embedded defaults', () => {
+    expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort());
+    expect(loadConfig(example)).toEqual(loadConfig({}));
+  });
+
+  it('the README has a row for every variable', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const name of CONFIG_VARIABLES) expect(readme).toContain(`| \`${name}\``);
+  });
+});
