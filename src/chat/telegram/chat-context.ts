@@ -1,0 +1,22 @@
+import type { Context } from 'grammy';
+import type { ChatContext } from '../../bot/chat.js';
+
+/**
+ * What the core needs to know about a Telegram update's chat. Inline queries and buttons under
+ * inline messages have no chat: they are treated as the user's private chat (whose id Telegram
+ * makes equal to the user's id), so /lang and saved stops follow the user there.
+ */
+export function chatContextOf(ctx: Context): ChatContext | undefined {
+  const chat = ctx.chat;
+  const from = ctx.from;
+  const chatId = chat ? String(chat.id) : from ? String(from.id) : undefined;
+  if (chatId === undefined) return undefined;
+  return {
+    platform: 'telegram',
+    chatId,
+    chatType: !chat || chat.type === 'private' ? 'private' : chat.type === 'channel' ? 'channel' : 'group',
+    ...(from ? { userId: String(from.id) } : {}),
+    ...(from?.language_code ? { languageCode: from.language_code } : {}),
+    ...(ctx.me?.username ? { botUsername: ctx.me.username } : {}),
+  };
+}

@@ -1,0 +1,126 @@
+import { autoRetry } from '@grammyjs/auto-retry';
+import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
+import { Bot } from 'grammy';
+import type { UserFromGetMe } from 'grammy/types';
+import type { Notifier } from '../../alerts/notifier.js';
+import type { BotCore } from '../../bot/core.js';
+import type { Logger } from '../../log.js';
+import type { StopIndex } from '../../stops/types.js';
+import { registerCommandMenus } from './command-menu.js';
+import type { FeatureDeps } from './deps.js';
+import { errorBoundary } from './error-boundary.js';
+import { buttons } from './features/buttons.js';
+import { inlineMode } from './features/inline-mode.js';
+import { location } from './features/location.js';
+import { textCommands } from './features/text-commands.js';
+import { unhandled } from './features/unhandled.js';
+import { retryNetworkErrors, type Sleep } from './network-retry.js';
+import { createTelegramNotifier } from './notifier.js';
+import { createRateLimiter } from './rate-limit.js';
+import { createRedactor, describeError } from './redact.js';
+import { createRefreshThrottle } from './refresh-throttle.js';
+import { startWebhookServer, type WebhookServer } from './webhook-server.js';
+
+export interface TelegramBotDeps {
+  token: string;
+  /** A self-hosted Bot API server (or a test double); Telegram's own by default. */
+  apiRoot?: string;
+  /** Given: receive updates by webhook on `port`; absent: long polling. */
+  webhook?: { url: string; secret: string; port: number; host?: string };
+  core: BotCore;
+  stops?: StopIndex;
+  logger: Logger;
+  now?: () => number;
+  /** Arrivals requests per user per minute. */
+  rateLimitPerMinute?: number;
+  /** Seconds during which a second Refresh of the same message is answered without a fetch. */
+  refreshIntervalSeconds?: number;
+  /** Bounds on retrying Telegram: 429 waits up to maxDelaySeconds; sleep is replaceable in tests. */
+  retry?: { maxDelaySeconds?: number; maxRetryAttempts?: number; networkAttempts?: number; sleep?: Sleep };
+  /** Tests only: skip getMe. */
+  botInfo?: UserFromGetMe;
+}
+
+export interface TelegramBot {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  notifier: Notifier;
+  bot: Bot;
+  /** The webhook server's port once started (useful with port 0); undefined when polling. */
+  webhookPort(): number | undefined;
+}
+
+const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query'] as const;
+
+export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
+  const { core, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const redact = createRedactor([deps.token, deps.webhook?.secret ?? '']);
+  const bot = new Bot(deps.token, {
+    ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
+    ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
+  });
+  bot.api.config.use(retryNetworkErrors({ attempts: deps.retry?.networkAttempts ?? 3, firstDelayMs: 1_000, ...(deps.retry?.sleep ? { sleep: deps.retry.sleep } : {}) }));
+  bot.api.config.use(
+    autoRetry({
+      maxDelaySeconds: deps.retry?.maxDelaySeconds ?? 30,
+      maxRetryAttempts: deps.retry?.maxRetryAttempts ?? 3,
+      rethrowHttpErrors: true, // bounded by retryNetworkErrors instead
+    }),
+  );
+
+  const features: FeatureDeps = {
+    core,
+    logger,
+    now,
+    redact,
+    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, now }),
+    throttle: createRefreshThrottle({ intervalMs: (deps.refreshIntervalSeconds ?? 10) * 1000, now }),
+    ...(deps.stops ? { stops: deps.stops } : {}),
+  };
+  const onError = errorBoundary(features);
+  // Concurrent updates from one chat are handled in order, so replies keep the order of questions.
+  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  const guarded = bot.errorBoundary(onError);
+  guarded.use(textCommands(features), location(features), buttons(features), inlineMode(features));
+  guarded.use(unhandled(features));
+  bot.catch(onError);
+
+  let runner: RunnerHandle | undefined;
+  let server: WebhookServer | undefined;
+
+  return {
+    bot,
+    notifier: createTelegramNotifier(bot.api, logger, redact),
+    webhookPort: () => server?.port,
+
+    async start() {
+      await bot.init();
+      try {
+        await registerCommandMenus(bot.api, core);
+      } catch (err) {
+        logger.warn({ error: describeError(err, redact) }, 'could not set the command menus; continuing');
+      }
+      if (deps.webhook) {
+        const { url, secret, port, host } = deps.webhook;
+        server = await startWebhookServer({ bot, path: new URL(url).pathname, secret, port, logger, redact, ...(host ? { host } : {}) });
+        await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });
+        logger.info({ username: bot.botInfo.username, mode: 'webhook' }, 'telegram bot started');
+        return;
+      }
+      // A webhook left from an earlier deployment would make getUpdates fail with 409.
+      await bot.api.deleteWebhook();
+      runner = run(bot, { runner: { silent: true, fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
+      runner.task()?.catch((err: unknown) => logger.error({ error: describeError(err, redact) }, 'telegram polling stopped'));
+      logger.info({ username: bot.botInfo.username, mode: 'polling' }, 'telegram bot started');
+    },
+
+    async stop() {
+      // The webhook stays registered: other instances behind the same URL keep serving it.
+      if (runner?.isRunning()) await runner.stop();
+      runner = undefined;
+      await server?.close();
+      server = undefined;
+    },
+  };
+}

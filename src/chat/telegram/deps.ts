@@ -1,0 +1,17 @@
+import type { BotCore } from '../../bot/core.js';
+import type { Logger } from '../../log.js';
+import type { StopIndex } from '../../stops/types.js';
+import type { RateLimiter } from './rate-limit.js';
+import type { RefreshThrottle } from './refresh-throttle.js';
+
+/** What every feature composer is given; nothing is imported as a singleton. */
+export interface FeatureDeps {
+  core: BotCore;
+  logger: Logger;
+  now: () => number;
+  limiter: RateLimiter;
+  throttle: RefreshThrottle;
+  stops?: StopIndex;
+  /** Removes the token and webhook secret from any text headed for a log. */
+  redact: (text: string) => string;
+}

@@ -1,0 +1,87 @@
+import { Composer, type Context } from 'grammy';
+import type { InlineQueryResultArticle } from 'grammy/types';
+import type { ChatContext } from '../../../bot/chat.js';
+import type { Reply } from '../../../bot/reply.js';
+import { admit } from '../admit.js';
+import { chatContextOf } from '../chat-context.js';
+import type { FeatureDeps } from '../deps.js';
+import { escapeHtml, plainText, renderReply } from '../render.js';
+import { encodeAction } from '../callback-data.js';
+
+// "@bot 3017 95" in any chat: the arrivals as a message to send there. Arrivals change by the
+// minute, so results are cached briefly; they depend on the user's language, so personally.
+const ANSWER_CACHE_SECONDS = 10;
+const HINT_CACHE_SECONDS = 300;
+const QUERY = /^\s*(\d{1,4})(?:\s+([A-Za-z0-9-]{1,5}))?\s*$/;
+const NAME_RESULTS = 5;
+
+export function inlineMode(deps: FeatureDeps): Composer<Context> {
+  const composer = new Composer();
+  composer.on('inline_query', async (ctx) => {
+    const chat = chatContextOf(ctx);
+    if (!chat) return;
+    const match = QUERY.exec(ctx.inlineQuery.query);
+    if (match) {
+      if (!(await admit(ctx, chat, deps))) return;
+      const [, stopNo, routeNo] = match;
+      const reply = await deps.core.handleText(`/next ${stopNo}${routeNo ? ` ${routeNo}` : ''}`, chat);
+      if (reply?.kind === 'answer') {
+        await ctx.answerInlineQuery([article(`a:${stopNo}:${routeNo ?? ''}`, reply, reply.title ?? `${stopNo}`)], {
+          cache_time: ANSWER_CACHE_SECONDS,
+          is_personal: true,
+        });
+        return;
+      }
+    }
+    const byName = match ? [] : await stopsByName(ctx.inlineQuery.query, chat, deps);
+    if (byName.length > 0) {
+      await ctx.answerInlineQuery(byName, { cache_time: HINT_CACHE_SECONDS, is_personal: true });
+      return;
+    }
+    await ctx.answerInlineQuery([await usageHint(chat, deps)], { cache_time: HINT_CACHE_SECONDS, is_personal: true });
+  });
+  return composer;
+}
+
+function article(id: string, reply: Reply, title: string, description?: string): InlineQueryResultArticle {
+  const { text, reply_markup } = renderReply(reply);
+  const summary = description ?? plainText({ ...reply, title: undefined }, 120);
+  return {
+    type: 'article',
+    id,
+    title,
+    ...(summary ? { description: summary } : {}),
+    input_message_content: { message_text: text, parse_mode: 'HTML', link_preview_options: { is_disabled: true } },
+    ...(reply_markup ? { reply_markup } : {}),
+  };
+}
+
+/** For an empty or unreadable query: how to ask, and /help as the message if it is chosen anyway. */
+async function usageHint(chat: ChatContext, deps: FeatureDeps): Promise<InlineQueryResultArticle> {
+  const locale = await deps.core.localeOf(chat);
+  const help = (await deps.core.handleText('/help', chat)) ?? { kind: 'answer', blocks: [] };
+  return article('usage', help, deps.core.t(locale, 'inline-usage-title'), deps.core.t(locale, 'inline-usage-description'));
+}
+
+/**
+ * "@bot laurier": stops whose name matches, from the offline index (no transit call per result).
+ * The message sent is the stop's name with one button; a tap puts the arrivals in its place.
+ */
+async function stopsByName(query: string, chat: ChatContext, deps: FeatureDeps): Promise<InlineQueryResultArticle[]> {
+  if (!deps.stops || query.trim().length < 3) return [];
+  const locale = await deps.core.localeOf(chat);
+  return deps.stops.search(query, NAME_RESULTS).flatMap((stop): InlineQueryResultArticle[] => {
+    const data = encodeAction({ type: 'next', stopNo: stop.code });
+    if (data === undefined) return [];
+    const label = deps.core.t(locale, 'button-stop', { stopNo: stop.code, name: stop.name });
+    return [
+      {
+        type: 'article',
+        id: `s:${stop.code}`,
+        title: `${stop.code} ${stop.name}`,
+        input_message_content: { message_text: `<b>${escapeHtml(stop.name)} (${stop.code})</b>`, parse_mode: 'HTML' },
+        reply_markup: { inline_keyboard: [[{ text: label, callback_data: data }]] },
+      },
+    ];
+  });
+}

@@ -1,0 +1,35 @@
+import type { Api } from 'grammy';
+import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
+import type { Reply } from '../../bot/reply.js';
+import type { Logger } from '../../log.js';
+import { classifyFailure } from './failures.js';
+import { renderReply } from './render.js';
+
+/**
+ * Scheduled alerts go out through here. Rate limits (429) were already waited out by the API's
+ * retry layer; what still fails is sorted so the scheduler can stop writing to chats that
+ * refuse the bot for good.
+ */
+export function createTelegramNotifier(api: Api, logger: Logger, redact: (text: string) => string = (t) => t): Notifier {
+  return {
+    platform: 'telegram',
+    async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
+      const { text, reply_markup } = renderReply(reply);
+      try {
+        await api.sendMessage(chatId, text, {
+          parse_mode: 'HTML',
+          link_preview_options: { is_disabled: true },
+          ...(reply_markup ? { reply_markup } : {}),
+        });
+        return { status: 'sent' };
+      } catch (err) {
+        const failure = classifyFailure(err);
+        const kind = failure.kind;
+        // The reason travels on (scheduler logs, the store): only Telegram's words, minus any secret.
+        const reason = redact(failure.reason);
+        logger.warn({ chatId, kind, reason }, 'telegram delivery failed');
+        return kind === 'permanent' ? { status: 'permanent-failure', reason } : { status: 'temporary-failure', reason };
+      }
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// A Refresh pressed again within a few seconds would fetch the same arrivals (the transit
+// client caches them) and make Telegram refuse an identical edit; it is answered locally.
+
+export interface RefreshThrottle {
+  /** True when this message may be refreshed now (and records it); false when it just was. */
+  tryRefresh(messageKey: string): boolean;
+}
+
+export function createRefreshThrottle(options: { intervalMs: number; now: () => number }): RefreshThrottle {
+  const { intervalMs, now } = options;
+  const last = new Map<string, number>();
+  return {
+    tryRefresh(messageKey) {
+      const t = now();
+      const previous = last.get(messageKey);
+      if (previous !== undefined && t - previous < intervalMs) return false;
+      // Old entries are useless; dropping them keeps the map as small as the recent traffic.
+      if (last.size > 10_000) for (const [key, at] of last) if (t - at >= intervalMs) last.delete(key);
+      last.set(messageKey, t);
+      return true;
+    },
+  };
+}

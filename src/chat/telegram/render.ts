@@ -1,0 +1,73 @@
+import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import type { Reply } from '../../bot/reply.js';
+import { encodeAction } from './callback-data.js';
+
+/** Telegram's limit on a message's text (after entities are parsed). */
+export const MAX_MESSAGE_LENGTH = 4096;
+
+export interface RenderedMessage {
+  text: string;
+  reply_markup?: InlineKeyboardMarkup;
+}
+
+/** The three characters Telegram's HTML parse mode requires escaped; upstream text may hold any of them. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * A neutral Reply as a Telegram HTML message: title and block headings bold, footer italic,
+ * every string escaped. Pure, so the exact output is testable. Lines that would overflow
+ * Telegram's 4,096 characters are dropped (an ellipsis marks the cut) rather than failing the send.
+ */
+export function renderReply(reply: Reply): RenderedMessage {
+  const sections: string[][] = [];
+  if (reply.title) sections.push([`<b>${escapeHtml(reply.title)}</b>`]);
+  for (const block of reply.blocks) {
+    const lines = block.lines.map(escapeHtml);
+    if (block.heading) lines.unshift(`<b>${escapeHtml(block.heading)}</b>`);
+    if (lines.length > 0) sections.push(lines);
+  }
+  if (reply.footer && reply.footer.length > 0) sections.push(reply.footer.map((line) => `<i>${escapeHtml(line)}</i>`));
+
+  const keyboard = (reply.buttons ?? [])
+    .map((row) =>
+      row.flatMap((button): InlineKeyboardButton[] => {
+        const data = encodeAction(button.action);
+        return data === undefined ? [] : [{ text: button.label, callback_data: data }];
+      }),
+    )
+    .filter((row) => row.length > 0);
+
+  return {
+    text: fitLength(sections),
+    ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
+  };
+}
+
+function fitLength(sections: string[][]): string {
+  const join = (s: string[][]) => s.map((lines) => lines.join('\n')).join('\n\n');
+  let text = join(sections);
+  if (visibleLength(text) <= MAX_MESSAGE_LENGTH) return text;
+  // Drop whole lines from the end (never half a tag), keeping room for the ellipsis.
+  const kept = sections.map((lines) => [...lines]);
+  while (kept.length > 0 && visibleLength(text) > MAX_MESSAGE_LENGTH - 2) {
+    const last = kept[kept.length - 1]!;
+    last.pop();
+    if (last.length === 0) kept.pop();
+    text = join(kept);
+  }
+  return `${text}\n…`;
+}
+
+/** What Telegram counts: the text without tags, entities as one character each. */
+function visibleLength(html: string): number {
+  return html.replace(/<\/?[bi]>/g, '').replace(/&(amp|lt|gt);/g, '_').length;
+}
+
+/** The reply as unformatted text, for places without HTML (button toasts allow 200 characters). */
+export function plainText(reply: Reply, maxLength: number): string {
+  const lines = [reply.title, ...reply.blocks.flatMap((b) => [b.heading, ...b.lines])].filter((l): l is string => !!l);
+  const text = lines.join('\n');
+  return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1)}…`;
+}

@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import { webhookCallback, type Bot } from 'grammy';
+import type { Logger } from '../../log.js';
+import { describeError } from './redact.js';
+
+export interface WebhookServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Receives Telegram's webhook POSTs on the path of the public webhook URL. Each request must
+ * carry the secret in X-Telegram-Bot-Api-Secret-Token (grammY refuses others with 401), so any
+ * number of instances can sit behind a load balancer. GET /healthz answers for that balancer.
+ */
+export async function startWebhookServer(options: {
+  bot: Bot;
+  path: string;
+  secret: string;
+  port: number;
+  host?: string;
+  logger: Logger;
+  redact: (text: string) => string;
+}): Promise<WebhookServer> {
+  const { bot, path, secret, logger, redact } = options;
+  // Answering Telegram late makes it deliver the update again; past 9 s the update is still
+  // handled, but the HTTP answer goes out first.
+  const handle = webhookCallback(bot, 'http', { secretToken: secret, onTimeout: 'return', timeoutMilliseconds: 9_000 });
+
+  const server: Server = createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method === 'GET' && pathname === '/healthz') {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      return;
+    }
+    if (req.method !== 'POST' || pathname !== path) {
+      res.writeHead(404).end();
+      return;
+    }
+    handle(req, res).catch((err: unknown) => {
+      logger.error({ error: describeError(err, redact) }, 'webhook update failed');
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  logger.info({ port, path }, 'telegram webhook server listening');
+
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}

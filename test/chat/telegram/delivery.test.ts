@@ -1,0 +1,85 @@
+// Outgoing calls under failure: the notifier's verdicts, bounded retries, and no token anywhere.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Reply } from '../../../src/bot/reply.js';
+import { createFakeCore } from './fake-core.js';
+import { ALICE, startHarness, TOKEN, type Harness } from './harness.js';
+
+const ALERT: Reply = { kind: 'answer', title: 'Stop 3017 <alert>', blocks: [{ lines: ['95 in 4 min'] }] };
+const noWait = async () => {};
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('Telegram notifier', () => {
+  it('reports sent, and renders the alert as HTML', async () => {
+    h = await startHarness({ core: createFakeCore(), start: false });
+    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
+    expect(h.api.callsOf('sendMessage')[0]!.params).toMatchObject({ chat_id: '1001', parse_mode: 'HTML', text: '<b>Stop 3017 &lt;alert&gt;</b>\n\n95 in 4 min' });
+  });
+
+  it('reports blocked, kicked, deactivated and chat not found as permanent failures', async () => {
+    h = await startHarness({ core: createFakeCore(), start: false });
+    const refusals = [
+      { error_code: 403, description: 'Forbidden: bot was kicked from the supergroup chat' },
+      { error_code: 403, description: 'Forbidden: user is deactivated' },
+      { error_code: 400, description: 'Bad Request: chat not found' },
+    ];
+    for (const refusal of refusals) {
+      h.api.failNext('sendMessage', refusal);
+      expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'permanent-failure', reason: `${refusal.error_code}: ${refusal.description}` });
+    }
+    expect(h.api.callsOf('sendMessage')).toHaveLength(3); // no retries for what cannot succeed
+  });
+
+  it('reports a rate limit longer than it is willing to wait as a temporary failure, without waiting', async () => {
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { maxDelaySeconds: 30 } });
+    h.api.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 3600', retry_after: 3600 });
+    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'temporary-failure', reason: '429: Too Many Requests: retry after 3600' });
+    expect(h.api.callsOf('sendMessage')).toHaveLength(1);
+  });
+
+  it('retries a dropped connection a bounded number of times, then reports a temporary failure', async () => {
+    const waits: number[] = [];
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { networkAttempts: 3, sleep: async (ms) => void waits.push(ms) } });
+    h.api.failNext('sendMessage', 'disconnect');
+    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
+    expect(h.api.callsOf('sendMessage')).toHaveLength(2);
+
+    for (let i = 0; i < 3; i++) h.api.failNext('sendMessage', 'disconnect');
+    const result = await h.telegram.notifier.send('1001', ALERT);
+    expect(result.status).toBe('temporary-failure');
+    expect(h.api.callsOf('sendMessage')).toHaveLength(5);
+    expect(waits).toEqual([1000, 1000, 2000]);
+    expect(JSON.stringify(result)).not.toContain(TOKEN);
+  });
+});
+
+describe('secrets', () => {
+  it('the token appears in no log line and no outgoing text, even when every kind of failure happens', async () => {
+    h = await startHarness({ core: createFakeCore(), retry: { networkAttempts: 2, sleep: noWait, maxDelaySeconds: 1 } });
+    // A reply that fails with an error quoting the URL, then the boundary's apology.
+    h.api.failNext('sendMessage', { error_code: 400, description: `Bad Request: bad url /bot${TOKEN}/sendMessage` });
+    h.text('/next 3017');
+    await h.api.waitForCall('sendMessage', (c) => c.params.text === 'Something went wrong');
+    // A connection dropped on every attempt, then the apology (also dropped).
+    for (let i = 0; i < 4; i++) h.api.failNext('sendMessage', 'disconnect');
+    h.text('/next 3018');
+    h.text('/next 3019');
+    await h.api.waitForCall('sendMessage', (c) => String(c.params.text).includes('3019') && c.answer !== undefined);
+    // A refused alert whose description (from a misbehaving self-hosted API server) quotes the token.
+    h.api.failNext('sendMessage', { error_code: 403, description: `Forbidden: bot ${TOKEN} was blocked by the user` });
+    const refused = await h.telegram.notifier.send(String(ALICE.id), ALERT);
+    expect(refused).toEqual({ status: 'permanent-failure', reason: '403: Forbidden: bot [redacted] was blocked by the user' });
+
+    const logs = h.logs.join('');
+    expect(logs).toContain('update failed');
+    expect(logs).toContain('HttpError');
+    expect(logs).toContain('telegram delivery failed');
+    expect(logs).not.toContain(TOKEN);
+    expect(logs).not.toContain(TOKEN.split(':')[1]);
+    for (const call of h.api.calls) expect(JSON.stringify(call.params)).not.toContain(TOKEN.split(':')[1]);
+  });
+});

@@ -1,0 +1,217 @@
+// End to end: grammY -> real HTTP -> the fake Bot API; the real core, the real v1.2 client and
+// the local v1.2 server with its demo network, at a fixed moment (a Wednesday, 08:00 in Ottawa).
+import Keyv from 'keyv';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBotCore } from '../../../src/bot/index.js';
+import type { BotCore } from '../../../src/bot/core.js';
+import { CALLBACK_DATA_MAX_BYTES } from '../../../src/chat/telegram/index.js';
+import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../../src/sim/index.js';
+import { loadStopIndex } from '../../../src/stops/index.js';
+import { createTransitClient } from '../../../src/transit/index.js';
+import { htmlProblem, type RecordedCall } from './fake-bot-api.js';
+import { ALICE, BENOIT, GROUP, startHarness, TOKEN, type Harness } from './harness.js';
+
+const NOW = new Date('2026-11-18T13:00:00Z');
+const now = () => NOW;
+
+let sim: SimServer;
+let h: Harness | undefined;
+let core: BotCore;
+
+beforeAll(async () => {
+  sim = await startSimServer({ now });
+});
+afterAll(async () => {
+  await sim.close();
+});
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function start(options: { rateLimitPerMinute?: number } = {}): Promise<Harness> {
+  const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, now: () => NOW.getTime() });
+  const stops = await loadStopIndex(DEMO_STOPS_FILE);
+  core = createBotCore({ transit, store: new Keyv(), now, stops });
+  h = await startHarness({ core, stops, now: () => NOW.getTime(), ...options });
+  return h;
+}
+
+const buttonsOf = (call: RecordedCall): Array<{ text: string; callback_data: string }> =>
+  (call.params.reply_markup?.inline_keyboard ?? []).flat();
+
+function expectWellFormedHtml(text: string): void {
+  expect(htmlProblem(text)).toBeUndefined();
+}
+
+describe('Telegram end to end (real core, client and v1.2 server)', () => {
+  it('/next 3017 95: the arrivals in HTML, escaped, with compact buttons', async () => {
+    const { api, text } = await start();
+    text('/next 3017 95');
+    const sent = await api.waitForCall('sendMessage');
+    const body = String(sent.params.text);
+    expect(sent.params).toMatchObject({ chat_id: ALICE.id, parse_mode: 'HTML' });
+    expect(body.split('\n')[0]).toBe('<b>BASELINE STATION (3017)</b>');
+    expect(body).toContain('<b>95 Orléans</b>');
+    expect(body).toContain('<i>Updated at 08:00</i>');
+    expectWellFormedHtml(body);
+    const buttons = buttonsOf(sent);
+    expect(buttons.map((b) => b.callback_data)).toEqual(['r:3017:95', 's:3017']);
+    for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
+    expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } }); // the fake accepted it
+  });
+
+  it('/next 3017: every route, with a button per route that answers for that route', async () => {
+    const { api, text, press } = await start();
+    text('/next 3017');
+    const sent = await api.waitForCall('sendMessage');
+    const routeButtons = buttonsOf(sent).filter((b) => b.callback_data.startsWith('n:'));
+    expect(routeButtons.map((b) => b.callback_data)).toEqual(['n:3017:95', 'n:3017:97']);
+    const { message_id } = sent.answer as { message_id: number };
+    press('n:3017:97', { chatId: ALICE.id, messageId: message_id });
+    const second = await api.waitForCall('sendMessage', (c) => c !== sent);
+    expect(String(second.params.text)).toContain('<b>97 Airport / Aéroport</b>');
+    expect(String(second.params.text)).not.toContain('95 Orléans');
+    await api.waitForCall('answerCallbackQuery');
+  });
+
+  it('Refresh edits the message in place; a second tap within seconds is answered without a fetch or edit', async () => {
+    const { api, text, press } = await start();
+    text('/next 3017 95');
+    const sent = await api.waitForCall('sendMessage');
+    const { message_id } = sent.answer as { message_id: number };
+    const first = press('r:3017:95', { chatId: ALICE.id, messageId: message_id });
+    const edit = await api.waitForCall('editMessageText');
+    expect(edit.params).toMatchObject({ chat_id: ALICE.id, message_id, parse_mode: 'HTML' });
+    expect(String(edit.params.text)).toContain('<i>Updated at 08:00</i>');
+    expectWellFormedHtml(String(edit.params.text));
+    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['r:3017:95', 's:3017']);
+    await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
+
+    const second = press('r:3017:95', { chatId: ALICE.id, messageId: message_id });
+    const answer = await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === second);
+    expect(answer.params.text).toBe(core.t('en', 'refresh-up-to-date'));
+    expect(api.callsOf('editMessageText')).toHaveLength(1);
+  });
+
+  it('a shared location: the nearest stops with their distance, each a button', async () => {
+    const { api, location } = await start();
+    location(45.3477, -75.7612);
+    const sent = await api.waitForCall('sendMessage');
+    expect(String(sent.params.text)).toContain('3017 BASELINE 1B: 8 m');
+    expectWellFormedHtml(String(sent.params.text));
+    expect(buttonsOf(sent)[0]).toEqual({ text: '3017 BASELINE 1B', callback_data: 'n:3017' });
+  });
+
+  it('inline mode: "3017 95" offers the arrivals as an HTML article; nonsense gets a usage hint', async () => {
+    const { api, inline } = await start();
+    const id = inline('3017 95');
+    const answer = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
+    const [result] = answer.params.results as Array<Record<string, any>>;
+    expect(result).toMatchObject({ type: 'article', title: 'BASELINE STATION (3017)' });
+    expect(result!.input_message_content.parse_mode).toBe('HTML');
+    expect(result!.input_message_content.message_text).toContain('<b>95 Orléans</b>');
+    expectWellFormedHtml(result!.input_message_content.message_text);
+    expect(result!.reply_markup.inline_keyboard.flat().map((b: { callback_data: string }) => b.callback_data)).toContain('r:3017:95');
+    expect(answer.params.cache_time).toBeLessThanOrEqual(30);
+    expect(answer.params.is_personal).toBe(true);
+
+    const hintId = inline('where is my bus?', BENOIT);
+    const hint = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === hintId);
+    const [usage] = hint.params.results as Array<Record<string, any>>;
+    expect(usage).toMatchObject({ type: 'article', id: 'usage', title: core.t('fr', 'inline-usage-title') });
+    expectWellFormedHtml(usage!.input_message_content.message_text);
+  });
+
+  it('inline mode by name: "baseline" offers the stop; its button puts the arrivals in the sent message', async () => {
+    const { api, inline, pressInline } = await start();
+    const id = inline('baseline');
+    const answer = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
+    const [result] = answer.params.results as Array<Record<string, any>>;
+    expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE 1B' });
+    expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE 1B (3017)</b>', parse_mode: 'HTML' });
+    expect(result!.reply_markup.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE 1B' }), callback_data: 'n:3017' }]]);
+
+    const press = pressInline('n:3017', 'inline-msg-1');
+    const edit = await api.waitForCall('editMessageText');
+    expect(edit.params).toMatchObject({ inline_message_id: 'inline-msg-1', parse_mode: 'HTML' });
+    expect(String(edit.params.text)).toContain('<b>97 Bells Corners</b>');
+    expectWellFormedHtml(String(edit.params.text));
+    await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === press);
+    expect(api.callsOf('sendMessage')).toHaveLength(0);
+  });
+
+  it('groups: /next@bot works and answers the message, bare text and other bots are ignored, the group language holds', async () => {
+    const { api, text } = await start();
+    text('3017', ALICE, GROUP);
+    text('/next@SomeOtherBot 3017', ALICE, GROUP);
+    const asked = text('/next@ArrivalsTestBot 3017', ALICE, GROUP);
+    const sent = await api.waitForCall('sendMessage');
+    expect(sent.params.chat_id).toBe(GROUP.id);
+    expect(sent.params.reply_parameters).toMatchObject({ message_id: asked });
+    expect(String(sent.params.text)).toContain('BASELINE STATION (3017)');
+
+    text('/lang@ArrivalsTestBot fr', BENOIT, GROUP);
+    text('/next@ArrivalsTestBot 3017 95', ALICE, GROUP); // Alice's client is English; the group chose French
+    const french = await api.waitForCall('sendMessage', (c) => String(c.params.text).includes('<b>95 Orléans</b>') && c !== sent);
+    expect(String(french.params.text)).toContain(core.t('fr', 'arrivals-updated', { clock: '08:00' }));
+    expect(api.callsOf('sendMessage')).toHaveLength(3); // the answer, the /lang confirmation, the French answer
+  });
+
+  it('a 429 with retry_after is waited out and the message still delivered', async () => {
+    const { api, text } = await start();
+    api.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 1', retry_after: 1 });
+    text('/next 3017 95');
+    const delivered = await api.waitForCall('sendMessage', (c) => typeof (c.answer as { message_id?: number }).message_id === 'number');
+    const [refused] = api.callsOf('sendMessage');
+    expect(refused!.answer).toMatchObject({ ok: false, error_code: 429 });
+    expect(delivered.params.text).toBe(refused!.params.text);
+  });
+
+  it('a 403 (blocked) makes the notifier report a permanent failure', async () => {
+    const { api, telegram } = await start();
+    const alert = await core.handleText('/next 3017 95', { platform: 'telegram', chatId: String(ALICE.id), chatType: 'private' });
+    api.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+    expect(await telegram.notifier.send(String(ALICE.id), alert!)).toEqual({
+      status: 'permanent-failure',
+      reason: '403: Forbidden: bot was blocked by the user',
+    });
+    expect(await telegram.notifier.send(String(ALICE.id), alert!)).toEqual({ status: 'sent' });
+  });
+
+  it('the command menus come from the core in English and French', async () => {
+    const { api } = await start();
+    const [en, fr] = api.callsOf('setMyCommands');
+    expect(en!.params.commands).toEqual(core.commandMenu('en'));
+    expect(en!.params.language_code).toBeUndefined();
+    expect(fr!.params).toEqual({ commands: core.commandMenu('fr'), language_code: 'fr' });
+    expect((en!.params.commands as Array<{ command: string }>).map((c) => c.command)).toContain('next');
+  });
+
+  it('a rider over the rate limit is told once, politely, in their language, then ignored', async () => {
+    const { api, text } = await start({ rateLimitPerMinute: 1 });
+    text('/next@ArrivalsTestBot 3017 95', BENOIT, GROUP);
+    text('/next@ArrivalsTestBot 3017 95', BENOIT, GROUP);
+    text('/next@ArrivalsTestBot 3017', BENOIT, GROUP);
+    text('/help@ArrivalsTestBot', BENOIT, GROUP);
+    // Alice is not limited; a group's updates are handled in order, so once her answer is out,
+    // Benoît's four messages have all been handled.
+    text('/next@ArrivalsTestBot 3017', ALICE, GROUP);
+    await api.waitForCall('sendMessage', (c) => String(c.params.text).includes('97 Bells Corners'));
+    const texts = api.callsOf('sendMessage').map((c) => String(c.params.text));
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain('<b>95 Orléans</b>');
+    expect(texts[1]).toBe(core.t('fr', 'rate-limited'));
+    expect(texts[2]).toContain('97 Bells Corners');
+  });
+
+  it('the token never appears in what the bot sends or logs', async () => {
+    const { api, text, logs } = await start();
+    api.failNext('sendMessage', { error_code: 400, description: "Bad Request: can't parse entities" });
+    text('/next 3017 95');
+    text('/next 3017');
+    await api.waitForCall('sendMessage', (c) => String(c.params.text).includes('97 Bells Corners'));
+    for (const call of api.calls) expect(JSON.stringify(call.params)).not.toContain(TOKEN);
+    expect(logs.join('')).not.toContain(TOKEN);
+  });
+});

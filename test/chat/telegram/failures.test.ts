@@ -1,0 +1,50 @@
+import { GrammyError, HttpError } from 'grammy';
+import { describe, expect, it } from 'vitest';
+import { classifyFailure, isMessageNotModified } from '../../../src/chat/telegram/failures.js';
+import { createRedactor, describeError } from '../../../src/chat/telegram/redact.js';
+
+const apiError = (code: number, description: string) =>
+  new GrammyError(`Call to 'sendMessage' failed!`, { ok: false, error_code: code, description }, 'sendMessage', {});
+
+describe('classifyFailure', () => {
+  it('treats blocked, kicked, deactivated and chat not found as permanent', () => {
+    for (const e of [
+      apiError(403, 'Forbidden: bot was blocked by the user'),
+      apiError(403, 'Forbidden: bot was kicked from the group chat'),
+      apiError(403, 'Forbidden: user is deactivated'),
+      apiError(400, 'Bad Request: chat not found'),
+    ]) {
+      expect(classifyFailure(e).kind).toBe('permanent');
+    }
+    expect(classifyFailure(apiError(403, 'Forbidden: bot was blocked by the user')).reason).toBe('403: Forbidden: bot was blocked by the user');
+  });
+
+  it('treats rate limits, server errors, other bad requests and network errors as temporary', () => {
+    expect(classifyFailure(apiError(429, 'Too Many Requests: retry after 35')).kind).toBe('temporary');
+    expect(classifyFailure(apiError(502, 'Bad Gateway')).kind).toBe('temporary');
+    expect(classifyFailure(apiError(400, "Bad Request: can't parse entities")).kind).toBe('temporary');
+    expect(classifyFailure(new HttpError("Network request for 'sendMessage' failed!", new Error('ECONNRESET')))).toEqual({
+      kind: 'temporary',
+      reason: "Network request for 'sendMessage' failed!",
+    });
+  });
+
+  it('recognises the refusal to edit a message into the same content', () => {
+    expect(isMessageNotModified(apiError(400, 'Bad Request: message is not modified: specified new message content'))).toBe(true);
+    expect(isMessageNotModified(apiError(400, 'Bad Request: message to edit not found'))).toBe(false);
+  });
+});
+
+describe('describeError', () => {
+  it('removes the token and the webhook secret from messages and nested causes', () => {
+    const token = '123456:SECRET-token_x';
+    const redact = createRedactor([token, 'hook-secret']);
+    const cause = new Error(`request to http://127.0.0.1:1/bot${token}/sendMessage failed (hook-secret)`);
+    const described = JSON.stringify(describeError(new HttpError('Network request failed!', cause), redact));
+    expect(described).not.toContain(token);
+    expect(described).not.toContain('hook-secret');
+    expect(described).toContain('[redacted]');
+    expect(JSON.stringify(describeError(new Error(`boom ${token}`), redact))).not.toContain(token);
+    expect(JSON.stringify(describeError(`plain ${token}`, redact))).not.toContain(token);
+  });
+});

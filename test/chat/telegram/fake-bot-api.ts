@@ -1,0 +1,251 @@
+// A stand-in for api.telegram.org on 127.0.0.1: the Bot API's HTTP shape (/bot<token>/<method>,
+// JSON or form bodies, {ok, result} / {ok:false, error_code, description, parameters}), enough
+// state to be honest (message ids, "message is not modified", HTML entity checks), every call
+// recorded, and failures that can be scheduled per method.
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedCall {
+  method: string;
+  params: Record<string, any>;
+  /** What the fake answered: the result on success, else the error body. */
+  answer?: unknown;
+}
+
+export interface Failure {
+  error_code: number;
+  description: string;
+  retry_after?: number;
+}
+
+export interface FakeBotApi {
+  /** The apiRoot to give grammY. */
+  apiRoot: string;
+  botInfo: { id: number; is_bot: true; first_name: string; username: string };
+  calls: RecordedCall[];
+  callsOf(method: string): RecordedCall[];
+  /** Queues an update for getUpdates; returns its update_id. */
+  queueUpdate(update: Record<string, unknown>): number;
+  /** The next call of `method` fails this way (once per call of failNext); 'disconnect' drops the connection. */
+  failNext(method: string, failure: Failure | 'disconnect'): void;
+  /** getUpdates requests currently held open. */
+  openPolls(): number;
+  /** Resolves once no getUpdates request is open (the bot stopped polling). */
+  waitForNoPolls(guardMs?: number): Promise<void>;
+  /** Resolves with the first recorded call (past or future) that matches; fails after `guardMs` to avoid hanging. */
+  waitForCall(method: string, match?: (call: RecordedCall) => boolean, guardMs?: number): Promise<RecordedCall>;
+  close(): Promise<void>;
+}
+
+const HTML_TAG = /<\/?(b|strong|i|em|u|ins|s|strike|del|code|pre|a|tg-spoiler|span|blockquote)(\s[^>]*)?>/g;
+
+/** Telegram refuses malformed HTML with 400 "can't parse entities"; so does this fake. */
+export function htmlProblem(text: string): string | undefined {
+  const stack: string[] = [];
+  let rest = text;
+  for (const m of text.matchAll(HTML_TAG)) {
+    const closing = m[0].startsWith('</');
+    if (!closing) stack.push(m[1]!);
+    else if (stack.pop() !== m[1]) return `Can't find end tag corresponding to start tag ${m[1]}`;
+  }
+  if (stack.length > 0) return `Can't find end tag corresponding to start tag ${stack.at(-1)}`;
+  rest = text.replace(HTML_TAG, '');
+  if (/[<>]/.test(rest)) return 'Unsupported start tag';
+  if (/&(?!(amp|lt|gt|quot|#\d+|#x[0-9a-f]+);)/i.test(rest)) return 'Unsupported HTML entity';
+  return undefined;
+}
+
+export async function startFakeBotApi(options: { token: string; username?: string }): Promise<FakeBotApi> {
+  const botInfo = { id: 424242, is_bot: true as const, first_name: 'Arrivals', username: options.username ?? 'ArrivalsTestBot' };
+  const calls: RecordedCall[] = [];
+  const events = new EventEmitter();
+  const failures = new Map<string, Array<Failure | 'disconnect'>>();
+  let polls = 0;
+  const updates: Array<Record<string, any>> = [];
+  const messages = new Map<string, { text: string; markup: string }>();
+  const chats = new Map<string, Record<string, unknown>>();
+  let nextUpdateId = 1;
+  let nextMessageId = 1000;
+
+  const learnChats = (update: Record<string, any>) => {
+    const chat = update.message?.chat ?? update.callback_query?.message?.chat;
+    if (chat) chats.set(String(chat.id), chat);
+  };
+
+  const handle = (method: string, params: Record<string, any>): { status: number; body: unknown } => {
+    const ok = (result: unknown) => ({ status: 200, body: { ok: true, result } });
+    const bad = (status: number, description: string) => ({ status, body: { ok: false, error_code: status, description } });
+    switch (method) {
+      case 'getMe':
+        return ok(botInfo);
+      case 'sendMessage': {
+        const problem = params.parse_mode === 'HTML' ? htmlProblem(String(params.text)) : undefined;
+        if (problem) return bad(400, `Bad Request: can't parse entities: ${problem}`);
+        const chat = chats.get(String(params.chat_id)) ?? { id: Number(params.chat_id), type: 'private' };
+        const message_id = nextMessageId++;
+        messages.set(`${params.chat_id}:${message_id}`, { text: String(params.text), markup: JSON.stringify(params.reply_markup ?? null) });
+        return ok({ message_id, date: 1_700_000_000, chat, from: botInfo, text: params.text });
+      }
+      case 'editMessageText': {
+        const problem = params.parse_mode === 'HTML' ? htmlProblem(String(params.text)) : undefined;
+        if (problem) return bad(400, `Bad Request: can't parse entities: ${problem}`);
+        if (params.inline_message_id) return ok(true);
+        const key = `${params.chat_id}:${params.message_id}`;
+        const known = messages.get(key);
+        if (!known) return bad(400, 'Bad Request: message to edit not found');
+        const next = { text: String(params.text), markup: JSON.stringify(params.reply_markup ?? null) };
+        if (known.text === next.text && known.markup === next.markup) {
+          return bad(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message');
+        }
+        messages.set(key, next);
+        return ok({ message_id: Number(params.message_id), date: 1_700_000_000, edit_date: 1_700_000_001, chat: chats.get(String(params.chat_id)), text: params.text });
+      }
+      case 'answerCallbackQuery':
+      case 'answerInlineQuery':
+      case 'setMyCommands':
+      case 'setWebhook':
+      case 'deleteWebhook':
+      case 'close':
+        return ok(true);
+      default:
+        return bad(404, 'Not Found: method not found');
+    }
+  };
+
+  const getUpdates = (params: Record<string, any>, req: IncomingMessage, res: ServerResponse) => {
+    const offset = Number(params.offset ?? 0);
+    const pending = () => updates.filter((u) => u.update_id >= offset).slice(0, Number(params.limit ?? 100));
+    let timer: NodeJS.Timeout | undefined;
+    const answer = () => {
+      events.off('update', answer);
+      clearTimeout(timer);
+      if (!res.writableEnded) send(res, 200, { ok: true, result: pending() });
+    };
+    polls++;
+    res.on('close', () => {
+      polls--;
+      events.emit('poll-closed');
+    });
+    if (pending().length > 0) return answer();
+    // Long polling, shortened: answer as soon as something is queued, or with [] shortly.
+    timer = setTimeout(answer, 200);
+    events.on('update', answer);
+    req.on('close', () => {
+      events.off('update', answer);
+      clearTimeout(timer);
+    });
+  };
+
+  const server = createServer(async (req, res) => {
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!match) return send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+    const [, token, method] = match as unknown as [string, string, string];
+    if (token !== options.token) return send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
+    const params = await readParams(req);
+    if (method === 'getUpdates') return getUpdates(params, req, res);
+
+    const call: RecordedCall = { method, params };
+    calls.push(call);
+    const failure = failures.get(method)?.shift();
+    if (failure === 'disconnect') {
+      events.emit('call');
+      req.socket.destroy();
+      return;
+    }
+    const { status, body } = failure
+      ? {
+          status: failure.error_code,
+          body: {
+            ok: false,
+            error_code: failure.error_code,
+            description: failure.description,
+            ...(failure.retry_after !== undefined ? { parameters: { retry_after: failure.retry_after } } : {}),
+          },
+        }
+      : handle(method, params);
+    call.answer = (body as { ok: boolean; result?: unknown }).ok ? (body as { result: unknown }).result : body;
+    events.emit('call');
+    send(res, status, body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    botInfo,
+    calls,
+    callsOf: (method) => calls.filter((c) => c.method === method),
+    queueUpdate(update) {
+      const full = { update_id: nextUpdateId++, ...update };
+      learnChats(full);
+      updates.push(full);
+      events.emit('update');
+      return full.update_id;
+    },
+    failNext(method, failure) {
+      failures.set(method, [...(failures.get(method) ?? []), failure]);
+    },
+    openPolls: () => polls,
+    waitForNoPolls(guardMs = 8000) {
+      return new Promise((resolve, reject) => {
+        if (polls === 0) return resolve();
+        const guard = setTimeout(() => reject(new Error(`${polls} getUpdates still open`)), guardMs);
+        const check = () => {
+          if (polls !== 0) return;
+          events.off('poll-closed', check);
+          clearTimeout(guard);
+          resolve();
+        };
+        events.on('poll-closed', check);
+      });
+    },
+    waitForCall(method, match = () => true, guardMs = 8000) {
+      return new Promise((resolve, reject) => {
+        const look = () => {
+          const found = calls.find((c) => c.method === method && match(c));
+          if (!found) return false;
+          events.off('call', onCall);
+          clearTimeout(guard);
+          resolve(found);
+          return true;
+        };
+        const onCall = () => void look();
+        const guard = setTimeout(() => {
+          events.off('call', onCall);
+          reject(new Error(`no ${method} call matched; calls so far: ${calls.map((c) => c.method).join(', ')}`));
+        }, guardMs);
+        events.on('call', onCall);
+        look();
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function readParams(req: IncomingMessage): Promise<Record<string, any>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const raw = Buffer.concat(chunks).toString('utf8');
+  const type = req.headers['content-type'] ?? '';
+  if (raw === '') return Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
+  if (type.includes('application/json')) return JSON.parse(raw) as Record<string, any>;
+  // Form bodies carry objects (reply_markup, commands) as JSON strings.
+  const params: Record<string, any> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    try {
+      params[key] = JSON.parse(value);
+    } catch {
+      params[key] = value;
+    }
+  }
+  return params;
+}

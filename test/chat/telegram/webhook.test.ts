@@ -1,0 +1,78 @@
+// Webhook mode: Telegram (here: a plain HTTP client) POSTs updates to our server; only requests
+// carrying the secret token are processed, so several instances can share one public URL.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeCore, type FakeCore } from './fake-core.js';
+import { ALICE, privateChat, startHarness, TOKEN, WEBHOOK_SECRET, type Harness } from './harness.js';
+
+const PUBLIC_URL = 'https://bot.example.com/telegram/hook';
+
+let h: Harness | undefined;
+let core: FakeCore;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function startWebhookBot(): Promise<{ post: (body: unknown, headers?: Record<string, string>, path?: string) => Promise<Response>; base: string }> {
+  core = createFakeCore();
+  h = await startHarness({ core, webhook: { url: PUBLIC_URL, secret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1' } });
+  const base = `http://127.0.0.1:${h.telegram.webhookPort()}`;
+  return {
+    base,
+    post: (body, headers = {}, path = '/telegram/hook') =>
+      fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+  };
+}
+
+const update = (id: number, text: string) => ({
+  update_id: id,
+  message: { message_id: id, date: 1_700_000_000, from: ALICE, chat: privateChat(ALICE), text, entities: [{ type: 'bot_command', offset: 0, length: 5 }] },
+});
+
+describe('Telegram adapter (webhook)', () => {
+  it('registers the webhook with its secret at start and does not poll', async () => {
+    await startWebhookBot();
+    const [set] = h!.api.callsOf('setWebhook');
+    expect(set!.params).toMatchObject({ url: PUBLIC_URL, secret_token: WEBHOOK_SECRET });
+    expect(set!.params.allowed_updates).toEqual(['message', 'callback_query', 'inline_query']);
+    expect(h!.api.callsOf('deleteWebhook')).toHaveLength(0);
+    expect(h!.api.openPolls()).toBe(0);
+  });
+
+  it('processes an update that carries the secret token', async () => {
+    const { post } = await startWebhookBot();
+    const res = await post(update(1, '/next 3017'), { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET });
+    expect(res.status).toBe(200);
+    const sent = await h!.api.waitForCall('sendMessage');
+    expect(sent.params).toMatchObject({ chat_id: ALICE.id, parse_mode: 'HTML' });
+    expect(core.seen).toHaveLength(1);
+  });
+
+  it('refuses updates without the secret, or with a wrong one, with 401 and no processing', async () => {
+    const { post } = await startWebhookBot();
+    const none = await post(update(2, '/next 3017'));
+    const wrong = await post(update(3, '/next 3017'), { 'X-Telegram-Bot-Api-Secret-Token': `${WEBHOOK_SECRET}x` });
+    const empty = await post(update(4, '/next 3017'), { 'X-Telegram-Bot-Api-Secret-Token': '' });
+    expect([none.status, wrong.status, empty.status]).toEqual([401, 401, 401]);
+    expect(core.seen).toHaveLength(0);
+    expect(h!.api.callsOf('sendMessage')).toHaveLength(0);
+    const body = await wrong.text();
+    expect(body).not.toContain(WEBHOOK_SECRET);
+  });
+
+  it('answers the load balancer health check and 404 elsewhere; logs hold neither secret', async () => {
+    const { post, base } = await startWebhookBot();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await post(update(5, '/next 3017'), { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET }, '/other')).status).toBe(404);
+    const logs = h!.logs.join('');
+    expect(logs).toContain('webhook server listening');
+    expect(logs).not.toContain(WEBHOOK_SECRET);
+    expect(logs).not.toContain(TOKEN);
+  });
+
+  it('stops the server on stop()', async () => {
+    const { base } = await startWebhookBot();
+    await h!.telegram.stop();
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+});

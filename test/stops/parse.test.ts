@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/stops/csv.js';
+import { parseStopsTxt, StopsFileError } from '../../src/stops/index.js';
+
+const fixture = (name: string) => readFileSync(new URL(`../fixtures/gtfs/${name}`, import.meta.url), 'utf8');
+
+describe('parseCsv', () => {
+  it('handles a BOM, CRLF, quoted commas, doubled quotes and line breaks inside quotes', () => {
+    const text = '\uFEFFa,b,c\r\n1,"x, y","say ""hi"""\r\n2,"two\r\nlines",\r\n\r\n';
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b', 'c'],
+      ['1', 'x, y', 'say "hi"'],
+      ['2', 'two\r\nlines', ''],
+    ]);
+  });
+
+  it('keeps a last row without a trailing line break', () => {
+    expect(parseCsv('a,b\n1,2')).toEqual([['a', 'b'], ['1', '2']]);
+  });
+});
+
+describe('parseStopsTxt', () => {
+  it('reads the 2014 extract: skips xxxx and empty codes, pads short codes, trims names', () => {
+    const stops = parseStopsTxt(fixture('stops-2014-extract.txt'));
+    expect(stops).toHaveLength(37);
+    expect(new Set(stops.map((s) => s.code)).size).toBe(28);
+    expect(stops[0]).toEqual({ code: '3017', id: 'SH900', name: 'BASELINE 1B', lat: 45.347771, lon: -75.761208 });
+    expect(stops.find((s) => s.id === 'AB185')).toMatchObject({ code: '0839', name: 'DES PÈRES BLANCS / LEBRUN' });
+    expect(stops.find((s) => s.id === 'AE351')?.code).toBe('0742');
+    expect(stops.some((s) => ['EE302', 'WH367', 'EO167', 'WL010'].includes(s.id))).toBe(false);
+    expect(stops.every((s) => /^\d{4}$/.test(s.code))).toBe(true);
+  });
+
+  it('reads the 2013 layout: other column order, zero-padded codes, coordinates with leading spaces', () => {
+    const stops = parseStopsTxt(fixture('stops-2013-extract.txt'));
+    expect(stops).toHaveLength(13);
+    expect(stops.find((s) => s.id === 'AB185')).toEqual({
+      code: '0839',
+      id: 'AB185',
+      name: 'DES PÈRES BLANCS / LEBRUN',
+      lat: 45.442703,
+      lon: -75.661797,
+    });
+  });
+
+  it('keeps a quoted name with a comma and drops rows with unusable coordinates', () => {
+    const text = [
+      'stop_id,stop_name,stop_lat,stop_lon,stop_code',
+      'X1,"BANK, SOMERSET",45.41,-75.69,1234',
+      'X2,NO COORDS,,-75.69,1235',
+      'X3,BAD,north,-75.69,1236',
+      'X4,TOO LONG CODE,45.4,-75.6,12345',
+    ].join('\n');
+    expect(parseStopsTxt(text)).toEqual([{ code: '1234', id: 'X1', name: 'BANK, SOMERSET', lat: 45.41, lon: -75.69 }]);
+  });
+
+  it('names the missing column instead of guessing', () => {
+    expect(() => parseStopsTxt('stop_id,stop_name,stop_lat,stop_lon\nA,B,1,2')).toThrow(StopsFileError);
+    expect(() => parseStopsTxt('stop_id,stop_name,stop_lat,stop_lon\nA,B,1,2')).toThrow(/stop_code/);
+    expect(() => parseStopsTxt('')).toThrow(/empty/);
+  });
+});
