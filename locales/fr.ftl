@@ -1,0 +1,171 @@
+# arrivals-bot, français (usage québécois). Tous les textes que voit l'usager. Garder les ids et
+# les variables identiques à en.ftl (un test les compare).
+
+## Commands: the value is the usage line, .description the menu text (Telegram, Discord)
+
+command-start = /start
+    .description = Pour commencer : ce que je fais, avec des exemples
+command-help = /help
+    .description = Comment demander votre autobus
+command-next = /next <arrêt> [circuit]
+    .description = Prochains passages à un arrêt, pour un circuit ou tous
+command-routes = /routes <arrêt>
+    .description = Circuits et directions qui desservent un arrêt
+command-stop = /stop <arrêt ou nom>
+    .description = Où se trouve un arrêt et ce qui le dessert
+command-save = /save <arrêt>
+    .description = Enregistrer un arrêt pour cette conversation
+command-stops = /stops
+    .description = Vos arrêts enregistrés
+command-lang = /lang en|fr
+    .description = Choisir la langue : anglais ou français
+
+## Command arguments (Discord option descriptions)
+
+arg-stop = arrêt
+    .description = Le numéro à 4 chiffres sur le panneau de l'arrêt, par exemple 3017
+arg-route = circuit
+    .description = Un numéro de circuit, par exemple 95 ou R2
+arg-stop-or-name = arrêt
+    .description = Un numéro d'arrêt à 4 chiffres, ou des mots du nom de l'arrêt
+arg-language = langue
+    .description = en ou fr
+
+## Help and welcome
+
+start-title = Bonjour! Je vous dis quand passe votre autobus.
+start-intro = Envoyez le numéro à 4 chiffres inscrit sur le panneau de l'arrêt et je vous donne les prochains passages, en temps réel quand l'autobus a un GPS.
+help-title = Passages des autobus d'OC Transpo
+help-intro = Tapez un numéro d'arrêt (4 chiffres, sur le panneau) pour tous les circuits, ou un arrêt et un circuit.
+help-commands-heading = Commandes
+help-examples-heading = Essayez
+help-example-next = /next 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017
+help-example-bare = 3017 : tous les circuits à l'arrêt 3017
+help-example-routes = /routes 3017 : ce qui dessert l'arrêt 3017
+help-example-stop = /stop rideau : trouver un arrêt par son nom
+help-example-lang = /lang en : in English
+help-location = Vous pouvez aussi partager votre position pour voir les arrêts près de vous.
+
+## Usage errors: what was wrong with what the rider typed
+
+usage-too-long = Ce message est trop long ({ $length } caractères); j'en lis au plus { $max }. Essayez : /next 3017 95
+usage-empty = Envoyez un numéro d'arrêt, par exemple 3017, ou /help.
+usage-not-understood = Je n'ai pas compris « { $text } ». Envoyez un numéro d'arrêt, par exemple 3017, ou /help.
+usage-unknown-command = Je ne connais pas /{ $command }. Tapez /help pour voir ce que je sais faire.
+usage-stop-missing = Quel arrêt? Ajoutez son numéro à 4 chiffres, par exemple : { $example }
+usage-stop-digits = Les numéros d'arrêt ont 4 chiffres : { $stop } en a { $digits }.
+usage-stop-not-number = « { $text } » n'est pas un numéro d'arrêt. Les numéros d'arrêt ont 4 chiffres, par exemple 3017.
+usage-route-bad = « { $route } » n'est pas un numéro de circuit. Les circuits s'écrivent comme 95, 6 ou R2.
+usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
+usage-lang-bad = Je parle français et anglais : /lang fr ou /lang en.
+
+## Arrivals
+
+arrivals-title = { $stopName } ({ $stopNo })
+arrivals-route-heading = { $routeNo } { $heading }
+arrivals-minutes = { $minutes ->
+    [0] maintenant
+   *[other] { $minutes } min
+}
+arrivals-trip = { $when } ({ $clock }) { $source }
+arrivals-trip-with-notes = { $trip } · { $notes }
+arrivals-trip-to = { $trip } vers { $destination }
+arrivals-source-live = 📡
+arrivals-source-scheduled = 🕒
+arrivals-note-last = dernier passage
+arrivals-note-double-decker = autobus à étage
+arrivals-note-60ft = articulé (60 pi)
+arrivals-note-bike-rack = support à vélos
+arrivals-note-gps-old = GPS vieux de { $age } min, incertain
+arrivals-no-trips = Plus aucun passage aujourd'hui.
+arrivals-none = Aucun autobus n'est prévu à cet arrêt pour le moment.
+arrivals-route-error-11 = Le circuit { $routeNo } n'existe pas.
+arrivals-route-error-12 = Le circuit { $routeNo } ne s'arrête pas au { $stopNo }.
+arrivals-route-error-other = Le service de transport signale un problème avec le circuit { $routeNo } (code { $code }).
+arrivals-more-routes = et { $count ->
+    [one] un autre circuit
+   *[other] { $count } autres circuits
+} — demandez-en un : /next { $stopNo } { $example }
+arrivals-legend = 📡 en temps réel (GPS) · 🕒 horaire prévu
+arrivals-updated = Mis à jour à { $clock }
+
+## Buttons
+
+button-refresh = Actualiser
+button-save = Enregistrer l'arrêt
+button-route = Circuit { $routeNo }
+button-stop = { $stopNo } { $name }
+
+## Failures: the transit service or the bot could not answer
+
+error-api-1 = Le service de transport refuse la clé de ce robot. L'exploitant du robot doit corriger la situation; désolé.
+error-api-2 = Le service de transport n'arrive pas à joindre ses propres données en ce moment. Réessayez dans une minute.
+error-api-10 = L'arrêt { $stopNo } n'existe pas. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt.
+error-api-11 = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro à l'avant de l'autobus.
+error-api-12 = Le circuit { $routeNo } ne s'arrête pas au { $stopNo }. Essayez /routes { $stopNo } pour voir ce qui s'y arrête.
+error-api-13 = Aucun circuit ne dessert l'arrêt { $stopNo } en ce moment.
+error-api-unknown = Le service de transport a répondu par une erreur inconnue (code { $code }). Réessayez plus tard.
+error-timeout = Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.
+error-network = Le service de transport ne répond pas (impossible de le joindre). Réessayez dans une minute.
+error-http = Le service de transport ne répond pas correctement (HTTP { $status }). Réessayez dans une minute.
+error-parse = Le service de transport ne répond pas correctement (sa réponse est incompréhensible). Réessayez dans une minute.
+error-invalid-request = Je n'ai pas pu formuler cette demande au service de transport. Vérifiez les numéros d'arrêt et de circuit.
+error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une minute.
+
+## Routes at a stop (/routes)
+
+routes-title = Circuits à { $stopName } ({ $stopNo })
+routes-line = { $routeNo } { $heading }
+routes-line-direction = { $routeNo } { $heading } ({ $direction })
+routes-none = Aucun circuit ne dessert cet arrêt.
+
+## One stop (/stop)
+
+stop-title = { $stopName } ({ $stopNo })
+stop-location = Emplacement : { $lat }, { $lon }
+stop-map = Carte : { $url }
+stop-routes-heading = Circuits
+stop-routes-unknown = Je n'ai pas pu obtenir les circuits pour le moment.
+stop-not-found = Je ne connais pas l'arrêt { $stopNo }. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt.
+stop-search-title = Arrêts correspondant à « { $words } »
+stop-search-none = Aucun arrêt ne correspond à « { $words } ». Essayez moins de mots ou d'autres mots.
+stop-search-more = { $count ->
+    [one] et un autre; ajoutez un mot pour préciser.
+   *[other] et { $count } autres; ajoutez un mot pour préciser.
+}
+stop-search-no-index = Je ne peux pas chercher les arrêts par nom ici. Envoyez le numéro à 4 chiffres inscrit sur le panneau de l'arrêt.
+
+## Nearby stops (a shared location)
+
+location-title = Arrêts près de vous
+location-line = { $stopNo } { $name } : { $meters } m
+location-none = Aucun arrêt à moins de { $meters } m de cet endroit.
+location-no-index = Je ne peux pas chercher les arrêts par position ici. Envoyez plutôt le numéro d'arrêt à 4 chiffres.
+location-bad = Cette position semble erronée. Pouvez-vous la partager de nouveau?
+
+## Saved stops
+
+save-done = Arrêt { $stopNo } enregistré. /stops affiche vos arrêts enregistrés.
+save-already = L'arrêt { $stopNo } est déjà enregistré. /stops affiche vos arrêts enregistrés.
+save-full = Vous avez déjà { $max } arrêts enregistrés, le maximum que je conserve.
+save-failed = Je n'ai pas pu enregistrer pour le moment. Rien n'a été perdu; réessayez dans une minute.
+stops-title = Vos arrêts enregistrés
+stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save 3017.
+stops-failed = Je n'ai pas pu lire vos arrêts enregistrés pour le moment. Réessayez dans une minute.
+
+## Language
+
+lang-set = D'accord, je parlerai français dans cette conversation.
+lang-failed = Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une minute.
+
+## Terminal chat
+
+console-welcome = Tapez un numéro d'arrêt, par exemple 3017, ou /help. Ctrl+D pour quitter.
+
+## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
+
+rate-limited = Un peu moins vite : trop de demandes. Réessayez dans une minute.
+refresh-up-to-date = C'est déjà à jour.
+button-expired = Ce bouton a expiré. Envoyez de nouveau le numéro d'arrêt.
+inline-usage-title = Tapez un numéro d'arrêt, par exemple 3017 95
+inline-usage-description = Les prochains autobus à un arrêt, à partager dans cette conversation

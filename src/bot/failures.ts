@@ -1,0 +1,37 @@
+import { TransitError } from '../transit/errors.js';
+import type { MessageArgs } from './i18n.js';
+
+/** The one place a failure becomes words: by kind and code, never from err.message. */
+export function failureMessage(err: unknown, subject: { stopNo?: string; routeNo?: string }): { id: string; args: MessageArgs } {
+  const args: MessageArgs = { stopNo: subject.stopNo ?? '', routeNo: subject.routeNo ?? '' };
+  if (!(err instanceof TransitError)) return { id: 'error-internal', args };
+  switch (err.kind) {
+    case 'api':
+      return apiErrorMessage(err.code, args);
+    case 'http':
+      return { id: 'error-http', args: { ...args, status: err.code ?? '?' } };
+    case 'timeout':
+      return { id: 'error-timeout', args };
+    case 'network':
+      return { id: 'error-network', args };
+    case 'parse':
+      return { id: 'error-parse', args };
+    case 'invalid-request':
+      return { id: 'error-invalid-request', args };
+  }
+}
+
+const KNOWN_API_CODES = new Set([1, 2, 10, 11, 12, 13]);
+
+export function apiErrorMessage(code: number | undefined, args: MessageArgs): { id: string; args: MessageArgs } {
+  return code !== undefined && KNOWN_API_CODES.has(code)
+    ? { id: `error-api-${code}`, args }
+    : { id: 'error-api-unknown', args: { ...args, code: code ?? '?' } };
+}
+
+/** The text under one route of an arrivals reply when the API put an error on that route. */
+export function routeErrorMessage(code: number, args: MessageArgs): { id: string; args: MessageArgs } {
+  return code === 11 || code === 12
+    ? { id: `arrivals-route-error-${code}`, args }
+    : { id: 'arrivals-route-error-other', args: { ...args, code } };
+}

@@ -1,0 +1,29 @@
+import type { StopArrivals } from '../transit/model.js';
+import { MAX_NAME_CHARS, MAX_ROUTE_BLOCKS, compareRoutes, moreRoutesLine, routeButtonRows, shorten, type Say } from './format.js';
+import type { Reply } from './reply.js';
+
+// One short line per route and direction: 16 of them stay well under Discord's 2000 characters.
+const MAX_SUMMARY_LINES = 16;
+const MAX_SUMMARY_HEADING_CHARS = 30;
+
+/** /routes: the routes and directions serving a stop. */
+export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
+  const all = [...summary.routes].sort(compareRoutes);
+  const routes = all.slice(0, MAX_SUMMARY_LINES);
+  const lines = routes.map((route) => {
+    const heading = shorten(route.heading || route.trips[0]?.destination || '', MAX_SUMMARY_HEADING_CHARS);
+    const direction = shorten(route.direction, MAX_SUMMARY_HEADING_CHARS);
+    return direction !== '' && direction.toLowerCase() !== heading.toLowerCase()
+      ? say('routes-line-direction', { routeNo: route.routeNo, heading, direction }).trim()
+      : say('routes-line', { routeNo: route.routeNo, heading }).trim();
+  });
+  const routeNos = [...new Set(routes.map((r) => r.routeNo))];
+  const more = moreRoutesLine(all, routes.length, summary.stopNo, say);
+  if (more !== undefined) lines.push(more);
+  return {
+    title: say('routes-title', { stopName: shorten(summary.stopName, MAX_NAME_CHARS) || summary.stopNo, stopNo: summary.stopNo }),
+    blocks: [{ lines: lines.length > 0 ? lines : [say('routes-none')] }],
+    buttons: routeButtonRows(summary.stopNo, routeNos.slice(0, MAX_ROUTE_BLOCKS), say),
+    kind: 'answer',
+  };
+}

@@ -1,0 +1,35 @@
+import type { Logger } from '../../log.js';
+import type { StopIndex } from '../../stops/types.js';
+import type { TransitClient } from '../../transit/source.js';
+import type { ChatContext } from '../chat.js';
+import type { Locale } from '../core.js';
+import { TransitError } from '../../transit/errors.js';
+import { failureMessage } from '../failures.js';
+import { messageReply, type Say } from '../format.js';
+import type { Translate } from '../i18n.js';
+import type { Reply } from '../reply.js';
+import type { ChatSettings } from '../settings.js';
+
+/** Everything a handler may use, passed in: no handler imports a client, a store or a clock. */
+export interface HandlerContext {
+  chat: ChatContext;
+  locale: Locale;
+  say: Say;
+  /** For the rare reply in another language than the chat's (the answer to /lang). */
+  t: Translate;
+  /** Read once per request, so every time in one reply agrees. */
+  now: Date;
+  transit: TransitClient;
+  settings: ChatSettings;
+  stops?: StopIndex;
+  logger?: Logger;
+}
+
+/** A transit failure as a reply in the rider's language; the details go to the log only. */
+export function transitFailure(err: unknown, subject: { stopNo?: string; routeNo?: string }, ctx: HandlerContext): Reply {
+  // The client logs the failure itself; an API answer such as "no such stop" is the rider's typo.
+  const expected = err instanceof TransitError && err.kind === 'api';
+  ctx.logger?.[expected ? 'debug' : 'info']({ err, ...subject }, 'transit failure answered');
+  const { id, args } = failureMessage(err, subject);
+  return messageReply('failure', ctx.say(id, args));
+}

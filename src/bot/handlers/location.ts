@@ -1,0 +1,29 @@
+import { chunk, messageReply, shorten } from '../format.js';
+import type { Reply } from '../reply.js';
+import type { HandlerContext } from './context.js';
+
+export const NEARBY_LIMIT = 5;
+export const NEARBY_METERS = 1000;
+
+/** A shared location: the closest stops within walking distance, each a button for its arrivals. */
+export function handleLocation(point: { lat: number; lon: number }, ctx: HandlerContext): Reply {
+  const { lat, lon } = point;
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
+    return messageReply('usage-error', ctx.say('location-bad'));
+  }
+  if (ctx.stops === undefined) return messageReply('failure', ctx.say('location-no-index'));
+  const near = ctx.stops.nearest(lat, lon, { limit: NEARBY_LIMIT, withinMeters: NEARBY_METERS });
+  if (near.length === 0) return messageReply('answer', ctx.say('location-none', { meters: NEARBY_METERS }));
+  const lines = near.map(({ stop, meters }) =>
+    ctx.say('location-line', { stopNo: stop.code, name: shorten(stop.name, 40), meters: Math.round(meters) }),
+  );
+  return {
+    title: ctx.say('location-title'),
+    blocks: [{ lines }],
+    buttons: chunk(
+      near.map(({ stop }) => ({ label: ctx.say('button-stop', { stopNo: stop.code, name: shorten(stop.name, 30) }), action: { type: 'next' as const, stopNo: stop.code } })),
+      1,
+    ),
+    kind: 'answer',
+  };
+}

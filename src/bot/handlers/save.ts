@@ -1,0 +1,31 @@
+import { TransitError } from '../../transit/errors.js';
+import { messageReply } from '../format.js';
+import type { Reply } from '../reply.js';
+import { MAX_SAVED_STOPS } from '../settings.js';
+import { transitFailure, type HandlerContext } from './context.js';
+
+/** /save <stop> and the "Save stop" button: remembers the stop (with its name when known). */
+export async function handleSave(request: { stopNo: string }, ctx: HandlerContext): Promise<Reply> {
+  const { stopNo } = request;
+  let name = ctx.stops?.byCode(stopNo)[0]?.name;
+  if (name === undefined) {
+    try {
+      name = (await ctx.transit.routeSummary(stopNo)).stopName || undefined;
+    } catch (err) {
+      // A stop the API says does not exist is not worth saving; a flaky API is no reason to refuse.
+      if (err instanceof TransitError && err.kind === 'api' && err.code === 10) return transitFailure(err, request, ctx);
+      ctx.logger?.info({ err, stopNo }, 'saving a stop without its name');
+    }
+  }
+  const outcome = await ctx.settings.saveStop(ctx.chat, { stopNo, ...(name !== undefined ? { name } : {}) });
+  switch (outcome) {
+    case 'saved':
+      return messageReply('answer', ctx.say('save-done', { stopNo }));
+    case 'already':
+      return messageReply('answer', ctx.say('save-already', { stopNo }));
+    case 'full':
+      return messageReply('failure', ctx.say('save-full', { max: MAX_SAVED_STOPS }));
+    case 'failed':
+      return messageReply('failure', ctx.say('save-failed'));
+  }
+}

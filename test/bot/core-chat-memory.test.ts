@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { createBotCore } from '../../src/bot/create-core.js';
+import { MAX_SAVED_STOPS, chatKey } from '../../src/bot/settings.js';
+import { TransitError } from '../../src/transit/errors.js';
+import { brokenStore, clock, fakeTransit, memoryStore, privateChat, stopArrivals } from './fakes.js';
+
+const transit = () =>
+  fakeTransit({
+    summary: {
+      'summary 3017': stopArrivals([], '3017', "TUNNEY'S PASTURE"),
+      'summary 3023': stopArrivals([], '3023', 'HURDMAN'),
+      'summary 7687': new TransitError('timeout', 'slow'),
+    },
+  });
+
+describe('/lang', () => {
+  it('answers in the new language and keeps it for the chat only', async () => {
+    const store = memoryStore();
+    const core = createBotCore({ transit: transit(), store, now: clock });
+    const chat = privateChat({ languageCode: 'en-US' });
+    const reply = await core.handleText('/lang fr', chat);
+    expect(reply?.blocks[0]!.lines[0]).toBe("D'accord, je parlerai français dans cette conversation.");
+    expect(await core.localeOf(chat)).toBe('fr');
+    expect(await core.localeOf(privateChat({ chatId: '43', languageCode: 'en-US' }))).toBe('en');
+    expect(await core.localeOf({ ...chat, platform: 'discord' })).toBe('en');
+    expect(await store.get(chatKey(chat, 'lang'))).toBe('fr');
+  });
+
+  it('falls back to the platform language code, then English', async () => {
+    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock });
+    expect(await core.localeOf(privateChat({ languageCode: 'fr-CA' }))).toBe('fr');
+    expect(await core.localeOf(privateChat())).toBe('en');
+  });
+});
+
+describe('saved stops', () => {
+  it('/save then /stops lists them with their names, each a next button', async () => {
+    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock });
+    const chat = privateChat();
+    expect((await core.handleText('/stops', chat))?.blocks[0]!.lines[0]).toBe('No saved stops yet. Save one with /save 3017.');
+    await core.handleText('/save 3017', chat);
+    await core.handleText('/save 3023', chat);
+    expect((await core.handleText('/save 3017', chat))?.blocks[0]!.lines[0]).toBe('Stop 3017 is already saved. /stops lists your saved stops.');
+    const list = await core.handleText('/stops', chat);
+    expect(list?.blocks[0]!.lines).toEqual(["3017 TUNNEY'S PASTURE", '3023 HURDMAN']);
+    expect(list?.buttons?.flat().map((b) => b.action)).toEqual([
+      { type: 'next', stopNo: '3017' },
+      { type: 'next', stopNo: '3023' },
+    ]);
+  });
+
+  it('saves a stop without its name when the API is slow, refuses one that does not exist', async () => {
+    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock });
+    const chat = privateChat();
+    expect((await core.handleText('/save 7687', chat))?.kind).toBe('answer');
+    const unknown = await core.handleText('/save 9999', chat);
+    expect(unknown?.kind).toBe('failure');
+    expect(unknown?.blocks[0]!.lines[0]).toBe("Stop 9999 doesn't exist. Check the 4-digit number on the stop sign.");
+    expect((await core.handleText('/stops', chat))?.blocks[0]!.lines).toEqual(['7687']);
+  });
+
+  it(`keeps at most ${MAX_SAVED_STOPS} stops`, async () => {
+    const store = memoryStore();
+    const chat = privateChat();
+    await store.set(chatKey(chat, 'stops'), Array.from({ length: MAX_SAVED_STOPS }, (_, i) => ({ stopNo: String(1000 + i) })));
+    const core = createBotCore({ transit: transit(), store, now: clock });
+    const reply = await core.handleText('/save 3017', chat);
+    expect(reply?.kind).toBe('failure');
+    expect(reply?.blocks[0]!.lines[0]).toBe(`You already have ${MAX_SAVED_STOPS} saved stops, the most I keep.`);
+  });
+});
+
+describe('a failing store', () => {
+  it('still answers, in the platform language, and says when it could not remember', async () => {
+    const core = createBotCore({ transit: transit(), store: brokenStore(), now: clock });
+    const chat = privateChat({ languageCode: 'fr' });
+    expect(await core.localeOf(chat)).toBe('fr');
+    expect((await core.handleText('/lang en', chat))).toMatchObject({ kind: 'failure', blocks: [{ lines: ["Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une minute."] }] });
+    expect((await core.handleText('/save 3017', chat))?.kind).toBe('failure');
+    expect((await core.handleText('/stops', chat))?.kind).toBe('failure');
+    expect((await core.handleText('/help', chat))?.kind).toBe('answer');
+  });
+
+  it('never overwrites saved stops it could not read', async () => {
+    const store = memoryStore();
+    const chat = privateChat();
+    await store.set(chatKey(chat, 'stops'), [{ stopNo: '3023' }]);
+    const realGet = store.get.bind(store);
+    let failReads = true;
+    store.get = ((...args: Parameters<typeof realGet>) => (failReads ? Promise.reject(new Error('down')) : realGet(...args))) as typeof store.get;
+    const core = createBotCore({ transit: transit(), store, now: clock });
+    expect((await core.handleText('/save 3017', chat))?.kind).toBe('failure');
+    failReads = false;
+    expect(await store.get(chatKey(chat, 'stops'))).toEqual([{ stopNo: '3023' }]);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createBotCore } from '../../src/bot/create-core.js';
+import type { Locale } from '../../src/bot/core.js';
+import { TransitError, type TransitErrorKind } from '../../src/transit/errors.js';
+import { clock, fakeTransit, memoryStore, privateChat, stopArrivals } from './fakes.js';
+
+async function replyTo(err: TransitError | Error, locale: Locale, text = '/next 3017 95') {
+  const fail = () => Promise.reject(err);
+  const transit = { ...fakeTransit({}), nextTrips: fail, nextTripsAllRoutes: fail, routeSummary: fail };
+  const core = createBotCore({ transit, store: memoryStore(), now: clock });
+  return (await core.handleText(text, privateChat({ languageCode: locale })))!;
+}
+
+const cases: Array<[string, TransitError, string, string]> = [
+  ['api 1', new TransitError('api', 'bad key', 1), "The transit service refused this bot's key. The bot's operator has to fix it; sorry.", 'Le service de transport refuse la clé de ce robot.'],
+  ['api 2', new TransitError('api', 'source', 2), "The transit service can't reach its own data right now. Try again in a minute.", "n'arrive pas à joindre ses propres données"],
+  ['api 10', new TransitError('api', 'stop', 10), "Stop 3017 doesn't exist. Check the 4-digit number on the stop sign.", "L'arrêt 3017 n'existe pas."],
+  ['api 11', new TransitError('api', 'route', 11), "Route 95 doesn't exist. Check the number on the front of the bus.", "Le circuit 95 n'existe pas."],
+  ['api 12', new TransitError('api', 'not here', 12), 'Route 95 does not stop at 3017. Try /routes 3017 to see what does.', "Le circuit 95 ne s'arrête pas au 3017."],
+  ['api 13', new TransitError('api', 'none', 13), 'No routes serve stop 3017 at the moment.', "Aucun circuit ne dessert l'arrêt 3017"],
+  ['api 99', new TransitError('api', '??', 99), "The transit service answered with an error I don't know (code 99). Try again later.", 'erreur inconnue (code 99)'],
+  ['timeout', new TransitError('timeout', 'slow'), 'The transit service is not answering (it took too long). Try again in a minute.', 'ne répond pas (il a mis trop de temps)'],
+  ['network', new TransitError('network', 'ECONNREFUSED'), "The transit service is not answering (I can't reach it). Try again in a minute.", 'ne répond pas (impossible de le joindre)'],
+  ['http 500', new TransitError('http', 'HTTP 500', 500), 'The transit service is not answering properly (HTTP 500). Try again in a minute.', 'ne répond pas correctement (HTTP 500)'],
+  ['parse', new TransitError('parse', 'html'), 'The transit service is not answering properly (its answer made no sense). Try again in a minute.', 'sa réponse est incompréhensible'],
+  ['invalid-request', new TransitError('invalid-request', 'bad'), "I couldn't ask the transit service that way. Check the stop and route numbers.", "Je n'ai pas pu formuler cette demande"],
+];
+
+describe('failures of the transit service', () => {
+  it.each(cases)('%s has its own message in English and French, as a failure', async (_name, err, english, frenchPart) => {
+    const en = await replyTo(err, 'en');
+    const fr = await replyTo(err, 'fr');
+    expect(en.kind).toBe('failure');
+    expect(fr.kind).toBe('failure');
+    expect(en.blocks[0]!.lines[0]).toBe(english);
+    expect(fr.blocks[0]!.lines[0]).toContain(frenchPart);
+  });
+
+  it('gives every code and kind a different message', async () => {
+    const texts = await Promise.all(cases.map(([, err]) => replyTo(err, 'en').then((r) => r.blocks[0]!.lines[0])));
+    expect(new Set(texts).size).toBe(cases.length);
+  });
+
+  it('covers every kind of TransitError', () => {
+    const kinds: TransitErrorKind[] = ['api', 'http', 'timeout', 'network', 'parse', 'invalid-request'];
+    expect(kinds.every((k) => cases.some(([, err]) => err.kind === k))).toBe(true);
+  });
+
+  it('never shows the error message (which may hold details) to the rider', async () => {
+    const reply = await replyTo(new TransitError('network', 'connect ECONNREFUSED apiKey=SECRET-KEY-123'), 'en');
+    expect(JSON.stringify(reply)).not.toContain('SECRET-KEY-123');
+  });
+
+  it('turns an unexpected error into a polite failure', async () => {
+    const reply = await replyTo(new TypeError('boom'), 'fr');
+    expect(reply).toEqual({ kind: 'failure', blocks: [{ lines: ['Quelque chose a mal tourné de mon côté. Réessayez dans une minute.'] }] });
+  });
+
+  it('tells "no buses" apart from "not answering"', async () => {
+    const transit = fakeTransit({ all: { 'all 3017': stopArrivals([]) } });
+    const core = createBotCore({ transit, store: memoryStore(), now: clock });
+    const empty = (await core.handleText('3017', privateChat()))!;
+    const down = await replyTo(new TransitError('timeout', 'slow'), 'en', '3017');
+    expect(empty.kind).toBe('answer');
+    expect(empty.blocks[0]!.lines[0]).toBe('No buses are expected at this stop right now.');
+    expect(down.blocks[0]!.lines[0]).toContain('not answering');
+  });
+});

@@ -1,0 +1,86 @@
+// Hand-written stand-ins for the bot core's dependencies: a transit client answering from tables,
+// an in-memory store, a fixed clock and a tiny stop index.
+import Keyv from 'keyv';
+import type { ChatContext } from '../../src/bot/chat.js';
+import type { NearbyStop, StopIndex, StopInfo } from '../../src/stops/types.js';
+import { TransitError } from '../../src/transit/errors.js';
+import type { GtfsQuery, GtfsRecord } from '../../src/transit/gtfs-tables.js';
+import type { BusType, RouteArrivals, StopArrivals, Trip } from '../../src/transit/model.js';
+import type { TransitClient } from '../../src/transit/source.js';
+
+/** 08:05 in Ottawa (EST, UTC-5), a Saturday in November. */
+export const NOW = new Date('2026-11-21T13:05:00Z');
+export const clock = () => NOW;
+
+export const plainBus: BusType = { raw: '4E', length: 40, doubleDecker: false, lowFloor: true, bikeRack: false, hybrid: false };
+
+export function trip(minutesAway: number, extra: Partial<Trip> = {}): Trip {
+  return { destination: 'Barrhaven Centre', startTime: '07:50', minutesAway, live: false, lastTrip: false, bus: plainBus, ...extra };
+}
+
+export function route(routeNo: string, trips: Trip[], extra: Partial<RouteArrivals> = {}): RouteArrivals {
+  return { routeNo, directionId: 0, direction: 'Westbound', heading: 'Barrhaven Centre', trips, ...extra };
+}
+
+export function stopArrivals(routes: RouteArrivals[], stopNo = '3017', stopName = 'TUNNEY\'S PASTURE'): StopArrivals {
+  return { stopNo, stopName, routes };
+}
+
+type Answer<T> = T | TransitError | (() => T | Promise<T>);
+
+/** Each call is answered from a table keyed by stop (and route); anything else is error 10. */
+export interface FakeTransit extends TransitClient {
+  calls: string[];
+}
+
+export function fakeTransit(tables: {
+  next?: Record<string, Answer<StopArrivals>>;
+  all?: Record<string, Answer<StopArrivals>>;
+  summary?: Record<string, Answer<StopArrivals>>;
+  gtfs?: Record<string, Answer<GtfsRecord[]>>;
+}): FakeTransit {
+  const calls: string[] = [];
+  async function answer<T>(table: Record<string, Answer<T>> | undefined, key: string): Promise<T> {
+    calls.push(key);
+    const entry = table?.[key];
+    if (entry === undefined) throw new TransitError('api', 'no such stop', 10);
+    if (entry instanceof TransitError) throw entry;
+    return typeof entry === 'function' ? (entry as () => T)() : entry;
+  }
+  return {
+    calls,
+    nextTrips: (stopNo, routeNo) => answer(tables.next, `next ${stopNo} ${routeNo}`),
+    nextTripsAllRoutes: (stopNo) => answer(tables.all, `all ${stopNo}`),
+    routeSummary: (stopNo) => answer(tables.summary, `summary ${stopNo}`),
+    gtfs: (query: GtfsQuery) => answer(tables.gtfs, `gtfs ${query.table} ${query.column}=${query.value}`),
+  };
+}
+
+export function memoryStore(): Keyv {
+  return new Keyv({ namespace: 'test', throwOnErrors: true });
+}
+
+/** A store whose every operation fails, like Redis gone away. */
+export function brokenStore(): Keyv {
+  const fail = () => Promise.reject(new Error('store down'));
+  const adapter = { get: fail, set: fail, delete: fail, clear: fail, on: () => adapter, opts: {}, namespace: undefined };
+  return new Keyv({ store: adapter as never, throwOnErrors: true });
+}
+
+export const privateChat = (extra: Partial<ChatContext> = {}): ChatContext => ({ platform: 'telegram', chatId: '42', chatType: 'private', ...extra });
+export const groupChat = (extra: Partial<ChatContext> = {}): ChatContext => ({ platform: 'telegram', chatId: '-100', chatType: 'group', botUsername: 'ArrivalsBot', ...extra });
+
+export function fakeStopIndex(stops: Array<StopInfo & { meters?: number }>): StopIndex {
+  return {
+    size: stops.length,
+    nearest: (_lat, _lon, options) =>
+      stops
+        .filter((s) => s.meters !== undefined && s.meters <= (options?.withinMeters ?? Infinity))
+        .sort((a, b) => a.meters! - b.meters!)
+        .slice(0, options?.limit ?? 5)
+        .map((s): NearbyStop => ({ stop: s, meters: s.meters! })),
+    search: (words, limit = 10) =>
+      stops.filter((s) => words.toLowerCase().split(/\s+/).every((w) => s.name.toLowerCase().includes(w))).slice(0, limit),
+    byCode: (code) => stops.filter((s) => s.code === code),
+  };
+}

@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseInput } from '../../src/bot/parse.js';
+
+const chats = fc.constantFrom(
+  { chatType: 'private' as const, botUsername: 'ArrivalsBot' },
+  { chatType: 'group' as const, botUsername: 'ArrivalsBot' },
+  { chatType: 'private' as const },
+);
+
+// Inputs that look like what riders type: digits, slashes, spaces, @, command names, emoji.
+const riderish = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('/', '@', ' ', '  ', '\t', '\n', '/next', '/routes', '/stop', '/lang', '/save', '@ArrivalsBot', '@x', 'fr', 'R2', '🚌', '\u200b', '\u0000', 'é'),
+      fc.stringMatching(/^[0-9]{1,6}$/),
+      fc.string({ unit: 'grapheme', maxLength: 4 }),
+    ),
+    { maxLength: 12 },
+  )
+  .map((parts) => parts.join(''));
+
+const anyText = fc.oneof(
+  fc.string({ maxLength: 260 }),
+  fc.string({ unit: 'binary', maxLength: 260 }),
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+  riderish,
+);
+
+describe('parseInput on arbitrary text', () => {
+  it('never throws; returns a command, a usage error with a usage-* id, or null', () => {
+    fc.assert(
+      fc.property(anyText, chats, (text, chat) => {
+        const result = parseInput(text, chat);
+        if (result === null) return;
+        if (result.ok) {
+          expect(result.command.name).toMatch(/^(next|routes|stop|find-stop|save|stops|lang|help|start)$/);
+          if ('stopNo' in result.command) expect(result.command.stopNo).toMatch(/^[0-9]{4}$/);
+          if ('routeNo' in result.command && result.command.routeNo !== undefined) expect(result.command.routeNo).toMatch(/^[A-Z0-9]{1,6}$/);
+        } else {
+          expect(result.usage.id).toMatch(/^usage-[a-z-]+$/);
+        }
+      }),
+      { numRuns: 12_000 },
+    );
+  });
+
+  it('stays silent in groups unless the text is a command', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        // Blanks, control and invisible characters before the slash do not stop a command.
+        const visible = text.normalize('NFKC').replace(/\p{Cf}/gu, '').replace(/^[\s\p{Cc}\p{Z}]+/u, '');
+        fc.pre(!visible.startsWith('/'));
+        expect(parseInput(text, { chatType: 'group', botUsername: 'ArrivalsBot' })).toBeNull();
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('reads any 4-digit stop and any short route, in either order', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9]{4}$/), fc.stringMatching(/^[0-9]{1,3}$/), fc.boolean(), (stop, routeNo, routeFirst) => {
+        const text = routeFirst ? `/next ${routeNo} ${stop}` : `/next ${stop} ${routeNo}`;
+        expect(parseInput(text, { chatType: 'group' })).toEqual({ ok: true, command: { name: 'next', stopNo: stop, routeNo } });
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});

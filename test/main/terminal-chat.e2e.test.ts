@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSimServer, type SimServer } from '../../src/sim/index.js';
+import { runBot, startBot } from './run-bot.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'arrivals-e2e-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const SECRET_KEY = 'e2e-secret-key-7f3a9c';
+const APP_ID = 'e2e-app';
+
+describe('npm start with no credentials: the built-in demo feed', () => {
+  it('answers piped commands from the in-process demo server and exits 0 at end of input', async () => {
+    const run = await runBot('/next 3017 95\n3017\n/next 9999\n/next 3017 999\n/next 30170\n', { DATA_DIR: dataDir, LANG: 'en_CA.UTF-8' });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/built-in demo feed at http:\/\/127\.0\.0\.1:\d+/);
+    const replies = run.stdout.split(/\n\n(?=\S)/);
+    // One route asked: route 95 in both directions, with Refresh and Save hints.
+    expect(run.stdout).toMatch(/^BASELINE STATION \(3017\)\n\n95 /);
+    expect(run.stdout).toContain('[Refresh] /next 3017 95');
+    // All routes: both routes serving the stop, each with its button.
+    expect(run.stdout).toContain('[Route 95] /next 3017 95');
+    expect(run.stdout).toContain('[Route 97] /next 3017 97');
+    expect(run.stdout).toContain("Stop 9999 doesn't exist. Check the 4-digit number on the stop sign.");
+    expect(run.stdout).toContain('Route 999 does not exist.');
+    expect(run.stdout.trimEnd().endsWith('Stop numbers have 4 digits: 30170 has 5.')).toBe(true);
+    expect(replies.length).toBeGreaterThan(5);
+  });
+
+  it('speaks French when the terminal locale is French, and remembers /lang in DATA_DIR', async () => {
+    const dir = join(dataDir, 'lang');
+    const first = await runBot('/routes 3017\n/lang en\n', { DATA_DIR: dir, LANG: 'fr_CA.UTF-8' });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Circuits à BASELINE STATION (3017)');
+    expect(first.stdout).toContain("OK, I'll speak English in this chat.");
+    const second = await runBot('/routes 3017\n', { DATA_DIR: dir, LANG: 'fr_CA.UTF-8' });
+    expect(second.stdout).toContain('Routes at BASELINE STATION (3017)');
+  });
+});
+
+describe('npm start against a configured upstream', () => {
+  let sim: SimServer;
+  beforeAll(async () => {
+    sim = await startSimServer({ port: 0, host: '127.0.0.1', appId: APP_ID, apiKey: SECRET_KEY });
+  });
+  afterAll(() => sim.close());
+
+  const env = () => ({ DATA_DIR: dataDir, OC_APP_ID: APP_ID, OC_API_KEY: SECRET_KEY, OC_BASE_URL: sim.url, LOG_LEVEL: 'debug' });
+
+  it('uses the configured upstream and never prints the API key', async () => {
+    sim.setFaults({});
+    const run = await runBot('/next 3017 95\n', env());
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('demo feed');
+    expect(run.stdout).toContain('BASELINE STATION (3017)');
+    expect(run.stdout + run.stderr).not.toContain(SECRET_KEY);
+  });
+
+  it('says the service is not answering when it fails with HTTP 500, and still exits 0', async () => {
+    sim.setFaults({ failure: 'http-500' });
+    const run = await runBot('/next 3017 95\n3017\n', env());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('The transit service is not answering properly (HTTP 500). Try again in a minute.');
+    expect(run.stdout).not.toContain('No buses');
+    expect(run.stdout + run.stderr).not.toContain(SECRET_KEY);
+  });
+
+  it('tells a refused key (error 1) from a service that is down', async () => {
+    sim.setFaults({});
+    const run = await runBot('/next 3017 95\n', { ...env(), OC_API_KEY: `${SECRET_KEY}-wrong` });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("The transit service refused this bot's key.");
+    expect(run.stdout + run.stderr).not.toContain(SECRET_KEY);
+  });
+});
+
+describe('shutting down', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('on %s closes everything and exits 0', async (signal) => {
+    const bot = startBot({ DATA_DIR: join(dataDir, signal) });
+    const answered = bot.printed('[Save stop] /save 3017');
+    bot.child.stdin.write('/next 3017 95\n');
+    await answered;
+    bot.child.kill(signal);
+    const run = await bot.exited;
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('npm start with a bad configuration', () => {
+  it('names each bad variable, prints no stack trace and exits 1', async () => {
+    const run = await runBot('', { DATA_DIR: dataDir, LOG_LEVEL: 'loud', OC_APP_ID: 'only-the-id', OC_TIMEOUT_MS: 'soon' });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain('arrivals-bot cannot start');
+    expect(run.stderr).toMatch(/- LOG_LEVEL: expected one of fatal, error/);
+    expect(run.stderr).toMatch(/- OC_TIMEOUT_MS: expected a whole number/);
+    expect(run.stderr).toMatch(/- OC_API_KEY: expected to be set together/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('does not echo a secret given in a malformed variable', async () => {
+    const run = await runBot('', { DATA_DIR: dataDir, OC_APP_ID: APP_ID, OC_API_KEY: SECRET_KEY, OC_BASE_URL: 'not a url' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('OC_BASE_URL');
+    expect(run.stderr).not.toContain(SECRET_KEY);
+  });
+});
