@@ -1,0 +1,175 @@
+import { silentLogger, type Logger } from '../log.js';
+import { TransitError } from './errors.js';
+import { gtfsFields, parseGtfs } from './gtfs.js';
+import { postForm } from './http.js';
+import { redactor } from './redact.js';
+import type { ResponseFormat, StopArrivals } from './model.js';
+import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from './parse.js';
+import type { TransitClient } from './source.js';
+import { TtlCache } from './ttl-cache.js';
+import { checkRouteNo, checkStopNo } from './validate.js';
+
+// The v1.2 client: validation, then cache, then one shared in-flight request per question, then
+// HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached.
+
+export interface TransitClientOptions {
+  /** e.g. https://api.octranspo1.com (a trailing slash is fine). */
+  baseUrl: string;
+  appId: string;
+  apiKey: string;
+  /** Upstream answer format; both give the same model. Default 'xml'. */
+  format?: ResponseFormat;
+  /** Per attempt, including reading the body. Default 8000. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /** nextTrips covers both next-trips operations. Defaults: 30 s, 24 h, 24 h; 0 turns caching off. */
+  cacheTtlMs?: { nextTrips?: number; routeSummary?: number; gtfs?: number };
+  /** Cap on cached answers; the least recently used go first. Default 2000. */
+  cacheMaxEntries?: number;
+  /** Base delay before the one retry, jittered by +-1/3. Default 300 (so 200-400 ms). */
+  retryDelayMs?: number;
+  logger?: Logger;
+  now?: () => number;
+  random?: () => number;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+interface Call<T> {
+  operation: string;
+  fields: Record<string, string>;
+  ttlMs: number;
+  parse: (body: string) => T;
+  /** Answers that carry an upstream error somewhere are not worth keeping. */
+  cacheable: (value: T) => boolean;
+}
+
+export function createTransitClient(options: TransitClientOptions): TransitClient {
+  const base = checkBaseUrl(options.baseUrl);
+  if (typeof options.appId !== 'string' || options.appId === '') throw new TransitError('invalid-request', 'appId is required');
+  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TransitError('invalid-request', 'apiKey is required');
+  const format = options.format ?? 'xml';
+  const timeoutMs = options.timeoutMs ?? 8000;
+  const retryDelayMs = options.retryDelayMs ?? 300;
+  const ttl = {
+    nextTrips: options.cacheTtlMs?.nextTrips ?? 30_000,
+    routeSummary: options.cacheTtlMs?.routeSummary ?? DAY,
+    gtfs: options.cacheTtlMs?.gtfs ?? DAY,
+  };
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const logger = options.logger ?? silentLogger();
+  const now = options.now ?? (() => Date.now());
+  const random = options.random ?? Math.random;
+  const cache = new TtlCache<unknown>(options.cacheMaxEntries ?? 2000, now);
+  const inFlight = new Map<string, Promise<unknown>>();
+  const redact = redactor(options.apiKey);
+
+  /** Whatever goes wrong below, the caller sees a TransitError without the key. */
+  async function ask<T>(makeCall: () => Call<T>): Promise<T> {
+    try {
+      return await lookup(makeCall());
+    } catch (err) {
+      throw redact(err);
+    }
+  }
+
+  async function lookup<T>(call: Call<T>): Promise<T> {
+    const key = `${call.operation}?${new URLSearchParams(call.fields).toString()}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) {
+      logger.debug({ operation: call.operation, ...call.fields }, 'transit cache hit');
+      return structuredClone(cached) as T;
+    }
+    let pending = inFlight.get(key);
+    if (pending === undefined) {
+      pending = exchange(call, key).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    // Each caller gets its own copy, so one caller's edits never reach the cache or the others.
+    return structuredClone(await pending) as T;
+  }
+
+  async function exchange<T>(call: Call<T>, key: string): Promise<T> {
+    const form = new URLSearchParams({ appID: options.appId, apiKey: options.apiKey, ...call.fields, format: formatField(call.operation) });
+    const context = { operation: call.operation, ...call.fields };
+    for (let attempt = 1; ; attempt++) {
+      const started = now();
+      try {
+        const { body } = await postForm({
+          fetch: doFetch,
+          url: `${base}/v1.2/${call.operation}`,
+          label: call.operation,
+          form,
+          accept: format === 'json' ? 'application/json' : 'text/xml, application/xml',
+          timeoutMs,
+        });
+        const value = call.parse(body);
+        logger.debug({ ...context, attempt, ms: now() - started }, 'transit answer');
+        if (call.cacheable(value)) cache.set(key, value, call.ttlMs);
+        return value;
+      } catch (err) {
+        const error = redact(err);
+        if (attempt === 1 && isTransient(error)) {
+          logger.warn({ ...context, attempt, kind: error.kind, code: error.code }, 'transit request failed; retrying once');
+          await sleep(retryDelayMs * (2 / 3 + (random() * 2) / 3));
+          continue;
+        }
+        logger.warn({ ...context, attempt, kind: error.kind, code: error.code, err: error.message }, 'transit request failed');
+        throw error;
+      }
+    }
+  }
+
+  // Stop operations: the alternative layout may omit StopNo, so the asked stop fills it in.
+  function stopCall(operation: string, fields: Record<string, string>, ttlMs: number, parse: (body: string, f: ResponseFormat) => StopArrivals): Call<StopArrivals> {
+    return {
+      operation,
+      fields,
+      ttlMs,
+      parse: (body) => {
+        const stop = parse(body, format);
+        if (stop.stopNo === '') stop.stopNo = fields.stopNo ?? '';
+        return stop;
+      },
+      cacheable: (stop) => stop.routes.every((route) => route.error === undefined),
+    };
+  }
+
+  function formatField(operation: string): string {
+    // The spec writes "JSON or XML" for the stop operations and "json or xml" for Gtfs.
+    return operation === 'Gtfs' ? format : format.toUpperCase();
+  }
+
+  return {
+    async routeSummary(stopNo) {
+      return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo) }, ttl.routeSummary, parseRouteSummary));
+    },
+    async nextTrips(stopNo, routeNo) {
+      return ask(() =>
+        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo), routeNo: checkRouteNo(routeNo) }, ttl.nextTrips, parseNextTrips),
+      );
+    },
+    async nextTripsAllRoutes(stopNo) {
+      return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo) }, ttl.nextTrips, parseNextTripsAllRoutes));
+    },
+    async gtfs(query) {
+      return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfs(body, format), cacheable: () => true }));
+    },
+  };
+}
+
+function checkBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw new TransitError('invalid-request', 'baseUrl must be an http(s) URL');
+  }
+  return baseUrl.replace(/\/+$/, '');
+}
+
+function isTransient(error: TransitError): boolean {
+  return error.kind === 'network' || (error.kind === 'http' && (error.code ?? 0) >= 500);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

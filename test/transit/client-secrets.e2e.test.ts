@@ -1,0 +1,107 @@
+import { Writable } from 'node:stream';
+import { inspect } from 'node:util';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TransitError } from '../../src/transit/index.js';
+import { API_KEY, startUpstream, type Reply, type Upstream } from './fake-upstream.js';
+import { clientFor } from './client-factory.js';
+import { rejection } from './helpers.js';
+
+// The API key must never show in a log line, an error message, or any property of a thrown error
+// (its cause included), even when the upstream or the fetch implementation echoes it back.
+
+const SPELLINGS = [API_KEY, encodeURIComponent(API_KEY), new URLSearchParams({ k: API_KEY }).toString().slice(2)];
+
+let upstream: Upstream;
+afterEach(() => upstream.close());
+
+function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { lines, logger: pino({ level: 'trace' }, stream) };
+}
+
+/** Every way an error might be printed or shipped: own properties, cause chain, inspect, stack. */
+function everyRendering(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && current !== null && depth < 5; depth++) {
+    parts.push(inspect(current, { showHidden: true, depth: 10 }));
+    if (current instanceof Error) {
+      parts.push(String(current.stack), current.message, JSON.stringify(current, Object.getOwnPropertyNames(current)));
+      current = current.cause;
+    } else {
+      parts.push(String(current));
+      current = undefined;
+    }
+  }
+  return parts.join('\n');
+}
+
+function expectNoKey(text: string): void {
+  for (const spelling of SPELLINGS) expect(text).not.toContain(spelling);
+}
+
+const ECHOES: Array<[string, Reply, 'xml' | 'json', TransitError['kind']]> = [
+  ['an Error text quoting the key', { body: `{"GetRouteSummaryForStopResult":{"Error":"bad key ${API_KEY}"}}` }, 'json', 'api'],
+  ['a plain-text body quoting the key', { body: `Invalid apiKey=${API_KEY}` }, 'xml', 'parse'],
+  ['an HTML page quoting the encoded key', { body: `<p>${encodeURIComponent(API_KEY)} refused</p>` }, 'json', 'parse'],
+  ['a 500 page quoting the key', { status: 500, body: `apiKey ${API_KEY}` }, 'xml', 'http'],
+];
+
+describe('the API key stays secret', () => {
+  it.each(ECHOES)('when the upstream answers with %s', async (_name, reply, format, kind) => {
+    upstream = await startUpstream(() => reply);
+    const { lines, logger } = captureLogs();
+    const error = await rejection(clientFor(upstream, { format, logger }).routeSummary('3017'));
+    expect(error.kind).toBe(kind);
+    expectNoKey(everyRendering(error));
+    // The failure was logged, and the log holds no key either.
+    expect(lines.some((line) => line.includes('transit request failed'))).toBe(true);
+    expectNoKey(lines.join(''));
+  });
+
+  it('when fetch throws an error that carries the request body and the key in its cause', async () => {
+    upstream = await startUpstream(() => ({ body: '' }));
+    const { lines, logger } = captureLogs();
+    const leaky: typeof fetch = async (_input, init) => {
+      throw new TypeError(`fetch failed for body ${String(init?.body)}`, { cause: Object.assign(new Error(`key ${API_KEY}`), { code: 'ECONNRESET', apiKey: API_KEY }) });
+    };
+    const error = await rejection(clientFor(upstream, { logger, fetch: leaky }).nextTrips('3017', '95'));
+    expect([error.kind, error.message]).toStrictEqual(['network', 'GetNextTripsForStop: request failed (ECONNRESET)']);
+    expect(error.cause).toBeUndefined();
+    expectNoKey(everyRendering(error));
+    expectNoKey(lines.join(''));
+  });
+
+  it('when fetch throws something that is not an Error', async () => {
+    upstream = await startUpstream(() => ({ body: '' }));
+    const leaky: typeof fetch = () => Promise.reject(`raw string with ${API_KEY}`);
+    const error = await rejection(clientFor(upstream, { fetch: leaky }).routeSummary('3017'));
+    expect(error.kind).toBe('network');
+    expectNoKey(everyRendering(error));
+  });
+
+  it('in the debug log of a successful exchange', async () => {
+    upstream = await startUpstream(() => ({ body: '{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"BASELINE","Error":"","Routes":[]}}' }));
+    const { lines, logger } = captureLogs();
+    const client = clientFor(upstream, { logger, format: 'json' });
+    await client.routeSummary('3017');
+    await client.routeSummary('3017');
+    expect(lines.some((line) => line.includes('transit answer'))).toBe(true);
+    expect(lines.some((line) => line.includes('transit cache hit'))).toBe(true);
+    expectNoKey(lines.join(''));
+  });
+
+  it('in the invalid-request errors of the factory and the methods', async () => {
+    upstream = await startUpstream(() => ({ body: '' }));
+    const error = await rejection(clientFor(upstream).nextTrips(API_KEY, API_KEY));
+    expect(error.kind).toBe('invalid-request');
+    expectNoKey(everyRendering(error));
+  });
+});

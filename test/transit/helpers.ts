@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
+import { TransitError, type BusType } from '../../src/transit/index.js';
+
+export const FIXTURE_DIR = new URL('../fixtures/octranspo-api/', import.meta.url);
+
+export function fixture(name: string): string {
+  return readFileSync(new URL(name, FIXTURE_DIR), 'utf8');
+}
+
+/** The TransitError `work` throws; fails the test if it throws anything else or nothing. */
+export function thrown(work: () => unknown): TransitError {
+  let error: unknown;
+  try {
+    work();
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(TransitError);
+  return error as TransitError;
+}
+
+export async function rejection(promise: Promise<unknown>): Promise<TransitError> {
+  let error: unknown;
+  try {
+    await promise;
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(TransitError);
+  return error as TransitError;
+}
+
+/** A BusType with every flag false unless given. */
+export function bus(raw: string, traits: Partial<Omit<BusType, 'raw'>> = {}): BusType {
+  return { raw, doubleDecker: false, lowFloor: false, bikeRack: false, hybrid: false, ...traits };
+}
