@@ -1,0 +1,7 @@
+// The local v1.2 server (the simulator) and its demo network: the default feed without
+// credentials, and the upstream of end-to-end tests and benchmarks.
+export { startSimServer, type SimServer, type SimServerOptions } from './server.js';
+export { DEMO_API_KEY, DEMO_APP_ID } from './credentials.js';
+export { DEMO_NETWORK_DIR, DEMO_STOPS_FILE, loadDemoNetwork, loadNetwork } from './demo-network.js';
+export { FAULT_FAILURES, type FaultFailure, type Faults } from './faults.js';
+export type { SimNetwork, StopCode, SimStop, RouteDirection } from './network.js';

@@ -1,0 +1,50 @@
+// A tiny XML writer: elements with text or children, attributes, every text escaped, empty values
+// as empty elements (<Latitude/>), two-space indentation like the captures.
+
+export interface XmlElement {
+  name: string;
+  attributes?: Record<string, string>;
+  text?: string;
+  children?: XmlElement[];
+}
+
+export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
+
+export function el(name: string, content?: string | XmlElement[], attributes?: Record<string, string>): XmlElement {
+  const element: XmlElement = { name };
+  if (typeof content === 'string') element.text = content;
+  else if (content !== undefined) element.children = content;
+  if (attributes !== undefined) element.attributes = attributes;
+  return element;
+}
+
+export function renderXml(root: XmlElement): string {
+  const lines = [XML_DECLARATION];
+  write(root, 0, lines);
+  return `${lines.join('\n')}\n`;
+}
+
+function write(element: XmlElement, depth: number, lines: string[]): void {
+  const indent = '  '.repeat(depth);
+  const attributes = Object.entries(element.attributes ?? {})
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  const open = `${indent}<${element.name}${attributes}`;
+  if (element.children !== undefined && element.children.length > 0) {
+    lines.push(`${open}>`);
+    for (const child of element.children) write(child, depth + 1, lines);
+    lines.push(`${indent}</${element.name}>`);
+  } else if (element.text !== undefined && element.text !== '') {
+    lines.push(`${open}>${escapeText(element.text)}</${element.name}>`);
+  } else {
+    lines.push(`${open}/>`);
+  }
+}
+
+export function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function escapeAttribute(text: string): string {
+  return escapeText(text).replace(/"/g, '&quot;');
+}
