@@ -1,7 +1,10 @@
 // The one place that wires things: config -> logger -> store -> transit feed -> stop index ->
-// bot core -> chat adapter, and takes them down again in reverse on SIGINT/SIGTERM or when the
+// bot core -> chat adapter (Telegram when its token is set, else the terminal chat), and takes them down again in reverse on SIGINT/SIGTERM or when the
 // terminal chat's input ends.
+import { GrammyError } from 'grammy';
+import type { BotCore } from './bot/core.js';
 import { createBotCore } from './bot/create-core.js';
+import { createTelegramBot } from './chat/telegram/index.js';
 import { startConsoleChat } from './chat/console/index.js';
 import { ConfigError, loadConfigFromProcess, type Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
@@ -57,6 +60,56 @@ async function openStopIndex(config: Config, demo: boolean, logger: Logger): Pro
   }
 }
 
+interface AdapterDeps {
+  core: BotCore;
+  logger: Logger;
+  stops?: StopIndex | undefined;
+}
+
+/** Telegram runs until a signal stops it: the returned promise never settles. */
+async function startTelegram(config: Config, deps: AdapterDeps, closers: Closer[]): Promise<never> {
+  const telegram = config.telegram!;
+  const bot = createTelegramBot({
+    token: telegram.token,
+    ...(telegram.apiRoot !== undefined ? { apiRoot: telegram.apiRoot } : {}),
+    ...(telegram.webhook !== undefined ? { webhook: telegram.webhook } : {}),
+    core: deps.core,
+    ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+    logger: deps.logger.child({ component: 'telegram' }),
+    now: () => now().getTime(),
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
+  closers.push({ name: 'telegram', close: () => bot.stop() });
+  // While Telegram is unreachable grammY keeps trying (the bot starts when the network is back);
+  // say so rather than sit silent. A refused token is final.
+  const waiting = setTimeout(() => deps.logger.warn('Telegram is not answering yet; still trying to connect'), 10_000);
+  try {
+    await bot.start();
+  } catch (err) {
+    if (err instanceof GrammyError && err.error_code === 401) throw new Error('Telegram refused the bot token (401): check TELEGRAM_BOT_TOKEN');
+    throw err;
+  } finally {
+    clearTimeout(waiting);
+  }
+  return new Promise<never>(() => {});
+}
+
+/** The terminal chat ends with its input; the returned promise settles then. */
+function startTerminal(deps: AdapterDeps, closers: Closer[]): Promise<void> {
+  // The terminal's language comes from the locale environment, its "platform language code".
+  const terminal = startConsoleChat({
+    core: deps.core,
+    input: process.stdin,
+    output: process.stdout,
+    interactive: process.stdin.isTTY === true,
+    languageCode: process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG,
+    logger: deps.logger,
+  });
+  // Closed first, and awaited: a reply under way finishes before the feed and the store go.
+  closers.push({ name: 'terminal chat', close: () => (terminal.close(), terminal.done) });
+  return terminal.done;
+}
+
 async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   for (const closer of closers.reverse()) {
     try {
@@ -78,21 +131,9 @@ async function main(): Promise<void> {
   const stops = await openStopIndex(config, demo, logger);
   const core = createBotCore({ transit, store, now, logger, ...(stops !== undefined ? { stops } : {}) });
 
-  // Chat adapters, the one spot that picks them. Telegram goes here: when config.telegram is set,
-  // start it instead of the terminal chat, push its stop onto `closers`, and let `finished` be a
-  // promise that resolves when it has stopped (or never: then a signal ends the process).
-  // The terminal's language comes from the locale environment, its "platform language code".
-  const terminal = startConsoleChat({
-    core,
-    input: process.stdin,
-    output: process.stdout,
-    interactive: process.stdin.isTTY === true,
-    languageCode: process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG,
-    logger,
-  });
-  // Closed first, and awaited: a reply under way finishes before the feed and the store go.
-  closers.push({ name: 'terminal chat', close: () => (terminal.close(), terminal.done) });
-  const finished = terminal.done;
+  const finished = config.telegram !== undefined
+    ? startTelegram(config, { core, logger, stops }, closers)
+    : startTerminal({ core, logger }, closers);
 
   let stopping = false;
   const stop = async (reason: string) => {
