@@ -38,6 +38,7 @@ start-intro = Send the 4-digit number on the stop sign and I'll list the next bu
 help-title = OC Transpo bus arrivals
 help-intro = Type a stop number (4 digits, on the sign) for all routes there, or a stop and a route.
 help-commands-heading = Commands
+help-command-line = { $usage }: { $description }
 help-examples-heading = Try
 help-example-next = /next 3017 95: the next route 95 buses at stop 3017
 help-example-bare = 3017: every route at stop 3017

@@ -16,7 +16,7 @@ const cases: Array<[string, TransitError, string, string]> = [
   ['api 2', new TransitError('api', 'source', 2), "The transit service can't reach its own data right now. Try again in a minute.", "n'arrive pas à joindre ses propres données"],
   ['api 10', new TransitError('api', 'stop', 10), "Stop 3017 doesn't exist. Check the 4-digit number on the stop sign.", "L'arrêt 3017 n'existe pas."],
   ['api 11', new TransitError('api', 'route', 11), "Route 95 doesn't exist. Check the number on the front of the bus.", "Le circuit 95 n'existe pas."],
-  ['api 12', new TransitError('api', 'not here', 12), 'Route 95 does not stop at 3017. Try /routes 3017 to see what does.', "Le circuit 95 ne s'arrête pas au 3017."],
+  ['api 12', new TransitError('api', 'not here', 12), 'Route 95 does not stop at 3017. Try /routes 3017 to see what does.', "Le circuit 95 ne passe pas à l'arrêt 3017."],
   ['api 13', new TransitError('api', 'none', 13), 'No routes serve stop 3017 at the moment.', "Aucun circuit ne dessert l'arrêt 3017"],
   ['api 99', new TransitError('api', '??', 99), "The transit service answered with an error I don't know (code 99). Try again later.", 'erreur inconnue (code 99)'],
   ['timeout', new TransitError('timeout', 'slow'), 'The transit service is not answering (it took too long). Try again in a minute.', 'ne répond pas (il a mis trop de temps)'],

@@ -59,7 +59,7 @@ Updated at 08:05
     expect(renderPlainText(formatArrivals(busyStop, { now: NOW, say: fr }))).toBe(`TUNNEY'S PASTURE (3017)
 
 6 Rockcliffe
-  Le circuit 6 ne s'arrête pas au 3017.
+  Le circuit 6 ne passe pas à l'arrêt 3017.
 
 11 Bayshore
   Plus aucun passage aujourd'hui.

@@ -12,7 +12,7 @@ export function handleHelp(ctx: HandlerContext): Reply {
     blocks: [
       { lines: [say('help-intro')] },
       { heading: say('help-examples-heading'), lines: EXAMPLES.map((id) => say(id)) },
-      { heading: say('help-commands-heading'), lines: COMMANDS.map((c) => `${say(c.helpId)}: ${say(c.descriptionId)}`) },
+      { heading: say('help-commands-heading'), lines: COMMANDS.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })) },
       { lines: [say('help-location')] },
     ],
     kind: 'answer',
