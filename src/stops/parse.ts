@@ -1,4 +1,4 @@
-import { parseCsv } from './csv.js';
+import { CsvError, readCsvTable, type CsvTable } from '../gtfs/csv.js';
 import { normalizeStopCode } from './normalize.js';
 import type { StopInfo } from './types.js';
 
@@ -14,29 +14,34 @@ export class StopsFileError extends Error {
  * ("xxxx", empty: stations' internal nodes) or without coordinates are skipped, not fatal.
  */
 export function parseStopsTxt(text: string): StopInfo[] {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) throw new StopsFileError('stops.txt is empty');
-  const columns = header.map((name) => name.trim());
-  const at = Object.fromEntries(
-    REQUIRED.map((name) => {
-      const index = columns.indexOf(name);
-      if (index < 0) throw new StopsFileError(`stops.txt has no ${name} column`);
-      return [name, index];
-    }),
-  ) as Record<(typeof REQUIRED)[number], number>;
+  const { columns, records } = readStopsCsv(text);
+  if (columns.length === 0) throw new StopsFileError('stops.txt is empty');
+  for (const name of REQUIRED) {
+    if (!columns.includes(name)) throw new StopsFileError(`stops.txt has no ${name} column`);
+  }
 
   const stops: StopInfo[] = [];
-  for (const row of rows) {
-    const code = normalizeStopCode(row[at.stop_code] ?? '');
-    const id = (row[at.stop_id] ?? '').trim();
-    const name = (row[at.stop_name] ?? '').trim();
-    const lat = parseCoordinate(row[at.stop_lat]);
-    const lon = parseCoordinate(row[at.stop_lon]);
+  for (const row of records) {
+    const code = normalizeStopCode(row.stop_code ?? '');
+    const id = (row.stop_id ?? '').trim();
+    const name = (row.stop_name ?? '').trim();
+    const lat = parseCoordinate(row.stop_lat);
+    const lon = parseCoordinate(row.stop_lon);
     if (code === undefined || id === '' || lat === undefined || lon === undefined) continue;
     if (Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
     stops.push({ code, id, name, lat, lon });
   }
   return stops;
+}
+
+// The loader's callers handle StopsFileError; a quoting error is one more way the file is bad.
+function readStopsCsv(text: string): CsvTable {
+  try {
+    return readCsvTable(text);
+  } catch (err) {
+    if (err instanceof CsvError) throw new StopsFileError(`stops.txt is not valid CSV: ${err.message}`, { cause: err });
+    throw err;
+  }
 }
 
 function parseCoordinate(raw: string | undefined): number | undefined {

@@ -2,34 +2,14 @@
 // America/Toronto (EST -5 / EDT -4); we ask Intl for the offset rather than hard-coding one, so DST
 // dates come out right.
 
+import { zoneOffsetMs } from '../time/zone.js';
+
 const ZONE = 'America/Toronto';
 const STAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
-let formatter: Intl.DateTimeFormat | undefined;
-
-function zoneFormatter(): Intl.DateTimeFormat {
-  // Building a DateTimeFormat is costly; one instance serves every call.
-  formatter ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  return formatter;
-}
-
 /** Offset of Ottawa local time from UTC at `instant`, in ms (e.g. -5 h in winter). */
 function ottawaOffsetMs(instant: number): number {
-  const fields: Record<string, number> = {};
-  for (const part of zoneFormatter().formatToParts(instant)) {
-    if (part.type !== 'literal') fields[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(fields.year ?? 0, (fields.month ?? 1) - 1, fields.day ?? 1, fields.hour ?? 0, fields.minute ?? 0, fields.second ?? 0);
-  return asUtc - (instant - (instant % 1000));
+  return zoneOffsetMs(instant, ZONE);
 }
 
 /**

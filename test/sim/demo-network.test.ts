@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/sim/gtfs/csv.js';
+import { readCsvRecords } from '../../src/gtfs/csv.js';
 import { DEMO_STOPS_FILE, loadDemoNetwork } from '../../src/sim/index.js';
 
 // Facts the rest of the project relies on: the stop index reads stops.txt, the bot's examples use
@@ -12,7 +12,7 @@ describe('demo network', () => {
   it('ships a standard GTFS stops.txt: header, one row per platform, 4-digit codes, Ottawa coordinates', () => {
     const text = readFileSync(DEMO_STOPS_FILE, 'utf8');
     expect(text.split('\n')[0]).toBe('stop_id,stop_code,stop_name,stop_desc,stop_lat,stop_lon,zone_id,stop_url,location_type');
-    const rows = parseCsv(text);
+    const rows = readCsvRecords(text);
     expect(rows.length).toBe(network.stopsById.size);
     for (const row of rows) {
       expect(row.stop_code).toMatch(/^\d{4}$/);

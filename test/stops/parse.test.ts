@@ -1,24 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/stops/csv.js';
 import { parseStopsTxt, StopsFileError } from '../../src/stops/index.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/gtfs/${name}`, import.meta.url), 'utf8');
-
-describe('parseCsv', () => {
-  it('handles a BOM, CRLF, quoted commas, doubled quotes and line breaks inside quotes', () => {
-    const text = '\uFEFFa,b,c\r\n1,"x, y","say ""hi"""\r\n2,"two\r\nlines",\r\n\r\n';
-    expect(parseCsv(text)).toEqual([
-      ['a', 'b', 'c'],
-      ['1', 'x, y', 'say "hi"'],
-      ['2', 'two\r\nlines', ''],
-    ]);
-  });
-
-  it('keeps a last row without a trailing line break', () => {
-    expect(parseCsv('a,b\n1,2')).toEqual([['a', 'b'], ['1', '2']]);
-  });
-});
 
 describe('parseStopsTxt', () => {
   it('reads the 2014 extract: skips xxxx and empty codes, pads short codes, trims names', () => {
@@ -59,5 +43,12 @@ describe('parseStopsTxt', () => {
     expect(() => parseStopsTxt('stop_id,stop_name,stop_lat,stop_lon\nA,B,1,2')).toThrow(StopsFileError);
     expect(() => parseStopsTxt('stop_id,stop_name,stop_lat,stop_lon\nA,B,1,2')).toThrow(/stop_code/);
     expect(() => parseStopsTxt('')).toThrow(/empty/);
+    expect(() => parseStopsTxt('stop_id,stop_name,stop_lat,stop_lon\r\n')).toThrow(/stop_code/);
+  });
+
+  it('reports malformed CSV as a StopsFileError, not as a raw parser error', () => {
+    const text = 'stop_id,stop_code,stop_name,stop_lat,stop_lon\nX1,1234,"BANK,45.41,-75.69\n';
+    expect(() => parseStopsTxt(text)).toThrow(StopsFileError);
+    expect(() => parseStopsTxt(text)).toThrow(/not valid CSV: Quote Not Closed/);
   });
 });

@@ -1,4 +1,4 @@
-import type { CsvRow } from './csv.js';
+import type { CsvRecord } from '../../gtfs/csv.js';
 import { dateKey, weekday, type LocalDate } from '../time/local-date.js';
 
 // Which service_ids run on a date: calendar.txt's weekly pattern within its date range, then
@@ -16,7 +16,7 @@ export class ServiceCalendar {
   private readonly weekly = new Map<string, WeeklyService>();
   private readonly exceptions = new Map<string, Map<string, number>>();
 
-  constructor(calendar: CsvRow[], calendarDates: CsvRow[]) {
+  constructor(calendar: CsvRecord[], calendarDates: CsvRecord[]) {
     for (const row of calendar) {
       this.weekly.set(row.service_id ?? '', {
         days: DAY_COLUMNS.map((day) => row[day] === '1'),

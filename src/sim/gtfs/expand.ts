@@ -1,4 +1,4 @@
-import type { CsvRow } from './csv.js';
+import type { CsvRecord } from '../../gtfs/csv.js';
 import { formatGtfsTime, parseGtfsTime } from '../time/zoned.js';
 
 // frequencies.txt turns one template trip into a trip every headway. The server and the Gtfs
@@ -20,7 +20,7 @@ export interface ConcreteTrip {
   calls: StopCall[];
 }
 
-export function expandTrips(trips: CsvRow[], stopTimes: CsvRow[], frequencies: CsvRow[]): ConcreteTrip[] {
+export function expandTrips(trips: CsvRecord[], stopTimes: CsvRecord[], frequencies: CsvRecord[]): ConcreteTrip[] {
   const callsByTrip = new Map<string, StopCall[]>();
   const ordered = [...stopTimes].sort((a, b) => Number(a.stop_sequence) - Number(b.stop_sequence));
   for (const row of ordered) {
@@ -29,7 +29,7 @@ export function expandTrips(trips: CsvRow[], stopTimes: CsvRow[], frequencies: C
     calls.push({ stopId: row.stop_id ?? '', seconds: parseGtfsTime(row.arrival_time || row.departure_time || '') });
     callsByTrip.set(tripId, calls);
   }
-  const windowsByTrip = new Map<string, CsvRow[]>();
+  const windowsByTrip = new Map<string, CsvRecord[]>();
   for (const row of frequencies) {
     const tripId = row.trip_id ?? '';
     windowsByTrip.set(tripId, [...(windowsByTrip.get(tripId) ?? []), row]);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCsv, type CsvRow } from './csv.js';
+import { readCsvRecords, type CsvRecord } from '../../gtfs/csv.js';
 
 // The files of a GTFS feed as rows of strings. directions.txt and fleet.txt are this feed's own
 // additions (the API's Direction/RouteHeading and BusType have no place in standard GTFS).
@@ -11,7 +11,7 @@ export const FEED_FILES = [
 
 export type FeedFile = (typeof FEED_FILES)[number];
 
-export type Feed = Record<FeedFile, CsvRow[]>;
+export type Feed = Record<FeedFile, CsvRecord[]>;
 
 const OPTIONAL: ReadonlySet<FeedFile> = new Set(['frequencies', 'calendar_dates', 'fleet']);
 
@@ -23,7 +23,7 @@ export function readFeed(dir: string): Feed {
       feed[name] = [];
       continue;
     }
-    feed[name] = parseCsv(readFileSync(path, 'utf8'));
+    feed[name] = readCsvRecords(readFileSync(path, 'utf8'));
   }
   return feed;
 }

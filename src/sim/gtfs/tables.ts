@@ -2,20 +2,20 @@ import type { ConcreteTrip } from './expand.js';
 import type { Feed } from './feed.js';
 import { formatGtfsTime } from '../time/zoned.js';
 import { GTFS_COLUMNS, type GtfsRecord, type GtfsTable } from '../../transit/gtfs-tables.js';
-import type { CsvRow } from './csv.js';
+import type { CsvRecord } from '../../gtfs/csv.js';
 
 // The Gtfs operation's tables (spec 2.5): every column of the spec, "" where the feed has nothing,
 // and an `id` numbering the records from 1. Trips and stop times are the concrete, expanded ones.
 
 export function gtfsTables(feed: Feed, trips: ConcreteTrip[]): Record<GtfsTable, GtfsRecord[]> {
-  const tripRows: CsvRow[] = trips.map((trip) => ({
+  const tripRows: CsvRecord[] = trips.map((trip) => ({
     route_id: trip.routeId,
     service_id: trip.serviceId,
     trip_id: trip.tripId,
     trip_headsign: trip.headsign,
     block_id: '',
   }));
-  const stopTimeRows: CsvRow[] = trips.flatMap((trip) =>
+  const stopTimeRows: CsvRecord[] = trips.flatMap((trip) =>
     trip.calls.map((call, i) => ({
       trip_id: trip.tripId,
       arrival_time: formatGtfsTime(call.seconds),
@@ -37,7 +37,7 @@ export function gtfsTables(feed: Feed, trips: ConcreteTrip[]): Record<GtfsTable,
   };
 }
 
-function records(table: GtfsTable, rows: CsvRow[]): GtfsRecord[] {
+function records(table: GtfsTable, rows: CsvRecord[]): GtfsRecord[] {
   return rows.map((row, i) => {
     const record: GtfsRecord = {};
     for (const column of GTFS_COLUMNS[table]) record[column] = column === 'id' ? String(i + 1) : (row[column] ?? '');

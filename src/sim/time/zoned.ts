@@ -1,63 +1,19 @@
 import { pad, type LocalDate } from './local-date.js';
+import { wallClock as zoneWallClock, zoneOffsetMs, type WallClock } from '../../time/zone.js';
 
-// Wall-clock arithmetic in the agency's time zone through Intl, so daylight saving time comes from
-// the platform's time zone data rather than from rules of our own.
+// Service-day and timestamp arithmetic in the agency's time zone; the zone itself is read through
+// src/time/zone.ts.
 
-export interface WallClock extends LocalDate {
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (f === undefined) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
+export type { WallClock } from '../../time/zone.js';
 
 // Every route direction of a request asks for the same instant: keep the last answer.
 let last: { instantMs: number; timeZone: string; clock: WallClock } | undefined;
 
 export function wallClock(instantMs: number, timeZone: string): WallClock {
   if (last?.instantMs === instantMs && last.timeZone === timeZone) return { ...last.clock };
-  const clock = computeWallClock(instantMs, timeZone);
+  const clock = zoneWallClock(instantMs, timeZone);
   last = { instantMs, timeZone, clock };
   return { ...clock };
-}
-
-function computeWallClock(instantMs: number, timeZone: string): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(instantMs)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-  };
-}
-
-/** How far the zone's wall clock is ahead of UTC at `instantMs` (negative west of Greenwich). */
-function offsetMs(instantMs: number, timeZone: string): number {
-  const w = wallClock(instantMs, timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instantMs / 1000) * 1000;
 }
 
 /**
@@ -81,7 +37,7 @@ const dayStarts = new Map<string, number>();
 function computeServiceDayStart(date: LocalDate, timeZone: string): number {
   const noonAsUtc = Date.UTC(date.year, date.month - 1, date.day, 12);
   // Clocks never change near noon, so the offset 5 h either way of the guess is the offset at noon.
-  const noon = noonAsUtc - offsetMs(noonAsUtc - offsetMs(noonAsUtc, timeZone), timeZone);
+  const noon = noonAsUtc - zoneOffsetMs(noonAsUtc - zoneOffsetMs(noonAsUtc, timeZone), timeZone);
   return noon - 12 * 3600_000;
 }
 
