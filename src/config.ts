@@ -29,20 +29,26 @@ const port = (fallback: number) =>
     .optional()
     .transform((v) => v ?? fallback);
 
-const url = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .pipe(z.url('a URL such as https://example.com').optional())
-  .optional();
+// Only http(s): anything else would pass here and fail later, one problem at a time, at start-up.
+const url = (expected: string, protocol = /^https?$/) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.url({ protocol, error: expected }).optional())
+    .optional();
 
 const schema = z
   .object({
     OC_APP_ID: optionalText,
     OC_API_KEY: optionalText,
-    OC_BASE_URL: url.transform((v) => v ?? 'https://api.octranspo1.com'),
+    OC_BASE_URL: url('an http(s) URL such as https://api.octranspo1.com').transform((v) => v ?? 'https://api.octranspo1.com'),
+    // The spec itself writes it both ways ("JSON or XML", "json or xml").
     OC_FORMAT: z
-      .enum(['xml', 'json'], 'xml or json')
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(['xml', 'json'], 'xml or json'))
       .optional()
       .transform((v) => v ?? 'xml'),
     OC_TIMEOUT_MS: positiveInt(8000),
@@ -67,8 +73,9 @@ const schema = z
     TELEGRAM_BOT_TOKEN: optionalText.pipe(
       z.string().regex(/^\d+:[\w-]+$/, 'a token from @BotFather, like 123456:ABC-DEF').optional(),
     ),
-    TELEGRAM_API_ROOT: url,
-    TELEGRAM_WEBHOOK_URL: url,
+    TELEGRAM_API_ROOT: url('an http(s) URL such as http://127.0.0.1:8081'),
+    // Telegram delivers webhooks over HTTPS only.
+    TELEGRAM_WEBHOOK_URL: url('an https:// URL such as https://bot.example.org/telegram', /^https$/),
     TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
       z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -').optional(),
     ),
@@ -165,7 +172,9 @@ export function loadConfigFromProcess(envFile = '.env'): Config {
   try {
     process.loadEnvFile(envFile);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    // No .env is the normal case; one that exists but cannot be read is a setting problem like any other.
+    if (code !== 'ENOENT') throw new ConfigError([`${envFile}: expected a readable file (${code ?? 'unreadable'})`]);
   }
   return loadConfig(process.env);
 }

@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseEnv } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../src/config.js';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, loadConfigFromProcess } from '../src/config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -100,6 +102,19 @@ describe('loadConfig', () => {
     expect(problems.find((p) => p.startsWith('REDIS_URL'))).toMatch(/redis:\/\//);
   });
 
+  it('accepts only http(s) addresses, and only https for the webhook', () => {
+    expect(problemsOf({ OC_BASE_URL: 'ftp://api.example.org', TELEGRAM_API_ROOT: 'file:///tmp/api', TELEGRAM_WEBHOOK_URL: 'http://bot.example.org/hook', TELEGRAM_WEBHOOK_SECRET: 's' })).toStrictEqual([
+      'OC_BASE_URL: expected an http(s) URL such as https://api.octranspo1.com',
+      'TELEGRAM_API_ROOT: expected an http(s) URL such as http://127.0.0.1:8081',
+      'TELEGRAM_WEBHOOK_URL: expected an https:// URL such as https://bot.example.org/telegram',
+    ]);
+  });
+
+  it('reads OC_FORMAT in either case, as the spec writes it both ways', () => {
+    expect(loadConfig({ OC_FORMAT: 'JSON' }).transit.format).toBe('json');
+    expect(loadConfig({ OC_FORMAT: ' Xml ' }).transit.format).toBe('xml');
+  });
+
   it('never echoes a secret value in its messages', () => {
     const token = 'bad token with secret-part-123';
     const problems = problemsOf({ TELEGRAM_BOT_TOKEN: token, OC_API_KEY: 'key-only-xyz' });
@@ -119,5 +134,45 @@ describe('documentation of the settings', () => {
   it('the README has a row for every variable', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     for (const name of CONFIG_VARIABLES) expect(readme).toContain(`| \`${name}\``);
+  });
+});
+
+describe('loadConfigFromProcess', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'arrivals-config-'));
+  const touched = ['OC_TIMEOUT_MS', 'CACHE_NEXT_TRIPS_SECONDS', 'OC_FORMAT'];
+  const before = Object.fromEntries(touched.map((name) => [name, process.env[name]]));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    for (const name of touched) {
+      if (before[name] === undefined) delete process.env[name];
+      else process.env[name] = before[name];
+    }
+  });
+
+  it('reads .env when present, the real environment winning over it', () => {
+    for (const name of touched) delete process.env[name];
+    process.env.OC_FORMAT = 'json';
+    const file = join(dir, 'settings.env');
+    writeFileSync(file, '# comment\nOC_TIMEOUT_MS=1234\nCACHE_NEXT_TRIPS_SECONDS=5\nOC_FORMAT=xml\n');
+    const config = loadConfigFromProcess(file);
+    expect([config.transit.timeoutMs, config.transit.cacheSeconds.nextTrips, config.transit.format]).toStrictEqual([1234, 5, 'json']);
+  });
+
+  it('starts without .env', () => {
+    for (const name of touched) delete process.env[name];
+    expect(loadConfigFromProcess(join(dir, 'absent.env')).transit.timeoutMs).toBe(8000);
+  });
+
+  it('reports a .env that cannot be read as a setting problem, not a crash', () => {
+    let error: unknown;
+    try {
+      loadConfigFromProcess(dir);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    // A folder where the file should be; Node names the reason in its own words.
+    expect((error as ConfigError).problems).toHaveLength(1);
+    expect((error as ConfigError).problems[0]).toMatch(new RegExp(`^${dir}: expected a readable file \\(\\w+\\)$`));
   });
 });

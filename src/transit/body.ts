@@ -45,7 +45,8 @@ function jsonTree(body: string, start: number): unknown {
   const first = body[start];
   if (first !== '{' && first !== '[') throw parseFailure(`expected JSON, got ${excerpt(body.slice(start))}`);
   try {
-    return JSON.parse(body);
+    // From `start`: JSON.parse refuses the byte-order mark that .NET servers like to put first.
+    return JSON.parse(start === 0 ? body : body.slice(start));
   } catch {
     throw parseFailure(`malformed or truncated JSON (${body.length} characters)`);
   }

@@ -1,8 +1,9 @@
 import { silentLogger, type Logger } from '../log.js';
-import { TransitError } from './errors.js';
+import { API_ERROR_CODES, TransitError } from './errors.js';
 import { gtfsFields, parseGtfs } from './gtfs.js';
 import { postForm } from './http.js';
-import { redactor } from './redact.js';
+import { jitteredDelay } from './jitter.js';
+import { keyScrubber, redactor } from './redact.js';
 import type { ResponseFormat, StopArrivals } from './model.js';
 import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from './parse.js';
 import type { TransitClient } from './source.js';
@@ -22,7 +23,10 @@ export interface TransitClientOptions {
   /** Per attempt, including reading the body. Default 8000. */
   timeoutMs?: number;
   fetch?: typeof fetch;
-  /** nextTrips covers both next-trips operations. Defaults: 30 s, 24 h, 24 h; 0 turns caching off. */
+  /**
+   * nextTrips covers both next-trips operations; gtfs follows routeSummary unless given (both are
+   * timetable data). Defaults: 30 s, 24 h; 0 turns caching off.
+   */
   cacheTtlMs?: { nextTrips?: number; routeSummary?: number; gtfs?: number };
   /** Cap on cached answers; the least recently used go first. Default 2000. */
   cacheMaxEntries?: number;
@@ -52,10 +56,11 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   const format = options.format ?? 'xml';
   const timeoutMs = options.timeoutMs ?? 8000;
   const retryDelayMs = options.retryDelayMs ?? 300;
+  const routeSummaryTtl = options.cacheTtlMs?.routeSummary ?? DAY;
   const ttl = {
     nextTrips: options.cacheTtlMs?.nextTrips ?? 30_000,
-    routeSummary: options.cacheTtlMs?.routeSummary ?? DAY,
-    gtfs: options.cacheTtlMs?.gtfs ?? DAY,
+    routeSummary: routeSummaryTtl,
+    gtfs: options.cacheTtlMs?.gtfs ?? routeSummaryTtl,
   };
   const doFetch = options.fetch ?? globalThis.fetch;
   const logger = options.logger ?? silentLogger();
@@ -64,6 +69,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   const cache = new TtlCache<unknown>(options.cacheMaxEntries ?? 2000, now);
   const inFlight = new Map<string, Promise<unknown>>();
   const redact = redactor(options.apiKey);
+  const scrubKey = keyScrubber(options.apiKey);
 
   /** Whatever goes wrong below, the caller sees a TransitError without the key. */
   async function ask<T>(makeCall: () => Call<T>): Promise<T> {
@@ -104,7 +110,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
           accept: format === 'json' ? 'application/json' : 'text/xml, application/xml',
           timeoutMs,
         });
-        const value = call.parse(body);
+        const value = call.parse(scrubKey(body));
         logger.debug({ ...context, attempt, ms: now() - started }, 'transit answer');
         if (call.cacheable(value)) cache.set(key, value, call.ttlMs);
         return value;
@@ -112,10 +118,12 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
         const error = redact(err);
         if (attempt === 1 && isTransient(error)) {
           logger.warn({ ...context, attempt, kind: error.kind, code: error.code }, 'transit request failed; retrying once');
-          await sleep(retryDelayMs * (2 / 3 + (random() * 2) / 3));
+          await sleep(jitteredDelay(retryDelayMs, random));
           continue;
         }
-        logger.warn({ ...context, attempt, kind: error.kind, code: error.code, err: error.message }, 'transit request failed');
+        // A wrong stop or route number is the rider's typo, not trouble worth an operator's attention.
+        const level = isAboutTheQuestion(error) ? 'debug' : 'warn';
+        logger[level]({ ...context, attempt, kind: error.kind, code: error.code, err: error.message }, 'transit request failed');
         throw error;
       }
     }
@@ -168,6 +176,17 @@ function checkBaseUrl(baseUrl: unknown): string {
 
 function isTransient(error: TransitError): boolean {
   return error.kind === 'network' || (error.kind === 'http' && (error.code ?? 0) >= 500);
+}
+
+const RIDER_QUESTION_CODES: ReadonlySet<number> = new Set([
+  API_ERROR_CODES.INVALID_STOP,
+  API_ERROR_CODES.INVALID_ROUTE,
+  API_ERROR_CODES.STOP_NOT_ON_ROUTE,
+  API_ERROR_CODES.NO_ROUTES_AT_STOP,
+]);
+
+function isAboutTheQuestion(error: TransitError): boolean {
+  return error.kind === 'invalid-request' || (error.kind === 'api' && RIDER_QUESTION_CODES.has(error.code ?? -1));
 }
 
 function sleep(ms: number): Promise<void> {

@@ -36,6 +36,8 @@ export function gtfsFields(query: GtfsQuery): Record<string, string> {
   if (column !== undefined && !columns.includes(column)) throw invalid(`${table} has no column ${JSON.stringify(column)}`);
   if (column !== undefined && value === undefined) throw invalid(`column ${column} needs a value`);
   if (value !== undefined && column === undefined) throw invalid('value needs a column');
+  // Clients of the live API saw HTTP 400 for a value with a space in it: refuse it here, clearly.
+  if (value !== undefined && /\s/.test(value)) throw invalid(`value must not contain spaces (the API refuses them), got ${JSON.stringify(value)}`);
   if (orderBy !== undefined && !columns.includes(orderBy)) throw invalid(`cannot order ${table} by ${JSON.stringify(orderBy)}: no such column`);
   if (query.direction !== undefined && query.direction !== 'asc' && query.direction !== 'desc') {
     throw invalid(`direction must be asc or desc, got ${JSON.stringify(query.direction)}`);

@@ -1,19 +1,41 @@
 import { TransitError } from './errors.js';
 
 /**
+ * Replaces the API key, in every spelling an upstream echo could use, with "[redacted]". The
+ * client runs every answer body through it before parsing, so that no excerpt in an error message
+ * (which may cut the key short, out of reach of a later scrub) and no model value shown to a rider
+ * can carry it.
+ */
+export function keyScrubber(apiKey: string): (text: string) => string {
+  const spellings = [
+    ...new Set([
+      apiKey,
+      encodeURIComponent(apiKey),
+      new URLSearchParams({ k: apiKey }).toString().slice(2),
+      apiKey.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+      JSON.stringify(apiKey).slice(1, -1),
+      JSON.stringify(apiKey).slice(1, -1).replace(/\//g, '\\/'),
+    ]),
+  ].filter((spelling) => spelling !== '');
+  return (text) => {
+    let clean = text;
+    for (const spelling of spellings) if (clean.includes(spelling)) clean = clean.split(spelling).join('[redacted]');
+    return clean;
+  };
+}
+
+/**
  * Every error leaves as a TransitError without the API key: our messages never include it, but an
  * upstream echo could, so messages are scrubbed, and no `cause` (which could hold the request) is kept.
  */
 export function redactor(apiKey: string): (err: unknown) => TransitError {
-  // The key as written, URL-encoded and form-encoded: an echo may come back in any of them.
-  const spellings = [...new Set([apiKey, encodeURIComponent(apiKey), new URLSearchParams({ k: apiKey }).toString().slice(2)])];
+  const scrub = keyScrubber(apiKey);
   return (err) => {
     // Not ours: a bug or a surprise from below; 'parse' is the closest honest kind.
     const kind = err instanceof TransitError ? err.kind : 'parse';
     const code = err instanceof TransitError ? err.code : undefined;
     const message = err instanceof Error ? err.message : String(err);
-    let clean = message;
-    for (const spelling of spellings) clean = clean.split(spelling).join('[redacted]');
+    const clean = scrub(message);
     if (err instanceof TransitError && clean === message && err.cause === undefined) return err;
     return new TransitError(kind, clean, code);
   };

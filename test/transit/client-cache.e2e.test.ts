@@ -81,6 +81,25 @@ describe('cache', () => {
     expect(upstream.requests).toHaveLength(4);
   });
 
+  it('keeps Gtfs answers as long as route summaries unless told otherwise', async () => {
+    upstream = await startUpstream(fixtureScript(FIXTURES));
+    const { state, now } = clock();
+    const query = { table: 'stops', column: 'stop_code', value: '3017' } as const;
+    const client = clientFor(upstream, { now, cacheTtlMs: { routeSummary: 60_000 } });
+    await client.gtfs(query);
+    state.now += 59_999;
+    await client.gtfs(query);
+    expect(upstream.requests).toHaveLength(1);
+    state.now += 1;
+    await client.gtfs(query);
+    expect(upstream.requests).toHaveLength(2);
+    const own = clientFor(upstream, { now, cacheTtlMs: { routeSummary: 60_000, gtfs: 1_000 } });
+    await own.gtfs(query);
+    state.now += 1_000;
+    await own.gtfs(query);
+    expect(upstream.requests).toHaveLength(4);
+  });
+
   it('keys by operation and every argument', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
     const client = clientFor(upstream, { now: () => 0 });

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/transit/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTransitClient, MAX_BODY_BYTES } from '../../src/transit/index.js';
 import { fixtureScript, startUpstream, type Script, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
 import { fixture, rejection } from './helpers.js';
@@ -43,6 +43,22 @@ describe('HTTP status', () => {
     expect([error.kind, error.code]).toStrictEqual(['http', 307]);
     expect(upstream.requests).toHaveLength(1);
     expect(redirected).toBe(0);
+  });
+
+  it('draws the jitter of the retry delay once per retry, and not at all without a retry', async () => {
+    upstream = await startUpstream(failing(1, 503));
+    let draws = 0;
+    const client = clientFor(upstream, {
+      random: () => {
+        draws++;
+        return 0.5;
+      },
+    });
+    await client.nextTrips('3020', '94');
+    expect(draws).toBe(1);
+    await client.nextTrips('3020', '95');
+    expect(draws).toBe(1);
+    expect(upstream.requests).toHaveLength(3);
   });
 
   it('does not retry a 4xx', async () => {
@@ -91,6 +107,28 @@ describe('deadline', () => {
     const error = await rejection(clientFor(upstream, { timeoutMs: 100 }).routeSummary('3020'));
     expect([error.kind, error.code]).toStrictEqual(['timeout', undefined]);
     expect(upstream.requests).toHaveLength(1);
+  });
+
+  it('gives up after 8 s by default (fake clock; an upstream that never answers)', async () => {
+    upstream = await startUpstream(() => ({ silent: true }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let signal: AbortSignal | undefined;
+      const waitsForAbort: typeof fetch = (_input, init) =>
+        new Promise((_resolve, reject) => {
+          signal = init?.signal ?? undefined;
+          signal?.addEventListener('abort', () => reject(signal?.reason));
+        });
+      const client = createTransitClient({ baseUrl: upstream.baseUrl, appId: 'a', apiKey: 'k', fetch: waitsForAbort });
+      const outcome = rejection(client.routeSummary('3020'));
+      await vi.advanceTimersByTimeAsync(7_999);
+      expect(signal?.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await outcome;
+      expect([error.kind, error.message]).toStrictEqual(['timeout', 'GetRouteSummaryForStop: no complete answer within 8000 ms']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('times out a server that sends half an answer and stalls, without retrying', async () => {

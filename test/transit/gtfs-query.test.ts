@@ -29,6 +29,7 @@ describe('gtfsFields', () => {
     ['column without value', { table: 'routes', column: 'route_id' }, 'gtfs: column route_id needs a value'],
     ['value without column', { table: 'routes', value: '95' }, 'gtfs: value needs a column'],
     ['empty value', { table: 'routes', column: 'route_id', value: '  ' }, 'gtfs: value must be a non-empty string'],
+    ['value with a space', { table: 'stops', column: 'stop_code', value: '30 17' }, 'gtfs: value must not contain spaces (the API refuses them), got "30 17"'],
     ['order_by not in table', { table: 'routes', orderBy: 'stop_id' }, 'gtfs: cannot order routes by "stop_id": no such column'],
     ['bad direction', { table: 'routes', direction: 'up' as 'asc' }, 'gtfs: direction must be asc or desc, got "up"'],
     ['zero limit', { table: 'routes', limit: 0 }, 'gtfs: limit must be a positive whole number, got 0'],

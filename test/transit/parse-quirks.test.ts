@@ -120,3 +120,10 @@ describe('route summary from a next-trips body', () => {
     expect(stop.routes.every((route) => route.trips.length === 0)).toBe(true);
   });
 });
+
+describe.each(FORMATS)('a byte-order mark and blank lines before the document (%s)', (format) => {
+  it('are skipped', () => {
+    const plain = parseNextTrips(fixture(`next-trips.${format}`), format);
+    expect(parseNextTrips(`\ufeff\r\n ${fixture(`next-trips.${format}`)}`, format)).toStrictEqual(plain);
+  });
+});
