@@ -81,7 +81,7 @@ arrivals-note-gps-old = GPS { $age } min old, uncertain
 arrivals-no-trips = No more trips today.
 arrivals-none = No buses are expected at this stop right now.
 arrivals-route-error-11 = Route { $routeNo } does not exist.
-arrivals-route-error-12 = Route { $routeNo } does not stop at { $stopNo }.
+arrivals-route-error-12 = Route { $routeNo } does not stop at { $stopNo }. /routes { $stopNo } lists the ones that do.
 arrivals-route-error-other = The transit service reported a problem with route { $routeNo } (code { $code }).
 arrivals-more-routes = and { $count ->
     [one] one more route
@@ -119,6 +119,10 @@ routes-title = Routes at { $stopName } ({ $stopNo })
 routes-line = { $routeNo } { $heading }
 routes-line-direction = { $routeNo } { $heading } ({ $direction })
 routes-none = No routes serve this stop.
+routes-direction-east = Eastbound
+routes-direction-west = Westbound
+routes-direction-north = Northbound
+routes-direction-south = Southbound
 
 ## One stop (/stop)
 

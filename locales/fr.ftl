@@ -74,14 +74,14 @@ arrivals-trip-to = { $trip } vers { $destination }
 arrivals-source-live = 📡
 arrivals-source-scheduled = 🕒
 arrivals-note-last = dernier passage
-arrivals-note-double-decker = autobus à étage
+arrivals-note-double-decker = autobus à deux étages
 arrivals-note-60ft = articulé (60 pi)
 arrivals-note-bike-rack = support à vélos
 arrivals-note-gps-old = GPS vieux de { $age } min, incertain
 arrivals-no-trips = Plus aucun passage aujourd'hui.
 arrivals-none = Aucun autobus n'est prévu à cet arrêt pour le moment.
 arrivals-route-error-11 = Le circuit { $routeNo } n'existe pas.
-arrivals-route-error-12 = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }.
+arrivals-route-error-12 = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. /routes { $stopNo } affiche ceux qui y passent.
 arrivals-route-error-other = Le service de transport signale un problème avec le circuit { $routeNo } (code { $code }).
 arrivals-more-routes = et { $count ->
     [one] un autre circuit
@@ -119,6 +119,10 @@ routes-title = Circuits à { $stopName } ({ $stopNo })
 routes-line = { $routeNo } { $heading }
 routes-line-direction = { $routeNo } { $heading } ({ $direction })
 routes-none = Aucun circuit ne dessert cet arrêt.
+routes-direction-east = direction est
+routes-direction-west = direction ouest
+routes-direction-north = direction nord
+routes-direction-south = direction sud
 
 ## One stop (/stop)
 

@@ -1,6 +1,6 @@
 // The one place that wires things: config -> logger -> store -> transit feed -> stop index ->
-// bot core -> chat adapter (Telegram when its token is set, else the terminal chat), and takes them down again in reverse on SIGINT/SIGTERM or when the
-// terminal chat's input ends.
+// bot core -> chat adapter (Telegram when its token is set, else the terminal chat), and takes
+// them down again in reverse on SIGINT/SIGTERM or when the terminal chat's input ends.
 import { GrammyError } from 'grammy';
 import type { BotCore } from './bot/core.js';
 import { createBotCore } from './bot/create-core.js';
@@ -30,11 +30,15 @@ function readConfigOrExit(): Config {
 
 /** The real API with credentials; without them, the built-in v1.2 server on a free local port. */
 async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]): Promise<{ transit: TransitClient; demo: boolean }> {
+  // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
+  // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
+  const terminal = config.telegram === undefined;
+  const transitLogger = terminal && !logger.isLevelEnabled('debug') ? logger.child({ component: 'transit' }, { level: 'error' }) : logger;
   const common = {
     format: config.transit.format,
     timeoutMs: config.transit.timeoutMs,
     cacheTtlMs: { nextTrips: config.transit.cacheSeconds.nextTrips * 1000, routeSummary: config.transit.cacheSeconds.routeSummary * 1000 },
-    logger,
+    logger: transitLogger,
     now: () => now().getTime(),
   };
   if (config.transit.credentials !== undefined) {

@@ -24,18 +24,19 @@ const DEFAULT_NAMESPACE = 'arrivals-bot';
  */
 export function createStore(options: StoreOptions): Keyv {
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
+  // Without a listener a backend's connection errors would be lost; with one each distinct message
+  // is logged once per outage, since a dead Redis repeats the same few errors on every operation
+  // (refused, timed out, not connected) until it is back.
+  const logged = new Set<string>();
   const store = new Keyv({
-    store: options.redisUrl !== undefined ? redisAdapter(options.redisUrl) : sqliteAdapter(options.dataDir),
+    store: options.redisUrl !== undefined ? redisAdapter(options.redisUrl, () => logged.clear()) : sqliteAdapter(options.dataDir),
     namespace,
     throwOnErrors: true,
   });
-  // Without a listener a backend's connection errors would be lost; with one they are logged once
-  // per distinct message, since a dead Redis reports the same error on every reconnect attempt.
-  let lastError = '';
   store.on('error', (err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
-    if (message === lastError) return;
-    lastError = message;
+    if (logged.has(message)) return;
+    logged.add(message);
     options.logger?.warn({ err }, 'store backend error');
   });
   return store;
@@ -46,12 +47,13 @@ function sqliteAdapter(dataDir: string): KeyvSqlite {
   return new KeyvSqlite({ uri: `sqlite://${join(dataDir, SQLITE_FILE)}`, busyTimeout: 5_000 });
 }
 
-function redisAdapter(url: string): KeyvRedis<unknown> {
+function redisAdapter(url: string, onReady: () => void): KeyvRedis<unknown> {
   const client = createClient({
     url,
     // Fail fast while disconnected instead of queueing: a reply must not wait for Redis to return.
     disableOfflineQueue: true,
     socket: { connectTimeout: 1_500, reconnectStrategy: (retries: number) => Math.min(500 * 2 ** retries, 10_000) },
   });
+  client.on('ready', onReady);
   return new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: 1_500 });
 }

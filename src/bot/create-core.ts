@@ -1,7 +1,7 @@
 import type Keyv from 'keyv';
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../stops/types.js';
-import type { TransitClient } from '../transit/source.js';
+import type { TransitClient } from '../transit/index.js';
 import type { ChatContext } from './chat.js';
 import { COMMANDS } from './commands.js';
 import type { BotCore, Locale } from './core.js';

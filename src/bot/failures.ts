@@ -1,4 +1,4 @@
-import { TransitError } from '../transit/errors.js';
+import { API_ERROR_CODES, TransitError } from '../transit/index.js';
 import type { MessageArgs } from './i18n.js';
 
 /** The one place a failure becomes words: by kind and code, never from err.message. */
@@ -21,7 +21,7 @@ export function failureMessage(err: unknown, subject: { stopNo?: string; routeNo
   }
 }
 
-const KNOWN_API_CODES = new Set([1, 2, 10, 11, 12, 13]);
+const KNOWN_API_CODES: ReadonlySet<number> = new Set(Object.values(API_ERROR_CODES));
 
 export function apiErrorMessage(code: number | undefined, args: MessageArgs): { id: string; args: MessageArgs } {
   return code !== undefined && KNOWN_API_CODES.has(code)
@@ -29,9 +29,12 @@ export function apiErrorMessage(code: number | undefined, args: MessageArgs): { 
     : { id: 'error-api-unknown', args: { ...args, code: code ?? '?' } };
 }
 
-/** The text under one route of an arrivals reply when the API put an error on that route. */
+/**
+ * The text under one route of an arrivals reply when the API put an error on that route: 11 and
+ * 12 in words that fit under the route's heading, any other known code as the same message a
+ * whole request would get, an unknown code named with the route.
+ */
 export function routeErrorMessage(code: number, args: MessageArgs): { id: string; args: MessageArgs } {
-  return code === 11 || code === 12
-    ? { id: `arrivals-route-error-${code}`, args }
-    : { id: 'arrivals-route-error-other', args: { ...args, code } };
+  if (code === API_ERROR_CODES.INVALID_ROUTE || code === API_ERROR_CODES.STOP_NOT_ON_ROUTE) return { id: `arrivals-route-error-${code}`, args };
+  return KNOWN_API_CODES.has(code) ? apiErrorMessage(code, args) : { id: 'arrivals-route-error-other', args: { ...args, code } };
 }

@@ -1,5 +1,5 @@
-import type { StopArrivals } from '../transit/model.js';
-import { MAX_NAME_CHARS, MAX_ROUTE_BLOCKS, compareRoutes, moreRoutesLine, routeButtonRows, shorten, type Say } from './format.js';
+import type { StopArrivals } from '../transit/index.js';
+import { MAX_NAME_CHARS, MAX_ROUTE_BLOCKS, compareRoutes, directionLabel, moreRoutesLine, routeButtonRows, shorten, type Say } from './format.js';
 import type { Reply } from './reply.js';
 
 // One short line per route and direction: 16 of them stay well under Discord's 2000 characters.
@@ -12,7 +12,7 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   const routes = all.slice(0, MAX_SUMMARY_LINES);
   const lines = routes.map((route) => {
     const heading = shorten(route.heading || route.trips[0]?.destination || '', MAX_SUMMARY_HEADING_CHARS);
-    const direction = shorten(route.direction, MAX_SUMMARY_HEADING_CHARS);
+    const direction = shorten(directionLabel(route.direction, say), MAX_SUMMARY_HEADING_CHARS);
     return direction !== '' && direction.toLowerCase() !== heading.toLowerCase()
       ? say('routes-line-direction', { routeNo: route.routeNo, heading, direction }).trim()
       : say('routes-line', { routeNo: route.routeNo, heading }).trim();

@@ -1,4 +1,4 @@
-import type { RouteArrivals, StopArrivals, Trip } from '../transit/model.js';
+import type { RouteArrivals, StopArrivals, Trip } from '../transit/index.js';
 import { minutesLater, ottawaClock } from './clock.js';
 import { routeErrorMessage } from './failures.js';
 import type { MessageArgs } from './i18n.js';
@@ -40,8 +40,28 @@ export function compareRoutes(a: RouteArrivals, b: RouteArrivals): number {
   ) || 0;
 }
 
+/** Routes with trips to show come first, so routes done for the day never crowd them out of a reply. */
+function compareForArrivals(a: RouteArrivals, b: RouteArrivals): number {
+  const idle = (r: RouteArrivals) => (r.error === undefined && r.trips.length > 0 ? 0 : 1);
+  return idle(a) - idle(b) || compareRoutes(a, b);
+}
+
+// The API names directions in English; a French reply says them in French.
+const DIRECTION_IDS = new Map([
+  ['eastbound', 'routes-direction-east'],
+  ['westbound', 'routes-direction-west'],
+  ['northbound', 'routes-direction-north'],
+  ['southbound', 'routes-direction-south'],
+]);
+
+/** "Eastbound" in the rider's language; a direction the API words otherwise stays as given. */
+export function directionLabel(direction: string, say: Say): string {
+  const id = DIRECTION_IDS.get(direction.trim().toLowerCase());
+  return id !== undefined ? say(id) : direction;
+}
+
 export function routeHeading(route: RouteArrivals, say: Say): string {
-  const heading = route.heading || route.direction || route.trips[0]?.destination || '';
+  const heading = route.heading || directionLabel(route.direction, say) || route.trips[0]?.destination || '';
   return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
 }
 
@@ -79,7 +99,7 @@ function routeBlock(route: RouteArrivals, stopNo: string, now: Date, say: Say): 
     return { heading, lines: [say(id, args)] };
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
-  const bare = route.heading || route.direction;
+  const bare = route.heading || directionLabel(route.direction, say);
   return { heading, lines: route.trips.slice(0, 3).map((trip) => tripLine(trip, shorten(bare, MAX_HEADING_CHARS), now, say)) };
 }
 
@@ -94,7 +114,7 @@ export interface ArrivalsOptions {
 export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo }: ArrivalsOptions): Reply {
   const stopNo = arrivals.stopNo;
   const title = say('arrivals-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || stopNo, stopNo });
-  const routes = [...arrivals.routes].sort(compareRoutes);
+  const routes = [...arrivals.routes].sort(compareForArrivals);
   const blocks: ReplyBlock[] = [];
   let used = 0;
   for (const route of routes) {
@@ -109,7 +129,8 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo }: Ar
 
   const more = moreRoutesLine(routes, shown.length, stopNo, say);
   if (more !== undefined) blocks.push({ lines: [more] });
-  const shownRouteNos = [...new Set(shown.map((r) => r.routeNo))];
+  // A route the API refused here (it does not stop here, it does not exist) gets no button.
+  const shownRouteNos = [...new Set(shown.filter((r) => r.error === undefined).map((r) => r.routeNo))];
 
   const anyTrips = shown.some((r) => r.error === undefined && r.trips.length > 0);
   const allFailed = routes.length > 0 && routes.every((r) => r.error !== undefined);

@@ -53,7 +53,8 @@ export function parseInput(text: string, chat: Pick<ChatContext, 'chatType' | 'b
   if (isCommand) {
     const match = /^\/([^@]*)(?:@(.*))?$/u.exec(first)!;
     const name = (match[1] ?? '').toLowerCase();
-    const addressee = match[2];
+    // "/next@ 3017" names no bot at all: read it as plain "/next".
+    const addressee = match[2] || undefined;
     if (addressee !== undefined && chat.botUsername !== undefined && addressee.toLowerCase() !== chat.botUsername.toLowerCase()) {
       return null;
     }
@@ -81,12 +82,15 @@ function tooLong(text: string): boolean {
   return [...text].length > MAX_INPUT_CHARS;
 }
 
-/** NFKC turns full-width digits into ASCII; invisible format characters go, control characters split. */
+/**
+ * NFKC turns full-width digits into ASCII; invisible format characters go, control characters
+ * split. Commas and semicolons split too: riders write "3017, 95" as often as "3017 95".
+ */
 function tokenize(text: string): string[] {
   return text
     .normalize('NFKC')
     .replace(/\p{Cf}/gu, '')
-    .split(/[\s\p{Cc}\p{Z}]+/u)
+    .split(/[\s\p{Cc}\p{Z},;]+/u)
     .filter((t) => t !== '');
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { MAX_SAVED_STOPS, chatKey } from '../../src/bot/settings.js';
 import { TransitError } from '../../src/transit/errors.js';
-import { brokenStore, clock, fakeTransit, memoryStore, privateChat, stopArrivals } from './fakes.js';
+import { brokenStore, clock, fakeStopIndex, fakeTransit, memoryStore, privateChat, stopArrivals } from './fakes.js';
 
 const transit = () =>
   fakeTransit({
@@ -57,6 +57,18 @@ describe('saved stops', () => {
     expect(unknown?.kind).toBe('failure');
     expect(unknown?.blocks[0]!.lines[0]).toBe("Stop 9999 doesn't exist. Check the 4-digit number on the stop sign.");
     expect((await core.handleText('/stops', chat))?.blocks[0]!.lines).toEqual(['7687']);
+  });
+
+  it('names a saved stop as the API does (the whole stop), the stop index only when the API is down', async () => {
+    const stops = fakeStopIndex([
+      { code: '3017', id: 'RF900', name: 'TUNNEY 1B', lat: 45.403, lon: -75.735 },
+      { code: '7687', id: 'CA090', name: 'BANK / SLATER', lat: 45.419, lon: -75.7 },
+    ]);
+    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock, stops });
+    const chat = privateChat();
+    await core.handleText('/save 3017', chat);
+    await core.handleText('/save 7687', chat);
+    expect((await core.handleText('/stops', chat))?.blocks[0]!.lines).toEqual(["3017 TUNNEY'S PASTURE", '7687 BANK / SLATER']);
   });
 
   it(`keeps at most ${MAX_SAVED_STOPS} stops`, async () => {

@@ -10,7 +10,8 @@ const en: Say = (id, args) => t('en', id, args);
 const fr: Say = (id, args) => t('fr', id, args);
 
 // One of everything: routes out of order, live and scheduled trips, bus markers, an old GPS fix,
-// a last trip, a trip to another destination, an empty route and a route-level error.
+// a last trip, a trip to another destination, a route named only by its direction, an empty
+// route and a route-level error (both after the routes with trips).
 const busyStop = stopArrivals([
   route('R2', [trip(7, { live: true, gpsAgeMinutes: 1, destination: 'Hurdman' })], { heading: 'Blair' }),
   route('95', [
@@ -21,17 +22,15 @@ const busyStop = stopArrivals([
   route('11', [], { heading: 'Bayshore' }),
   route('95', [trip(4, { live: true, gpsAgeMinutes: 5, bus: { ...plainBus, length: 60, bikeRack: true } })]),
   route('6', [], { heading: 'Rockcliffe', error: 12 }),
+  route('16', [trip(22, { destination: 'Main' })], { heading: '', direction: 'Northbound' }),
 ]);
 
 describe('formatArrivals, golden text', () => {
   it('English', () => {
     expect(renderPlainText(formatArrivals(busyStop, { now: NOW, say: en }))).toBe(`TUNNEY'S PASTURE (3017)
 
-6 Rockcliffe
-  Route 6 does not stop at 3017.
-
-11 Bayshore
-  No more trips today.
+16 Northbound
+  22 min (08:27) 🕒 to Main
 
 95 Barrhaven Centre
   4 min (08:09) 📡 · 60-ft, bike rack, GPS 5 min old, uncertain
@@ -44,46 +43,55 @@ describe('formatArrivals, golden text', () => {
 R2 Blair
   7 min (08:12) 📡 to Hurdman
 
+6 Rockcliffe
+  Route 6 does not stop at 3017. /routes 3017 lists the ones that do.
+
+11 Bayshore
+  No more trips today.
+
 📡 live (GPS) · 🕒 scheduled
 Updated at 08:05
 
   [Refresh] /next 3017
   [Save stop] /save 3017
-  [Route 6] /next 3017 6
-  [Route 11] /next 3017 11
+  [Route 16] /next 3017 16
   [Route 95] /next 3017 95
-  [Route R2] /next 3017 R2`);
+  [Route R2] /next 3017 R2
+  [Route 11] /next 3017 11`);
   });
 
   it('French', () => {
     expect(renderPlainText(formatArrivals(busyStop, { now: NOW, say: fr }))).toBe(`TUNNEY'S PASTURE (3017)
 
-6 Rockcliffe
-  Le circuit 6 ne passe pas à l'arrêt 3017.
-
-11 Bayshore
-  Plus aucun passage aujourd'hui.
+16 direction nord
+  22 min (08:27) 🕒 vers Main
 
 95 Barrhaven Centre
   4 min (08:09) 📡 · articulé (60 pi), support à vélos, GPS vieux de 5 min, incertain
 
 95 Orléans
-  maintenant (08:05) 📡 · autobus à étage
+  maintenant (08:05) 📡 · autobus à deux étages
   12 min (08:17) 🕒
   31 min (08:36) 🕒 · dernier passage
 
 R2 Blair
   7 min (08:12) 📡 vers Hurdman
 
+6 Rockcliffe
+  Le circuit 6 ne passe pas à l'arrêt 3017. /routes 3017 affiche ceux qui y passent.
+
+11 Bayshore
+  Plus aucun passage aujourd'hui.
+
 📡 en temps réel (GPS) · 🕒 horaire prévu
 Mis à jour à 08:05
 
   [Actualiser] /next 3017
   [Enregistrer l'arrêt] /save 3017
-  [Circuit 6] /next 3017 6
-  [Circuit 11] /next 3017 11
+  [Circuit 16] /next 3017 16
   [Circuit 95] /next 3017 95
-  [Circuit R2] /next 3017 R2`);
+  [Circuit R2] /next 3017 R2
+  [Circuit 11] /next 3017 11`);
   });
 });
 
@@ -102,7 +110,7 @@ describe('formatArrivals, structure', () => {
   it('is a failure when every route carries an error, and says which', () => {
     const reply = formatArrivals(stopArrivals([route('95', [], { error: 12 })]), { now: NOW, say: en, routeNo: '95' });
     expect(reply.kind).toBe('failure');
-    expect(reply.blocks[0]!.lines).toEqual(['Route 95 does not stop at 3017.']);
+    expect(reply.blocks[0]!.lines).toEqual(['Route 95 does not stop at 3017. /routes 3017 lists the ones that do.']);
     expect(reply.buttons).toEqual([]);
   });
 
@@ -112,6 +120,24 @@ describe('formatArrivals, structure', () => {
       'The transit service reported a problem with route 5 (code 42).',
       'Route 999 does not exist.',
     ]);
+  });
+
+  it('puts routes done for the day after the running ones, so they never crowd them out', () => {
+    const idle = Array.from({ length: 10 }, (_, i) => route(String(i + 1), [], { heading: 'X' }));
+    const reply = formatArrivals(stopArrivals([...idle, route('95', [trip(4)])]), { now: NOW, say: en });
+    expect(reply.blocks[0]).toEqual({ heading: '95 Barrhaven Centre', lines: ['4 min (08:09) 🕒'] });
+    expect(reply.blocks.slice(1, 8).map((b) => b.heading)).toEqual(['1 X', '2 X', '3 X', '4 X', '5 X', '6 X', '7 X']);
+  });
+
+  it('gives no route button to a route the API refused at this stop', () => {
+    const reply = formatArrivals(stopArrivals([route('95', [trip(4)]), route('6', [], { error: 12 })]), { now: NOW, say: en });
+    expect(reply.buttons!.flat().map((b) => b.label)).toEqual(['Refresh', 'Save stop', 'Route 95']);
+  });
+
+  it('says what any other known route-level code means, in both languages', () => {
+    const down = stopArrivals([route('95', [trip(4)]), route('97', [], { error: 2 })]);
+    expect(formatArrivals(down, { now: NOW, say: en }).blocks[1]!.lines).toEqual(["The transit service can't reach its own data right now. Try again in a minute."]);
+    expect(formatArrivals(down, { now: NOW, say: fr }).blocks[1]!.lines[0]).toContain("n'arrive pas à joindre ses propres données");
   });
 
   it('says no buses when the stop has no routes at all, without a legend', () => {
@@ -154,20 +180,24 @@ describe('formatArrivals, structure', () => {
 });
 
 describe('formatRouteSummary', () => {
-  it('lists routes in order with their directions, each a button', () => {
+  it('lists routes in order with their directions in the rider\'s language, each a button', () => {
     const summary = stopArrivals([
       route('95', [], { directionId: 1, direction: 'Eastbound', heading: 'Orléans' }),
       route('95', [], { directionId: 0, direction: 'Westbound', heading: 'Barrhaven Centre' }),
       route('14', [], { direction: '', heading: 'St-Laurent' }),
+      route('7', [], { direction: 'Inbound', heading: 'Carleton' }),
     ]);
     expect(renderPlainText(formatRouteSummary(summary, fr))).toBe(`Circuits à TUNNEY'S PASTURE (3017)
 
+7 Carleton (Inbound)
 14 St-Laurent
-95 Barrhaven Centre (Westbound)
-95 Orléans (Eastbound)
+95 Barrhaven Centre (direction ouest)
+95 Orléans (direction est)
 
+  [Circuit 7] /next 3017 7
   [Circuit 14] /next 3017 14
   [Circuit 95] /next 3017 95`);
+    expect(formatRouteSummary(summary, en).blocks[0]!.lines.slice(2)).toEqual(['95 Barrhaven Centre (Westbound)', '95 Orléans (Eastbound)']);
   });
 
   it('keeps a 40-route summary under 2000 characters, naming how many were left out', () => {

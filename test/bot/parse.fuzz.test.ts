@@ -12,7 +12,7 @@ const chats = fc.constantFrom(
 const riderish = fc
   .array(
     fc.oneof(
-      fc.constantFrom('/', '@', ' ', '  ', '\t', '\n', '/next', '/routes', '/stop', '/lang', '/save', '@ArrivalsBot', '@x', 'fr', 'R2', '🚌', '\u200b', '\u0000', 'é'),
+      fc.constantFrom('/', '@', ' ', '  ', '\t', '\n', '/next', '/routes', '/stop', '/lang', '/save', '@ArrivalsBot', '@x', 'fr', 'R2', '🚌', '\u200b', '\u0000', 'é', ',', ';'),
       fc.stringMatching(/^[0-9]{1,6}$/),
       fc.string({ unit: 'grapheme', maxLength: 4 }),
     ),
@@ -48,8 +48,8 @@ describe('parseInput on arbitrary text', () => {
   it('stays silent in groups unless the text is a command', () => {
     fc.assert(
       fc.property(anyText, (text) => {
-        // Blanks, control and invisible characters before the slash do not stop a command.
-        const visible = text.normalize('NFKC').replace(/\p{Cf}/gu, '').replace(/^[\s\p{Cc}\p{Z}]+/u, '');
+        // Blanks, control and invisible characters, commas and semicolons before the slash do not stop a command.
+        const visible = text.normalize('NFKC').replace(/\p{Cf}/gu, '').replace(/^[\s\p{Cc}\p{Z},;]+/u, '');
         fc.pre(!visible.startsWith('/'));
         expect(parseInput(text, { chatType: 'group', botUsername: 'ArrivalsBot' })).toBeNull();
       }),

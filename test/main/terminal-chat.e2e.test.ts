@@ -13,7 +13,7 @@ const APP_ID = 'e2e-app';
 
 describe('npm start with no credentials: the built-in demo feed', () => {
   it('answers piped commands from the in-process demo server and exits 0 at end of input', async () => {
-    const run = await runBot('/next 3017 95\n3017\n/next 9999\n/next 3017 999\n/next 30170\n', { DATA_DIR: dataDir, LANG: 'en_CA.UTF-8' });
+    const run = await runBot('/next 3017 95\n3017\n/next 9999\n/next 3017 999\n/next 3017 7\n/next 30170\n', { DATA_DIR: dataDir, LANG: 'en_CA.UTF-8' });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/built-in demo feed at http:\/\/127\.0\.0\.1:\d+/);
     const replies = run.stdout.split(/\n\n(?=\S)/);
@@ -25,6 +25,10 @@ describe('npm start with no credentials: the built-in demo feed', () => {
     expect(run.stdout).toContain('[Route 97] /next 3017 97');
     expect(run.stdout).toContain("Stop 9999 doesn't exist. Check the 4-digit number on the stop sign.");
     expect(run.stdout).toContain('Route 999 does not exist.');
+    // Route 7 runs in the demo network, but not through Baseline.
+    expect(run.stdout).toContain('Route 7 does not stop at 3017. /routes 3017 lists the ones that do.');
+    // The replies already say what went wrong; no log line comes between them.
+    expect(run.stderr).not.toContain('"level"');
     expect(run.stdout.trimEnd().endsWith('Stop numbers have 4 digits: 30170 has 5.')).toBe(true);
     expect(replies.length).toBeGreaterThan(5);
   });
@@ -65,6 +69,19 @@ describe('npm start against a configured upstream', () => {
     expect(run.stdout).toContain('The transit service is not answering properly (HTTP 500). Try again in a minute.');
     expect(run.stdout).not.toContain('No buses');
     expect(run.stdout + run.stderr).not.toContain(SECRET_KEY);
+  });
+
+  it.each([
+    ['reset', {}, "The transit service is not answering (I can't reach it). Try again in a minute.", 'Le service de transport ne répond pas (impossible de le joindre). Réessayez dans une minute.'],
+    ['error-2', {}, "The transit service can't reach its own data right now. Try again in a minute.", "Le service de transport n'arrive pas à joindre ses propres données en ce moment. Réessayez dans une minute."],
+    ['truncated', {}, 'The transit service is not answering properly (its answer made no sense). Try again in a minute.', 'Le service de transport ne répond pas correctement (sa réponse est incompréhensible). Réessayez dans une minute.'],
+    ['slow', { OC_TIMEOUT_MS: '200' }, 'The transit service is not answering (it took too long). Try again in a minute.', 'Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.'],
+  ] as const)('says what happened when the upstream fails (%s), in English and French', async (fault, extraEnv, english, french) => {
+    sim.setFaults(fault === 'slow' ? { latencyMs: 2_000 } : { failure: fault });
+    const run = await runBot('/next 3017 95\n/lang fr\n3017\n', { ...env(), ...extraEnv, DATA_DIR: join(dataDir, `fault-${fault}`) });
+    expect(run.code).toBe(0);
+    const [first, , third] = run.stdout.trimEnd().split('\n\n');
+    expect([first, third]).toEqual([english, french]);
   });
 
   it('tells a refused key (error 1) from a service that is down', async () => {

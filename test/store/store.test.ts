@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { SQLITE_FILE, createStore } from '../../src/store.js';
@@ -76,6 +77,17 @@ if (redisUrl) {
       const core = createBotCore({ transit: fakeTransit({}), store, now: clock });
       expect(await core.localeOf(privateChat({ languageCode: 'fr' }))).toBe('fr');
       expect((await core.handleText('/save 3017', privateChat()))?.kind).toBe('failure');
+      await store.disconnect().catch(() => undefined);
+    });
+
+    it('logs each distinct backend error once while Redis stays down, not once per operation', async () => {
+      const lines: string[] = [];
+      const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
+      const store = createStore({ dataDir: freshDataDir(), redisUrl: 'redis://127.0.0.1:1', namespace: 'nowhere', logger });
+      for (let i = 0; i < 3; i++) await expect(store.get('k')).rejects.toThrow();
+      const messages = lines.map((line) => (JSON.parse(line) as { err: { message: string } }).err.message);
+      expect(messages.length).toBeGreaterThan(0);
+      expect(messages).toEqual([...new Set(messages)]);
       await store.disconnect().catch(() => undefined);
     });
   });

@@ -1,9 +1,8 @@
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
-import type { TransitClient } from '../../transit/source.js';
+import { type TransitClient, TransitError } from '../../transit/index.js';
 import type { ChatContext } from '../chat.js';
 import type { Locale } from '../core.js';
-import { TransitError } from '../../transit/errors.js';
 import { failureMessage } from '../failures.js';
 import { messageReply, type Say } from '../format.js';
 import type { Translate } from '../i18n.js';

@@ -1,4 +1,4 @@
-import { TransitError } from '../../transit/errors.js';
+import { TransitError } from '../../transit/index.js';
 import { messageReply } from '../format.js';
 import type { Reply } from '../reply.js';
 import { MAX_SAVED_STOPS } from '../settings.js';
@@ -7,16 +7,17 @@ import { transitFailure, type HandlerContext } from './context.js';
 /** /save <stop> and the "Save stop" button: remembers the stop (with its name when known). */
 export async function handleSave(request: { stopNo: string }, ctx: HandlerContext): Promise<Reply> {
   const { stopNo } = request;
-  let name = ctx.stops?.byCode(stopNo)[0]?.name;
-  if (name === undefined) {
-    try {
-      name = (await ctx.transit.routeSummary(stopNo)).stopName || undefined;
-    } catch (err) {
-      // A stop the API says does not exist is not worth saving; a flaky API is no reason to refuse.
-      if (err instanceof TransitError && err.kind === 'api' && err.code === 10) return transitFailure(err, request, ctx);
-      ctx.logger?.info({ err, stopNo }, 'saving a stop without its name');
-    }
+  // The API names the stop as a whole ("BASELINE STATION"), as /next titles it; the stop index
+  // names one of its platforms ("BASELINE 1B"), so it only stands in when the API cannot answer.
+  let name: string | undefined;
+  try {
+    name = (await ctx.transit.routeSummary(stopNo)).stopName || undefined;
+  } catch (err) {
+    // A stop the API says does not exist is not worth saving; a flaky API is no reason to refuse.
+    if (err instanceof TransitError && err.kind === 'api' && err.code === 10) return transitFailure(err, request, ctx);
+    ctx.logger?.info({ err, stopNo }, 'saving a stop without its name from the API');
   }
+  name ??= ctx.stops?.byCode(stopNo)[0]?.name;
   const outcome = await ctx.settings.saveStop(ctx.chat, { stopNo, ...(name !== undefined ? { name } : {}) });
   switch (outcome) {
     case 'saved':

@@ -1,6 +1,4 @@
-import { TransitError } from '../../transit/errors.js';
-import type { GtfsRecord } from '../../transit/gtfs-tables.js';
-import type { StopArrivals } from '../../transit/model.js';
+import { type GtfsRecord, type StopArrivals, TransitError } from '../../transit/index.js';
 import { formatRouteSummary } from '../format-routes.js';
 import { messageReply, shorten } from '../format.js';
 import type { Reply } from '../reply.js';
