@@ -1,6 +1,8 @@
 // The simulator under load: GetNextTripsForStopAllRoutes at one busy stop (3020, six route
 // directions), XML then JSON, from ~50 concurrent keep-alive connections. The server runs in its
-// own process (the CLI) so its memory figures are its own. Bounded by a request count and a time.
+// own process (the CLI) so its memory figures are its own, on a clock started at a weekday rush
+// hour so that every run answers with full trip lists, whatever the real time. Bounded by a
+// request count and a time.
 //   npx tsx bench/sim.bench.ts [requests-per-format]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -8,6 +10,7 @@ import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { DEMO_API_KEY, DEMO_APP_ID } from '../src/sim/credentials.js';
 
 const CLI = join(fileURLToPath(new URL('.', import.meta.url)), '..', 'src', 'sim', 'cli.ts');
 const REQUESTS = Number(process.argv[2] ?? 20_000);
@@ -15,6 +18,8 @@ const WARMUP = 500;
 const CONCURRENCY = 50;
 const TIME_LIMIT_MS = 30_000;
 const STOP = '3020';
+/** Tuesday 08:00 in Ottawa. */
+const RUSH_HOUR = '2026-11-24T08:00-05:00';
 
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -40,8 +45,19 @@ async function stats(base: string): Promise<Stats> {
   return JSON.parse((await call(`${base}/__sim/stats`, 'GET')).text) as Stats;
 }
 
+function requestBody(format: string): string {
+  return new URLSearchParams({ appID: DEMO_APP_ID, apiKey: DEMO_API_KEY, stopNo: STOP, format }).toString();
+}
+
+/** Errors come with HTTP 200 in v1.2: make sure the figures are for real answers, with trips. */
+async function checkAnswer(base: string, format: string): Promise<void> {
+  const { text } = await call(`${base}/v1.2/GetNextTripsForStopAllRoutes`, 'POST', requestBody(format));
+  const trips = format === 'json' ? (text.match(/"TripDestination"/g) ?? []).length : (text.match(/<Trip>/g) ?? []).length;
+  if (!text.includes('LAURIER STATION') || trips < 6) throw new Error(`not a full answer for ${STOP} (${format}): ${text.slice(0, 200)}`);
+}
+
 async function drive(base: string, format: string, count: number) {
-  const body = new URLSearchParams({ appID: 'arrivals-demo', apiKey: 'demo-key-0000', stopNo: STOP, format }).toString();
+  const body = requestBody(format);
   const url = `${base}/v1.2/GetNextTripsForStopAllRoutes`;
   const latencies: number[] = [];
   let issued = 0;
@@ -69,7 +85,7 @@ async function drive(base: string, format: string, count: number) {
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const memory = (s: Stats) => `rss ${mb(s.memory.rssBytes)}, heap ${mb(s.memory.heapUsedBytes)} / ${mb(s.memory.heapTotalBytes)}`;
 
-const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--at', RUSH_HOUR], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'warn' } });
 try {
   let line = '';
   child.stdout.setEncoding('utf8');
@@ -77,10 +93,14 @@ try {
   const base = /(http:\/\/\S+)/.exec(line)?.[1];
   if (!base) throw new Error(`no URL in ${JSON.stringify(line)}`);
 
-  console.log(`simulator ${base} (own process); ${CONCURRENCY} concurrent keep-alive connections; stop ${STOP}; up to ${REQUESTS} requests or ${TIME_LIMIT_MS / 1000} s per format`);
+  console.log(
+    `simulator ${base} (own process, clock from ${RUSH_HOUR}); ${CONCURRENCY} concurrent keep-alive connections; ` +
+      `stop ${STOP}; up to ${REQUESTS} requests or ${TIME_LIMIT_MS / 1000} s per format`,
+  );
   const before = await stats(base);
   console.log(`server before: ${memory(before)}`);
   for (const format of ['xml', 'json']) {
+    await checkAnswer(base, format);
     await drive(base, format, WARMUP);
     const r = await drive(base, format, REQUESTS);
     console.log(

@@ -2,7 +2,7 @@ import { ServiceCalendar } from './gtfs/calendar.js';
 import { expandTrips, type ConcreteTrip } from './gtfs/expand.js';
 import type { Feed } from './gtfs/feed.js';
 import { gtfsTables } from './gtfs/tables.js';
-import type { GtfsRecord, GtfsTable } from '../transit/gtfs-tables.js';
+import type { GtfsRecord, GtfsTable } from '../transit/index.js';
 
 // The feed indexed for the questions the API answers: which route directions serve a stop code,
 // and when each of their trips passes it on a given service day.
@@ -28,7 +28,6 @@ export interface RouteDirection {
 /** One trip calling at one platform of a stop code. */
 export interface Pass {
   trip: ConcreteTrip;
-  callIndex: number;
   seconds: number;
 }
 
@@ -82,9 +81,9 @@ export function buildNetwork(feed: Feed): SimNetwork {
   for (const trip of trips) {
     const routeNo = routeNoById.get(trip.routeId) ?? trip.routeId;
     const direction = directions.get(`${trip.routeId}/${trip.directionId}`);
-    trip.calls.forEach((call, callIndex) => {
+    for (const call of trip.calls) {
       const stop = stopsById.get(call.stopId);
-      if (stop === undefined) return;
+      if (stop === undefined) continue;
       const key = `${stop.code}/${trip.routeId}/${trip.directionId}`;
       let atStop = routeKeys.get(key);
       if (atStop === undefined) {
@@ -102,9 +101,9 @@ export function buildNetwork(feed: Feed): SimNetwork {
         stopCodes.get(stop.code)?.routes.push(atStop);
       }
       const list = atStop.passes.get(trip.serviceId) ?? [];
-      list.push({ trip, callIndex, seconds: call.seconds });
+      list.push({ trip, seconds: call.seconds });
       atStop.passes.set(trip.serviceId, list);
-    });
+    }
   }
   for (const entry of stopCodes.values()) {
     entry.platforms.sort((a, b) => a.stopId.localeCompare(b.stopId));

@@ -106,15 +106,17 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
   });
   const port = (server.address() as AddressInfo).port;
 
+  // Closing twice (a test's own close, then its cleanup; two shutdown signals) is one close.
+  let closed: Promise<void> | undefined;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     setFaults: (next) => faults.set(next),
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closed ??= new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      })),
   };
 }
 

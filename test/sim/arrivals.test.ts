@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { upcomingTrips, LOOKAHEAD_MINUTES, type UpcomingTrip } from '../../src/sim/arrivals/upcoming.js';
 import { MAX_DELAY_SECONDS } from '../../src/sim/arrivals/live.js';
 import { loadDemoNetwork } from '../../src/sim/index.js';
+import { readCsvRecords } from '../../src/gtfs/csv.js';
+import type { Feed } from '../../src/sim/gtfs/feed.js';
+import { buildNetwork } from '../../src/sim/network.js';
 import { AT } from './helpers.js';
 
 // The arrivals computation against the demo timetable (src/sim/network/). Offsets used below, from
@@ -164,5 +167,46 @@ describe('daylight saving time', () => {
     const trips = tripsAt('3020', '95', 0, now);
     expect(trips.map((t) => t.startTime)).toEqual(['07:45', '08:00', '08:15']);
     expectOnSchedule(trips, 20, '08:00');
+  });
+});
+
+describe('a feed with two services on one day', () => {
+  // A weekday service and an extra Friday one on the same route: the day's last trip is the
+  // later of the two services' last trips, and only that one is flagged.
+  const csv = (...lines: string[]) => readCsvRecords(lines.join('\n'));
+  const feed: Feed = {
+    agency: csv('agency_timezone', 'America/Toronto'),
+    stops: csv('stop_id,stop_code,stop_name,stop_lat,stop_lon', 'A,1001,FIRST,45.40,-75.70', 'B,1002,SECOND,45.41,-75.69'),
+    routes: csv('route_id,route_short_name', 'R,8'),
+    directions: csv('route_id,direction_id,direction,route_heading', 'R,0,Eastbound,Second'),
+    trips: csv('route_id,service_id,trip_id,trip_headsign,direction_id', 'R,WEEKDAY,early,Second,0', 'R,FRIDAY,late,Second,0'),
+    stop_times: csv(
+      'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
+      'early,21:00:00,21:00:00,A,1',
+      'early,21:05:00,21:05:00,B,2',
+      'late,21:30:00,21:30:00,A,1',
+      'late,21:35:00,21:35:00,B,2',
+    ),
+    frequencies: [],
+    calendar: csv(
+      'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date',
+      'WEEKDAY,1,1,1,1,1,0,0,20260101,20271231',
+      'FRIDAY,0,0,0,0,1,0,0,20260101,20271231',
+    ),
+    calendar_dates: [],
+    fleet: [],
+  };
+  const small = buildNetwork(feed);
+  const east = small.stopCodes.get('1001')!.routes[0]!;
+
+  it("flags only the later service's last trip on Friday, and the weekday one on other days", () => {
+    const fridayEvening = new Date('2026-11-28T01:50:00Z'); // Fri 2026-11-27 20:50 EST
+    const thursdayEvening = new Date('2026-11-27T01:50:00Z'); // Thu 2026-11-26 20:50 EST
+    const flags = (now: Date) => upcomingTrips(small, east, now.getTime()).map((t) => [t.startTime, t.lastTrip]);
+    expect(flags(fridayEvening)).toEqual([
+      ['21:00', false],
+      ['21:30', true],
+    ]);
+    expect(flags(thursdayEvening)).toEqual([['21:00', true]]);
   });
 });

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCsvRecords } from '../../src/gtfs/csv.js';
+import { upcomingTrips } from '../../src/sim/arrivals/upcoming.js';
 import { DEMO_STOPS_FILE, loadDemoNetwork } from '../../src/sim/index.js';
 
 // Facts the rest of the project relies on: the stop index reads stops.txt, the bot's examples use
@@ -60,5 +62,36 @@ describe('demo network', () => {
     expect(codes).toContain('4LB - DD');
     expect(codes).toContain('4E - DEH');
     expect(codes).toContain('4LA - IN');
+  });
+
+  it('runs buses every day of the week at Laurier and Lees', () => {
+    // Mon 2026-11-23 ... Sun 2026-11-29, 10:00 EST.
+    for (let day = 0; day < 7; day++) {
+      const now = Date.parse('2026-11-23T15:00:00Z') + day * 86_400_000;
+      for (const code of ['3020', '3022']) {
+        const trips = network.stopCodes.get(code)!.routes.flatMap((atStop) => upcomingTrips(network, atStop, now));
+        expect(trips.length, `${code} on day ${day}`).toBeGreaterThan(3);
+      }
+    }
+  });
+});
+
+// Provenance (src/sim/network/README.md): the shared open-data extracts sit beside the project,
+// not in it, so this runs where they are present.
+const SHARED = join(import.meta.dirname, '..', '..', '..', 'shared', 'data', 'octranspo-gtfs', 'stops-2014.txt');
+
+describe.skipIf(!existsSync(SHARED))('demo stops against the 2014 open-data extract', () => {
+  it('copies stop ids, names and coordinates unchanged, and the codes (0756 zero-padded as riders type it)', () => {
+    const real = new Map(readCsvRecords(readFileSync(SHARED, 'utf8')).map((row) => [row.stop_id, row]));
+    for (const stop of readCsvRecords(readFileSync(DEMO_STOPS_FILE, 'utf8'))) {
+      const original = real.get(stop.stop_id ?? '');
+      expect(original, stop.stop_id).toBeDefined();
+      expect([stop.stop_name, Number(stop.stop_lat), Number(stop.stop_lon)], stop.stop_id).toEqual([
+        original?.stop_name,
+        Number(original?.stop_lat),
+        Number(original?.stop_lon),
+      ]);
+      expect(stop.stop_code, stop.stop_id).toBe(original?.stop_code?.padStart(4, '0'));
+    }
   });
 });

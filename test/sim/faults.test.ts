@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AT, at, post, postJson, sim } from './helpers.js';
+import { FAULT_FAILURES, type FaultFailure, type SimServer } from '../../src/sim/index.js';
+import { AT, at, post, postJson, sim, type Reply } from './helpers.js';
 
 // Fault injection, by option and through the control endpoint.
 
@@ -69,7 +70,50 @@ describe('fault injection', () => {
   });
 });
 
+/** What each failure looks like from outside; `reset` leaves no reply at all. */
+const LOOKS_LIKE: Record<FaultFailure, (reply: Reply | 'no reply') => void> = {
+  'http-500': (reply) => expect(reply).toMatchObject({ status: 500 }),
+  'error-2': (reply) => expect(reply).toMatchObject({ status: 200, body: '{"GetRouteSummaryForStopResult":{"Error":"2"}}' }),
+  truncated: (reply) => {
+    expect(reply).toMatchObject({ status: 200, contentType: 'application/json; charset=utf-8' });
+    expect(() => JSON.parse((reply as Reply).body)).toThrow();
+  },
+  html: (reply) => expect(reply).toMatchObject({ status: 200, contentType: 'text/html; charset=utf-8' }),
+  'plain-text': (reply) => expect(reply).toMatchObject({ status: 200, contentType: 'text/plain; charset=utf-8' }),
+  reset: (reply) => expect(reply).toBe('no reply'),
+};
+
+async function ask(server: SimServer): Promise<Reply | 'no reply'> {
+  return post(server, 'GetNextTripsForStopAllRoutes', { stopNo: '3020', format: 'json' }).catch(() => 'no reply' as const);
+}
+
+describe.each([
+  ['by option', async (failure: FaultFailure) => sim({ ...at(AT.weekdayMorning), faults: { failure } })],
+  [
+    'by the control endpoint',
+    async (failure: FaultFailure) => {
+      const server = await sim(at(AT.weekdayMorning));
+      expect((await control(server.url, '/__sim/faults', { failure })).status).toBe(200);
+      return server;
+    },
+  ],
+])('every failure kind %s', (_, start) => {
+  it.each(FAULT_FAILURES)('%s', async (failure) => {
+    const server = await start(failure);
+    LOOKS_LIKE[failure](await ask(server));
+    expect((await control(server.url, '/__sim/stats')).json.faults).toEqual({ [failure]: 1 });
+  });
+});
+
 describe('control endpoint', () => {
+  it('adds latency set over HTTP, then answers normally', async () => {
+    const server = await sim(at(AT.weekdayMorning));
+    expect((await control(server.url, '/__sim/faults', { latencyMs: 20, count: 1 })).json).toEqual({ latencyMs: 20, count: 1, remaining: 1 });
+    expect(await ask(server)).toMatchObject({ status: 200 });
+    expect((await control(server.url, '/__sim/stats')).json.faults).toEqual({ latency: 1 });
+    expect((await control(server.url, '/__sim/faults')).json).toEqual({});
+  });
+
   it('sets, reports and clears the fault plan over HTTP, leaving control requests unaffected', async () => {
     const server = await sim(at(AT.weekdayMorning));
     const set = await control(server.url, '/__sim/faults', { failure: 'http-500', count: 1 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { GTFS_COLUMNS, GTFS_TABLES } from '../../src/transit/gtfs-tables.js';
 import { post, postJson, sim } from './helpers.js';
+import { fixture, xmlSkeleton } from './skeleton.js';
 
 // The Gtfs operation over the demo network: every parameter of spec 4.4, the table filter
 // requirements, and HTTP 400 for a query the service would refuse.
@@ -64,8 +65,18 @@ describe('Gtfs', () => {
     expect(reply.body).toContain('<result id="');
     expect(reply.body).toContain('<stop_desc/>');
     const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(reply.body);
-    expect(parsed.Gtfs.result).toMatchObject({ stop_id: 'CK270', stop_code: '0756', stop_name: 'BOOTH / WELLINGTON' });
-    expect(parsed.Gtfs.result['@id']).toBe(parsed.Gtfs.result.id);
+    expect(parsed.Gtfs.result).toMatchObject({ '@id': '41', stop_id: 'CK270', stop_code: '0756', stop_name: 'BOOTH / WELLINGTON' });
+    expect(parsed.Gtfs.result.id).toBeUndefined();
+  });
+
+  it('is shaped like the Gtfs fixtures: the same element names and order, and <Gtfs/> for no records', async () => {
+    const server = await sim();
+    const stops = await post(server, 'Gtfs', { table: 'stops', column: 'stop_code', value: '3017' });
+    expect(xmlSkeleton(stops.body)).toEqual(xmlSkeleton(fixture('gtfs-stops.xml')));
+    const routes = await post(server, 'Gtfs', { table: 'routes', id: '6' });
+    expect(xmlSkeleton(routes.body)).toEqual(xmlSkeleton(fixture('gtfs-routes.xml')));
+    const none = await post(server, 'Gtfs', { table: 'trips', column: 'route_id', value: '999-1' });
+    expect(none.body).toBe(fixture('gtfs-empty.xml'));
   });
 
   it.each([

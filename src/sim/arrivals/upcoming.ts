@@ -36,10 +36,13 @@ export function upcomingTrips(network: SimNetwork, atStop: RouteAtStop, nowMs: n
     const dateText = dateKey(date);
     const earliest = (nowMs - dayStartMs) / 1000 - MAX_DELAY_SECONDS;
     const latest = (nowMs - dayStartMs) / 1000 + LOOKAHEAD_MINUTES * 60;
-    for (const serviceId of network.calendar.activeOn(date)) {
+    const running = [...network.calendar.activeOn(date)].flatMap((serviceId) => {
       const passes = atStop.passes.get(serviceId);
-      if (passes === undefined) continue;
-      const lastSeconds = passes[passes.length - 1]?.seconds;
+      return passes === undefined ? [] : [passes];
+    });
+    // The day's last pass over every service running that day, not each service's own last.
+    const lastSeconds = Math.max(...running.map((passes) => passes[passes.length - 1]?.seconds ?? -Infinity));
+    for (const passes of running) {
       const found: number[] = [];
       for (let i = firstAtOrAfter(passes, earliest); i < passes.length; i++) {
         const pass = passes[i];

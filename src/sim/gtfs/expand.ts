@@ -1,5 +1,5 @@
 import type { CsvRecord } from '../../gtfs/csv.js';
-import { formatGtfsTime, parseGtfsTime } from '../time/zoned.js';
+import { gtfsClock, parseGtfsTime } from '../time/zoned.js';
 
 // frequencies.txt turns one template trip into a trip every headway. The server and the Gtfs
 // operation both work on the concrete trips, so a client sees an ordinary timetable.
@@ -61,7 +61,7 @@ export function expandTrips(trips: CsvRecord[], stopTimes: CsvRecord[], frequenc
         const shift = start - first.seconds;
         result.push({
           ...base,
-          tripId: `${templateId}-${formatGtfsTime(start).slice(0, 5).replace(':', '')}`,
+          tripId: `${templateId}-${gtfsClock(start).replace(':', '')}`,
           calls: calls.map((call) => ({ stopId: call.stopId, seconds: call.seconds + shift })),
         });
       }

@@ -1,7 +1,7 @@
 import type { ConcreteTrip } from './expand.js';
 import type { Feed } from './feed.js';
 import { formatGtfsTime } from '../time/zoned.js';
-import { GTFS_COLUMNS, type GtfsRecord, type GtfsTable } from '../../transit/gtfs-tables.js';
+import { GTFS_COLUMNS, type GtfsRecord, type GtfsTable } from '../../transit/index.js';
 import type { CsvRecord } from '../../gtfs/csv.js';
 
 // The Gtfs operation's tables (spec 2.5): every column of the spec, "" where the feed has nothing,

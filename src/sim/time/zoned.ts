@@ -48,7 +48,7 @@ export function processingTimestamp(w: WallClock): string {
 
 /** GTFS seconds after the service day's start -> "HH:MM", hours past 24 kept ("25:10"). */
 export function gtfsClock(seconds: number): string {
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}`;
+  return formatGtfsTime(seconds).slice(0, 5);
 }
 
 /** "HH:MM:SS" (hours may exceed 23) -> seconds. */
