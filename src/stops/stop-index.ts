@@ -1,5 +1,6 @@
 import { haversineMeters, METERS_PER_DEGREE_LAT } from './geo.js';
 import { foldText, normalizeStopCode, wordsOf } from './normalize.js';
+import { sharedName } from './shared-name.js';
 import type { NearbyStop, StopIndex, StopInfo } from './types.js';
 
 interface Entry {
@@ -20,6 +21,13 @@ export function createStopIndex(stops: readonly StopInfo[]): StopIndex {
     if (platforms) platforms.push(stop);
     else byCode.set(stop.code, [stop]);
   }
+  const names = new Map<string, string>();
+  for (const [code, platforms] of byCode) {
+    const name = sharedName(platforms.map((p) => p.name));
+    if (name !== undefined) names.set(code, name);
+  }
+  // A result stands for the whole stop code: the name riders know, the place of one platform.
+  const asStop = (platform: StopInfo): StopInfo => ({ ...platform, name: names.get(platform.code) ?? platform.name });
 
   return {
     size: byCode.size,
@@ -43,7 +51,10 @@ export function createStopIndex(stops: readonly StopInfo[]): StopIndex {
         const known = best.get(stop.code);
         if (!known || meters < known.meters) best.set(stop.code, { stop, meters });
       }
-      return [...best.values()].sort((a, b) => a.meters - b.meters || a.stop.code.localeCompare(b.stop.code)).slice(0, limit);
+      return [...best.values()]
+        .sort((a, b) => a.meters - b.meters || a.stop.code.localeCompare(b.stop.code))
+        .slice(0, limit)
+        .map(({ stop, meters }) => ({ stop: asStop(stop), meters }));
     },
 
     search(text, limit = DEFAULT_SEARCH_LIMIT) {
@@ -57,6 +68,7 @@ export function createStopIndex(stops: readonly StopInfo[]): StopIndex {
         if (!known || score > known.score) best.set(entry.stop.code, { stop: entry.stop, score });
       }
       return [...best.values()]
+        .map(({ stop, score }) => ({ stop: asStop(stop), score }))
         .sort((a, b) => b.score - a.score || a.stop.name.localeCompare(b.stop.name) || a.stop.code.localeCompare(b.stop.code))
         .slice(0, limit)
         .map(({ stop }) => stop);

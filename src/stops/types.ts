@@ -13,12 +13,18 @@ export interface NearbyStop {
   meters: number;
 }
 
-/** Stops known offline (demo network or a GTFS stops.txt): nearest to a point, by name, by code. */
+/**
+ * Stops known offline (demo network or a GTFS stops.txt): nearest to a point, by name, by code.
+ * nearest and search give one entry per stop code, named as riders know the stop (what its
+ * platforms' names share: "BASELINE", not "BASELINE 1B"), with the id and place of one of its
+ * platforms: the nearest, or the one whose name matched.
+ */
 export interface StopIndex {
-  /** Closest first; one entry per stop code (its nearest platform). */
+  /** Closest first, measured to each code's nearest platform. */
   nearest(lat: number, lon: number, options?: { limit?: number; withinMeters?: number }): NearbyStop[];
-  /** Every word must match the name (case and accents ignored); one entry per stop code. */
+  /** Every word must match the name of one of the code's platforms (case and accents ignored). */
   search(words: string, limit?: number): StopInfo[];
+  /** Every platform of a code, as the file names them ("BASELINE 1A", "BASELINE 2B"). */
   byCode(code: string): StopInfo[];
   readonly size: number;
 }

@@ -7,8 +7,8 @@ const fixture = (name: string) => readFileSync(new URL(`../fixtures/gtfs/${name}
 describe('parseStopsTxt', () => {
   it('reads the 2014 extract: skips xxxx and empty codes, pads short codes, trims names', () => {
     const stops = parseStopsTxt(fixture('stops-2014-extract.txt'));
-    expect(stops).toHaveLength(37);
-    expect(new Set(stops.map((s) => s.code)).size).toBe(28);
+    expect(stops).toHaveLength(51);
+    expect(new Set(stops.map((s) => s.code)).size).toBe(31);
     expect(stops[0]).toEqual({ code: '3017', id: 'SH900', name: 'BASELINE 1B', lat: 45.347771, lon: -75.761208 });
     expect(stops.find((s) => s.id === 'AB185')).toMatchObject({ code: '0839', name: 'DES PÈRES BLANCS / LEBRUN' });
     expect(stops.find((s) => s.id === 'AE351')?.code).toBe('0742');

@@ -23,7 +23,7 @@ describe('haversineMeters', () => {
 
 describe('StopIndex', () => {
   it('counts stop codes, not platforms', () => {
-    expect(index.size).toBe(28);
+    expect(index.size).toBe(31);
   });
 
   it('byCode returns every platform and accepts codes without the leading zero', () => {
@@ -80,5 +80,47 @@ describe('StopIndex', () => {
     expect(small.search('rideau centre').map((s) => s.code)).toEqual(['3009']);
     expect(small.search('rid cen').map((s) => s.code)).toEqual(['3009']);
     expect(small.search('RIDEAU').map((s) => s.code)).toHaveLength(2);
+  });
+
+  it('names a code with several platforms after what their names share, from the real rows', () => {
+    const at = (id: string) => {
+      const platform = index.byCode(codeOf(id)).find((p) => p.id === id)!;
+      const [near] = index.nearest(platform.lat, platform.lon, { limit: 1 });
+      return { name: near!.stop.name, id: near!.stop.id, meters: near!.meters };
+    };
+    const codeOf = (id: string) => ({ SH935: '3017', CE920: '3022', CD960: '3020', CD920: '3009', NA970: '3011', NA990: '3060' })[id]!;
+    // Standing on a platform: the stop is named as riders know it; id and distance stay the platform's.
+    expect(at('SH935')).toEqual({ name: 'BASELINE', id: 'SH935', meters: 0 }); // BASELINE 2B, OFF STOP ...
+    expect(at('CE920')).toEqual({ name: 'LEES', id: 'CE920', meters: 0 }); // LEES 1B - NIGHT STOP ONLY
+    expect(at('CD960').name).toBe('LAURIER'); // LAURIER 1A, LAURIER 2A
+    expect(at('CD920').name).toBe('RIDEAU'); // RIDEAU 3A (RIDEAU ST.), RIDEAU 4A (RIDEAU ST.)
+    expect(at('NA970').name).toBe("TUNNEY'S PASTURE"); // ... 3B, TUNNEY'S PASTURE4A
+    expect(at('NA990').name).toBe('BAYVIEW'); // O-TRAIN BAYVIEW, BAYVIEW 1A, BAYVIEW 2A
+    // One platform: its own name, untouched.
+    expect(index.nearest(45.442703, -75.661797, { limit: 1 })[0]!.stop.name).toBe('DES PÈRES BLANCS / LEBRUN');
+  });
+
+  it('keeps measuring to the nearest platform and keeps the platforms named in byCode', () => {
+    // 25 m south of LEES 4A, the southernmost platform.
+    const [lees] = index.nearest(45.415714, -75.670166, { limit: 1 });
+    expect(lees!.stop).toMatchObject({ code: '3022', name: 'LEES', id: 'CE970' });
+    expect(Math.round(lees!.meters)).toBe(25);
+    expect(index.byCode('3022').map((p) => p.name)).toEqual(['LEES 1A', 'LEES 1B - NIGHT STOP ONLY', 'LEES 2A', 'LEES 3A', 'LEES 4A']);
+  });
+
+  it('search finds a stop by any platform name and shows the stop name', () => {
+    expect(index.search('lees night')).toEqual([{ code: '3022', id: 'CE920', name: 'LEES', lat: 45.41621, lon: -75.670303 }]);
+    expect(index.search('baseline').map((s) => s.name)).toEqual(['BASELINE']);
+    expect(index.search('tunney').map((s) => s.name)).toEqual(["TUNNEY'S PASTURE"]);
+  });
+
+  it('falls back to the nearest platform name when the platforms share no word', () => {
+    const odd = createStopIndex([
+      { code: '1111', id: 'A1', name: 'ALPHA 1A', lat: 45.4, lon: -75.7 },
+      { code: '1111', id: 'B1', name: 'Bravo / 1A', lat: 45.401, lon: -75.7 },
+    ]);
+    expect(odd.nearest(45.4, -75.7)[0]!.stop.name).toBe('ALPHA 1A');
+    expect(odd.nearest(45.401, -75.7)[0]!.stop.name).toBe('Bravo / 1A');
+    expect(odd.search('bravo')[0]!.name).toBe('Bravo / 1A');
   });
 });

@@ -1,6 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { Bot } from 'grammy';
+import { Bot, GrammyError } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Notifier } from '../../alerts/notifier.js';
 import type { BotCore } from '../../bot/core.js';
@@ -14,11 +14,14 @@ import { inlineMode } from './features/inline-mode.js';
 import { location } from './features/location.js';
 import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
-import { retryNetworkErrors, type Sleep } from './network-retry.js';
+import { trackInFlight } from './in-flight.js';
 import { createTelegramNotifier } from './notifier.js';
+import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRedactor, describeError } from './redact.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
+import { sleep as realSleep, type Sleep } from './sleep.js';
+import { retryTransientFailures } from './transient-retry.js';
 import { startWebhookServer, type WebhookServer } from './webhook-server.js';
 
 export interface TelegramBotDeps {
@@ -35,8 +38,12 @@ export interface TelegramBotDeps {
   rateLimitPerMinute?: number;
   /** Seconds during which a second Refresh of the same message is answered without a fetch. */
   refreshIntervalSeconds?: number;
-  /** Bounds on retrying Telegram: 429 waits up to maxDelaySeconds; sleep is replaceable in tests. */
-  retry?: { maxDelaySeconds?: number; maxRetryAttempts?: number; networkAttempts?: number; sleep?: Sleep };
+  /**
+   * Bounds on retrying Telegram: a 429 is waited out up to maxDelaySeconds, maxRetryAttempts
+   * times; network errors and 5xx get `attempts` tries in all. Every other wait (those, and the
+   * backoff of a failing getUpdates) goes through `sleep`, which tests replace.
+   */
+  retry?: { maxDelaySeconds?: number; maxRetryAttempts?: number; attempts?: number; sleep?: Sleep };
   /** Tests only: skip getMe. */
   botInfo?: UserFromGetMe;
 }
@@ -51,6 +58,7 @@ export interface TelegramBot {
 }
 
 const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query'] as const;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const { core, logger } = deps;
@@ -60,12 +68,16 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
-  bot.api.config.use(retryNetworkErrors({ attempts: deps.retry?.networkAttempts ?? 3, firstDelayMs: 1_000, ...(deps.retry?.sleep ? { sleep: deps.retry.sleep } : {}) }));
+  const sleep = deps.retry?.sleep ?? realSleep;
+  // The last installed is the outermost: auto-retry waits out 429s around the other two.
+  bot.api.config.use(retryTransientFailures({ attempts: deps.retry?.attempts ?? 3, firstDelayMs: 1_000, sleep }));
+  bot.api.config.use(watchPolling({ logger, redact, now, sleep }));
   bot.api.config.use(
     autoRetry({
       maxDelaySeconds: deps.retry?.maxDelaySeconds ?? 30,
       maxRetryAttempts: deps.retry?.maxRetryAttempts ?? 3,
-      rethrowHttpErrors: true, // bounded by retryNetworkErrors instead
+      rethrowHttpErrors: true,
+      rethrowInternalServerErrors: true,
     }),
   );
 
@@ -79,6 +91,8 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     ...(deps.stops ? { stops: deps.stops } : {}),
   };
   const onError = errorBoundary(features);
+  const inFlight = trackInFlight();
+  bot.use(inFlight.middleware);
   // Concurrent updates from one chat are handled in order, so replies keep the order of questions.
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   const guarded = bot.errorBoundary(onError);
@@ -110,8 +124,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       }
       // A webhook left from an earlier deployment would make getUpdates fail with 409.
       await bot.api.deleteWebhook();
+      // Silent: the runner would print raw errors (their URLs hold the token); watchPolling reports
+      // failures instead, and passes on only those that end polling.
       runner = run(bot, { runner: { silent: true, fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
-      runner.task()?.catch((err: unknown) => logger.error({ error: describeError(err, redact) }, 'telegram polling stopped'));
+      runner.task()?.catch((err: unknown) => logger.error({ error: describeError(err, redact), hint: whyPollingStopped(err) }, 'telegram polling stopped'));
       logger.info({ username: bot.botInfo.username, mode: 'polling' }, 'telegram bot started');
     },
 
@@ -121,6 +137,22 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       runner = undefined;
       await server?.close();
       server = undefined;
+      // The last answers go out, within a grace period: a call hanging on Telegram must not
+      // hold the shutdown for grammY's 500 s request timeout.
+      const grace = new AbortController();
+      const drained = await Promise.race([
+        inFlight.drained().then(() => true),
+        realSleep(SHUTDOWN_GRACE_MS, grace.signal).then(() => false, () => false),
+      ]);
+      grace.abort();
+      if (!drained) logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'stopped with updates still being handled');
     },
   };
+}
+
+function whyPollingStopped(err: unknown): string | undefined {
+  if (!(err instanceof GrammyError)) return undefined;
+  if (err.error_code === 409) return 'another process polls with this token, or a webhook is set: run one poller, or set TELEGRAM_WEBHOOK_URL to run several';
+  if (err.error_code === 401) return 'Telegram no longer accepts the bot token: check TELEGRAM_BOT_TOKEN';
+  return undefined;
 }

@@ -4,6 +4,8 @@
 export interface RefreshThrottle {
   /** True when this message may be refreshed now (and records it); false when it just was. */
   tryRefresh(messageKey: string): boolean;
+  /** A refresh that failed does not count: the next tap tries again. */
+  forget(messageKey: string): void;
 }
 
 export function createRefreshThrottle(options: { intervalMs: number; now: () => number }): RefreshThrottle {
@@ -18,6 +20,9 @@ export function createRefreshThrottle(options: { intervalMs: number; now: () => 
       if (last.size > 10_000) for (const [key, at] of last) if (t - at >= intervalMs) last.delete(key);
       last.set(messageKey, t);
       return true;
+    },
+    forget(messageKey) {
+      last.delete(messageKey);
     },
   };
 }

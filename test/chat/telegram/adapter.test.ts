@@ -53,11 +53,61 @@ describe('Telegram adapter (long polling)', () => {
     expect(h.api.callsOf('sendMessage')[2]!.params.parse_mode).toBeUndefined();
   });
 
+  it('in a group, answers a location only when it replies to the bot', async () => {
+    const core = createFakeCore();
+    h = await startHarness({ core });
+    const inGroup = (extra: Record<string, unknown>) =>
+      h!.api.queueUpdate({ message: { message_id: 50, date: 1, from: ALICE, chat: GROUP, location: { latitude: 45.3477, longitude: -75.7612 }, ...extra } });
+    inGroup({}); // shared with the group's people
+    inGroup({ reply_to_message: { message_id: 49, date: 1, chat: GROUP, from: BENOIT, text: 'where are you?' } });
+    inGroup({ reply_to_message: { message_id: 48, date: 1, chat: GROUP, from: h.api.botInfo, text: 'Send me a location' } });
+    const sent = await h.api.waitForCall('sendMessage');
+    expect(sent.params).toMatchObject({ chat_id: GROUP.id, reply_parameters: { message_id: 50 } });
+    expect(core.seen.map((s) => s.kind)).toEqual(['location']);
+    h.location(45.3477, -75.7612); // a private chat: always answered
+    await h.api.waitForCall('sendMessage', (c) => c.params.chat_id === ALICE.id);
+    expect(core.seen.map((s) => s.kind)).toEqual(['location', 'location']);
+  });
+
+  it('inline: partial stop numbers cost nothing; a rider over the limit sees why, on every keystroke', async () => {
+    const core = createFakeCore();
+    h = await startHarness({ core, rateLimitPerMinute: 1, now: () => 5_000_000 });
+    const answerTo = (query: string) => {
+      const id = h!.inline(query, BENOIT);
+      return h!.api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
+    };
+    for (const partial of ['3', '30', '301']) expect((await answerTo(partial)).params.results[0]).toMatchObject({ id: 'usage' });
+    expect((await answerTo('3017')).params.results[0]).toMatchObject({ id: 'a:3017:', title: 'Stop 3017 & <co>' });
+    expect(core.seen.filter((s) => s.input !== '/help').map((s) => s.input)).toEqual(['/next 3017']);
+
+    for (const query of ['3017 9', '3017 95']) {
+      const refused = await answerTo(query);
+      expect(refused.params).toMatchObject({ results: [], cache_time: 0, button: { text: '[fr] Slow down <please>', start_parameter: 'help' } });
+    }
+    expect(core.seen.filter((s) => s.input !== '/help')).toHaveLength(1);
+  });
+
   it('answers every button, including ones it cannot read', async () => {
     h = await startHarness({ core: createFakeCore() });
     h.press('v1-legacy-button', { chatId: ALICE.id, messageId: 7 });
     const answer = await h.api.waitForCall('answerCallbackQuery');
     expect(answer.params.text).toBe('Old button');
+  });
+
+  it('a refresh that fails keeps the message as it was, says why in a toast, and can be tried again at once', async () => {
+    const core = createFakeCore();
+    core.handleAction = async (action, chat) => {
+      core.seen.push({ kind: 'action', input: action, chat });
+      return { kind: 'failure', blocks: [{ lines: ['The OC Transpo service is not answering <right now>'] }] };
+    };
+    h = await startHarness({ core, now: () => 5_000_000 });
+    const first = h.press('r:3017:95', { chatId: ALICE.id, messageId: 7 });
+    const toast = await h.api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
+    expect(toast.params).toMatchObject({ text: 'The OC Transpo service is not answering <right now>', show_alert: true });
+    const second = h.press('r:3017:95', { chatId: ALICE.id, messageId: 7 }); // same instant: not "up to date"
+    await h.api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === second);
+    expect(core.seen).toHaveLength(2);
+    expect(h.api.callsOf('editMessageText')).toHaveLength(0);
   });
 
   it('shows a saved stop as a toast, not a new message', async () => {
@@ -89,6 +139,27 @@ describe('Telegram adapter (long polling)', () => {
     await h.api.waitForCall('sendMessage');
     expect(h.api.callsOf('sendMessage')).toHaveLength(1);
     expect(h.logs.join('')).toContain('update not handled');
+  });
+
+  it('stopping lets an answer under way go out first', async () => {
+    const core = createFakeCore();
+    const answer = core.handleText.bind(core);
+    let entered!: () => void;
+    let release!: () => void;
+    const asked = new Promise<void>((resolve) => (entered = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    core.handleText = async (text, chat) => {
+      entered();
+      await gate; // a slow transit call
+      return answer(text, chat);
+    };
+    h = await startHarness({ core });
+    h.text('/next 3017');
+    await asked;
+    const stopped = h.telegram.stop().then(() => h!.api.callsOf('sendMessage').length);
+    await h.api.waitForNoPolls(); // polling has ended; the answer has not been sent yet
+    release();
+    expect(await stopped).toBe(1);
   });
 
   it('stops polling cleanly: the open getUpdates is abandoned and nothing polls again', async () => {

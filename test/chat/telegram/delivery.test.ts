@@ -43,7 +43,7 @@ describe('Telegram notifier', () => {
 
   it('retries a dropped connection a bounded number of times, then reports a temporary failure', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { networkAttempts: 3, sleep: async (ms) => void waits.push(ms) } });
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: async (ms) => void waits.push(ms) } });
     h.api.failNext('sendMessage', 'disconnect');
     expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
     expect(h.api.callsOf('sendMessage')).toHaveLength(2);
@@ -57,9 +57,44 @@ describe('Telegram notifier', () => {
   });
 });
 
+describe('Telegram server errors (5xx)', () => {
+  it('a 502 then success: waits once, then delivers the alert', async () => {
+    const waits: number[] = [];
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { sleep: async (ms) => void waits.push(ms) } });
+    h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
+    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
+    expect(h.api.callsOf('sendMessage').map((c) => c.answer)).toEqual([{ ok: false, error_code: 502, description: 'Bad Gateway' }, expect.objectContaining({ message_id: expect.any(Number) })]);
+    expect(waits).toEqual([1000]);
+  });
+
+  it('5xx on every attempt: a bounded number of tries, spaced out, then a temporary failure', async () => {
+    const waits: number[] = [];
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: async (ms) => void waits.push(ms) } });
+    h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
+    h.api.failNext('sendMessage', { error_code: 500, description: 'Internal Server Error' });
+    h.api.failNext('sendMessage', { error_code: 503, description: 'Service Unavailable' });
+    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'temporary-failure', reason: '503: Service Unavailable' });
+    expect(h.api.callsOf('sendMessage')).toHaveLength(3);
+    expect(waits).toEqual([1000, 2000]);
+    // The next alert starts afresh.
+    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
+  });
+
+  it('a rider reply hit by a 502 still arrives', async () => {
+    const waits: number[] = [];
+    h = await startHarness({ core: createFakeCore(), retry: { sleep: async (ms) => void waits.push(ms) } });
+    h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
+    h.text('/next 3017');
+    const delivered = await h.api.waitForCall('sendMessage', (c) => (c.answer as { message_id?: number } | undefined)?.message_id !== undefined);
+    expect(String(delivered.params.text)).toContain('Stop 3017');
+    expect(h.api.callsOf('sendMessage')).toHaveLength(2);
+    expect(waits).toEqual([1000]);
+  });
+});
+
 describe('secrets', () => {
   it('the token appears in no log line and no outgoing text, even when every kind of failure happens', async () => {
-    h = await startHarness({ core: createFakeCore(), retry: { networkAttempts: 2, sleep: noWait, maxDelaySeconds: 1 } });
+    h = await startHarness({ core: createFakeCore(), retry: { attempts: 2, sleep: noWait, maxDelaySeconds: 1 } });
     // A reply that fails with an error quoting the URL, then the boundary's apology.
     h.api.failNext('sendMessage', { error_code: 400, description: `Bad Request: bad url /bot${TOKEN}/sendMessage` });
     h.text('/next 3017');

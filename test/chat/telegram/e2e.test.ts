@@ -98,12 +98,13 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const { api, location } = await start();
     location(45.3477, -75.7612);
     const sent = await api.waitForCall('sendMessage');
-    expect(String(sent.params.text)).toContain('3017 BASELINE 1B: 8 m');
+    // 8 m from platform 1B: the stop is named after the station, the distance is to the platform.
+    expect(String(sent.params.text)).toContain('3017 BASELINE: 8 m');
     expectWellFormedHtml(String(sent.params.text));
-    expect(buttonsOf(sent)[0]).toEqual({ text: '3017 BASELINE 1B', callback_data: 'n:3017' });
+    expect(buttonsOf(sent)[0]).toEqual({ text: '3017 BASELINE', callback_data: 'n:3017' });
   });
 
-  it('inline mode: "3017 95" offers the arrivals as an HTML article; nonsense gets a usage hint', async () => {
+  it('inline mode: "3017 95" offers the arrivals as an HTML article; an unknown stop says so; nonsense gets a usage hint', async () => {
     const { api, inline } = await start();
     const id = inline('3017 95');
     const answer = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
@@ -115,6 +116,13 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(result!.reply_markup.inline_keyboard.flat().map((b: { callback_data: string }) => b.callback_data)).toContain('r:3017:95');
     expect(answer.params.cache_time).toBeLessThanOrEqual(30);
     expect(answer.params.is_personal).toBe(true);
+
+    const unknownId = inline('9999 95');
+    const unknown = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === unknownId);
+    const [problem] = unknown.params.results as Array<Record<string, any>>;
+    expect(problem).toMatchObject({ type: 'article', id: 'e:9999:95', title: core.t('en', 'error-api-10', { stopNo: '9999' }) });
+    expect(problem!.input_message_content.message_text).toBe(core.t('en', 'error-api-10', { stopNo: '9999' }));
+    expect(unknown.params.cache_time).toBe(0);
 
     const hintId = inline('where is my bus?', BENOIT);
     const hint = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === hintId);
@@ -128,9 +136,9 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const id = inline('baseline');
     const answer = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
     const [result] = answer.params.results as Array<Record<string, any>>;
-    expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE 1B' });
-    expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE 1B (3017)</b>', parse_mode: 'HTML' });
-    expect(result!.reply_markup.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE 1B' }), callback_data: 'n:3017' }]]);
+    expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE' });
+    expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE (3017)</b>', parse_mode: 'HTML' });
+    expect(result!.reply_markup.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: 'n:3017' }]]);
 
     const press = pressInline('n:3017', 'inline-msg-1');
     const edit = await api.waitForCall('editMessageText');

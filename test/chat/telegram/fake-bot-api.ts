@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedCall {
   method: string;
   params: Record<string, any>;
-  /** What the fake answered: the result on success, else the error body. */
+  /** What the fake answered: the result on success, else the error body; undefined when it hung up. */
   answer?: unknown;
 }
 
@@ -27,7 +27,10 @@ export interface FakeBotApi {
   callsOf(method: string): RecordedCall[];
   /** Queues an update for getUpdates; returns its update_id. */
   queueUpdate(update: Record<string, unknown>): number;
-  /** The next call of `method` fails this way (once per call of failNext); 'disconnect' drops the connection. */
+  /**
+   * The next call of `method` (getUpdates too) fails this way, once per call of failNext;
+   * 'disconnect' drops the connection. Failed polls are recorded as calls; the others are not.
+   */
   failNext(method: string, failure: Failure | 'disconnect'): void;
   /** getUpdates requests currently held open. */
   openPolls(): number;
@@ -143,27 +146,18 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     const [, token, method] = match as unknown as [string, string, string];
     if (token !== options.token) return send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
     const params = await readParams(req);
-    if (method === 'getUpdates') return getUpdates(params, req, res);
+    const failure = failures.get(method)?.shift();
+    // Polls are not recorded (there are many); a scheduled failure of one is.
+    if (method === 'getUpdates' && !failure) return getUpdates(params, req, res);
 
     const call: RecordedCall = { method, params };
     calls.push(call);
-    const failure = failures.get(method)?.shift();
     if (failure === 'disconnect') {
       events.emit('call');
       req.socket.destroy();
       return;
     }
-    const { status, body } = failure
-      ? {
-          status: failure.error_code,
-          body: {
-            ok: false,
-            error_code: failure.error_code,
-            description: failure.description,
-            ...(failure.retry_after !== undefined ? { parameters: { retry_after: failure.retry_after } } : {}),
-          },
-        }
-      : handle(method, params);
+    const { status, body } = failure ? failureAnswer(failure) : handle(method, params);
     call.answer = (body as { ok: boolean; result?: unknown }).ok ? (body as { result: unknown }).result : body;
     events.emit('call');
     send(res, status, body);
@@ -225,6 +219,11 @@ export async function startFakeBotApi(options: { token: string; username?: strin
         server.close(() => resolve());
       }),
   };
+}
+
+function failureAnswer(failure: Failure): { status: number; body: unknown } {
+  const { error_code, description, retry_after } = failure;
+  return { status: error_code, body: { ok: false, error_code, description, ...(retry_after !== undefined ? { parameters: { retry_after } } : {}) } };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

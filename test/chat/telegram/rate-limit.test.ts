@@ -38,5 +38,7 @@ describe('refresh throttle', () => {
     expect(throttle.tryRefresh('1:11')).toBe(true);
     t += 1;
     expect(throttle.tryRefresh('1:10')).toBe(true);
+    throttle.forget('1:10'); // that refresh failed
+    expect(throttle.tryRefresh('1:10')).toBe(true);
   });
 });

@@ -34,6 +34,13 @@ export function buttons(deps: FeatureDeps): Composer<Context> {
     if (!(await admit(ctx, chat, deps))) return;
 
     const reply = await deps.core.handleAction(action, chat);
+    // A refresh that failed (the transit service is down) must not replace the arrivals and
+    // their buttons with an apology: the rider keeps the message and reads why in a toast.
+    if (action.type === 'refresh' && reply.kind !== 'answer') {
+      deps.throttle.forget(messageKey);
+      await ctx.answerCallbackQuery({ text: plainText(reply, 200), show_alert: true });
+      return;
+    }
     if (action.type === 'save-stop') {
       await ctx.answerCallbackQuery({ text: plainText(reply, 200) });
       return;

@@ -10,9 +10,11 @@ import { encodeAction } from '../callback-data.js';
 
 // "@bot 3017 95" in any chat: the arrivals as a message to send there. Arrivals change by the
 // minute, so results are cached briefly; they depend on the user's language, so personally.
+// Telegram sends a query per keystroke: only the whole number on the sign (four digits) asks
+// the transit service, so typing "3017" costs one request of the rider's allowance, not four.
 const ANSWER_CACHE_SECONDS = 10;
 const HINT_CACHE_SECONDS = 300;
-const QUERY = /^\s*(\d{1,4})(?:\s+([A-Za-z0-9-]{1,5}))?\s*$/;
+const QUERY = /^\s*(\d{4})(?:\s+([A-Za-z0-9-]{1,5}))?\s*$/;
 const NAME_RESULTS = 5;
 
 export function inlineMode(deps: FeatureDeps): Composer<Context> {
@@ -30,6 +32,13 @@ export function inlineMode(deps: FeatureDeps): Composer<Context> {
           cache_time: ANSWER_CACHE_SECONDS,
           is_personal: true,
         });
+        return;
+      }
+      // An unknown stop or a transit outage: say so, rather than a hint that the query was wrong.
+      if (reply) {
+        const title = plainText(reply, 100).split('\n')[0]!;
+        const problem = article(`e:${stopNo}:${routeNo ?? ''}`, reply, title, deps.core.t(await deps.core.localeOf(chat), 'inline-usage-description'));
+        await ctx.answerInlineQuery([problem], { cache_time: 0, is_personal: true });
         return;
       }
     }
