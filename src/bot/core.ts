@@ -10,6 +10,8 @@ export type Locale = 'en' | 'fr';
 export interface BotCore {
   /** Text a user typed. null: stay silent (bare text in a group, a command for another bot). */
   handleText(text: string, chat: ChatContext): Promise<Reply | null>;
+  /** Whether this text asks the transit service (adapters rate-limit those, not /help or /lang). */
+  asksTransit(text: string, chat: ChatContext): boolean;
   /** A pressed button. */
   handleAction(action: ButtonAction, chat: ChatContext): Promise<Reply>;
   /** A shared location: the nearest stops, each a button asking for arrivals. */

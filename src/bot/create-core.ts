@@ -12,9 +12,13 @@ import { handleLocation } from './handlers/location.js';
 import { handleNext } from './handlers/next.js';
 import { handleSave } from './handlers/save.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
-import { parseInput } from './parse.js';
+import { parseInput, type Command } from './parse.js';
 import type { ButtonAction, Reply } from './reply.js';
 import { createChatSettings } from './settings.js';
+
+// The commands whose answer needs the transit service; the rest are answered from the store or
+// the offline stop index.
+const TRANSIT_COMMANDS: ReadonlySet<Command['name']> = new Set(['next', 'routes', 'stop', 'save']);
 
 export interface BotCoreDeps {
   transit: TransitClient;
@@ -58,6 +62,11 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       return guarded(chat, (ctx) =>
         parsed.ok ? dispatch(parsed.command, ctx) : messageReply('usage-error', ctx.say(parsed.usage.id, parsed.usage.args)),
       );
+    },
+
+    asksTransit(text, chat) {
+      const parsed = parseInput(typeof text === 'string' ? text : '', chat);
+      return parsed?.ok === true && TRANSIT_COMMANDS.has(parsed.command.name);
     },
 
     handleAction(action: ButtonAction, chat) {

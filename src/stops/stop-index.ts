@@ -32,6 +32,11 @@ export function createStopIndex(stops: readonly StopInfo[]): StopIndex {
   return {
     size: byCode.size,
 
+    nameOf(code) {
+      const platform = byCode.get(normalizeStopCode(code) ?? '')?.[0];
+      return platform === undefined ? undefined : asStop(platform).name;
+    },
+
     byCode(code) {
       const normalized = normalizeStopCode(code);
       return normalized === undefined ? [] : [...(byCode.get(normalized) ?? [])];

@@ -24,6 +24,8 @@ export interface StopIndex {
   nearest(lat: number, lon: number, options?: { limit?: number; withinMeters?: number }): NearbyStop[];
   /** Every word must match the name of one of the code's platforms (case and accents ignored). */
   search(words: string, limit?: number): StopInfo[];
+  /** The stop as riders know it ("BASELINE"), or undefined for an unknown code. */
+  nameOf(code: string): string | undefined;
   /** Every platform of a code, as the file names them ("BASELINE 1A", "BASELINE 2B"). */
   byCode(code: string): StopInfo[];
   readonly size: number;

@@ -82,5 +82,6 @@ export function fakeStopIndex(stops: Array<StopInfo & { meters?: number }>): Sto
     search: (words, limit = 10) =>
       stops.filter((s) => words.toLowerCase().split(/\s+/).every((w) => s.name.toLowerCase().includes(w))).slice(0, limit),
     byCode: (code) => stops.filter((s) => s.code === code),
+    nameOf: (code) => stops.find((s) => s.code === code)?.name,
   };
 }

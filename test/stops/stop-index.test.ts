@@ -34,6 +34,13 @@ describe('StopIndex', () => {
     expect(index.byCode('9999')).toEqual([]);
   });
 
+  it('nameOf names a code as riders know it: the station, not a platform', () => {
+    expect(index.nameOf('3017')).toBe('BASELINE');
+    expect(index.nameOf('839')).toBe(index.byCode('0839')[0]!.name);
+    expect(index.nameOf('9999')).toBeUndefined();
+    expect(index.nameOf('xxxx')).toBeUndefined();
+  });
+
   it('nearest gives one entry per code (its closest platform), closest first, within the radius', () => {
     // Standing on platform 2B of Baseline station.
     const near = index.nearest(45.348103, -75.761246, { limit: 5, withinMeters: 1000 });

@@ -17,7 +17,7 @@ export async function handleSave(request: { stopNo: string }, ctx: HandlerContex
     if (err instanceof TransitError && err.kind === 'api' && err.code === 10) return transitFailure(err, request, ctx);
     ctx.logger?.info({ err, stopNo }, 'saving a stop without its name from the API');
   }
-  name ??= ctx.stops?.byCode(stopNo)[0]?.name;
+  name ??= ctx.stops?.nameOf(stopNo);
   const outcome = await ctx.settings.saveStop(ctx.chat, { stopNo, ...(name !== undefined ? { name } : {}) });
   switch (outcome) {
     case 'saved':

@@ -30,8 +30,9 @@ export async function handleStop(request: { stopNo: string }, ctx: HandlerContex
       : transitFailure(err, request, ctx);
   }
 
-  // The API names the stop as a whole ("BASELINE STATION"); a GTFS record names one platform.
-  const name = (summary.status === 'fulfilled' ? summary.value.stopName : '') || record?.stop_name || indexed?.name || stopNo;
+  // The API and the stop index name the stop as a whole ("BASELINE STATION", "BASELINE"); a GTFS
+  // record names one platform ("BASELINE 1B").
+  const name = (summary.status === 'fulfilled' ? summary.value.stopName : '') || ctx.stops?.nameOf(stopNo) || record?.stop_name || stopNo;
   const where = at !== undefined
     ? [ctx.say('stop-location', { lat: at.lat.toFixed(5), lon: at.lon.toFixed(5) }), ctx.say('stop-map', { url: mapLink(at.lat, at.lon) })]
     : [];

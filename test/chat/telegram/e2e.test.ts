@@ -196,7 +196,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect((en!.params.commands as Array<{ command: string }>).map((c) => c.command)).toContain('next');
   });
 
-  it('a rider over the rate limit is told once, politely, in their language, then ignored', async () => {
+  it('a rider over the rate limit is told once, politely, in their language; /help still answers', async () => {
     const { api, text } = await start({ rateLimitPerMinute: 1 });
     text('/next@ArrivalsTestBot 3017 95', BENOIT, GROUP);
     text('/next@ArrivalsTestBot 3017 95', BENOIT, GROUP);
@@ -207,10 +207,12 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     text('/next@ArrivalsTestBot 3017', ALICE, GROUP);
     await api.waitForCall('sendMessage', (c) => String(c.params.text).includes('97 Bells Corners'));
     const texts = api.callsOf('sendMessage').map((c) => String(c.params.text));
-    expect(texts).toHaveLength(3);
+    expect(texts).toHaveLength(4);
     expect(texts[0]).toContain('<b>95 Orléans</b>');
     expect(texts[1]).toBe(core.t('fr', 'rate-limited'));
-    expect(texts[2]).toContain('97 Bells Corners');
+    // Help asks nothing of the transit service, so the limit does not hold it back.
+    expect(texts[2]).toContain(core.t('fr', 'help-title'));
+    expect(texts[3]).toContain('97 Bells Corners');
   });
 
   it('the token never appears in what the bot sends or logs', async () => {

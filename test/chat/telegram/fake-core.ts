@@ -33,6 +33,9 @@ export function createFakeCore(): FakeCore {
       const stop = /(\d{4})/.exec(text)?.[1];
       return stop ? arrivals(stop) : { kind: 'usage-error', blocks: [{ lines: ['Send a stop number'] }] };
     },
+    asksTransit(text) {
+      return /\d{4}/.test(text);
+    },
     async handleAction(action: ButtonAction, chat) {
       seen.push({ kind: 'action', input: action, chat });
       return action.type === 'save-stop' ? { kind: 'answer', blocks: [{ lines: [`Saved ${action.stopNo}`] }] } : arrivals(action.stopNo);

@@ -12,7 +12,7 @@ export function textCommands(deps: FeatureDeps): Composer<Context> {
     if (!chat) return;
     // Group chatter that is not a command never reaches the core, nor counts against anyone.
     if (chat.chatType !== 'private' && !ctx.message.text.trimStart().startsWith('/')) return;
-    if (!(await admit(ctx, chat, deps))) return;
+    if (deps.core.asksTransit(ctx.message.text, chat) && !(await admit(ctx, chat, deps))) return;
     const reply = await deps.core.handleText(ctx.message.text, chat);
     if (reply) await sendReply(ctx, reply);
   });
