@@ -70,7 +70,7 @@ interface AdapterDeps {
   stops?: StopIndex | undefined;
 }
 
-/** Telegram runs until a signal stops it: the returned promise never settles. */
+/** Telegram runs until a signal stops it (the promise then never settles) or polling fails for good. */
 async function startTelegram(config: Config, deps: AdapterDeps, closers: Closer[]): Promise<never> {
   const telegram = config.telegram!;
   const bot = createTelegramBot({
@@ -95,6 +95,9 @@ async function startTelegram(config: Config, deps: AdapterDeps, closers: Closer[
   } finally {
     clearTimeout(waiting);
   }
+  // Resolves only after a signal's stop(); rejects when polling ends by itself (a revoked token,
+  // another poller), so the process exits 1 for its supervisor to see.
+  await bot.ended();
   return new Promise<never>(() => {});
 }
 

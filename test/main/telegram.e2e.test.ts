@@ -57,4 +57,17 @@ describe('npm start with a Telegram token', () => {
       await api.close();
     }
   });
+
+  it('exits 1, saying why, when another process takes over polling (409)', async () => {
+    const api = await startFakeBotApi({ token: TOKEN });
+    try {
+      api.failNext('getUpdates', { error_code: 409, description: 'Conflict: terminated by other getUpdates request' });
+      const run = await startBot({ DATA_DIR: dataDir, TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: api.apiRoot }).exited;
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('another process polls with this token');
+      expect(run.stderr).not.toContain('main-wiring_Token');
+    } finally {
+      await api.close();
+    }
+  });
 });

@@ -55,6 +55,11 @@ export interface TelegramBot {
   bot: Bot;
   /** The webhook server's port once started (useful with port 0); undefined when polling. */
   webhookPort(): number | undefined;
+  /**
+   * Settles when the bot can no longer receive updates: rejects when polling ended by itself
+   * (token revoked, another poller), resolves after stop(). Never settles in webhook mode.
+   */
+  ended(): Promise<void>;
 }
 
 const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query'] as const;
@@ -101,12 +106,14 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   bot.catch(onError);
 
   let runner: RunnerHandle | undefined;
+  const pollingEnd = createOutcome();
   let server: WebhookServer | undefined;
 
   return {
     bot,
     notifier: createTelegramNotifier(bot.api, logger, redact),
     webhookPort: () => server?.port,
+    ended: () => pollingEnd.promise(),
 
     async start() {
       await bot.init();
@@ -127,7 +134,14 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       // Silent: the runner would print raw errors (their URLs hold the token); watchPolling reports
       // failures instead, and passes on only those that end polling.
       runner = run(bot, { runner: { silent: true, fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
-      runner.task()?.catch((err: unknown) => logger.error({ error: describeError(err, redact), hint: whyPollingStopped(err) }, 'telegram polling stopped'));
+      runner.task()?.then(
+        () => pollingEnd.settle(),
+        (err: unknown) => {
+          const hint = whyPollingStopped(err);
+          logger.error({ error: describeError(err, redact), hint }, 'telegram polling stopped');
+          pollingEnd.settle(new Error(`Telegram polling stopped${hint ? `: ${hint}` : ' (see the log)'}`));
+        },
+      );
       logger.info({ username: bot.botInfo.username, mode: 'polling' }, 'telegram bot started');
     },
 
@@ -155,4 +169,27 @@ function whyPollingStopped(err: unknown): string | undefined {
   if (err.error_code === 409) return 'another process polls with this token, or a webhook is set: run one poller, or set TELEGRAM_WEBHOOK_URL to run several';
   if (err.error_code === 401) return 'Telegram no longer accepts the bot token: check TELEGRAM_BOT_TOKEN';
   return undefined;
+}
+
+/**
+ * A one-time outcome that callers may or may not ask for: no promise exists until asked, so an
+ * outcome nobody awaits is never an unhandled rejection.
+ */
+function createOutcome() {
+  let outcome: { error?: Error } | undefined;
+  const waiting: Array<(error?: Error) => void> = [];
+  return {
+    settle(error?: Error) {
+      if (outcome) return;
+      outcome = error ? { error } : {};
+      for (const notify of waiting.splice(0)) notify(error);
+    },
+    promise(): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const notify = (error?: Error) => (error ? reject(error) : resolve());
+        if (outcome) notify(outcome.error);
+        else waiting.push(notify);
+      });
+    },
+  };
 }
