@@ -1,25 +1,19 @@
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startUpstream, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
-import { rejection } from './helpers.js';
+import { captureLogs, rejection } from './helpers.js';
 
 // An operator's warnings are for trouble with the service; a rider's mistyped stop is not one.
 
 let upstream: Upstream;
 afterEach(() => upstream.close());
 
-function failureLevels() {
-  const levels: number[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      const line = JSON.parse(chunk.toString('utf8')) as { level: number; msg: string };
-      if (line.msg === 'transit request failed') levels.push(line.level);
-      done();
-    },
-  });
-  return { levels, logger: pino({ level: 'trace' }, stream) };
+/** The level of each "transit request failed" line. */
+function failureLevels(lines: string[]): number[] {
+  return lines
+    .map((line) => JSON.parse(line) as { level: number; msg: string })
+    .filter((line) => line.msg === 'transit request failed')
+    .map((line) => line.level);
 }
 
 const WARN = 40;
@@ -33,16 +27,16 @@ describe('how a failed request is logged', () => {
     ['the data source down (2)', '2', WARN],
   ])('%s', async (_name, code, level) => {
     upstream = await startUpstream(() => ({ body: `{"GetRouteSummaryForStopResult":{"Error":"${code}"}}`, contentType: 'application/json' }));
-    const { levels, logger } = failureLevels();
+    const { lines, logger } = captureLogs();
     const error = await rejection(clientFor(upstream, { format: 'json', logger }).routeSummary('3017'));
     expect(error.code).toBe(Number(code));
-    expect(levels).toEqual([level]);
+    expect(failureLevels(lines)).toEqual([level]);
   });
 
   it('warns when the service answers with an HTTP error', async () => {
     upstream = await startUpstream(() => ({ status: 503, body: 'down' }));
-    const { levels, logger } = failureLevels();
+    const { lines, logger } = captureLogs();
     await rejection(clientFor(upstream, { logger, retryDelayMs: 1 }).routeSummary('3017'));
-    expect(levels).toEqual([WARN]);
+    expect(failureLevels(lines)).toEqual([WARN]);
   });
 });

@@ -1,11 +1,9 @@
-import { Writable } from 'node:stream';
 import { inspect } from 'node:util';
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TransitError } from '../../src/transit/index.js';
 import { API_KEY, startUpstream, type Reply, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
-import { rejection } from './helpers.js';
+import { captureLogs, rejection } from './helpers.js';
 
 // The API key must never show in a log line, an error message, or any property of a thrown error
 // (its cause included), even when the upstream or the fetch implementation echoes it back.
@@ -14,17 +12,6 @@ const SPELLINGS = [API_KEY, encodeURIComponent(API_KEY), new URLSearchParams({ k
 
 let upstream: Upstream;
 afterEach(() => upstream.close());
-
-function captureLogs() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString('utf8'));
-      done();
-    },
-  });
-  return { lines, logger: pino({ level: 'trace' }, stream) };
-}
 
 /** Every way an error might be printed or shipped: own properties, cause chain, inspect, stack. */
 function everyRendering(error: unknown): string {

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { expect } from 'vitest';
 import { TransitError, type BusType } from '../../src/transit/index.js';
 
@@ -34,4 +36,16 @@ export async function rejection(promise: Promise<unknown>): Promise<TransitError
 /** A BusType with every flag false unless given. */
 export function bus(raw: string, traits: Partial<Omit<BusType, 'raw'>> = {}): BusType {
   return { raw, doubleDecker: false, lowFloor: false, bikeRack: false, hybrid: false, ...traits };
+}
+
+/** A logger at every level whose JSON lines land in `lines`. */
+export function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { lines, logger: pino({ level: 'trace' }, stream) };
 }
