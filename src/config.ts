@@ -121,6 +121,8 @@ export interface Config {
   };
   rateLimitPerMinute: number;
   gtfsStopsFile?: string;
+  /** The system locale (LC_ALL, LC_MESSAGES, LANG): the terminal chat's language until /lang. */
+  terminalLanguage?: string;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +130,11 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+// POSIX order of precedence; empty values count as unset.
+function systemLocale(env: Record<string, string | undefined>): string | undefined {
+  return [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value.trim() !== '');
 }
 
 /** Validates the environment; throws one ConfigError listing every problem by variable name. */
@@ -141,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   ];
   if (!result.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = result.data;
+  const terminalLanguage = systemLocale(env);
   return {
     transit: {
       ...(e.OC_APP_ID && e.OC_API_KEY ? { credentials: { appId: e.OC_APP_ID, apiKey: e.OC_API_KEY } } : {}),
@@ -164,6 +172,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : {}),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     ...(e.GTFS_STOPS_FILE ? { gtfsStopsFile: e.GTFS_STOPS_FILE } : {}),
+    ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
   };
 }
 

@@ -102,14 +102,14 @@ async function startTelegram(config: Config, deps: AdapterDeps, closers: Closer[
 }
 
 /** The terminal chat ends with its input; the returned promise settles then. */
-function startTerminal(deps: AdapterDeps, closers: Closer[]): Promise<void> {
-  // The terminal's language comes from the locale environment, its "platform language code".
+function startTerminal(deps: AdapterDeps, languageCode: string | undefined, closers: Closer[]): Promise<void> {
+  // The system locale is the terminal's "platform language code".
   const terminal = startConsoleChat({
     core: deps.core,
     input: process.stdin,
     output: process.stdout,
     interactive: process.stdin.isTTY === true,
-    languageCode: process.env.LC_ALL || process.env.LC_MESSAGES || process.env.LANG,
+    ...(languageCode !== undefined ? { languageCode } : {}),
     logger: deps.logger,
   });
   // Closed first, and awaited: a reply under way finishes before the feed and the store go.
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
 
   const finished = config.telegram !== undefined
     ? startTelegram(config, { core, logger, stops }, closers)
-    : startTerminal({ core, logger }, closers);
+    : startTerminal({ core, logger }, config.terminalLanguage, closers);
 
   let stopping = false;
   const stop = async (reason: string) => {

@@ -65,6 +65,14 @@ describe('loadConfig', () => {
     expect(config.gtfsStopsFile).toBe('./stops.txt');
   });
 
+  it("takes the terminal chat's language from the system locale, in POSIX order", () => {
+    expect(loadConfig({ LANG: 'fr_CA.UTF-8' }).terminalLanguage).toBe('fr_CA.UTF-8');
+    expect(loadConfig({ LANG: 'fr_CA.UTF-8', LC_MESSAGES: 'en_GB.UTF-8' }).terminalLanguage).toBe('en_GB.UTF-8');
+    expect(loadConfig({ LANG: 'en_CA.UTF-8', LC_ALL: 'fr_FR.UTF-8', LC_MESSAGES: 'en_GB' }).terminalLanguage).toBe('fr_FR.UTF-8');
+    expect(loadConfig({ LC_ALL: '', LANG: 'fr_CA' }).terminalLanguage).toBe('fr_CA');
+    expect(loadConfig({}).terminalLanguage).toBeUndefined();
+  });
+
   it('treats empty values as unset, as a copied .env.example leaves them', () => {
     const config = loadConfig({ OC_APP_ID: '', OC_API_KEY: '', TELEGRAM_BOT_TOKEN: '', REDIS_URL: '' });
     expect(config.transit.credentials).toBeUndefined();
