@@ -28,10 +28,13 @@ export function createStore(options: StoreOptions): Keyv {
   // is logged once per outage, since a dead Redis repeats the same few errors on every operation
   // (refused, timed out, not connected) until it is back.
   const logged = new Set<string>();
+  const redis = options.redisUrl !== undefined;
   const store = new Keyv({
-    store: options.redisUrl !== undefined ? redisAdapter(options.redisUrl, () => logged.clear()) : sqliteAdapter(options.dataDir),
+    store: redis ? redisAdapter(options.redisUrl!, () => logged.clear()) : sqliteAdapter(options.dataDir),
     namespace,
     throwOnErrors: true,
+    // The Redis adapter prefixes keys with the namespace itself; Keyv's own prefix would double it.
+    useKeyPrefix: !redis,
   });
   store.on('error', (err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@keyv/redis';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
@@ -68,6 +69,21 @@ backendContract('sqlite backend', (dataDir) => ({ dataDir, namespace: 'test-sqli
 
 if (redisUrl) {
   backendContract('redis backend', (dataDir) => ({ dataDir, redisUrl, namespace: `test-redis-${process.pid}` }));
+
+  it('writes one readable key per value: namespace, then the key', async () => {
+    const namespace = `test-keys-${process.pid}`;
+    const store = createStore({ dataDir: freshDataDir(), redisUrl, namespace });
+    await store.set('chat:telegram:7:lang', 'fr');
+    await store.disconnect();
+    const client = createClient({ url: redisUrl });
+    await client.connect();
+    try {
+      expect(await client.keys(`${namespace}*`)).toEqual([`${namespace}::chat:telegram:7:lang`]);
+      await client.del(`${namespace}::chat:telegram:7:lang`);
+    } finally {
+      await client.quit();
+    }
+  });
 
   describe('redis backend, unreachable', () => {
     it('rejects operations instead of hanging or crashing, so callers can fall back', async () => {
