@@ -1,14 +1,11 @@
+import { OTTAWA_TIME_ZONE, wallClock } from '../time/zone.js';
+
 // Riders read times on Ottawa's clock, wherever the bot runs.
-const OTTAWA_TIME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Toronto',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** "08:12": the same 24-hour form in English and French. */
 export function ottawaClock(at: Date): string {
-  return OTTAWA_TIME.format(at);
+  const { hour, minute } = wallClock(at.getTime(), OTTAWA_TIME_ZONE);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 export function minutesLater(now: Date, minutes: number): Date {

@@ -23,7 +23,7 @@ export function failureMessage(err: unknown, subject: { stopNo?: string; routeNo
 
 const KNOWN_API_CODES: ReadonlySet<number> = new Set(Object.values(API_ERROR_CODES));
 
-export function apiErrorMessage(code: number | undefined, args: MessageArgs): { id: string; args: MessageArgs } {
+function apiErrorMessage(code: number | undefined, args: MessageArgs): { id: string; args: MessageArgs } {
   return code !== undefined && KNOWN_API_CODES.has(code)
     ? { id: `error-api-${code}`, args }
     : { id: 'error-api-unknown', args: { ...args, code: code ?? '?' } };

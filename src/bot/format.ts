@@ -13,11 +13,11 @@ export type Say = (id: string, args?: MessageArgs) => string;
  * (Telegram allows 4096). The routes left out are counted in one line that says how to ask.
  */
 export const MAX_ROUTE_BLOCKS = 8;
-export const ROUTE_BLOCKS_CHAR_BUDGET = 1_300;
+const ROUTE_BLOCKS_CHAR_BUDGET = 1_300;
 const GPS_UNCERTAIN_AFTER_MINUTES = 3;
 const ROUTE_BUTTONS_PER_ROW = 4;
 export const MAX_NAME_CHARS = 60;
-export const MAX_HEADING_CHARS = 40;
+const MAX_HEADING_CHARS = 40;
 
 export function messageReply(kind: Reply['kind'], text: string, title?: string): Reply {
   return { ...(title !== undefined ? { title } : {}), kind, blocks: [{ lines: [text] }] };
@@ -60,7 +60,7 @@ export function directionLabel(direction: string, say: Say): string {
   return id !== undefined ? say(id) : direction;
 }
 
-export function routeHeading(route: RouteArrivals, say: Say): string {
+function routeHeading(route: RouteArrivals, say: Say): string {
   const heading = route.heading || directionLabel(route.direction, say) || route.trips[0]?.destination || '';
   return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
 }

@@ -23,7 +23,7 @@ export interface UsageError {
 
 export type ParseResult = { ok: true; command: Command } | { ok: false; usage: UsageError };
 
-export const MAX_INPUT_CHARS = 200;
+const MAX_INPUT_CHARS = 200;
 const ECHO_CHARS = 20;
 
 const STOP = /^[0-9]{4}$/;

@@ -17,7 +17,7 @@ export interface SimCliOptions {
   startAt?: number;
 }
 
-export const DEFAULT_SIM_PORT = 8089;
+const DEFAULT_SIM_PORT = 8089;
 
 export const SIM_USAGE =
   'usage: npm run sim -- [--port 8089] [--host 127.0.0.1] [--app-id ID] [--api-key KEY] ' +

@@ -6,7 +6,7 @@ import { buildNetwork, type SimNetwork } from './network.js';
 // The embedded demo network (src/sim/network/, see its README). Loaded once per process: every
 // server in a test run shares the same read-only timetable.
 
-export const DEMO_NETWORK_DIR = join(dirname(fileURLToPath(import.meta.url)), 'network');
+const DEMO_NETWORK_DIR = join(dirname(fileURLToPath(import.meta.url)), 'network');
 
 /** Standard GTFS stops.txt of the demo network (the offline stop index reads it). */
 export const DEMO_STOPS_FILE = join(DEMO_NETWORK_DIR, 'stops.txt');
@@ -14,11 +14,6 @@ export const DEMO_STOPS_FILE = join(DEMO_NETWORK_DIR, 'stops.txt');
 let demo: SimNetwork | undefined;
 
 export function loadDemoNetwork(): SimNetwork {
-  demo ??= loadNetwork(DEMO_NETWORK_DIR);
+  demo ??= buildNetwork(readFeed(DEMO_NETWORK_DIR));
   return demo;
-}
-
-/** Any feed laid out like the demo one (GTFS files plus directions.txt and fleet.txt). */
-export function loadNetwork(dir: string): SimNetwork {
-  return buildNetwork(readFeed(dir));
 }

@@ -2,6 +2,6 @@
 // credentials, and the upstream of end-to-end tests and benchmarks.
 export { startSimServer, type SimServer, type SimServerOptions } from './server.js';
 export { DEMO_API_KEY, DEMO_APP_ID } from './credentials.js';
-export { DEMO_NETWORK_DIR, DEMO_STOPS_FILE, loadDemoNetwork, loadNetwork } from './demo-network.js';
+export { DEMO_STOPS_FILE, loadDemoNetwork } from './demo-network.js';
 export { FAULT_FAILURES, type FaultFailure, type Faults } from './faults.js';
 export type { SimNetwork, StopCode, SimStop, RouteDirection } from './network.js';

@@ -3,6 +3,7 @@ import { expandTrips, type ConcreteTrip } from './gtfs/expand.js';
 import type { Feed } from './gtfs/feed.js';
 import { gtfsTables } from './gtfs/tables.js';
 import type { GtfsRecord, GtfsTable } from '../transit/index.js';
+import { OTTAWA_TIME_ZONE } from '../time/zone.js';
 
 // The feed indexed for the questions the API answers: which route directions serve a stop code,
 // and when each of their trips passes it on a given service day.
@@ -113,7 +114,7 @@ export function buildNetwork(feed: Feed): SimNetwork {
   }
 
   return {
-    timeZone: feed.agency[0]?.agency_timezone || 'America/Toronto',
+    timeZone: feed.agency[0]?.agency_timezone || OTTAWA_TIME_ZONE,
     calendar: new ServiceCalendar(feed.calendar, feed.calendar_dates),
     stopsById,
     stopCodes,
@@ -135,7 +136,7 @@ function stopDescription(platforms: SimStop[]): string {
   return platform ? `${platform.name.replace(PLATFORM, '')} STATION` : first.name;
 }
 
-export function compareRouteNos(a: string, b: string): number {
+function compareRouteNos(a: string, b: string): number {
   const na = Number(a);
   const nb = Number(b);
   if (Number.isInteger(na) && Number.isInteger(nb)) return na - nb;

@@ -1,10 +1,11 @@
 import type { IncomingMessage } from 'node:http';
+import type { ResponseFormat } from '../transit/index.js';
 
 // Request parameters: the form body, with the URL's query string as a fallback, names matched
 // without regard to case (the service ran on ASP.NET, whose form lookup ignores case). An empty
 // value counts as absent, so "stopNo=" is the same as no stopNo.
 
-export const MAX_REQUEST_BYTES = 64 * 1024;
+const MAX_REQUEST_BYTES = 64 * 1024;
 
 export class Params {
   private readonly values = new Map<string, string>();
@@ -40,8 +41,6 @@ export async function readBody(request: IncomingMessage, maxBytes = MAX_REQUEST_
 export function requestParams(url: URL, body: string): Params {
   return new Params(url.searchParams, new URLSearchParams(body));
 }
-
-export type ResponseFormat = 'xml' | 'json';
 
 /** "json" in any case selects JSON; anything else is the default XML. */
 export function responseFormat(params: Params): ResponseFormat {

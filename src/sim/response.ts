@@ -12,7 +12,7 @@ export interface SimResponse {
 
 export const XML_TYPE = 'text/xml; charset=utf-8';
 export const JSON_TYPE = 'application/json; charset=utf-8';
-export const TEXT_TYPE = 'text/plain; charset=utf-8';
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
 export function text(status: number, body: string): SimResponse {

@@ -7,7 +7,6 @@ export type { NearbyStop, StopIndex, StopInfo } from './types.js';
 export { parseStopsTxt, StopsFileError } from './parse.js';
 export { createStopIndex } from './stop-index.js';
 export { haversineMeters } from './geo.js';
-export { foldText, normalizeStopCode } from './normalize.js';
 
 /** Reads a GTFS stops.txt (the demo network's, or GTFS_STOPS_FILE) into a StopIndex. */
 export async function loadStopIndex(path: string): Promise<StopIndex> {

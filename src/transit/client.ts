@@ -1,4 +1,5 @@
 import { silentLogger, type Logger } from '../log.js';
+import { sleep } from '../util/sleep.js';
 import { API_ERROR_CODES, TransitError } from './errors.js';
 import { gtfsFields, parseGtfs } from './gtfs.js';
 import { postForm } from './http.js';
@@ -187,8 +188,4 @@ const RIDER_QUESTION_CODES: ReadonlySet<number> = new Set([
 
 function isAboutTheQuestion(error: TransitError): boolean {
   return error.kind === 'invalid-request' || (error.kind === 'api' && RIDER_QUESTION_CODES.has(error.code ?? -1));
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -3,7 +3,7 @@ import { bodyToTree } from './body.js';
 import { guard, parseFailure } from './fail.js';
 import { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, type GtfsQuery, type GtfsRecord, type GtfsTable } from './gtfs-tables.js';
 import type { ResponseFormat } from './model.js';
-import { child, entries, isNode, text } from './tree.js';
+import { child, entries, isNode, localName, text } from './tree.js';
 
 // The Gtfs operation (spec 4.4): the query is checked against the table's columns and filter rules
 // before sending, and both answer formats become plain records of strings.
@@ -82,7 +82,7 @@ function readRecord(entry: Record<string, unknown>): GtfsRecord {
     if (key === '#text') continue;
     // XML keeps the record id as an attribute: <result id="42">.
     if (key.startsWith('@') && key !== '@id') continue;
-    const name = key.slice(key.indexOf(':') + 1).replace(/^@/, '');
+    const name = localName(key).replace(/^@/, '');
     record[name] = text(entry[key]);
   }
   return record;

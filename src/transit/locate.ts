@@ -1,5 +1,5 @@
 import { excerpt, parseFailure } from './fail.js';
-import { child, isNode, type Node } from './tree.js';
+import { child, isNode, localName, type Node } from './tree.js';
 
 // Finds the result object inside whatever wraps it: a SOAP envelope (any prefix), the
 // <Op>Response element, or JSON's single top-level key. The names a result may carry are given by
@@ -7,11 +7,6 @@ import { child, isNode, type Node } from './tree.js';
 // GetRouteSummaryForStopResult).
 
 const WRAPPERS = ['Envelope', 'Body'];
-
-function localName(key: string): string {
-  const colon = key.indexOf(':');
-  return colon === -1 ? key : key.slice(colon + 1);
-}
 
 export function locateResult(tree: unknown, resultNames: readonly string[]): Node {
   let node: unknown = tree;

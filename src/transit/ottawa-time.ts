@@ -2,14 +2,13 @@
 // America/Toronto (EST -5 / EDT -4); we ask Intl for the offset rather than hard-coding one, so DST
 // dates come out right.
 
-import { zoneOffsetMs } from '../time/zone.js';
+import { OTTAWA_TIME_ZONE, zoneOffsetMs } from '../time/zone.js';
 
-const ZONE = 'America/Toronto';
 const STAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 
 /** Offset of Ottawa local time from UTC at `instant`, in ms (e.g. -5 h in winter). */
 function ottawaOffsetMs(instant: number): number {
-  return zoneOffsetMs(instant, ZONE);
+  return zoneOffsetMs(instant, OTTAWA_TIME_ZONE);
 }
 
 /**

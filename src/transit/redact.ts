@@ -1,3 +1,5 @@
+import { escapeMarkup } from '../util/escape.js';
+import { createRedactor } from '../util/redact.js';
 import { TransitError } from './errors.js';
 
 /**
@@ -7,21 +9,16 @@ import { TransitError } from './errors.js';
  * can carry it.
  */
 export function keyScrubber(apiKey: string): (text: string) => string {
-  const spellings = [
+  return createRedactor([
     ...new Set([
       apiKey,
       encodeURIComponent(apiKey),
       new URLSearchParams({ k: apiKey }).toString().slice(2),
-      apiKey.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+      escapeMarkup(apiKey),
       JSON.stringify(apiKey).slice(1, -1),
       JSON.stringify(apiKey).slice(1, -1).replace(/\//g, '\\/'),
     ]),
-  ].filter((spelling) => spelling !== '');
-  return (text) => {
-    let clean = text;
-    for (const spelling of spellings) if (clean.includes(spelling)) clean = clean.split(spelling).join('[redacted]');
-    return clean;
-  };
+  ]);
 }
 
 /**

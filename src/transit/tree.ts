@@ -13,6 +13,12 @@ export function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A key without its namespace prefix: "a:StopNo" -> "StopNo". */
+export function localName(key: string): string {
+  const colon = key.indexOf(':');
+  return colon === -1 ? key : key.slice(colon + 1);
+}
+
 /** The child called `name`, with or without a namespace prefix ("a:StopNo"). */
 export function child(node: Node, name: string): unknown {
   const direct = node[name];

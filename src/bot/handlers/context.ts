@@ -1,6 +1,6 @@
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
-import { type TransitClient, TransitError } from '../../transit/index.js';
+import { API_ERROR_CODES, type TransitClient, TransitError } from '../../transit/index.js';
 import type { ChatContext } from '../chat.js';
 import type { Locale } from '../core.js';
 import { failureMessage } from '../failures.js';
@@ -22,6 +22,11 @@ export interface HandlerContext {
   settings: ChatSettings;
   stops?: StopIndex;
   logger?: Logger;
+}
+
+/** The API's answer that the stop does not exist (error 10), as opposed to any trouble reaching it. */
+export function isUnknownStop(err: unknown): boolean {
+  return err instanceof TransitError && err.kind === 'api' && err.code === API_ERROR_CODES.INVALID_STOP;
 }
 
 /** A transit failure as a reply in the rider's language; the details go to the log only. */

@@ -2,8 +2,8 @@ import { chunk, messageReply, shorten } from '../format.js';
 import type { Reply } from '../reply.js';
 import type { HandlerContext } from './context.js';
 
-export const NEARBY_LIMIT = 5;
-export const NEARBY_METERS = 1000;
+const NEARBY_LIMIT = 5;
+const NEARBY_METERS = 1000;
 
 /** A shared location: the closest stops within walking distance, each a button for its arrivals. */
 export function handleLocation(point: { lat: number; lon: number }, ctx: HandlerContext): Reply {

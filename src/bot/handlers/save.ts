@@ -1,8 +1,7 @@
-import { TransitError } from '../../transit/index.js';
 import { messageReply } from '../format.js';
 import type { Reply } from '../reply.js';
 import { MAX_SAVED_STOPS } from '../settings.js';
-import { transitFailure, type HandlerContext } from './context.js';
+import { isUnknownStop, transitFailure, type HandlerContext } from './context.js';
 
 /** /save <stop> and the "Save stop" button: remembers the stop (with its name when known). */
 export async function handleSave(request: { stopNo: string }, ctx: HandlerContext): Promise<Reply> {
@@ -14,7 +13,7 @@ export async function handleSave(request: { stopNo: string }, ctx: HandlerContex
     name = (await ctx.transit.routeSummary(stopNo)).stopName || undefined;
   } catch (err) {
     // A stop the API says does not exist is not worth saving; a flaky API is no reason to refuse.
-    if (err instanceof TransitError && err.kind === 'api' && err.code === 10) return transitFailure(err, request, ctx);
+    if (isUnknownStop(err)) return transitFailure(err, request, ctx);
     ctx.logger?.info({ err, stopNo }, 'saving a stop without its name from the API');
   }
   name ??= ctx.stops?.nameOf(stopNo);

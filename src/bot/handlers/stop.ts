@@ -1,10 +1,10 @@
-import { type GtfsRecord, type StopArrivals, TransitError } from '../../transit/index.js';
+import type { GtfsRecord, StopArrivals } from '../../transit/index.js';
 import { formatRouteSummary } from '../format-routes.js';
 import { messageReply, shorten } from '../format.js';
 import type { Reply } from '../reply.js';
-import { transitFailure, type HandlerContext } from './context.js';
+import { isUnknownStop, transitFailure, type HandlerContext } from './context.js';
 
-export function mapLink(lat: number, lon: number): string {
+function mapLink(lat: number, lon: number): string {
   const la = lat.toFixed(5);
   const lo = lon.toFixed(5);
   return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=18/${la}/${lo}`;
@@ -23,11 +23,9 @@ export async function handleStop(request: { stopNo: string }, ctx: HandlerContex
   const at = coordinates(record) ?? (indexed !== undefined ? { lat: indexed.lat, lon: indexed.lon } : undefined);
 
   if (summary.status === 'rejected' && record === undefined && indexed === undefined) {
-    const err = summary.reason;
-    const unknownStop = err instanceof TransitError && err.kind === 'api' && err.code === 10;
-    return unknownStop || records.status === 'fulfilled'
+    return isUnknownStop(summary.reason) || records.status === 'fulfilled'
       ? messageReply('failure', ctx.say('stop-not-found', { stopNo }))
-      : transitFailure(err, request, ctx);
+      : transitFailure(summary.reason, request, ctx);
   }
 
   // The API and the stop index name the stop as a whole ("BASELINE STATION", "BASELINE"); a GTFS

@@ -18,9 +18,10 @@ import { trackInFlight } from './in-flight.js';
 import { createTelegramNotifier } from './notifier.js';
 import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
-import { createRedactor, describeError } from './redact.js';
+import { describeError } from './redact.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
-import { sleep as realSleep, type Sleep } from './sleep.js';
+import { createRedactor } from '../../util/redact.js';
+import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 import { retryTransientFailures } from './transient-retry.js';
 import { startWebhookServer, type WebhookServer } from './webhook-server.js';
 

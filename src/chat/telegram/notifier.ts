@@ -3,7 +3,7 @@ import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
 import type { Reply } from '../../bot/reply.js';
 import type { Logger } from '../../log.js';
 import { classifyFailure } from './failures.js';
-import { renderReply } from './render.js';
+import { htmlMessage } from './render.js';
 
 /**
  * Scheduled alerts go out through here. Rate limits (429) were already waited out by the API's
@@ -14,13 +14,9 @@ export function createTelegramNotifier(api: Api, logger: Logger, redact: (text: 
   return {
     platform: 'telegram',
     async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
-      const { text, reply_markup } = renderReply(reply);
+      const { text, options } = htmlMessage(reply);
       try {
-        await api.sendMessage(chatId, text, {
-          parse_mode: 'HTML',
-          link_preview_options: { is_disabled: true },
-          ...(reply_markup ? { reply_markup } : {}),
-        });
+        await api.sendMessage(chatId, text, options);
         return { status: 'sent' };
       } catch (err) {
         const failure = classifyFailure(err);

@@ -1,7 +1,7 @@
 import { GrammyError, type Transformer } from 'grammy';
 import type { Logger } from '../../log.js';
 import { describeError } from './redact.js';
-import type { Sleep } from './sleep.js';
+import type { Sleep } from '../../util/sleep.js';
 
 // The runner's own getUpdates retries are silent (or print the raw error, whose URL holds the
 // token), back off without bound (an hour of outage means up to an hour more of waiting) and

@@ -1,12 +1,8 @@
 import { GrammyError, HttpError } from 'grammy';
 
 // The bot token is part of every Bot API URL, and a network error's message (and its nested
-// cause) can quote that URL. Nothing from an error is logged before passing through here.
-
-export function createRedactor(secrets: readonly string[]): (text: string) => string {
-  const present = secrets.filter((s) => s.length > 0);
-  return (text) => present.reduce((acc, secret) => acc.split(secret).join('[redacted]'), text);
-}
+// cause) can quote that URL. Nothing from an error is logged before passing through here
+// (a redactor from src/util/redact.ts, over the token and the webhook secret).
 
 /** A loggable summary of an error with every secret removed; never the raw object. Log it under a
  * key other than `err`, which pino would re-serialise as an Error. */

@@ -1,5 +1,6 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { Reply } from '../../bot/reply.js';
+import { escapeMarkup } from '../../util/escape.js';
 import { encodeAction } from './callback-data.js';
 
 /** Telegram's limit on a message's text (after entities are parsed). */
@@ -10,25 +11,21 @@ export interface RenderedMessage {
   reply_markup?: InlineKeyboardMarkup;
 }
 
-/** The three characters Telegram's HTML parse mode requires escaped; upstream text may hold any of them. */
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /**
  * A neutral Reply as a Telegram HTML message: title and block headings bold, footer italic,
- * every string escaped. Pure, so the exact output is testable. Lines that would overflow
- * Telegram's 4,096 characters are dropped (an ellipsis marks the cut) rather than failing the send.
+ * every string escaped (upstream text may hold &, < or >). Pure, so the exact output is testable.
+ * Lines that would overflow Telegram's 4,096 characters are dropped (an ellipsis marks the cut)
+ * rather than failing the send.
  */
 export function renderReply(reply: Reply): RenderedMessage {
   const sections: string[][] = [];
-  if (reply.title) sections.push([`<b>${escapeHtml(reply.title)}</b>`]);
+  if (reply.title) sections.push([`<b>${escapeMarkup(reply.title)}</b>`]);
   for (const block of reply.blocks) {
-    const lines = block.lines.map(escapeHtml);
-    if (block.heading) lines.unshift(`<b>${escapeHtml(block.heading)}</b>`);
+    const lines = block.lines.map(escapeMarkup);
+    if (block.heading) lines.unshift(`<b>${escapeMarkup(block.heading)}</b>`);
     if (lines.length > 0) sections.push(lines);
   }
-  if (reply.footer && reply.footer.length > 0) sections.push(reply.footer.map((line) => `<i>${escapeHtml(line)}</i>`));
+  if (reply.footer && reply.footer.length > 0) sections.push(reply.footer.map((line) => `<i>${escapeMarkup(line)}</i>`));
 
   const keyboard = (reply.buttons ?? [])
     .map((row) =>
@@ -42,6 +39,15 @@ export function renderReply(reply: Reply): RenderedMessage {
   return {
     text: fitLength(sections),
     ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
+  };
+}
+
+/** What every rendered reply is sent or edited with: HTML, no link previews, its buttons if any. */
+export function htmlMessage(reply: Reply) {
+  const { text, reply_markup } = renderReply(reply);
+  return {
+    text,
+    options: { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true }, ...(reply_markup ? { reply_markup } : {}) },
   };
 }
 

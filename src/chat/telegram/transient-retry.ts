@@ -1,5 +1,5 @@
 import { HttpError, type Transformer } from 'grammy';
-import type { Sleep } from './sleep.js';
+import type { Sleep } from '../../util/sleep.js';
 
 // Outgoing calls that failed for a reason that may pass (the network, a 5xx from Telegram) get a
 // few spaced attempts, then the failure reaches the caller, who reports it as temporary.

@@ -1,6 +1,7 @@
 import type { ConcreteTrip } from '../gtfs/expand.js';
 import type { SimStop } from '../network.js';
-import { between, distanceKm } from './geo.js';
+import { haversineMeters } from '../../stops/geo.js';
+import { between } from './geo.js';
 import { pick, unit } from './seeded.js';
 
 // What the vehicle tracking would say about one trip on one service day: whether its bus reports
@@ -70,7 +71,7 @@ export function gpsFix(
   const spanMs = Math.max(1, at(segment + 1) - at(segment));
   const fraction = Math.min(1, (nowMs - at(segment)) / spanMs);
   const point = between(from, to, fraction);
-  const cruising = (distanceKm(from, to) / spanMs) * 3_600_000;
+  const cruising = (haversineMeters(from.lat, from.lon, to.lat, to.lon) / 1000 / spanMs) * 3_600_000;
   const speedKmh = Math.max(STANDING_KMH, cruising * (0.8 + 0.4 * unit(outlook.seed, `speed${segment}`)));
   return { lat: point.lat, lon: point.lon, speedKmh, ageMinutes };
 }

@@ -3,7 +3,7 @@
 // stable one (no bus jumping around between two requests).
 
 /** FNV-1a, 32 bits. */
-export function hash32(text: string): number {
+function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -6,7 +6,7 @@ import { gpsFix, MAX_DELAY_SECONDS, MIN_DELAY_SECONDS, tripOutlook, type GpsFix 
 // The next trips of one route direction at one stop code, as the API reports them: soonest
 // predicted arrival first, at most three, within the next few hours of the current service days.
 
-export const TRIPS_PER_DIRECTION = 3;
+const TRIPS_PER_DIRECTION = 3;
 /** How far ahead the service looks; past it a route direction shows no trips. */
 export const LOOKAHEAD_MINUTES = 180;
 

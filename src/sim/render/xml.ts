@@ -1,3 +1,5 @@
+import { escapeMarkup } from '../../util/escape.js';
+
 // A tiny XML writer: elements with text or children, attributes, every text escaped, empty values
 // as empty elements (<Latitude/>), two-space indentation like the captures.
 
@@ -8,7 +10,7 @@ export interface XmlElement {
   children?: XmlElement[];
 }
 
-export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
+const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
 export function el(name: string, content?: string | XmlElement[], attributes?: Record<string, string>): XmlElement {
   const element: XmlElement = { name };
@@ -35,16 +37,12 @@ function write(element: XmlElement, depth: number, lines: string[]): void {
     for (const child of element.children) write(child, depth + 1, lines);
     lines.push(`${indent}</${element.name}>`);
   } else if (element.text !== undefined && element.text !== '') {
-    lines.push(`${open}>${escapeText(element.text)}</${element.name}>`);
+    lines.push(`${open}>${escapeMarkup(element.text)}</${element.name}>`);
   } else {
     lines.push(`${open}/>`);
   }
 }
 
-export function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-export function escapeAttribute(text: string): string {
-  return escapeText(text).replace(/"/g, '&quot;');
+function escapeAttribute(text: string): string {
+  return escapeMarkup(text).replace(/"/g, '&quot;');
 }

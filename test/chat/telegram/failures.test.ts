@@ -1,7 +1,8 @@
 import { GrammyError, HttpError } from 'grammy';
 import { describe, expect, it } from 'vitest';
 import { classifyFailure, isMessageNotModified } from '../../../src/chat/telegram/failures.js';
-import { createRedactor, describeError } from '../../../src/chat/telegram/redact.js';
+import { describeError } from '../../../src/chat/telegram/redact.js';
+import { createRedactor } from '../../../src/util/redact.js';
 
 const apiError = (code: number, description: string) =>
   new GrammyError(`Call to 'sendMessage' failed!`, { ok: false, error_code: code, description }, 'sendMessage', {});

@@ -9,7 +9,7 @@ const TELEGRAM_LOCALE_IDS = [
   'button-expired',
   'inline-usage-title',
   'inline-usage-description',
-  'arrivals-updated',
+  'button-stop',
   'error-internal',
 ] as const;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Reply } from '../../../src/bot/reply.js';
-import { escapeHtml, MAX_MESSAGE_LENGTH, plainText, renderReply } from '../../../src/chat/telegram/render.js';
+import { MAX_MESSAGE_LENGTH, plainText, renderReply } from '../../../src/chat/telegram/render.js';
+import { escapeMarkup as escapeHtml } from '../../../src/util/escape.js';
 
 describe('escapeHtml', () => {
   it('escapes the three characters Telegram HTML requires, ampersand first', () => {

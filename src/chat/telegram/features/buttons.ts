@@ -5,9 +5,8 @@ import { decodeAction } from '../callback-data.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { isMessageNotModified } from '../failures.js';
-import { plainText, renderReply } from '../render.js';
+import { htmlMessage, plainText } from '../render.js';
 import { sendReply } from '../send.js';
-import { withUpdatedTime } from '../updated-footer.js';
 
 /**
  * Buttons under replies. Refresh edits the message in place (a second tap within the throttle
@@ -46,10 +45,10 @@ export function buttons(deps: FeatureDeps): Composer<Context> {
       return;
     }
     if (editsInPlace(action, inlineMessage)) {
-      const shown = action.type === 'refresh' ? withUpdatedTime(reply, deps.core, await deps.core.localeOf(chat), deps.now()) : reply;
-      const { text, reply_markup } = renderReply(shown);
+      // Arrivals carry their own "Updated at 08:12", so a refreshed message shows when it was.
+      const { text, options } = htmlMessage(reply);
       try {
-        await ctx.editMessageText(text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true }, ...(reply_markup ? { reply_markup } : {}) });
+        await ctx.editMessageText(text, options);
       } catch (err) {
         if (!isMessageNotModified(err)) throw err;
       }

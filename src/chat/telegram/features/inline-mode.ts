@@ -5,7 +5,8 @@ import type { Reply } from '../../../bot/reply.js';
 import { admit } from '../admit.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
-import { escapeHtml, plainText, renderReply } from '../render.js';
+import { escapeMarkup } from '../../../util/escape.js';
+import { plainText, renderReply } from '../render.js';
 import { encodeAction } from '../callback-data.js';
 
 // "@bot 3017 95" in any chat: the arrivals as a message to send there. Arrivals change by the
@@ -88,7 +89,7 @@ async function stopsByName(query: string, chat: ChatContext, deps: FeatureDeps):
         type: 'article',
         id: `s:${stop.code}`,
         title: `${stop.code} ${stop.name}`,
-        input_message_content: { message_text: `<b>${escapeHtml(stop.name)} (${stop.code})</b>`, parse_mode: 'HTML' },
+        input_message_content: { message_text: `<b>${escapeMarkup(stop.name)} (${stop.code})</b>`, parse_mode: 'HTML' },
         reply_markup: { inline_keyboard: [[{ text: label, callback_data: data }]] },
       },
     ];

@@ -1,4 +1,7 @@
-/** A wait that an abort ends early (with a rejection); replaceable so tests never wait for real. */
+/**
+ * A wait that an abort ends early (with a rejection); replaceable so tests never wait for real.
+ * The transit client waits before its one retry with it, the Telegram adapter between its retries.
+ */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 export const sleep: Sleep = (ms, signal) =>
