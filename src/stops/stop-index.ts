@@ -26,6 +26,10 @@ export function createStopIndex(stops: readonly StopInfo[]): StopIndex {
     const name = sharedName(platforms.map((p) => p.name));
     if (name !== undefined) names.set(code, name);
   }
+  // Coordinates packed apart from the objects: the scan in nearest() reads only these, and stays
+  // fast whatever V8 makes of the stop objects' shapes.
+  const lats = Float64Array.from(stops, (stop) => stop.lat);
+  const lons = Float64Array.from(stops, (stop) => stop.lon);
   // A result stands for the whole stop code: the name riders know, the place of one platform.
   const asStop = (platform: StopInfo): StopInfo => ({ ...platform, name: names.get(platform.code) ?? platform.name });
 
@@ -49,10 +53,11 @@ export function createStopIndex(stops: readonly StopInfo[]): StopIndex {
       const dLat = within / METERS_PER_DEGREE_LAT;
       const dLon = dLat / Math.max(Math.cos((lat * Math.PI) / 180), 0.01);
       const best = new Map<string, NearbyStop>();
-      for (const { stop } of entries) {
-        if (Math.abs(stop.lat - lat) > dLat || Math.abs(stop.lon - lon) > dLon) continue;
-        const meters = haversineMeters(lat, lon, stop.lat, stop.lon);
+      for (let i = 0; i < lats.length; i++) {
+        if (Math.abs(lats[i]! - lat) > dLat || Math.abs(lons[i]! - lon) > dLon) continue;
+        const meters = haversineMeters(lat, lon, lats[i]!, lons[i]!);
         if (meters > within) continue;
+        const stop = stops[i]!;
         const known = best.get(stop.code);
         if (!known || meters < known.meters) best.set(stop.code, { stop, meters });
       }
