@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitClient, TransitError } from '../../src/transit/index.js';
+import { createTransitClient } from '../../src/transit/index.js';
 import { API_KEY, APP_ID, fixtureScript, startUpstream, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
-import { bus, rejection } from './helpers.js';
+import { bus, rejection, thrown } from './helpers.js';
 
 // The client against a real HTTP server on 127.0.0.1: what it sends, and what it makes of answers.
 
@@ -137,13 +137,7 @@ describe('createTransitClient', () => {
     [{ baseUrl: 'http://127.0.0.1:1', appId: '', apiKey: 'k' }, 'appId is required'],
     [{ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: '' }, 'apiKey is required'],
   ])('refuses %j', (options, message) => {
-    let error: unknown;
-    try {
-      createTransitClient(options);
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(TransitError);
-    expect([(error as TransitError).kind, (error as TransitError).message]).toStrictEqual(['invalid-request', message]);
+    const error = thrown(() => createTransitClient(options));
+    expect([error.kind, error.message]).toStrictEqual(['invalid-request', message]);
   });
 });
