@@ -187,3 +187,19 @@ export function loadConfigFromProcess(envFile = '.env'): Config {
   }
   return loadConfig(process.env);
 }
+
+/** Every secret a config holds, for redactors: none of them may reach a log line or a reply. */
+export function secretsOf(config: Config): string[] {
+  const redisPassword = config.store.redisUrl !== undefined ? passwordOf(config.store.redisUrl) : undefined;
+  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, redisPassword].filter(
+    (secret): secret is string => secret !== undefined && secret !== '',
+  );
+}
+
+function passwordOf(url: string): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url).password) || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,22 +1,30 @@
-// The one place that wires things: config -> logger -> store -> transit feed -> stop index ->
-// bot core -> chat adapter (Telegram when its token is set, else the terminal chat), and takes
-// them down again in reverse on SIGINT/SIGTERM or when the terminal chat's input ends.
-import { GrammyError } from 'grammy';
-import type { BotCore } from './bot/core.js';
-import { createBotCore } from './bot/create-core.js';
+// The one place that wires things: config -> logger -> store -> transit source -> stop index ->
+// bot core -> every chat adapter whose token is set (the terminal chat when none is) and the
+// notifiers that pushes go through; takes them down again in reverse on SIGINT/SIGTERM, when the
+// terminal chat's input ends, or when an adapter fails for good.
+import type { Notifier } from './alerts/notifier.js';
+import { createBotCore, type BotCore } from './bot/index.js';
+import type { ChatAdapter } from './chat/adapter.js';
+import { createConsoleChat } from './chat/console/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
-import { startConsoleChat } from './chat/console/index.js';
-import { ConfigError, loadConfigFromProcess, type Config } from './config.js';
+import { systemClock } from './clock.js';
+import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import { loadStopIndex, type StopIndex } from './stops/index.js';
-import { createStore } from './store.js';
+import { openStore, StoreError } from './store/index.js';
 import { createTransitClient, type TransitClient } from './transit/index.js';
+import { oneLineError } from './util/one-line-error.js';
+import { createRedactor } from './util/redact.js';
 
 type Closer = { name: string; close: () => Promise<void> | void };
 
-/** The only reader of the system clock; everything else gets this function. */
-const now = () => new Date();
+/** Every secret the settings hold, so that not even the last-resort message can print one. */
+let redactSecrets = (text: string) => text;
+
+/** Past this a hung close is cut short; adapters' own drain (5 s) ends well before. */
+const HARD_EXIT_MS = 15_000;
+const now = systemClock;
 
 function readConfigOrExit(): Config {
   try {
@@ -39,7 +47,7 @@ async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]
     timeoutMs: config.transit.timeoutMs,
     cacheTtlMs: { nextTrips: config.transit.cacheSeconds.nextTrips * 1000, routeSummary: config.transit.cacheSeconds.routeSummary * 1000 },
     logger: transitLogger,
-    now: () => now().getTime(),
+    now,
   };
   if (config.transit.credentials !== undefined) {
     return { transit: createTransitClient({ ...common, baseUrl: config.transit.baseUrl, ...config.transit.credentials }), demo: false };
@@ -64,57 +72,46 @@ async function openStopIndex(config: Config, demo: boolean, logger: Logger): Pro
   }
 }
 
-interface AdapterDeps {
-  core: BotCore;
-  logger: Logger;
-  stops?: StopIndex | undefined;
+/** Every platform whose token is set; the terminal chat when none is. */
+function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: StopIndex | undefined): ChatAdapter[] {
+  const adapters: ChatAdapter[] = [];
+  const telegram = config.telegram;
+  if (telegram !== undefined) {
+    adapters.push(
+      createTelegramBot({
+        token: telegram.token,
+        ...(telegram.apiRoot !== undefined ? { apiRoot: telegram.apiRoot } : {}),
+        ...(telegram.webhook !== undefined ? { webhook: telegram.webhook } : {}),
+        core,
+        ...(stops !== undefined ? { stops } : {}),
+        logger: logger.child({ component: 'telegram' }),
+        now: () => now().getTime(),
+        rateLimitPerMinute: config.rateLimitPerMinute,
+      }),
+    );
+  }
+  if (adapters.length > 0) return adapters;
+  // The system locale is the terminal's "platform language code".
+  return [
+    createConsoleChat({
+      core,
+      input: process.stdin,
+      output: process.stdout,
+      interactive: process.stdin.isTTY === true,
+      ...(config.terminalLanguage !== undefined ? { languageCode: config.terminalLanguage } : {}),
+      logger,
+    }),
+  ];
 }
 
-/** Telegram runs until a signal stops it (the promise then never settles) or polling fails for good. */
-async function startTelegram(config: Config, deps: AdapterDeps, closers: Closer[]): Promise<never> {
-  const telegram = config.telegram!;
-  const bot = createTelegramBot({
-    token: telegram.token,
-    ...(telegram.apiRoot !== undefined ? { apiRoot: telegram.apiRoot } : {}),
-    ...(telegram.webhook !== undefined ? { webhook: telegram.webhook } : {}),
-    core: deps.core,
-    ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
-    logger: deps.logger.child({ component: 'telegram' }),
-    now: () => now().getTime(),
-    rateLimitPerMinute: config.rateLimitPerMinute,
-  });
-  closers.push({ name: 'telegram', close: () => bot.stop() });
-  // While Telegram is unreachable grammY keeps trying (the bot starts when the network is back);
-  // say so rather than sit silent. A refused token is final.
-  const waiting = setTimeout(() => deps.logger.warn('Telegram is not answering yet; still trying to connect'), 10_000);
+/** Starts an adapter, waiting it out aloud: while a platform is unreachable its library keeps trying. */
+async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void> {
+  const waiting = setTimeout(() => logger.warn({ platform: adapter.platform }, 'the platform is not answering yet; still trying to connect'), 10_000);
   try {
-    await bot.start();
-  } catch (err) {
-    if (err instanceof GrammyError && err.error_code === 401) throw new Error('Telegram refused the bot token (401): check TELEGRAM_BOT_TOKEN');
-    throw err;
+    await adapter.start();
   } finally {
     clearTimeout(waiting);
   }
-  // Resolves only after a signal's stop(); rejects when polling ends by itself (a revoked token,
-  // another poller), so the process exits 1 for its supervisor to see.
-  await bot.ended();
-  return new Promise<never>(() => {});
-}
-
-/** The terminal chat ends with its input; the returned promise settles then. */
-function startTerminal(deps: AdapterDeps, languageCode: string | undefined, closers: Closer[]): Promise<void> {
-  // The system locale is the terminal's "platform language code".
-  const terminal = startConsoleChat({
-    core: deps.core,
-    input: process.stdin,
-    output: process.stdout,
-    interactive: process.stdin.isTTY === true,
-    ...(languageCode !== undefined ? { languageCode } : {}),
-    logger: deps.logger,
-  });
-  // Closed first, and awaited: a reply under way finishes before the feed and the store go.
-  closers.push({ name: 'terminal chat', close: () => (terminal.close(), terminal.done) });
-  return terminal.done;
 }
 
 async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
@@ -129,38 +126,53 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
+  redactSecrets = createRedactor(secretsOf(config));
   const logger = createLogger(config.logLevel);
   const closers: Closer[] = [];
-
-  const store = createStore({ ...config.store, logger });
-  closers.push({ name: 'store', close: () => store.disconnect() });
-  const { transit, demo } = await openTransitFeed(config, logger, closers);
-  const stops = await openStopIndex(config, demo, logger);
-  const core = createBotCore({ transit, store, now, logger, ...(stops !== undefined ? { stops } : {}) });
-
-  const finished = config.telegram !== undefined
-    ? startTelegram(config, { core, logger, stops }, closers)
-    : startTerminal({ core, logger }, config.terminalLanguage, closers);
-
   let stopping = false;
-  const stop = async (reason: string) => {
+  const stop = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.debug({ reason }, 'shutting down');
-    // A hung close must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
     await closeAll(closers, logger);
     // Let piped stdout drain before exiting, or the last reply could be cut off.
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
-  await finished;
-  await stop('input ended');
+
+  const store = await openStore({ ...config.store, logger });
+  closers.push({ name: 'store', close: () => store.close() });
+  const { transit, demo } = await openTransitFeed(config, logger, closers);
+  const stops = await openStopIndex(config, demo, logger);
+  const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, now, logger, ...(stops !== undefined ? { stops } : {}) });
+
+  const adapters = chatAdapters(config, core, logger, stops);
+  for (const adapter of adapters) {
+    // Closed first, and awaited: answers under way finish before the feed and the store go.
+    closers.push({ name: adapter.platform, close: () => adapter.stop() });
+    await startAdapter(adapter, logger);
+  }
+  // Where pushes go, by platform; the alert scheduler takes these.
+  const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
+  logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
+
+  try {
+    await Promise.race(adapters.map((adapter) => adapter.ended()));
+    await stop('input ended');
+  } catch (err) {
+    const line = redactSecrets(oneLineError(err));
+    logger.error({ error: line }, 'a chat adapter stopped by itself');
+    process.stderr.write(`arrivals-bot stopped: ${line}\n`);
+    await stop('adapter failed', 1);
+  }
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`arrivals-bot stopped: ${err instanceof Error ? err.message : String(err)}\n`);
+  // Settings, the store and the platforms refuse with one clear line; anything else is a bug.
+  const line = err instanceof StoreError ? `arrivals-bot cannot start: ${oneLineError(err)}` : `arrivals-bot stopped: ${oneLineError(err)}`;
+  process.stderr.write(`${redactSecrets(line)}\n`);
   process.exit(1);
 });

@@ -1,25 +1,40 @@
-import type { ChatContext } from './chat.js';
-import type { ButtonAction, Reply } from './reply.js';
+import type { Locale } from '../store/ports.js';
+import type { IdentifierGrammar } from '../transit/identifiers.js';
+import type { ChatContext } from './chat-context.js';
+import type { CommandRequest, ParsedText } from './command-request.js';
+import type { CommandSpec, Suggestion } from './commands/index.js';
+import type { Reply } from './reply.js';
 
-export type Locale = 'en' | 'fr';
+export type { Locale };
 
 /**
- * The platform-neutral bot: every adapter (console, Telegram, Discord) hands it what a user did
- * and renders the Reply it gets back. It never throws: failures come back as Replies.
+ * The platform-neutral bot: every adapter (terminal, Telegram, Discord) and the scheduler hand it
+ * what a user asked, and render the Reply they get back. It never throws: failures come back as
+ * Replies.
  */
 export interface BotCore {
-  /** Text a user typed. null: stay silent (bare text in a group, a command for another bot). */
-  handleText(text: string, chat: ChatContext): Promise<Reply | null>;
-  /** Whether this text asks the transit service (adapters rate-limit those, not /help or /lang). */
-  asksTransit(text: string, chat: ChatContext): boolean;
-  /** A pressed button. */
-  handleAction(action: ButtonAction, chat: ChatContext): Promise<Reply>;
+  /** Typed text, read once. null: stay silent (bare text in a group, a command for another bot). */
+  parse(text: unknown, chat: ChatContext): ParsedText | null;
+  /** The answer to parsed text: the command's reply, or the usage error in the chat's language. */
+  answer(parsed: ParsedText, chat: ChatContext): Promise<Reply>;
+  /** parse + answer. */
+  handleText(text: unknown, chat: ChatContext): Promise<Reply | null>;
+  /** A structured command: slash options, a pressed button, an inline query, a scheduled push. */
+  run(request: CommandRequest, chat: ChatContext): Promise<Reply>;
+  /** Whether running it asks the transit service (adapters rate-limit and defer those). */
+  asksTransit(request: CommandRequest): boolean;
   /** A shared location: the nearest stops, each a button asking for arrivals. */
   handleLocation(lat: number, lon: number, chat: ChatContext): Promise<Reply>;
-  /** The chat's language: its /lang choice, else the platform's language code, else English. */
+  /** Values to offer while `arg` of command `name` is typed (at most `limit`, 25 by default). */
+  suggest(name: string, arg: string, partial: string, chat: ChatContext, limit?: number): Promise<Suggestion[]>;
+  /** The chat's language: its /lang choice, else the platform's language code (remembered), else English. */
   localeOf(chat: ChatContext): Promise<Locale>;
   /** A string from the locale files, for the few texts an adapter says itself (rate limit, ...). */
   t(locale: Locale, id: string, args?: Record<string, string | number>): string;
-  /** The command menu (Telegram setMyCommands, Discord slash commands), from the one command table. */
+  /** The command table, for adapters that derive their menus from it (Discord slash commands). */
+  readonly commands: readonly CommandSpec[];
+  /** The Telegram-style command menu in one language, from the table. */
   commandMenu(locale: Locale): Array<{ command: string; description: string }>;
+  /** What the transit source's stop and route identifiers look like. */
+  readonly identifiers: IdentifierGrammar;
 }

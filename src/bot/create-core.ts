@@ -1,29 +1,26 @@
-import type Keyv from 'keyv';
+import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../stops/types.js';
+import type { ChatSettingsRepository, SavedStopsRepository } from '../store/ports.js';
 import type { TransitClient } from '../transit/index.js';
-import type { ChatContext } from './chat.js';
-import { COMMANDS } from './commands.js';
+import type { ChatContext } from './chat-context.js';
+import { chatLanguage } from './chat-language.js';
+import { COMMAND_SPECS, findCommand } from './commands/index.js';
+import { readOptions } from './commands/read-options.js';
 import type { BotCore, Locale } from './core.js';
-import { dispatch } from './dispatch.js';
-import { messageReply } from './format.js';
-import type { HandlerContext } from './handlers/context.js';
-import { handleLocation } from './handlers/location.js';
-import { handleNext } from './handlers/next.js';
-import { handleSave } from './handlers/save.js';
+import { messageReply } from './format/text.js';
+import type { HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
-import { parseInput, type Command } from './parse.js';
-import type { ButtonAction, Reply } from './reply.js';
-import { createChatSettings } from './settings.js';
-
-// The commands whose answer needs the transit service; the rest are answered from the store or
-// the offline stop index.
-const TRANSIT_COMMANDS: ReadonlySet<Command['name']> = new Set(['next', 'routes', 'stop', 'save']);
+import { nearbyStops } from './nearby-stops.js';
+import { parseText } from './parse-text.js';
+import type { Reply } from './reply.js';
+import { suggestValues } from './suggest.js';
 
 export interface BotCoreDeps {
   transit: TransitClient;
-  store: Keyv;
-  now: () => Date;
+  chats: ChatSettingsRepository;
+  savedStops: SavedStopsRepository;
+  now: Clock;
   stops?: StopIndex;
   logger?: Logger;
   /** Defaults to the locale files; tests may pass their own. */
@@ -32,64 +29,82 @@ export interface BotCoreDeps {
 
 export function createBotCore(deps: BotCoreDeps): BotCore {
   const t = deps.translate ?? createTranslator();
-  const settings = createChatSettings(deps.store, deps.logger);
+  const identifiers = deps.transit.identifiers;
+  const localeOf = chatLanguage(deps.chats, deps.logger);
 
-  async function localeOf(chat: ChatContext): Promise<Locale> {
-    return (await settings.locale(chat)) ?? localeFromCode(chat.languageCode);
-  }
-
-  // The error boundary around every handler: whatever escapes becomes a polite failure.
+  // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
-    let locale: Locale = localeFromCode(chat.languageCode);
+    let locale: Locale = 'en';
     try {
+      locale = localeFromCode(chat.languageCode);
       locale = await localeOf(chat);
       const say = (id: string, args?: Record<string, string | number>) => t(locale, id, args);
       return await run({
-        chat, locale, say, t, now: deps.now(), transit: deps.transit, settings,
+        chat, locale, say, t, now: deps.now(), transit: deps.transit, identifiers, chats: deps.chats, savedStops: deps.savedStops,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
       });
     } catch (err) {
-      deps.logger?.error({ err, platform: chat.platform }, 'handler failed');
+      deps.logger?.error({ err, platform: chat.platform }, 'command failed');
       return messageReply('failure', t(locale, 'error-internal'));
     }
   }
 
-  return {
+  const core: BotCore = {
+    commands: COMMAND_SPECS,
+    identifiers,
+
+    parse: (text, chat) => parseText(text, chat, { identifiers }),
+
+    answer(parsed, chat) {
+      return guarded(chat, (ctx) => (parsed.ok ? runChecked(parsed.request.name, parsed.request.options, ctx) : messageReply('usage-error', ctx.say(parsed.usage.id, parsed.usage.args))));
+    },
+
     async handleText(text, chat) {
-      const parsed = parseInput(typeof text === 'string' ? text : '', chat);
-      if (parsed === null) return null;
-      return guarded(chat, (ctx) =>
-        parsed.ok ? dispatch(parsed.command, ctx) : messageReply('usage-error', ctx.say(parsed.usage.id, parsed.usage.args)),
-      );
+      const parsed = core.parse(text, chat);
+      return parsed === null ? null : core.answer(parsed, chat);
     },
 
-    asksTransit(text, chat) {
-      const parsed = parseInput(typeof text === 'string' ? text : '', chat);
-      return parsed?.ok === true && TRANSIT_COMMANDS.has(parsed.command.name);
+    run(request, chat) {
+      return guarded(chat, (ctx) => runChecked(request.name, request.options, ctx));
     },
 
-    handleAction(action: ButtonAction, chat) {
-      return guarded(chat, (ctx) => {
-        switch (action.type) {
-          case 'refresh':
-          case 'next':
-            return handleNext(action, ctx);
-          case 'save-stop':
-            return handleSave(action, ctx);
-        }
-      });
+    asksTransit(request) {
+      const command = findCommand(request.name);
+      if (command === undefined || !command.spec.asksTransit) return false;
+      return command.asksTransitFor?.(request.options, { identifiers }) ?? true;
     },
 
     handleLocation(lat, lon, chat) {
-      return guarded(chat, (ctx) => handleLocation({ lat, lon }, ctx));
+      return guarded(chat, (ctx) => nearbyStops({ lat, lon }, ctx));
     },
 
-    localeOf,
+    async suggest(name, arg, partial, chat, limit = 25) {
+      try {
+        const ctx = { chat, identifiers, savedStops: deps.savedStops, transit: deps.transit, ...(deps.stops !== undefined ? { stops: deps.stops } : {}) };
+        return await suggestValues(name, arg, typeof partial === 'string' ? partial : '', ctx, limit);
+      } catch (err) {
+        deps.logger?.warn({ err, name, arg }, 'suggestions failed');
+        return [];
+      }
+    },
+
+    localeOf: (chat) => localeOf(chat).catch(() => localeFromCode(chat.languageCode)),
     t,
 
     commandMenu(locale) {
-      return COMMANDS.map((spec) => ({ command: spec.name, description: t(locale, spec.descriptionId) }));
+      return COMMAND_SPECS.map((spec) => ({ command: spec.name, description: t(locale, spec.descriptionId) }));
     },
   };
+  return core;
+}
+
+/** A request is checked again whatever its source: a button or a push carries options too. */
+async function runChecked(name: string, options: unknown, ctx: HandlerContext): Promise<Reply> {
+  const command = findCommand(typeof name === 'string' ? name : '');
+  if (command === undefined) return messageReply('usage-error', ctx.say('usage-unknown-command', { command: String(name).slice(0, 20) }));
+  const safe = typeof options === 'object' && options !== null ? (options as Record<string, string>) : {};
+  const checked = readOptions(command.spec, safe, ctx);
+  if (!checked.ok) return messageReply('usage-error', ctx.say(checked.usage.id, checked.usage.args));
+  return command.run(checked.value, ctx);
 }

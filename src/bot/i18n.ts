@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import type { Locale } from './core.js';
+import type { Locale } from '../store/ports.js';
 
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
 
@@ -39,6 +39,6 @@ export function createTranslator(): Translate {
 }
 
 /** The platform's language code ("fr-CA", "fr_CA.UTF-8") to a locale we speak. */
-export function localeFromCode(code: string | undefined): Locale {
-  return code !== undefined && /^fr/i.test(code.trim()) ? 'fr' : 'en';
+export function localeFromCode(code: unknown): Locale {
+  return typeof code === 'string' && /^fr/i.test(code.trim()) ? 'fr' : 'en';
 }

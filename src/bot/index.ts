@@ -1,7 +1,8 @@
-// The bot core's public surface, for adapters and main.
+// The bot core's public surface, for adapters, the scheduler and main.
 export { createBotCore, type BotCoreDeps } from './create-core.js';
 export type { BotCore, Locale } from './core.js';
-export type { ChatContext } from './chat.js';
-export type { Reply, ReplyBlock, ReplyButton, ButtonAction } from './reply.js';
-export { COMMANDS, type CommandSpec, type ArgSpec } from './commands.js';
+export type { ChatContext } from './chat-context.js';
+export type { CommandName, CommandRequest, ParsedText } from './command-request.js';
+export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from './reply.js';
+export { COMMAND_SPECS, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
 export { localeFromCode } from './i18n.js';

@@ -1,5 +1,8 @@
-// A platform-neutral answer. Handlers and format.ts build it; each adapter renders it (Telegram
-// HTML, Discord markdown, plain text) and escapes every string it places.
+import type { CommandRequest } from './command-request.js';
+
+// A platform-neutral answer. Commands build it; each adapter renders it (Telegram HTML, Discord
+// embeds, plain text), escapes every string it places and lays the buttons out within its own
+// limits: the core says which buttons exist and how they group, never how many fit in a row.
 
 export interface Reply {
   /** Shown first, emphasised ("Laurier station (3020)"). */
@@ -8,8 +11,8 @@ export interface Reply {
   blocks: ReplyBlock[];
   /** Small print after the blocks: a legend, "updated 08:12". */
   footer?: string[];
-  /** Rows of buttons; adapters without buttons may list them or leave them out. */
-  buttons?: ReplyButton[][];
+  /** Groups of related buttons, in order of importance; adapters may drop the last ones. */
+  buttons?: ButtonGroup[];
   /** Lets adapters and tests tell an answer from a refusal without reading the text. */
   kind: 'answer' | 'usage-error' | 'failure';
 }
@@ -19,13 +22,16 @@ export interface ReplyBlock {
   lines: string[];
 }
 
+/** Buttons that belong together (Refresh and Save; one per route; one per stop). */
+export type ButtonGroup = ReplyButton[];
+
 export interface ReplyButton {
   label: string;
-  action: ButtonAction;
+  /** What pressing it asks the core to run, exactly as a typed command would. */
+  command: CommandRequest;
+  /**
+   * How its answer is best shown: `update` redraws the message the button sits under (Refresh),
+   * `reply` answers with a new message, `notice` with a short confirmation (a toast).
+   */
+  effect: 'update' | 'reply' | 'notice';
 }
-
-/** What a button asks for when pressed; adapters encode it compactly (Telegram: 64 bytes). */
-export type ButtonAction =
-  | { type: 'refresh'; stopNo: string; routeNo?: string }
-  | { type: 'next'; stopNo: string; routeNo?: string }
-  | { type: 'save-stop'; stopNo: string };

@@ -46,6 +46,15 @@ export function createStopIndex(stops: readonly StopInfo[]): StopIndex {
       return normalized === undefined ? [] : [...(byCode.get(normalized) ?? [])];
     },
 
+    byCodePrefix(prefix, limit = DEFAULT_SEARCH_LIMIT) {
+      const found: StopInfo[] = [];
+      for (const [code, platforms] of byCode) {
+        if (found.length >= limit) break;
+        if (code.startsWith(prefix)) found.push(asStop(platforms[0]!));
+      }
+      return found;
+    },
+
     nearest(lat, lon, options = {}) {
       const limit = options.limit ?? DEFAULT_NEAREST_LIMIT;
       const within = options.withinMeters ?? Infinity;

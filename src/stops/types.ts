@@ -28,5 +28,7 @@ export interface StopIndex {
   nameOf(code: string): string | undefined;
   /** Every platform of a code, as the file names them ("BASELINE 1A", "BASELINE 2B"). */
   byCode(code: string): StopInfo[];
+  /** Stops whose code starts with these digits ("301" -> 3010...3019), as riders know them. */
+  byCodePrefix(prefix: string, limit?: number): StopInfo[];
   readonly size: number;
 }

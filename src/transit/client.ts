@@ -1,3 +1,4 @@
+import { V12_IDENTIFIERS } from './identifiers.js';
 import { silentLogger, type Logger } from '../log.js';
 import { sleep } from '../util/sleep.js';
 import { API_ERROR_CODES, TransitError } from './errors.js';
@@ -151,6 +152,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   }
 
   return {
+    identifiers: V12_IDENTIFIERS,
     async routeSummary(stopNo) {
       return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo) }, ttl.routeSummary, parseRouteSummary));
     },

@@ -20,7 +20,7 @@ export interface IdentifierGrammar {
 
 /**
  * OC Transpo v1.2: stop numbers are the four digits on the sign (leading zeros matter: "0867");
- * routes are 1-3 digits ("95") or up to four letters and digits with at least one digit ("R2").
+ * routes are 1-3 digits ("95") or up to four letters and digits, of each at least one ("R2").
  */
 export const V12_IDENTIFIERS: IdentifierGrammar = {
   readStop(text) {
@@ -30,7 +30,7 @@ export const V12_IDENTIFIERS: IdentifierGrammar = {
   },
   readRoute(text) {
     const value = text.trim().toUpperCase();
-    const ok = /^[0-9]{1,3}$/.test(value) || (/^[A-Z0-9]{1,4}$/.test(value) && /[0-9]/.test(value));
+    const ok = /^[0-9]{1,3}$/.test(value) || (/^[A-Z0-9]{1,4}$/.test(value) && /[0-9]/.test(value) && /[A-Z]/.test(value));
     return ok ? { ok: true, value } : { ok: false, problem: { kind: 'route-bad' } };
   },
 };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { clock, fakeTransit, groupChat, memoryStore, privateChat } from './fakes.js';
+import { clock, fakeTransit, groupChat, memoryStores, privateChat } from './fakes.js';
 
 // Adapters rate-limit what reaches the transit service; the core says which texts those are.
-const core = createBotCore({ transit: fakeTransit({}), store: memoryStore(), now: clock });
+const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock });
 
-describe('asksTransit', () => {
+describe('asksTransit: which requests the adapters rate-limit', () => {
   it.each([
     ['/next 3017 95', true],
     ['3017', true],
@@ -19,11 +19,18 @@ describe('asksTransit', () => {
     ['/next 30170', false],
     ['hello', false],
   ])('%s in a private chat -> %s', (text, expected) => {
-    expect(core.asksTransit(text, privateChat())).toBe(expected);
+    const parsed = core.parse(text, privateChat());
+    expect(parsed?.ok === true && core.asksTransit(parsed.request)).toBe(expected);
   });
 
   it('bare text in a group asks nothing, a command does', () => {
-    expect(core.asksTransit('3017', groupChat())).toBe(false);
-    expect(core.asksTransit('/next 3017', groupChat())).toBe(true);
+    expect(core.parse('3017', groupChat())).toBeNull();
+    const parsed = core.parse('/next 3017', groupChat());
+    expect(parsed?.ok === true && core.asksTransit(parsed.request)).toBe(true);
+  });
+
+  it('comes from the table for structured requests too', () => {
+    expect(core.asksTransit({ name: 'next', options: { stop: '3017' } })).toBe(true);
+    expect(core.asksTransit({ name: 'help', options: {} })).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { MAX_SAVED_STOPS, chatKey } from '../../src/bot/settings.js';
+import { MAX_SAVED_STOPS } from '../../src/bot/commands/save.js';
 import { TransitError } from '../../src/transit/errors.js';
-import { brokenStore, clock, fakeStopIndex, fakeTransit, memoryStore, privateChat, stopArrivals } from './fakes.js';
+import { brokenStores, clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, stopArrivals } from './fakes.js';
 
 const transit = () =>
   fakeTransit({
@@ -15,27 +15,27 @@ const transit = () =>
 
 describe('/lang', () => {
   it('answers in the new language and keeps it for the chat only', async () => {
-    const store = memoryStore();
-    const core = createBotCore({ transit: transit(), store, now: clock });
+    const stores = memoryStores();
+    const core = createBotCore({ transit: transit(), ...stores, now: clock });
     const chat = privateChat({ languageCode: 'en-US' });
     const reply = await core.handleText('/lang fr', chat);
     expect(reply?.blocks[0]!.lines[0]).toBe("D'accord, je parlerai français dans cette conversation.");
     expect(await core.localeOf(chat)).toBe('fr');
     expect(await core.localeOf(privateChat({ chatId: '43', languageCode: 'en-US' }))).toBe('en');
     expect(await core.localeOf({ ...chat, platform: 'discord' })).toBe('en');
-    expect(await store.get(chatKey(chat, 'lang'))).toBe('fr');
+    expect(await stores.chats.language(chat)).toEqual({ locale: 'fr', chosen: true });
   });
 
   it('falls back to the platform language code, then English', async () => {
-    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock });
+    const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock });
     expect(await core.localeOf(privateChat({ languageCode: 'fr-CA' }))).toBe('fr');
-    expect(await core.localeOf(privateChat())).toBe('en');
+    expect(await core.localeOf(privateChat({ chatId: '43' }))).toBe('en');
   });
 });
 
 describe('saved stops', () => {
   it('/save then /stops lists them with their names, each a next button', async () => {
-    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock });
+    const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock });
     const chat = privateChat();
     expect((await core.handleText('/stops', chat))?.blocks[0]!.lines[0]).toBe('No saved stops yet. Save one with /save 3017.');
     await core.handleText('/save 3017', chat);
@@ -43,14 +43,14 @@ describe('saved stops', () => {
     expect((await core.handleText('/save 3017', chat))?.blocks[0]!.lines[0]).toBe('Stop 3017 is already saved. /stops lists your saved stops.');
     const list = await core.handleText('/stops', chat);
     expect(list?.blocks[0]!.lines).toEqual(["3017 TUNNEY'S PASTURE", '3023 HURDMAN']);
-    expect(list?.buttons?.flat().map((b) => b.action)).toEqual([
-      { type: 'next', stopNo: '3017' },
-      { type: 'next', stopNo: '3023' },
+    expect(list?.buttons?.flat().map((b) => b.command)).toEqual([
+      { name: 'next', options: { stop: '3017' } },
+      { name: 'next', options: { stop: '3023' } },
     ]);
   });
 
   it('saves a stop without its name when the API is slow, refuses one that does not exist', async () => {
-    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock });
+    const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock });
     const chat = privateChat();
     expect((await core.handleText('/save 7687', chat))?.kind).toBe('answer');
     const unknown = await core.handleText('/save 9999', chat);
@@ -64,7 +64,7 @@ describe('saved stops', () => {
       { code: '3017', id: 'RF900', name: 'TUNNEY 1B', lat: 45.403, lon: -75.735 },
       { code: '7687', id: 'CA090', name: 'BANK / SLATER', lat: 45.419, lon: -75.7 },
     ]);
-    const core = createBotCore({ transit: transit(), store: memoryStore(), now: clock, stops });
+    const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock, stops });
     const chat = privateChat();
     await core.handleText('/save 3017', chat);
     await core.handleText('/save 7687', chat);
@@ -72,10 +72,10 @@ describe('saved stops', () => {
   });
 
   it(`keeps at most ${MAX_SAVED_STOPS} stops`, async () => {
-    const store = memoryStore();
+    const stores = memoryStores();
     const chat = privateChat();
-    await store.set(chatKey(chat, 'stops'), Array.from({ length: MAX_SAVED_STOPS }, (_, i) => ({ stopNo: String(1000 + i) })));
-    const core = createBotCore({ transit: transit(), store, now: clock });
+    for (let i = 0; i < MAX_SAVED_STOPS; i++) await stores.savedStops.add(chat, { stopNo: String(1000 + i) }, MAX_SAVED_STOPS);
+    const core = createBotCore({ transit: transit(), ...stores, now: clock });
     const reply = await core.handleText('/save 3017', chat);
     expect(reply?.kind).toBe('failure');
     expect(reply?.blocks[0]!.lines[0]).toBe(`You already have ${MAX_SAVED_STOPS} saved stops, the most I keep.`);
@@ -84,7 +84,7 @@ describe('saved stops', () => {
 
 describe('a failing store', () => {
   it('still answers, in the platform language, and says when it could not remember', async () => {
-    const core = createBotCore({ transit: transit(), store: brokenStore(), now: clock });
+    const core = createBotCore({ transit: transit(), ...brokenStores(), now: clock });
     const chat = privateChat({ languageCode: 'fr' });
     expect(await core.localeOf(chat)).toBe('fr');
     expect((await core.handleText('/lang en', chat))).toMatchObject({ kind: 'failure', blocks: [{ lines: ["Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une minute."] }] });
@@ -94,15 +94,47 @@ describe('a failing store', () => {
   });
 
   it('never overwrites saved stops it could not read', async () => {
-    const store = memoryStore();
+    const stores = memoryStores();
     const chat = privateChat();
-    await store.set(chatKey(chat, 'stops'), [{ stopNo: '3023' }]);
-    const realGet = store.get.bind(store);
-    let failReads = true;
-    store.get = ((...args: Parameters<typeof realGet>) => (failReads ? Promise.reject(new Error('down')) : realGet(...args))) as typeof store.get;
-    const core = createBotCore({ transit: transit(), store, now: clock });
+    await stores.savedStops.add(chat, { stopNo: '3023' }, MAX_SAVED_STOPS);
+    const failing = { ...stores.savedStops, add: () => Promise.reject(new Error('down')), list: () => Promise.reject(new Error('down')) };
+    const core = createBotCore({ transit: transit(), chats: stores.chats, savedStops: failing, now: clock });
     expect((await core.handleText('/save 3017', chat))?.kind).toBe('failure');
-    failReads = false;
-    expect(await store.get(chatKey(chat, 'stops'))).toEqual([{ stopNo: '3023' }]);
+    expect((await core.handleText('/stops', chat))?.kind).toBe('failure');
+    expect(await stores.savedStops.list(chat)).toEqual([{ stopNo: '3023' }]);
+  });
+});
+
+describe('a chat language remembered for pushes', () => {
+  it('a push to a chat that set /lang fr last week is in French', async () => {
+    const stores = memoryStores();
+    const core = createBotCore({ transit: transit(), ...stores, now: clock });
+    await core.handleText('/lang fr', privateChat({ languageCode: 'en-US' }));
+    // Days later the scheduler runs the command for the chat: no message, so no language code.
+    const push = await core.run({ name: 'help', options: {} }, privateChat());
+    expect(push.title).toBe((await core.handleText('/help', privateChat({ languageCode: 'fr' })))!.title);
+    expect(push.title).not.toBe((await core.handleText('/help', privateChat({ chatId: '7', languageCode: 'en' })))!.title);
+  });
+
+  it('remembers the platform language when first seen, and follows it until /lang is used', async () => {
+    const stores = memoryStores();
+    const core = createBotCore({ transit: transit(), ...stores, now: clock });
+    await core.handleText('/help', privateChat({ languageCode: 'fr-CA' }));
+    expect(await stores.chats.language(privateChat())).toEqual({ locale: 'fr', chosen: false });
+    expect(await core.localeOf(privateChat())).toBe('fr');
+    await core.handleText('/help', privateChat({ languageCode: 'en' }));
+    expect(await core.localeOf(privateChat())).toBe('en');
+    await core.handleText('/lang fr', privateChat({ languageCode: 'en' }));
+    await core.handleText('/help', privateChat({ languageCode: 'en' }));
+    expect(await stores.chats.language(privateChat())).toEqual({ locale: 'fr', chosen: true });
+  });
+
+  it('never throws on a language code that is not a string', async () => {
+    const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock });
+    for (const languageCode of [42, null, {}, ['fr']] as unknown[]) {
+      const reply = await core.handleText('/help', { ...privateChat(), languageCode } as never);
+      expect(reply?.kind).toBe('answer');
+      expect(await core.localeOf({ ...privateChat(), languageCode } as never)).toBe('en');
+    }
   });
 });

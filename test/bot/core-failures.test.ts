@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import type { Locale } from '../../src/bot/core.js';
 import { TransitError, type TransitErrorKind } from '../../src/transit/errors.js';
-import { clock, fakeTransit, memoryStore, privateChat, stopArrivals } from './fakes.js';
+import { clock, fakeTransit, memoryStores, privateChat, stopArrivals } from './fakes.js';
 
 async function replyTo(err: TransitError | Error, locale: Locale, text = '/next 3017 95') {
   const fail = () => Promise.reject(err);
   const transit = { ...fakeTransit({}), nextTrips: fail, nextTripsAllRoutes: fail, routeSummary: fail };
-  const core = createBotCore({ transit, store: memoryStore(), now: clock });
+  const core = createBotCore({ transit, ...memoryStores(), now: clock });
   return (await core.handleText(text, privateChat({ languageCode: locale })))!;
 }
 
@@ -58,7 +58,7 @@ describe('failures of the transit service', () => {
 
   it('tells "no buses" apart from "not answering"', async () => {
     const transit = fakeTransit({ all: { 'all 3017': stopArrivals([]) } });
-    const core = createBotCore({ transit, store: memoryStore(), now: clock });
+    const core = createBotCore({ transit, ...memoryStores(), now: clock });
     const empty = (await core.handleText('3017', privateChat()))!;
     const down = await replyTo(new TransitError('timeout', 'slow'), 'en', '3017');
     expect(empty.kind).toBe('answer');

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
-import { clock, fakeTransit, groupChat, memoryStore, privateChat, route, stopArrivals, trip } from './fakes.js';
+import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 const tunney = stopArrivals([route('95', [trip(4, { live: true, gpsAgeMinutes: 1 })])]);
 
 function coreWith(transit = fakeTransit({ next: { 'next 3017 95': tunney }, all: { 'all 3017': tunney }, summary: { 'summary 3017': tunney } })) {
-  return { transit, core: createBotCore({ transit, store: memoryStore(), now: clock }) };
+  return { transit, core: createBotCore({ transit, ...memoryStores(), now: clock }) };
 }
 
 describe('asking for arrivals', () => {
@@ -45,10 +45,13 @@ describe('asking for arrivals', () => {
   it('Refresh and route buttons ask again; the Save button saves', async () => {
     const { core, transit } = coreWith();
     const chat = privateChat();
-    await core.handleAction({ type: 'refresh', stopNo: '3017', routeNo: '95' }, chat);
-    await core.handleAction({ type: 'next', stopNo: '3017' }, chat);
-    expect(transit.calls).toEqual(['next 3017 95', 'all 3017']);
-    const saved = await core.handleAction({ type: 'save-stop', stopNo: '3017' }, chat);
+    const reply = await core.handleText('3017', chat);
+    const [refresh, save, route95] = reply!.buttons!.flat();
+    expect([refresh!.effect, save!.effect, route95!.effect]).toEqual(['update', 'notice', 'reply']);
+    await core.run(refresh!.command, chat);
+    await core.run(route95!.command, chat);
+    expect(transit.calls).toEqual(['all 3017', 'all 3017', 'next 3017 95']);
+    const saved = await core.run(save!.command, chat);
     expect(saved.blocks[0]!.lines[0]).toBe('Saved stop 3017. /stops lists your saved stops.');
     expect(transit.calls.at(-1)).toBe('summary 3017');
   });
@@ -56,7 +59,7 @@ describe('asking for arrivals', () => {
   it('reads the clock once per reply, from the injected clock', async () => {
     let reads = 0;
     const transit = fakeTransit({ all: { 'all 3017': tunney } });
-    const core = createBotCore({ transit, store: memoryStore(), now: () => (reads++, new Date('2026-11-21T20:30:00Z')) });
+    const core = createBotCore({ transit, ...memoryStores(), now: () => (reads++, new Date('2026-11-21T20:30:00Z')) });
     const reply = await core.handleText('3017', privateChat());
     expect(reads).toBe(1);
     expect(renderPlainText(reply!)).toContain('4 min (15:34)');

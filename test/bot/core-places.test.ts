@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { TransitError } from '../../src/transit/errors.js';
-import { clock, fakeStopIndex, fakeTransit, memoryStore, privateChat, route, stopArrivals } from './fakes.js';
+import { clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, route, stopArrivals } from './fakes.js';
 
 const stops = fakeStopIndex([
   { code: '3017', id: 'RF900', name: "TUNNEY'S PASTURE", lat: 45.403, lon: -75.735, meters: 120 },
@@ -18,7 +18,7 @@ describe('/stop', () => {
       gtfs: { 'gtfs stops stop_code=3017': [{ stop_code: '3017', stop_name: "TUNNEY'S PASTURE", stop_lat: '45.403', stop_lon: '-75.735' }] },
       summary: { 'summary 3017': summary3017 },
     });
-    const core = createBotCore({ transit, store: memoryStore(), now: clock });
+    const core = createBotCore({ transit, ...memoryStores(), now: clock });
     expect(renderPlainText((await core.handleText('/stop 3017', privateChat()))!)).toBe(`TUNNEY'S PASTURE (3017)
 
 Location: 45.40300, -75.73500
@@ -32,53 +32,53 @@ Routes
   });
 
   it('says the stop is unknown when neither the API nor the index knows it', async () => {
-    const core = createBotCore({ transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=9999': [] } }), store: memoryStore(), now: clock });
+    const core = createBotCore({ transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=9999': [] } }), ...memoryStores(), now: clock });
     const reply = await core.handleText('/stop 9999', privateChat({ languageCode: 'fr' }));
     expect(reply).toMatchObject({ kind: 'failure', blocks: [{ lines: ["Je ne connais pas l'arrêt 9999. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt."] }] });
   });
 
   it('says the service is not answering when both calls fail that way', async () => {
     const down = new TransitError('network', 'refused');
-    const core = createBotCore({ transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=3017': down }, summary: { 'summary 3017': down } }), store: memoryStore(), now: clock });
+    const core = createBotCore({ transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=3017': down }, summary: { 'summary 3017': down } }), ...memoryStores(), now: clock });
     expect((await core.handleText('/stop 3017', privateChat()))?.blocks[0]!.lines[0]).toContain('not answering');
   });
 
   it('uses the stop index for the location when the Gtfs call fails', async () => {
     const transit = fakeTransit({ gtfs: { 'gtfs stops stop_code=3017': new TransitError('http', '500', 500) }, summary: { 'summary 3017': summary3017 } });
-    const core = createBotCore({ transit, store: memoryStore(), now: clock, stops });
+    const core = createBotCore({ transit, ...memoryStores(), now: clock, stops });
     expect(renderPlainText((await core.handleText('/stop 3017', privateChat()))!)).toContain('Map: https://www.openstreetmap.org/?mlat=45.40300&mlon=-75.73500');
   });
 
   it('/stop <words> searches the index by name, each match a next button', async () => {
-    const core = createBotCore({ transit: fakeTransit({}), store: memoryStore(), now: clock, stops });
+    const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock, stops });
     const reply = await core.handleText('/stop hurdman', privateChat());
     expect(reply?.title).toBe('Stops matching "hurdman"');
-    expect(reply?.buttons).toEqual([[{ label: '3023 HURDMAN 1B', action: { type: 'next', stopNo: '3023' } }]]);
+    expect(reply?.buttons).toEqual([[{ label: '3023 HURDMAN 1B', command: { name: 'next', options: { stop: '3023' } }, effect: 'reply' }]]);
     expect((await core.handleText('/stop nowhere at all', privateChat()))?.blocks[0]!.lines[0]).toBe('No stop matches "nowhere at all". Try fewer or other words.');
   });
 
   it('/stop <words> without an index asks for the number', async () => {
-    const core = createBotCore({ transit: fakeTransit({}), store: memoryStore(), now: clock });
+    const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock });
     expect((await core.handleText('/stop hurdman', privateChat()))?.blocks[0]!.lines[0]).toBe("I can't search stops by name here. Send the 4-digit number on the stop sign.");
   });
 });
 
 describe('a shared location', () => {
   it('lists the stops within 1 km, nearest first, with distances and next buttons', async () => {
-    const core = createBotCore({ transit: fakeTransit({}), store: memoryStore(), now: clock, stops });
+    const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock, stops });
     const reply = await core.handleLocation(45.41, -75.7, privateChat({ languageCode: 'fr' }));
     expect(reply.title).toBe('Arrêts près de vous');
     expect(reply.blocks[0]!.lines).toEqual(["3017 TUNNEY'S PASTURE : 120 m", '3023 HURDMAN 1B : 640 m']);
-    expect(reply.buttons?.flat().map((b) => b.action)).toEqual([
-      { type: 'next', stopNo: '3017' },
-      { type: 'next', stopNo: '3023' },
+    expect(reply.buttons?.flat().map((b) => b.command)).toEqual([
+      { name: 'next', options: { stop: '3017' } },
+      { name: 'next', options: { stop: '3023' } },
     ]);
   });
 
   it('says so when no stop is near, when there is no index, or the point is impossible', async () => {
-    const far = createBotCore({ transit: fakeTransit({}), store: memoryStore(), now: clock, stops: fakeStopIndex([]) });
+    const far = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock, stops: fakeStopIndex([]) });
     expect((await far.handleLocation(45, -75, privateChat())).blocks[0]!.lines[0]).toBe('No stop within 1,000 m of that spot.');
-    const blind = createBotCore({ transit: fakeTransit({}), store: memoryStore(), now: clock });
+    const blind = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock });
     expect((await blind.handleLocation(45, -75, privateChat())).blocks[0]!.lines[0]).toBe("I can't look up stops by location here. Send the 4-digit stop number instead.");
     expect((await far.handleLocation(Number.NaN, 500, privateChat())).kind).toBe('usage-error');
   });

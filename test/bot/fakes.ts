@@ -1,7 +1,9 @@
 // Hand-written stand-ins for the bot core's dependencies: a transit client answering from tables,
 // an in-memory store, a fixed clock and a tiny stop index.
-import Keyv from 'keyv';
-import type { ChatContext } from '../../src/bot/chat.js';
+import type { ChatContext } from '../../src/bot/chat-context.js';
+import type { ChatRef, ChatSettingsRepository, LanguageChoice, SavedStop, SavedStopsRepository } from '../../src/store/ports.js';
+import { StoreError } from '../../src/store/ports.js';
+import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
 import type { NearbyStop, StopIndex, StopInfo } from '../../src/stops/types.js';
 import { TransitError } from '../../src/transit/errors.js';
 import type { GtfsQuery, GtfsRecord } from '../../src/transit/gtfs-tables.js';
@@ -49,6 +51,7 @@ export function fakeTransit(tables: {
   }
   return {
     calls,
+    identifiers: V12_IDENTIFIERS,
     nextTrips: (stopNo, routeNo) => answer(tables.next, `next ${stopNo} ${routeNo}`),
     nextTripsAllRoutes: (stopNo) => answer(tables.all, `all ${stopNo}`),
     routeSummary: (stopNo) => answer(tables.summary, `summary ${stopNo}`),
@@ -56,15 +59,50 @@ export function fakeTransit(tables: {
   };
 }
 
-export function memoryStore(): Keyv {
-  return new Keyv({ namespace: 'test', throwOnErrors: true });
+/** The core's repositories in memory: each operation is one synchronous step, so atomic as required. */
+export interface MemoryStores {
+  chats: ChatSettingsRepository & { languages: Map<string, LanguageChoice> };
+  savedStops: SavedStopsRepository & { lists: Map<string, SavedStop[]> };
 }
 
-/** A store whose every operation fails, like Redis gone away. */
-export function brokenStore(): Keyv {
-  const fail = () => Promise.reject(new Error('store down'));
-  const adapter = { get: fail, set: fail, delete: fail, clear: fail, on: () => adapter, opts: {}, namespace: undefined };
-  return new Keyv({ store: adapter as never, throwOnErrors: true });
+const keyOf = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
+
+export function memoryStores(): MemoryStores {
+  const languages = new Map<string, LanguageChoice>();
+  const lists = new Map<string, SavedStop[]>();
+  return {
+    chats: {
+      languages,
+      language: async (chat) => languages.get(keyOf(chat)),
+      setLanguage: async (chat, choice) => void languages.set(keyOf(chat), choice),
+    },
+    savedStops: {
+      lists,
+      list: async (chat) => [...(lists.get(keyOf(chat)) ?? [])],
+      async add(chat, stop, max) {
+        const list = lists.get(keyOf(chat)) ?? [];
+        if (list.some((s) => s.stopNo === stop.stopNo)) return 'already';
+        if (list.length >= max) return 'full';
+        lists.set(keyOf(chat), [...list, stop]);
+        return 'saved';
+      },
+      async remove(chat, stopNo) {
+        const list = lists.get(keyOf(chat)) ?? [];
+        lists.set(keyOf(chat), list.filter((s) => s.stopNo !== stopNo));
+        return list.some((s) => s.stopNo === stopNo);
+      },
+    },
+  };
+}
+
+/** Repositories whose every operation fails, like Redis gone away. */
+export function brokenStores(): MemoryStores {
+  const stores = memoryStores();
+  const fail = () => Promise.reject(new StoreError('store down'));
+  return {
+    chats: { ...stores.chats, language: fail, setLanguage: fail },
+    savedStops: { ...stores.savedStops, list: fail, add: fail, remove: fail },
+  };
 }
 
 export const privateChat = (extra: Partial<ChatContext> = {}): ChatContext => ({ platform: 'telegram', chatId: '42', chatType: 'private', ...extra });
@@ -82,6 +120,7 @@ export function fakeStopIndex(stops: Array<StopInfo & { meters?: number }>): Sto
     search: (words, limit = 10) =>
       stops.filter((s) => words.toLowerCase().split(/\s+/).every((w) => s.name.toLowerCase().includes(w))).slice(0, limit),
     byCode: (code) => stops.filter((s) => s.code === code),
+    byCodePrefix: (prefix, limit = 10) => stops.filter((s) => s.code.startsWith(prefix)).slice(0, limit),
     nameOf: (code) => stops.find((s) => s.code === code)?.name,
   };
 }

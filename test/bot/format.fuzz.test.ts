@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRouteSummary } from '../../src/bot/format-routes.js';
-import { formatArrivals, type Say } from '../../src/bot/format.js';
+import { formatRouteSummary } from '../../src/bot/format/route-summary.js';
+import { formatArrivals } from '../../src/bot/format/arrivals.js';
+import type { Say } from '../../src/bot/format/text.js';
 import { createTranslator } from '../../src/bot/i18n.js';
 import type { RouteArrivals, Trip } from '../../src/transit/model.js';
 import { renderPlainText } from '../../src/chat/console/render.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatRouteSummary } from '../../src/bot/format-routes.js';
-import { formatArrivals, type Say } from '../../src/bot/format.js';
+import { formatRouteSummary } from '../../src/bot/format/route-summary.js';
+import { formatArrivals } from '../../src/bot/format/arrivals.js';
+import type { Say } from '../../src/bot/format/text.js';
 import { createTranslator } from '../../src/bot/i18n.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { NOW, plainBus, route, stopArrivals, trip } from './fakes.js';
@@ -101,8 +102,8 @@ describe('formatArrivals, structure', () => {
     expect(reply.kind).toBe('answer');
     expect(reply.buttons).toEqual([
       [
-        { label: 'Refresh', action: { type: 'refresh', stopNo: '3017', routeNo: '95' } },
-        { label: 'Save stop', action: { type: 'save-stop', stopNo: '3017' } },
+        { label: 'Refresh', command: { name: 'next', options: { stop: '3017', route: '95' } }, effect: 'update' },
+        { label: 'Save stop', command: { name: 'save', options: { stop: '3017' } }, effect: 'notice' },
       ],
     ]);
   });
@@ -175,7 +176,15 @@ describe('formatArrivals, structure', () => {
     const routes = Array.from({ length: 40 }, (_, i) => route(String(i + 1), [trip(3)], { heading: 'X' }));
     const reply = formatArrivals(stopArrivals(routes), { now: NOW, say: en });
     expect(renderPlainText(reply)).toContain('and 32 more routes — ask for one: /next 3017 9');
-    expect(reply.buttons!.flat().filter((b) => b.action.type === 'next')).toHaveLength(8);
+    expect(reply.buttons!.flat().filter((b) => b.effect === 'reply')).toHaveLength(8);
+  });
+
+  it('fits more routes in a larger message: the adapter says how large', () => {
+    const routes = Array.from({ length: 40 }, (_, i) => route(String(i + 1), [trip(3)], { heading: 'X' }));
+    const reply = formatArrivals(stopArrivals(routes), { now: NOW, say: en, maxReplyChars: 4096 });
+    expect(renderPlainText(reply)).toContain('and 24 more routes — ask for one: /next 3017 17');
+    expect(renderPlainText(reply).length).toBeLessThan(4096);
+    expect(reply.buttons!.flat().filter((b) => b.effect === 'reply')).toHaveLength(16);
   });
 });
 

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseInput } from '../../src/bot/parse.js';
+import { parseText } from '../../src/bot/parse-text.js';
+import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
+
+const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) => parseText(text, chat, { identifiers: V12_IDENTIFIERS });
 
 const chats = fc.constantFrom(
   { chatType: 'private' as const, botUsername: 'ArrivalsBot' },
@@ -34,9 +37,10 @@ describe('parseInput on arbitrary text', () => {
         const result = parseInput(text, chat);
         if (result === null) return;
         if (result.ok) {
-          expect(result.command.name).toMatch(/^(next|routes|stop|find-stop|save|stops|lang|help|start)$/);
-          if ('stopNo' in result.command) expect(result.command.stopNo).toMatch(/^[0-9]{4}$/);
-          if ('routeNo' in result.command && result.command.routeNo !== undefined) expect(result.command.routeNo).toMatch(/^[A-Z0-9]{1,6}$/);
+          expect(result.request.name).toMatch(/^(next|routes|stop|save|stops|lang|help|start)$/);
+          const { stop, route } = result.request.options;
+          if (stop !== undefined) expect(V12_IDENTIFIERS.readStop(stop)).toEqual({ ok: true, value: stop });
+          if (route !== undefined) expect(V12_IDENTIFIERS.readRoute(route)).toEqual({ ok: true, value: route });
         } else {
           expect(result.usage.id).toMatch(/^usage-[a-z-]+$/);
         }
@@ -61,7 +65,7 @@ describe('parseInput on arbitrary text', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[0-9]{4}$/), fc.stringMatching(/^[0-9]{1,3}$/), fc.boolean(), (stop, routeNo, routeFirst) => {
         const text = routeFirst ? `/next ${routeNo} ${stop}` : `/next ${stop} ${routeNo}`;
-        expect(parseInput(text, { chatType: 'group' })).toEqual({ ok: true, command: { name: 'next', stopNo: stop, routeNo } });
+        expect(parseInput(text, { chatType: 'group' })).toEqual({ ok: true, request: { name: 'next', options: { stop, route: routeNo } } });
       }),
       { numRuns: 1_000 },
     );

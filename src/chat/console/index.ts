@@ -1,8 +1,12 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
+import type { ChatContext } from '../../bot/chat-context.js';
 import type { BotCore } from '../../bot/core.js';
-import type { ChatContext } from '../../bot/chat.js';
+import type { Reply } from '../../bot/reply.js';
 import type { Logger } from '../../log.js';
+import type { ChatAdapter } from '../adapter.js';
+import { cappedLines } from './capped-lines.js';
 import { renderPlainText } from './render.js';
 
 export interface ConsoleChatOptions {
@@ -16,51 +20,93 @@ export interface ConsoleChatOptions {
   logger?: Logger;
 }
 
-export interface ConsoleChat {
-  /** Resolves once input has ended and every reply has been written. */
-  readonly done: Promise<void>;
-  /** Stops reading; replies under way still finish. */
-  close(): void;
-}
-
 const PROMPT = '> ';
+/** Far above any command (the core reads 200 characters); an endless line is cut here. */
+const MAX_LINE_CHARS = 10_000;
+/** The terminal is one private chat; pushes to it are addressed by this id. */
+export const CONSOLE_CHAT_ID = 'terminal';
 
 /**
  * The terminal chat: one private chat, one line = one message. Lines are answered in order, one
  * at a time, so piped input gives its replies in the same order and nothing is cut off at the end.
+ * Pushes print between answers. A closed output (`| head -1`) ends the chat quietly.
  */
-export function startConsoleChat(options: ConsoleChatOptions): ConsoleChat {
+export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   const { core, input, output, interactive } = options;
   const chat: ChatContext = {
     platform: 'console',
-    chatId: 'terminal',
+    chatId: CONSOLE_CHAT_ID,
     chatType: 'private',
     ...(options.languageCode !== undefined ? { languageCode: options.languageCode } : {}),
   };
-  const lines = createInterface({ input, ...(interactive ? { output, prompt: PROMPT, terminal: true } : { terminal: false }) });
+  let outputClosed = false;
+  const onOutputError = (err: NodeJS.ErrnoException) => {
+    if (!outputClosed && err.code !== 'EPIPE') options.logger?.warn({ err }, 'terminal output failed');
+    outputClosed = true;
+    stopReading();
+  };
+  output.on('error', onOutputError);
+  const write = (text: string) => {
+    if (!outputClosed) output.write(text);
+  };
 
+  const prompt = interactive ? createInterface({ input, output, prompt: PROMPT, terminal: true }) : undefined;
   // Ctrl+C at the prompt: readline would only pause; end the chat instead, like Ctrl+D.
-  lines.on('SIGINT', () => lines.close());
-
+  prompt?.on('SIGINT', () => prompt.close());
   // Taken before the first await: readline drops lines that arrive while nobody iterates.
-  const incoming = lines[Symbol.asyncIterator]();
+  const lines: AsyncIterator<string> = prompt ? prompt[Symbol.asyncIterator]() : cappedLines(input, MAX_LINE_CHARS);
+  let reading = true;
+  function stopReading() {
+    reading = false;
+    if (prompt) prompt.close();
+    else input.destroy();
+  }
+
+  async function answer(line: string) {
+    const reply = await core.handleText(line.slice(0, MAX_LINE_CHARS), chat).catch((err: unknown) => {
+      options.logger?.error({ err }, 'terminal reply failed');
+      return null;
+    });
+    if (reply !== null) write(`${renderPlainText(reply)}\n\n`);
+  }
 
   async function run(): Promise<void> {
     if (interactive) {
-      output.write(`${core.t(await core.localeOf(chat), 'console-welcome')}\n`);
-      lines.prompt();
+      write(`${core.t(await core.localeOf(chat), 'console-welcome')}\n`);
+      prompt?.prompt();
     }
-    for await (const line of { [Symbol.asyncIterator]: () => incoming }) {
-      if (line.trim() !== '') {
-        const reply = await core.handleText(line, chat).catch((err: unknown) => {
-          options.logger?.error({ err }, 'console reply failed');
-          return null;
-        });
-        if (reply !== null) output.write(`${renderPlainText(reply)}\n\n`);
+    try {
+      for (let next = await lines.next(); !next.done && reading; next = await lines.next()) {
+        if (next.value.trim() !== '') await answer(next.value);
+        if (reading && !outputClosed) prompt?.prompt();
       }
-      if (interactive) lines.prompt();
+    } catch (err) {
+      // A destroyed input (after a closed output) ends the loop the same way as its end.
+      if (reading) options.logger?.warn({ err }, 'terminal input failed');
     }
   }
 
-  return { done: run(), close: () => lines.close() };
+  const notifier: Notifier = {
+    platform: 'console',
+    async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
+      if (chatId !== CONSOLE_CHAT_ID || outputClosed) return { status: 'permanent-failure', reason: 'no such terminal' };
+      write(`${interactive ? '\n' : ''}${renderPlainText(reply)}\n\n`);
+      if (interactive && reading) prompt?.prompt(true);
+      return { status: 'sent' };
+    },
+  };
+
+  let done: Promise<void> | undefined;
+  return {
+    platform: 'console',
+    notifier,
+    async start() {
+      done ??= run();
+    },
+    async stop() {
+      stopReading();
+      await done;
+    },
+    ended: () => done ?? Promise.resolve(),
+  };
 }

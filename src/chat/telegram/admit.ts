@@ -1,5 +1,5 @@
 import type { Context } from 'grammy';
-import type { ChatContext } from '../../bot/chat.js';
+import type { ChatContext } from '../../bot/chat-context.js';
 import type { FeatureDeps } from './deps.js';
 
 /**

@@ -1,37 +1,61 @@
-import type { ButtonAction } from '../../bot/reply.js';
+import type { CommandRequest, ReplyButton } from '../../bot/index.js';
+import { COMMAND_SPECS } from '../../bot/index.js';
 
-// Telegram carries at most 64 bytes of callback_data per button. Actions are encoded as
-// "<letter>:<stop>[:<route>]" (r = refresh, n = next, s = save-stop): "r:3017:95" is 9 bytes.
-// Decoding trusts nothing: the data comes back from any client, possibly from an old version.
+// Telegram carries at most 64 bytes of callback_data per button. A button is encoded as
+// "2:<effect>:<command>:<value>..." with the values in the command's argument order
+// ("2:u:next:3017:95" is 16 bytes). Buttons sent by earlier versions ("r:3017:95", "n:3017",
+// "s:3017") still work. Decoding trusts nothing: the data comes back from any client; the core
+// checks the values again as it would typed text.
 
 export const CALLBACK_DATA_MAX_BYTES = 64;
 
-const STOP = /^[0-9A-Za-z]{1,10}$/;
-const ROUTE = /^[0-9A-Za-z-]{1,8}$/;
+export type ButtonPress = Pick<ReplyButton, 'command' | 'effect'>;
 
-/** The compact form, or undefined when the action cannot be carried in 64 bytes. */
-export function encodeAction(action: ButtonAction): string | undefined {
-  const parts: string[] = [action.type === 'refresh' ? 'r' : action.type === 'next' ? 'n' : 's', action.stopNo];
-  if (action.type !== 'save-stop' && action.routeNo !== undefined) parts.push(action.routeNo);
-  if (!STOP.test(action.stopNo) || (parts[2] !== undefined && !ROUTE.test(parts[2]))) return undefined;
-  const data = parts.join(':');
+const VALUE = /^[0-9A-Za-z-]{1,16}$/;
+const EFFECTS = { u: 'update', r: 'reply', n: 'notice' } as const;
+const LETTERS = { update: 'u', reply: 'r', notice: 'n' } as const;
+
+/** The compact form, or undefined when the button cannot be carried in 64 bytes. */
+export function encodeButton(button: ButtonPress): string | undefined {
+  const spec = COMMAND_SPECS.find((s) => s.name === button.command.name);
+  if (spec === undefined) return undefined;
+  const values: string[] = [];
+  for (const arg of spec.args) {
+    const value = button.command.options[arg.name];
+    if (value === undefined) break;
+    if (!VALUE.test(value)) return undefined;
+    values.push(value);
+  }
+  const data = ['2', LETTERS[button.effect], spec.name, ...values].join(':');
   return Buffer.byteLength(data, 'utf8') <= CALLBACK_DATA_MAX_BYTES ? data : undefined;
 }
 
-/** The action a button asks for, or undefined for data this version does not understand. */
-export function decodeAction(data: string | undefined): ButtonAction | undefined {
-  if (data === undefined || data.length > CALLBACK_DATA_MAX_BYTES) return undefined;
-  const [kind, stopNo, routeNo, extra] = data.split(':');
-  if (stopNo === undefined || !STOP.test(stopNo) || extra !== undefined) return undefined;
-  if (routeNo !== undefined && !ROUTE.test(routeNo)) return undefined;
-  switch (kind) {
-    case 'r':
-      return routeNo === undefined ? { type: 'refresh', stopNo } : { type: 'refresh', stopNo, routeNo };
-    case 'n':
-      return routeNo === undefined ? { type: 'next', stopNo } : { type: 'next', stopNo, routeNo };
-    case 's':
-      return routeNo === undefined ? { type: 'save-stop', stopNo } : undefined;
-    default:
-      return undefined;
-  }
+/** What a pressed button asks for, or undefined for data this version does not understand. */
+export function decodeButton(data: unknown): ButtonPress | undefined {
+  if (typeof data !== 'string' || data.length > CALLBACK_DATA_MAX_BYTES) return undefined;
+  const parts = data.split(':');
+  if (parts.some((part) => !VALUE.test(part))) return undefined;
+  return parts[0] === '2' ? decodeCurrent(parts.slice(1)) : decodeLegacy(parts);
+}
+
+function decodeCurrent([letter, name, ...values]: string[]): ButtonPress | undefined {
+  const effect = letter !== undefined && Object.hasOwn(EFFECTS, letter) ? EFFECTS[letter as keyof typeof EFFECTS] : undefined;
+  const spec = COMMAND_SPECS.find((s) => s.name === name);
+  if (effect === undefined || spec === undefined || values.length > spec.args.length) return undefined;
+  const options: Record<string, string> = {};
+  values.forEach((value, i) => (options[spec.args[i]!.name] = value));
+  return { effect, command: { name: spec.name, options } };
+}
+
+function decodeLegacy([kind, stop, route, ...extra]: string[]): ButtonPress | undefined {
+  if (stop === undefined || extra.length > 0) return undefined;
+  const next = (effect: ButtonPress['effect']): ButtonPress => ({ effect, command: nextRequest(stop, route) });
+  if (kind === 'r') return next('update');
+  if (kind === 'n') return next('reply');
+  if (kind === 's' && route === undefined) return { effect: 'notice', command: { name: 'save', options: { stop } } };
+  return undefined;
+}
+
+function nextRequest(stop: string, route: string | undefined): CommandRequest {
+  return { name: 'next', options: route === undefined ? { stop } : { stop, route } };
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'grammy';
-import type { ChatContext } from '../../bot/chat.js';
+import { MAX_MESSAGE_LENGTH } from './render.js';
+import type { ChatContext } from '../../bot/chat-context.js';
 
 /**
  * What the core needs to know about a Telegram update's chat. Inline queries and buttons under
@@ -16,7 +17,9 @@ export function chatContextOf(ctx: Context): ChatContext | undefined {
     chatId,
     chatType: !chat || chat.type === 'private' ? 'private' : chat.type === 'channel' ? 'channel' : 'group',
     ...(from ? { userId: String(from.id) } : {}),
-    ...(from?.language_code ? { languageCode: from.language_code } : {}),
+    // A Bot API emulator may send anything here; only a string is a language code.
+    ...(typeof from?.language_code === 'string' && from.language_code !== '' ? { languageCode: from.language_code } : {}),
     ...(ctx.me?.username ? { botUsername: ctx.me.username } : {}),
+    maxReplyChars: MAX_MESSAGE_LENGTH,
   };
 }

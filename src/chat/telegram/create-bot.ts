@@ -2,7 +2,7 @@ import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Bot, GrammyError } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { Notifier } from '../../alerts/notifier.js';
+import type { ChatAdapter } from '../adapter.js';
 import type { BotCore } from '../../bot/core.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
@@ -12,6 +12,7 @@ import { errorBoundary } from './error-boundary.js';
 import { buttons } from './features/buttons.js';
 import { inlineMode } from './features/inline-mode.js';
 import { location } from './features/location.js';
+import { membership } from './features/membership.js';
 import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
 import { trackInFlight } from './in-flight.js';
@@ -49,21 +50,13 @@ export interface TelegramBotDeps {
   botInfo?: UserFromGetMe;
 }
 
-export interface TelegramBot {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  notifier: Notifier;
+export interface TelegramBot extends ChatAdapter {
   bot: Bot;
   /** The webhook server's port once started (useful with port 0); undefined when polling. */
   webhookPort(): number | undefined;
-  /**
-   * Settles when the bot can no longer receive updates: rejects when polling ended by itself
-   * (token revoked, another poller), resolves after stop(). Never settles in webhook mode.
-   */
-  ended(): Promise<void>;
 }
 
-const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query'] as const;
+const ALLOWED_UPDATES = ['message', 'channel_post', 'callback_query', 'inline_query', 'my_chat_member', 'chat_member'] as const;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
@@ -99,10 +92,11 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const onError = errorBoundary(features);
   const inFlight = trackInFlight();
   bot.use(inFlight.middleware);
-  // Concurrent updates from one chat are handled in order, so replies keep the order of questions.
-  bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
+  // Concurrent updates from one chat are handled in order, so replies keep the order of questions;
+  // buttons under inline messages have no chat, and queue per user instead.
+  bot.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
   const guarded = bot.errorBoundary(onError);
-  guarded.use(textCommands(features), location(features), buttons(features), inlineMode(features));
+  guarded.use(textCommands(features), location(features), buttons(features), inlineMode(features), membership(features));
   guarded.use(unhandled(features));
   bot.catch(onError);
 
@@ -111,13 +105,20 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   let server: WebhookServer | undefined;
 
   return {
+    platform: 'telegram',
     bot,
     notifier: createTelegramNotifier(bot.api, logger, redact),
     webhookPort: () => server?.port,
     ended: () => pollingEnd.promise(),
 
     async start() {
-      await bot.init();
+      try {
+        await bot.init();
+      } catch (err) {
+        // A refused token is final, and worth one plain line rather than grammY's message.
+        if (err instanceof GrammyError && err.error_code === 401) throw new Error('Telegram refused the bot token (401): check TELEGRAM_BOT_TOKEN');
+        throw err;
+      }
       try {
         await registerCommandMenus(bot.api, core);
       } catch (err) {
@@ -161,6 +162,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       ]);
       grace.abort();
       if (!drained) logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'stopped with updates still being handled');
+      pollingEnd.settle();
     },
   };
 }

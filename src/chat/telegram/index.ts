@@ -2,6 +2,6 @@
 // createTelegramBot; the rest is exported for tests and for other adapters to learn from.
 export { createTelegramBot, type TelegramBot, type TelegramBotDeps } from './create-bot.js';
 export { renderReply, plainText, type RenderedMessage } from './render.js';
-export { encodeAction, decodeAction, CALLBACK_DATA_MAX_BYTES } from './callback-data.js';
+export { encodeButton, decodeButton, CALLBACK_DATA_MAX_BYTES } from './callback-data.js';
 export { createTelegramNotifier } from './notifier.js';
 export { classifyFailure } from './failures.js';

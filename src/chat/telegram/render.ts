@@ -1,10 +1,14 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { Reply } from '../../bot/reply.js';
 import { escapeMarkup } from '../../util/escape.js';
-import { encodeAction } from './callback-data.js';
+import { layoutButtons, type ButtonLimits } from '../button-layout.js';
+import { encodeButton } from './callback-data.js';
 
 /** Telegram's limit on a message's text (after entities are parsed). */
 export const MAX_MESSAGE_LENGTH = 4096;
+
+// Telegram allows 100 buttons; a phone row shows about 40 characters of labels, split evenly.
+const BUTTON_LIMITS: ButtonLimits = { perRow: 4, maxRows: 12, rowChars: 40 };
 
 export interface RenderedMessage {
   text: string;
@@ -27,10 +31,10 @@ export function renderReply(reply: Reply): RenderedMessage {
   }
   if (reply.footer && reply.footer.length > 0) sections.push(reply.footer.map((line) => `<i>${escapeMarkup(line)}</i>`));
 
-  const keyboard = (reply.buttons ?? [])
+  const keyboard = layoutButtons(reply.buttons, BUTTON_LIMITS)
     .map((row) =>
       row.flatMap((button): InlineKeyboardButton[] => {
-        const data = encodeAction(button.action);
+        const data = encodeButton(button);
         return data === undefined ? [] : [{ text: button.label, callback_data: data }];
       }),
     )

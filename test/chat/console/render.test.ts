@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { actionAsCommand, renderPlainText } from '../../../src/chat/console/render.js';
+import { commandAsText } from '../../../src/bot/command-text.js';
+import { renderPlainText } from '../../../src/chat/console/render.js';
 
 describe('renderPlainText', () => {
   it('puts the title, blocks, footer and button hints in order, blank lines between', () => {
@@ -7,7 +8,12 @@ describe('renderPlainText', () => {
       title: 'TUNNEY (3017)',
       blocks: [{ heading: '95 Orléans', lines: ['4 min (08:09) 📡', '12 min (08:17) 🕒'] }, { lines: ['and 2 more routes'] }],
       footer: ['legend', 'Updated at 08:05'],
-      buttons: [[{ label: 'Refresh', action: { type: 'refresh', stopNo: '3017', routeNo: '95' } }, { label: 'Save stop', action: { type: 'save-stop', stopNo: '3017' } }]],
+      buttons: [
+        [
+          { label: 'Refresh', command: { name: 'next', options: { stop: '3017', route: '95' } }, effect: 'update' },
+          { label: 'Save stop', command: { name: 'save', options: { stop: '3017' } }, effect: 'notice' },
+        ],
+      ],
       kind: 'answer',
     });
     expect(text).toBe(`TUNNEY (3017)
@@ -29,10 +35,10 @@ Updated at 08:05
     expect(renderPlainText({ kind: 'failure', blocks: [{ lines: ['The transit service is not answering.'] }] })).toBe('The transit service is not answering.');
   });
 
-  it('turns every button action into the command a user can type', () => {
-    expect(actionAsCommand({ type: 'next', stopNo: '3017' })).toBe('/next 3017');
-    expect(actionAsCommand({ type: 'next', stopNo: '3017', routeNo: 'R2' })).toBe('/next 3017 R2');
-    expect(actionAsCommand({ type: 'refresh', stopNo: '0867' })).toBe('/next 0867');
-    expect(actionAsCommand({ type: 'save-stop', stopNo: '3017' })).toBe('/save 3017');
+  it('turns every button into the command a user can type, arguments in the table\'s order', () => {
+    expect(commandAsText({ name: 'next', options: { stop: '3017' } })).toBe('/next 3017');
+    expect(commandAsText({ name: 'next', options: { route: 'R2', stop: '3017' } })).toBe('/next 3017 R2');
+    expect(commandAsText({ name: 'save', options: { stop: '0867' } })).toBe('/save 0867');
+    expect(commandAsText({ name: 'stop', options: { query: 'rideau centre' } })).toBe('/stop rideau centre');
   });
 });

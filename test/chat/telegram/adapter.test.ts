@@ -32,6 +32,7 @@ describe('Telegram adapter (long polling)', () => {
       userId: String(BENOIT.id),
       languageCode: 'fr-CA',
       botUsername: 'ArrivalsTestBot',
+      maxReplyChars: 4096,
     });
   });
 
@@ -78,13 +79,14 @@ describe('Telegram adapter (long polling)', () => {
     };
     for (const partial of ['3', '30', '301']) expect((await answerTo(partial)).params.results[0]).toMatchObject({ id: 'usage' });
     expect((await answerTo('3017')).params.results[0]).toMatchObject({ id: 'a:3017:', title: 'Stop 3017 & <co>' });
-    expect(core.seen.filter((s) => s.input !== '/help').map((s) => s.input)).toEqual(['/next 3017']);
+    const asked = () => core.seen.filter((s) => (s.input as { name?: string }).name !== 'help');
+    expect(asked().map((s) => s.input)).toEqual([{ name: 'next', options: { stop: '3017' } }]);
 
     for (const query of ['3017 9', '3017 95']) {
       const refused = await answerTo(query);
       expect(refused.params).toMatchObject({ results: [], cache_time: 0, button: { text: '[fr] Slow down <please>', start_parameter: 'help' } });
     }
-    expect(core.seen.filter((s) => s.input !== '/help')).toHaveLength(1);
+    expect(asked()).toHaveLength(1);
   });
 
   it('answers every button, including ones it cannot read', async () => {
@@ -96,8 +98,8 @@ describe('Telegram adapter (long polling)', () => {
 
   it('a refresh that fails keeps the message as it was, says why in a toast, and can be tried again at once', async () => {
     const core = createFakeCore();
-    core.handleAction = async (action, chat) => {
-      core.seen.push({ kind: 'action', input: action, chat });
+    core.run = async (request, chat) => {
+      core.seen.push({ kind: 'request', input: request, chat });
       return { kind: 'failure', blocks: [{ lines: ['The OC Transpo service is not answering <right now>'] }] };
     };
     h = await startHarness({ core, now: () => 5_000_000 });
@@ -116,7 +118,7 @@ describe('Telegram adapter (long polling)', () => {
     const id = h.press('s:3017', { chatId: ALICE.id, messageId: 7 });
     const answer = await h.api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === id);
     expect(answer.params.text).toBe('Saved 3017');
-    expect(core.seen.at(-1)!.input).toEqual({ type: 'save-stop', stopNo: '3017' });
+    expect(core.seen.at(-1)!.input).toEqual({ name: 'save', options: { stop: '3017' } });
     expect(h.api.callsOf('sendMessage')).toHaveLength(0);
   });
 
@@ -143,15 +145,15 @@ describe('Telegram adapter (long polling)', () => {
 
   it('stopping lets an answer under way go out first', async () => {
     const core = createFakeCore();
-    const answer = core.handleText.bind(core);
+    const answer = core.run.bind(core);
     let entered!: () => void;
     let release!: () => void;
     const asked = new Promise<void>((resolve) => (entered = resolve));
     const gate = new Promise<void>((resolve) => (release = resolve));
-    core.handleText = async (text, chat) => {
+    core.run = async (request, chat) => {
       entered();
       await gate; // a slow transit call
-      return answer(text, chat);
+      return answer(request, chat);
     };
     h = await startHarness({ core });
     h.text('/next 3017');

@@ -1,31 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import type { ButtonAction } from '../../../src/bot/reply.js';
-import { CALLBACK_DATA_MAX_BYTES, decodeAction, encodeAction } from '../../../src/chat/telegram/callback-data.js';
+import { CALLBACK_DATA_MAX_BYTES, decodeButton, encodeButton, type ButtonPress } from '../../../src/chat/telegram/callback-data.js';
+
+const press = (effect: ButtonPress['effect'], name: ButtonPress['command']['name'], options: Record<string, string>): ButtonPress => ({ effect, command: { name, options } });
 
 describe('callback data', () => {
-  const actions: ButtonAction[] = [
-    { type: 'refresh', stopNo: '3017', routeNo: '95' },
-    { type: 'refresh', stopNo: '3017' },
-    { type: 'next', stopNo: '0839', routeNo: 'R2' },
-    { type: 'next', stopNo: '3017' },
-    { type: 'save-stop', stopNo: '3017' },
+  const presses: ButtonPress[] = [
+    press('update', 'next', { stop: '3017', route: '95' }),
+    press('update', 'next', { stop: '3017' }),
+    press('reply', 'next', { stop: '0839', route: 'R2' }),
+    press('notice', 'save', { stop: '3017' }),
+    press('reply', 'stops', {}),
   ];
 
-  it('encodes compactly and decodes back to the same action', () => {
-    expect(actions.map(encodeAction)).toEqual(['r:3017:95', 'r:3017', 'n:0839:R2', 'n:3017', 's:3017']);
-    for (const action of actions) expect(decodeAction(encodeAction(action))).toEqual(action);
+  it('encodes compactly, in the table\'s argument order, and decodes back to the same press', () => {
+    expect(presses.map(encodeButton)).toEqual(['2:u:next:3017:95', '2:u:next:3017', '2:r:next:0839:R2', '2:n:save:3017', '2:r:stops']);
+    for (const p of presses) expect(decodeButton(encodeButton(p))).toEqual(p);
+  });
+
+  it('still understands the buttons of earlier versions, already in riders\' chats', () => {
+    expect(decodeButton('r:3017:95')).toEqual(press('update', 'next', { stop: '3017', route: '95' }));
+    expect(decodeButton('n:3017')).toEqual(press('reply', 'next', { stop: '3017' }));
+    expect(decodeButton('s:3017')).toEqual(press('notice', 'save', { stop: '3017' }));
   });
 
   it('never produces more than 64 bytes; refuses what would not fit or would not parse back', () => {
-    expect(encodeAction({ type: 'next', stopNo: '1234567890', routeNo: '12345678' })!.length).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
-    expect(encodeAction({ type: 'next', stopNo: '3017', routeNo: 'x'.repeat(80) })).toBeUndefined();
-    expect(encodeAction({ type: 'next', stopNo: '30:17' })).toBeUndefined();
-    expect(encodeAction({ type: 'refresh', stopNo: '' })).toBeUndefined();
+    expect(encodeButton(press('reply', 'next', { stop: '1234567890123456', route: '1234567890123456' }))!.length).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
+    expect(encodeButton(press('reply', 'next', { stop: '3017', route: 'x'.repeat(80) }))).toBeUndefined();
+    expect(encodeButton(press('reply', 'next', { stop: '30:17' }))).toBeUndefined();
+    expect(encodeButton(press('reply', 'stop', { query: 'rideau centre' }))).toBeUndefined();
+    expect(encodeButton({ effect: 'reply', command: { name: 'nope' as never, options: {} } })).toBeUndefined();
   });
 
   it('rejects stale, foreign or malicious data', () => {
-    for (const data of [undefined, '', 'r', 'x:3017', 'r:3017:95:1', 's:3017:95', 'r:30 17', 'n:3017:<b>', 'r:' + '1'.repeat(70), 'refresh:3017']) {
-      expect(decodeAction(data)).toBeUndefined();
+    for (const data of [undefined, 42, {}, '', 'r', 'x:3017', 'r:3017:95:1', 's:3017:95', 'r:30 17', 'n:3017:<b>', 'r:' + '1'.repeat(70), 'refresh:3017', '2:x:next:3017', '2:u:nope:3017', '2:u:next:3017:95:extra', '2:u:constructor', '2:__proto__:next']) {
+      expect(decodeButton(data)).toBeUndefined();
     }
   });
 });

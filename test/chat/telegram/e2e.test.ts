@@ -1,6 +1,6 @@
 // End to end: grammY -> real HTTP -> the fake Bot API; the real core, the real v1.2 client and
 // the local v1.2 server with its demo network, at a fixed moment (a Wednesday, 08:00 in Ottawa).
-import Keyv from 'keyv';
+import { memoryStores } from '../../bot/fakes.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBotCore } from '../../../src/bot/index.js';
 import type { BotCore } from '../../../src/bot/core.js';
@@ -32,7 +32,7 @@ afterEach(async () => {
 async function start(options: { rateLimitPerMinute?: number } = {}): Promise<Harness> {
   const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, now: () => NOW.getTime() });
   const stops = await loadStopIndex(DEMO_STOPS_FILE);
-  core = createBotCore({ transit, store: new Keyv(), now, stops });
+  core = createBotCore({ transit, ...memoryStores(), now, stops });
   h = await startHarness({ core, stops, now: () => NOW.getTime(), ...options });
   return h;
 }
@@ -56,7 +56,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(body).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(body);
     const buttons = buttonsOf(sent);
-    expect(buttons.map((b) => b.callback_data)).toEqual(['r:3017:95', 's:3017']);
+    expect(buttons.map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017']);
     for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
     expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } }); // the fake accepted it
   });
@@ -65,10 +65,10 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const { api, text, press } = await start();
     text('/next 3017');
     const sent = await api.waitForCall('sendMessage');
-    const routeButtons = buttonsOf(sent).filter((b) => b.callback_data.startsWith('n:'));
-    expect(routeButtons.map((b) => b.callback_data)).toEqual(['n:3017:95', 'n:3017:97']);
+    const routeButtons = buttonsOf(sent).filter((b) => b.callback_data.startsWith('2:r:'));
+    expect(routeButtons.map((b) => b.callback_data)).toEqual(['2:r:next:3017:95', '2:r:next:3017:97']);
     const { message_id } = sent.answer as { message_id: number };
-    press('n:3017:97', { chatId: ALICE.id, messageId: message_id });
+    press('2:r:next:3017:97', { chatId: ALICE.id, messageId: message_id });
     const second = await api.waitForCall('sendMessage', (c) => c !== sent);
     expect(String(second.params.text)).toContain('<b>97 Airport / Aéroport</b>');
     expect(String(second.params.text)).not.toContain('95 Orléans');
@@ -80,15 +80,15 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     text('/next 3017 95');
     const sent = await api.waitForCall('sendMessage');
     const { message_id } = sent.answer as { message_id: number };
-    const first = press('r:3017:95', { chatId: ALICE.id, messageId: message_id });
+    const first = press('2:u:next:3017:95', { chatId: ALICE.id, messageId: message_id });
     const edit = await api.waitForCall('editMessageText');
     expect(edit.params).toMatchObject({ chat_id: ALICE.id, message_id, parse_mode: 'HTML' });
     expect(String(edit.params.text)).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(String(edit.params.text));
-    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['r:3017:95', 's:3017']);
+    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017']);
     await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
 
-    const second = press('r:3017:95', { chatId: ALICE.id, messageId: message_id });
+    const second = press('2:u:next:3017:95', { chatId: ALICE.id, messageId: message_id });
     const answer = await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === second);
     expect(answer.params.text).toBe(core.t('en', 'refresh-up-to-date'));
     expect(api.callsOf('editMessageText')).toHaveLength(1);
@@ -101,7 +101,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     // 8 m from platform 1B: the stop is named after the station, the distance is to the platform.
     expect(String(sent.params.text)).toContain('3017 BASELINE: 8 m');
     expectWellFormedHtml(String(sent.params.text));
-    expect(buttonsOf(sent)[0]).toEqual({ text: '3017 BASELINE', callback_data: 'n:3017' });
+    expect(buttonsOf(sent)[0]).toEqual({ text: '3017 BASELINE', callback_data: '2:r:next:3017' });
   });
 
   it('inline mode: "3017 95" offers the arrivals as an HTML article; an unknown stop says so; nonsense gets a usage hint', async () => {
@@ -113,7 +113,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(result!.input_message_content.parse_mode).toBe('HTML');
     expect(result!.input_message_content.message_text).toContain('<b>95 Orléans</b>');
     expectWellFormedHtml(result!.input_message_content.message_text);
-    expect(result!.reply_markup.inline_keyboard.flat().map((b: { callback_data: string }) => b.callback_data)).toContain('r:3017:95');
+    expect(result!.reply_markup.inline_keyboard.flat().map((b: { callback_data: string }) => b.callback_data)).toContain('2:u:next:3017:95');
     expect(answer.params.cache_time).toBeLessThanOrEqual(30);
     expect(answer.params.is_personal).toBe(true);
 
@@ -138,9 +138,9 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const [result] = answer.params.results as Array<Record<string, any>>;
     expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE' });
     expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE (3017)</b>', parse_mode: 'HTML' });
-    expect(result!.reply_markup.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: 'n:3017' }]]);
+    expect(result!.reply_markup.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }]]);
 
-    const press = pressInline('n:3017', 'inline-msg-1');
+    const press = pressInline('2:r:next:3017', 'inline-msg-1');
     const edit = await api.waitForCall('editMessageText');
     expect(edit.params).toMatchObject({ inline_message_id: 'inline-msg-1', parse_mode: 'HTML' });
     expect(String(edit.params.text)).toContain('<b>97 Bells Corners</b>');

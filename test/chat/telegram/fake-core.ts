@@ -1,10 +1,12 @@
 // A BotCore stand-in for adapter tests that are about Telegram, not about arrivals.
+import type { ChatContext } from '../../../src/bot/chat-context.js';
+import type { CommandRequest, ParsedText } from '../../../src/bot/command-request.js';
 import type { BotCore, Locale } from '../../../src/bot/core.js';
-import type { ChatContext } from '../../../src/bot/chat.js';
-import type { ButtonAction, Reply } from '../../../src/bot/reply.js';
+import type { Reply } from '../../../src/bot/reply.js';
+import { V12_IDENTIFIERS } from '../../../src/transit/identifiers.js';
 
 export interface FakeCore extends BotCore {
-  seen: Array<{ kind: 'text' | 'action' | 'location'; input: unknown; chat: ChatContext }>;
+  seen: Array<{ kind: 'text' | 'request' | 'location'; input: unknown; chat: ChatContext }>;
 }
 
 const TEXTS: Record<string, string> = {
@@ -23,26 +25,45 @@ export function createFakeCore(): FakeCore {
     kind: 'answer',
     title: `Stop ${stopNo} & <co>`,
     blocks: [{ heading: '95', lines: ['3 min'] }],
-    buttons: [[{ label: 'Refresh', action: { type: 'refresh', stopNo } }]],
+    buttons: [[{ label: 'Refresh', command: { name: 'next', options: { stop: stopNo } }, effect: 'update' }]],
   });
-  return {
+  const answerTo = (request: CommandRequest): Reply =>
+    request.name === 'save'
+      ? { kind: 'answer', blocks: [{ lines: [`Saved ${request.options.stop}`] }] }
+      : request.name === 'next'
+        ? arrivals(request.options.stop ?? '')
+        : { kind: 'answer', blocks: [{ lines: [`/${request.name}`] }] };
+  const core: FakeCore = {
     seen,
+    commands: [],
+    identifiers: V12_IDENTIFIERS,
+    parse(text, chat): ParsedText | null {
+      const input = String(text);
+      if (chat.chatType !== 'private' && !input.startsWith('/')) return null;
+      const stop = /(\d{4})/.exec(input)?.[1];
+      if (stop) return { ok: true, request: { name: 'next', options: { stop } } };
+      if (input.startsWith('/help')) return { ok: true, request: { name: 'help', options: {} } };
+      return { ok: false, usage: { id: 'usage-empty', args: {} } };
+    },
+    async answer(parsed, chat) {
+      return parsed.ok ? core.run(parsed.request, chat) : { kind: 'usage-error', blocks: [{ lines: ['Send a stop number'] }] };
+    },
     async handleText(text, chat) {
       seen.push({ kind: 'text', input: text, chat });
-      if (chat.chatType !== 'private' && !text.startsWith('/')) return null;
-      const stop = /(\d{4})/.exec(text)?.[1];
-      return stop ? arrivals(stop) : { kind: 'usage-error', blocks: [{ lines: ['Send a stop number'] }] };
+      const parsed = core.parse(text, chat);
+      return parsed === null ? null : core.answer(parsed, chat);
     },
-    asksTransit(text) {
-      return /\d{4}/.test(text);
+    async run(request, chat) {
+      seen.push({ kind: 'request', input: request, chat });
+      return answerTo(request);
     },
-    async handleAction(action: ButtonAction, chat) {
-      seen.push({ kind: 'action', input: action, chat });
-      return action.type === 'save-stop' ? { kind: 'answer', blocks: [{ lines: [`Saved ${action.stopNo}`] }] } : arrivals(action.stopNo);
-    },
+    asksTransit: (request) => request.name === 'next' || request.name === 'save',
     async handleLocation(lat, lon, chat) {
       seen.push({ kind: 'location', input: [lat, lon], chat });
       return { kind: 'answer', title: 'Near you', blocks: [{ lines: ['3017 Baseline: 40 m'] }] };
+    },
+    async suggest() {
+      return [];
     },
     async localeOf(chat): Promise<Locale> {
       return chat.languageCode?.startsWith('fr') ? 'fr' : 'en';
@@ -55,4 +76,5 @@ export function createFakeCore(): FakeCore {
       return [{ command: 'next', description: locale === 'fr' ? 'Prochains bus' : 'Next buses' }];
     },
   };
+  return core;
 }

@@ -22,10 +22,10 @@ describe('renderReply', () => {
     footer: ['📡 live', 'Updated at 08:09'],
     buttons: [
       [
-        { label: 'Refresh <now>', action: { type: 'refresh', stopNo: '3017', routeNo: '95' } },
-        { label: 'Save stop', action: { type: 'save-stop', stopNo: '3017' } },
+        { label: 'Refresh <now>', command: { name: 'next', options: { stop: '3017', route: '95' } }, effect: 'update' },
+        { label: 'Save stop', command: { name: 'save', options: { stop: '3017' } }, effect: 'notice' },
       ],
-      [{ label: 'Route 95', action: { type: 'next', stopNo: '3017', routeNo: '95' } }],
+      [{ label: 'Route 95', command: { name: 'next', options: { stop: '3017', route: '95' } }, effect: 'reply' }],
     ],
   };
 
@@ -52,18 +52,25 @@ describe('renderReply', () => {
     expect(renderReply(reply).reply_markup).toEqual({
       inline_keyboard: [
         [
-          { text: 'Refresh <now>', callback_data: 'r:3017:95' },
-          { text: 'Save stop', callback_data: 's:3017' },
+          { text: 'Refresh <now>', callback_data: '2:u:next:3017:95' },
+          { text: 'Save stop', callback_data: '2:n:save:3017' },
         ],
-        [{ text: 'Route 95', callback_data: 'n:3017:95' }],
+        [{ text: 'Route 95', callback_data: '2:r:next:3017:95' }],
       ],
     });
   });
 
   it('leaves out the keyboard when there are no buttons, and buttons that cannot be encoded', () => {
     expect(renderReply({ kind: 'failure', blocks: [{ lines: ['Oops'] }] })).toEqual({ text: 'Oops' });
-    const odd = renderReply({ kind: 'answer', blocks: [], buttons: [[{ label: 'x', action: { type: 'next', stopNo: 'a:b' } }]] });
+    const odd = renderReply({ kind: 'answer', blocks: [], buttons: [[{ label: 'x', command: { name: 'next', options: { stop: 'a:b' } }, effect: 'reply' }]] });
     expect(odd.reply_markup).toBeUndefined();
+  });
+
+  it('lays the core\'s button groups out in rows: short labels four to a row, long ones alone', () => {
+    const route = (n: number) => ({ label: `Route ${n}`, command: { name: 'next' as const, options: { stop: '3017', route: String(n) } }, effect: 'reply' as const });
+    const stop = (code: string) => ({ label: `${code} A RATHER LONG STOP NAME`, command: { name: 'next' as const, options: { stop: code } }, effect: 'reply' as const });
+    const rows = renderReply({ kind: 'answer', blocks: [], buttons: [[1, 2, 3, 4, 5, 6].map(route), [stop('3017'), stop('3023')]] }).reply_markup!.inline_keyboard;
+    expect(rows.map((row) => row.length)).toEqual([4, 2, 1, 1]);
   });
 
   it('cuts at line boundaries to stay within 4,096 characters', () => {

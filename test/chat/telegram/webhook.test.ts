@@ -34,7 +34,7 @@ describe('Telegram adapter (webhook)', () => {
     await startWebhookBot();
     const [set] = h!.api.callsOf('setWebhook');
     expect(set!.params).toMatchObject({ url: PUBLIC_URL, secret_token: WEBHOOK_SECRET });
-    expect(set!.params.allowed_updates).toEqual(['message', 'callback_query', 'inline_query']);
+    expect(set!.params.allowed_updates).toEqual(['message', 'channel_post', 'callback_query', 'inline_query', 'my_chat_member', 'chat_member']);
     expect(h!.api.callsOf('deleteWebhook')).toHaveLength(0);
     expect(h!.api.openPolls()).toBe(0);
   });

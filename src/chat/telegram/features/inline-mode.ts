@@ -1,21 +1,21 @@
 import { Composer, type Context } from 'grammy';
 import type { InlineQueryResultArticle } from 'grammy/types';
-import type { ChatContext } from '../../../bot/chat.js';
+import type { ChatContext } from '../../../bot/chat-context.js';
 import type { Reply } from '../../../bot/reply.js';
 import { admit } from '../admit.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { escapeMarkup } from '../../../util/escape.js';
 import { plainText, renderReply } from '../render.js';
-import { encodeAction } from '../callback-data.js';
+import { encodeButton } from '../callback-data.js';
 
 // "@bot 3017 95" in any chat: the arrivals as a message to send there. Arrivals change by the
 // minute, so results are cached briefly; they depend on the user's language, so personally.
-// Telegram sends a query per keystroke: only the whole number on the sign (four digits) asks
-// the transit service, so typing "3017" costs one request of the rider's allowance, not four.
+// Telegram sends a query per keystroke: only a whole stop identifier (as the transit source
+// reads it) asks the transit service, so typing "3017" costs one request of the rider's
+// allowance, not four.
 const ANSWER_CACHE_SECONDS = 10;
 const HINT_CACHE_SECONDS = 300;
-const QUERY = /^\s*(\d{4})(?:\s+([A-Za-z0-9-]{1,5}))?\s*$/;
 const NAME_RESULTS = 5;
 
 export function inlineMode(deps: FeatureDeps): Composer<Context> {
@@ -23,12 +23,14 @@ export function inlineMode(deps: FeatureDeps): Composer<Context> {
   composer.on('inline_query', async (ctx) => {
     const chat = chatContextOf(ctx);
     if (!chat) return;
-    const match = QUERY.exec(ctx.inlineQuery.query);
-    if (match) {
+    // Read as a private chat reads bare text: "3017 95" asks for arrivals.
+    const parsed = deps.core.parse(ctx.inlineQuery.query, { ...chat, chatType: 'private' });
+    const request = parsed?.ok && parsed.request.name === 'next' ? parsed.request : undefined;
+    if (request) {
       if (!(await admit(ctx, chat, deps))) return;
-      const [, stopNo, routeNo] = match;
-      const reply = await deps.core.handleText(`/next ${stopNo}${routeNo ? ` ${routeNo}` : ''}`, chat);
-      if (reply?.kind === 'answer') {
+      const { stop: stopNo, route: routeNo } = request.options;
+      const reply = await deps.core.run(request, chat);
+      if (reply.kind === 'answer') {
         await ctx.answerInlineQuery([article(`a:${stopNo}:${routeNo ?? ''}`, reply, reply.title ?? `${stopNo}`)], {
           cache_time: ANSWER_CACHE_SECONDS,
           is_personal: true,
@@ -36,14 +38,12 @@ export function inlineMode(deps: FeatureDeps): Composer<Context> {
         return;
       }
       // An unknown stop or a transit outage: say so, rather than a hint that the query was wrong.
-      if (reply) {
-        const title = plainText(reply, 100).split('\n')[0]!;
-        const problem = article(`e:${stopNo}:${routeNo ?? ''}`, reply, title, deps.core.t(await deps.core.localeOf(chat), 'inline-usage-description'));
-        await ctx.answerInlineQuery([problem], { cache_time: 0, is_personal: true });
-        return;
-      }
+      const title = plainText(reply, 100).split('\n')[0]!;
+      const problem = article(`e:${stopNo}:${routeNo ?? ''}`, reply, title, deps.core.t(await deps.core.localeOf(chat), 'inline-usage-description'));
+      await ctx.answerInlineQuery([problem], { cache_time: 0, is_personal: true });
+      return;
     }
-    const byName = match ? [] : await stopsByName(ctx.inlineQuery.query, chat, deps);
+    const byName = await stopsByName(ctx.inlineQuery.query, chat, deps);
     if (byName.length > 0) {
       await ctx.answerInlineQuery(byName, { cache_time: HINT_CACHE_SECONDS, is_personal: true });
       return;
@@ -69,7 +69,7 @@ function article(id: string, reply: Reply, title: string, description?: string):
 /** For an empty or unreadable query: how to ask, and /help as the message if it is chosen anyway. */
 async function usageHint(chat: ChatContext, deps: FeatureDeps): Promise<InlineQueryResultArticle> {
   const locale = await deps.core.localeOf(chat);
-  const help = (await deps.core.handleText('/help', chat)) ?? { kind: 'answer', blocks: [] };
+  const help = await deps.core.run({ name: 'help', options: {} }, chat);
   return article('usage', help, deps.core.t(locale, 'inline-usage-title'), deps.core.t(locale, 'inline-usage-description'));
 }
 
@@ -81,7 +81,7 @@ async function stopsByName(query: string, chat: ChatContext, deps: FeatureDeps):
   if (!deps.stops || query.trim().length < 3) return [];
   const locale = await deps.core.localeOf(chat);
   return deps.stops.search(query, NAME_RESULTS).flatMap((stop): InlineQueryResultArticle[] => {
-    const data = encodeAction({ type: 'next', stopNo: stop.code });
+    const data = encodeButton({ effect: 'reply', command: { name: 'next', options: { stop: stop.code } } });
     if (data === undefined) return [];
     const label = deps.core.t(locale, 'button-stop', { stopNo: stop.code, name: stop.name });
     return [

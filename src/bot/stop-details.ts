@@ -1,8 +1,9 @@
-import type { GtfsRecord, StopArrivals } from '../../transit/index.js';
-import { formatRouteSummary } from '../format-routes.js';
-import { messageReply, shorten } from '../format.js';
-import type { Reply } from '../reply.js';
-import { isUnknownStop, transitFailure, type HandlerContext } from './context.js';
+import type { GtfsRecord, StopArrivals } from '../transit/index.js';
+import { saveButton } from './format/buttons.js';
+import { formatRouteSummary } from './format/route-summary.js';
+import { messageReply, shorten } from './format/text.js';
+import { isUnknownStop, transitFailure, type HandlerContext } from './handler-context.js';
+import type { Reply } from './reply.js';
 
 function mapLink(lat: number, lon: number): string {
   const la = lat.toFixed(5);
@@ -11,8 +12,7 @@ function mapLink(lat: number, lon: number): string {
 }
 
 /** /stop <stop>: name, location with a map link, and the routes serving it. */
-export async function handleStop(request: { stopNo: string }, ctx: HandlerContext): Promise<Reply> {
-  const { stopNo } = request;
+export async function stopDetails(stopNo: string, ctx: HandlerContext): Promise<Reply> {
   // One stop code covers several platforms; the first record stands for the stop.
   const [records, summary] = await Promise.allSettled([
     ctx.transit.gtfs({ table: 'stops', column: 'stop_code', value: stopNo }),
@@ -25,7 +25,7 @@ export async function handleStop(request: { stopNo: string }, ctx: HandlerContex
   if (summary.status === 'rejected' && record === undefined && indexed === undefined) {
     return isUnknownStop(summary.reason) || records.status === 'fulfilled'
       ? messageReply('failure', ctx.say('stop-not-found', { stopNo }))
-      : transitFailure(summary.reason, request, ctx);
+      : transitFailure(summary.reason, { stopNo }, ctx);
   }
 
   // The API and the stop index name the stop as a whole ("BASELINE STATION", "BASELINE"); a GTFS
@@ -38,7 +38,7 @@ export async function handleStop(request: { stopNo: string }, ctx: HandlerContex
   return {
     title: ctx.say('stop-title', { stopName: shorten(name, 60), stopNo }),
     blocks: [...(where.length > 0 ? [{ lines: where }] : []), { heading: ctx.say('stop-routes-heading'), lines: routes.lines }],
-    buttons: [[{ label: ctx.say('button-save'), action: { type: 'save-stop', stopNo } }], ...routes.buttons],
+    buttons: [[saveButton(stopNo, ctx.say)], ...routes.buttons],
     kind: 'answer',
   };
 }

@@ -1,10 +1,13 @@
-import type { StopArrivals } from '../transit/index.js';
-import { MAX_NAME_CHARS, MAX_ROUTE_BLOCKS, compareRoutes, directionLabel, moreRoutesLine, routeButtonRows, shorten, type Say } from './format.js';
-import type { Reply } from './reply.js';
+import type { StopArrivals } from '../../transit/index.js';
+import type { Reply } from '../reply.js';
+import { routeButtons } from './buttons.js';
+import { compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
+import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 
 // One short line per route and direction: 16 of them stay well under Discord's 2000 characters.
 const MAX_SUMMARY_LINES = 16;
 const MAX_SUMMARY_HEADING_CHARS = 30;
+const MAX_ROUTE_BUTTONS = 8;
 
 /** /routes: the routes and directions serving a stop. */
 export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
@@ -23,7 +26,7 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   return {
     title: say('routes-title', { stopName: shorten(summary.stopName, MAX_NAME_CHARS) || summary.stopNo, stopNo: summary.stopNo }),
     blocks: [{ lines: lines.length > 0 ? lines : [say('routes-none')] }],
-    buttons: routeButtonRows(summary.stopNo, routeNos.slice(0, MAX_ROUTE_BLOCKS), say),
+    buttons: routeNos.length > 0 ? [routeButtons(summary.stopNo, routeNos.slice(0, MAX_ROUTE_BUTTONS), say)] : [],
     kind: 'answer',
   };
 }

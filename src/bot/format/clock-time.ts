@@ -1,4 +1,4 @@
-import { OTTAWA_TIME_ZONE, wallClock } from '../time/zone.js';
+import { OTTAWA_TIME_ZONE, wallClock } from '../../time/zone.js';
 
 // Riders read times on Ottawa's clock, wherever the bot runs.
 

@@ -1,16 +1,16 @@
-import type { Logger } from '../../log.js';
-import type { StopIndex } from '../../stops/types.js';
-import { API_ERROR_CODES, type TransitClient, TransitError } from '../../transit/index.js';
-import type { ChatContext } from '../chat.js';
-import type { Locale } from '../core.js';
-import { failureMessage } from '../failures.js';
-import { messageReply, type Say } from '../format.js';
-import type { Translate } from '../i18n.js';
-import type { Reply } from '../reply.js';
-import type { ChatSettings } from '../settings.js';
+import type { Logger } from '../log.js';
+import type { StopIndex } from '../stops/types.js';
+import type { ChatSettingsRepository, Locale, SavedStopsRepository } from '../store/ports.js';
+import { API_ERROR_CODES, type TransitClient, TransitError } from '../transit/index.js';
+import type { ChatContext } from './chat-context.js';
+import type { ReadContext } from './commands/read-options.js';
+import { failureMessage } from './format/failure-message.js';
+import { messageReply, type Say } from './format/text.js';
+import type { Translate } from './i18n.js';
+import type { Reply } from './reply.js';
 
-/** Everything a handler may use, passed in: no handler imports a client, a store or a clock. */
-export interface HandlerContext {
+/** Everything a command may use, passed in: no command imports a client, a store or a clock. */
+export interface HandlerContext extends ReadContext {
   chat: ChatContext;
   locale: Locale;
   say: Say;
@@ -19,7 +19,8 @@ export interface HandlerContext {
   /** Read once per request, so every time in one reply agrees. */
   now: Date;
   transit: TransitClient;
-  settings: ChatSettings;
+  chats: ChatSettingsRepository;
+  savedStops: SavedStopsRepository;
   stops?: StopIndex;
   logger?: Logger;
 }
@@ -36,4 +37,10 @@ export function transitFailure(err: unknown, subject: { stopNo?: string; routeNo
   ctx.logger?.[expected ? 'debug' : 'info']({ err, ...subject }, 'transit failure answered');
   const { id, args } = failureMessage(err, subject);
   return messageReply('failure', ctx.say(id, args));
+}
+
+/** A store failure: logged, and the rider told that the bot could not remember (never a crash). */
+export function storeFailure(err: unknown, messageId: string, ctx: HandlerContext): Reply {
+  ctx.logger?.warn({ err, platform: ctx.chat.platform }, 'store unavailable');
+  return messageReply('failure', ctx.say(messageId));
 }

@@ -1,5 +1,5 @@
-import { API_ERROR_CODES, TransitError } from '../transit/index.js';
-import type { MessageArgs } from './i18n.js';
+import { API_ERROR_CODES, TransitError } from '../../transit/index.js';
+import type { MessageArgs } from '../i18n.js';
 
 /** The one place a failure becomes words: by kind and code, never from err.message. */
 export function failureMessage(err: unknown, subject: { stopNo?: string; routeNo?: string }): { id: string; args: MessageArgs } {

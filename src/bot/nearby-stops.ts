@@ -1,12 +1,13 @@
-import { chunk, messageReply, shorten } from '../format.js';
-import type { Reply } from '../reply.js';
-import type { HandlerContext } from './context.js';
+import { nextButton } from './format/buttons.js';
+import { messageReply, shorten } from './format/text.js';
+import type { HandlerContext } from './handler-context.js';
+import type { Reply } from './reply.js';
 
 const NEARBY_LIMIT = 5;
 const NEARBY_METERS = 1000;
 
 /** A shared location: the closest stops within walking distance, each a button for its arrivals. */
-export function handleLocation(point: { lat: number; lon: number }, ctx: HandlerContext): Reply {
+export function nearbyStops(point: { lat: number; lon: number }, ctx: HandlerContext): Reply {
   const { lat, lon } = point;
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) {
     return messageReply('usage-error', ctx.say('location-bad'));
@@ -20,10 +21,7 @@ export function handleLocation(point: { lat: number; lon: number }, ctx: Handler
   return {
     title: ctx.say('location-title'),
     blocks: [{ lines }],
-    buttons: chunk(
-      near.map(({ stop }) => ({ label: ctx.say('button-stop', { stopNo: stop.code, name: shorten(stop.name, 30) }), action: { type: 'next' as const, stopNo: stop.code } })),
-      1,
-    ),
+    buttons: [near.map(({ stop }) => nextButton(ctx.say('button-stop', { stopNo: stop.code, name: shorten(stop.name, 30) }), stop.code))],
     kind: 'answer',
   };
 }

@@ -1,0 +1,30 @@
+import type { Logger } from '../log.js';
+import type { ChatSettingsRepository, Locale } from '../store/ports.js';
+import type { ChatContext } from './chat-context.js';
+import { localeFromCode } from './i18n.js';
+
+/**
+ * The chat's language: its /lang choice; else the platform's language code, remembered when first
+ * seen (and when it changes) so that a push days later, which has no code, speaks it; else
+ * what was remembered; else English. A failing store never stops a reply: the code still counts.
+ */
+export function chatLanguage(chats: ChatSettingsRepository, logger?: Logger) {
+  return async function languageOf(chat: ChatContext): Promise<Locale> {
+    const seen = typeof chat.languageCode === 'string' && chat.languageCode.trim() !== '' ? localeFromCode(chat.languageCode) : undefined;
+    let stored;
+    try {
+      stored = await chats.language(chat);
+    } catch (err) {
+      logger?.warn({ err, platform: chat.platform }, 'could not read the chat language; using the platform language');
+      return seen ?? 'en';
+    }
+    if (stored?.chosen) return stored.locale;
+    if (seen === undefined) return stored?.locale ?? 'en';
+    if (stored?.locale !== seen) {
+      await chats.setLanguage(chat, { locale: seen, chosen: false }).catch((err: unknown) => {
+        logger?.warn({ err, platform: chat.platform }, 'could not remember the chat language');
+      });
+    }
+    return seen;
+  };
+}

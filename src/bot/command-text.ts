@@ -1,0 +1,9 @@
+import type { CommandRequest } from './command-request.js';
+import { findCommand } from './commands/index.js';
+
+/** The command a request stands for, as a rider would type it ("/next 3017 95"). */
+export function commandAsText(request: CommandRequest): string {
+  const args = findCommand(request.name)?.spec.args ?? [];
+  const values = args.map((arg) => request.options[arg.name]).filter((value): value is string => value !== undefined);
+  return [`/${request.name}`, ...values].join(' ');
+}

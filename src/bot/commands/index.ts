@@ -1,0 +1,28 @@
+// The one table of commands. The parser, /help, the rate limit, Telegram's setMyCommands and
+// Discord's slash commands all read it; adding a command is adding a module here.
+import type { CommandName } from '../command-request.js';
+import { helpCommand, start } from './help.js';
+import { lang } from './lang.js';
+import { next } from './next.js';
+import { routes } from './routes.js';
+import { save } from './save.js';
+import { savedStops } from './saved-stops.js';
+import type { CommandModule, CommandSpec } from './spec.js';
+import { stop } from './stop.js';
+
+export const COMMANDS: readonly CommandModule[] = [next, routes, stop, save, savedStops, lang, helpCommand(() => COMMAND_SPECS), start];
+
+export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);
+
+const BY_NAME = new Map<string, CommandModule>(COMMANDS.map((command) => [command.spec.name, command]));
+
+/** The command called `name`, whatever case it was typed in; undefined for any other word. */
+export function findCommand(name: string): CommandModule | undefined {
+  return BY_NAME.get(name.toLowerCase());
+}
+
+export function commandNamed(name: CommandName): CommandModule {
+  return BY_NAME.get(name)!;
+}
+
+export type { ArgKind, ArgSpec, CommandModule, CommandSpec, Options, Suggestion } from './spec.js';

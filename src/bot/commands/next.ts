@@ -1,0 +1,55 @@
+import type { Reading } from '../command-request.js';
+import { formatArrivals } from '../format/arrivals.js';
+import { transitFailure } from '../handler-context.js';
+import { missingArg, stopProblem, tooManyWords, type ReadContext } from './read-options.js';
+import type { CommandModule, CommandSpec, Options } from './spec.js';
+
+/** /next <stop> [route], a bare "3017 95", and the Refresh and route buttons. */
+const spec: CommandSpec = {
+  name: 'next',
+  args: [
+    { name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop' },
+    { name: 'route', kind: 'route', required: false, labelId: 'arg-route' },
+  ],
+  helpId: 'command-next',
+  descriptionId: 'command-next.description',
+  example: '/next 3017 95',
+  asksTransit: true,
+};
+
+export const next: CommandModule = {
+  spec,
+
+  // Riders type the stop and the route in either order ("95 3017"): the stop is the word that
+  // reads as one.
+  wordsToOptions(words: string[], ctx: ReadContext): Reading<Options> {
+    if (words.length === 0) return missingArg(spec, spec.args[0]!);
+    if (words.length > 2) return tooManyWords(spec);
+    const stopAt = words.findIndex((w) => ctx.identifiers.readStop(w).ok);
+    if (stopAt === -1) {
+      const notRoute = words.find((w) => !ctx.identifiers.readRoute(w).ok);
+      if (notRoute === undefined && words.length > 1) return missingArg(spec, spec.args[0]!);
+      const word = notRoute ?? words[0]!;
+      const reading = ctx.identifiers.readStop(word);
+      return reading.ok ? { ok: true, value: { stop: word } } : stopProblem(word, reading.problem);
+    }
+    const route = words[1 - stopAt];
+    return { ok: true, value: route === undefined ? { stop: words[stopAt]! } : { stop: words[stopAt]!, route } };
+  },
+
+  async run(options, ctx) {
+    const stopNo = options.stop!;
+    const routeNo = options.route;
+    try {
+      const arrivals = routeNo === undefined ? await ctx.transit.nextTripsAllRoutes(stopNo) : await ctx.transit.nextTrips(stopNo, routeNo);
+      return formatArrivals(arrivals, {
+        now: ctx.now,
+        say: ctx.say,
+        ...(routeNo !== undefined ? { routeNo } : {}),
+        ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
+      });
+    } catch (err) {
+      return transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
+    }
+  },
+};

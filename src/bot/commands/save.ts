@@ -1,0 +1,38 @@
+import { messageReply } from '../format/text.js';
+import { isUnknownStop, storeFailure, transitFailure } from '../handler-context.js';
+import type { CommandModule } from './spec.js';
+
+export const MAX_SAVED_STOPS = 20;
+
+/** /save <stop> and the "Save stop" button: remembers the stop (with its name when known). */
+export const save: CommandModule = {
+  spec: {
+    name: 'save',
+    args: [{ name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop' }],
+    helpId: 'command-save',
+    descriptionId: 'command-save.description',
+    example: '/save 3017',
+    asksTransit: true,
+  },
+  async run(options, ctx) {
+    const stopNo = options.stop!;
+    // The API names the stop as a whole ("BASELINE STATION"), as /next titles it; the stop index
+    // names one of its platforms ("BASELINE 1B"), so it only stands in when the API cannot answer.
+    let name: string | undefined;
+    try {
+      name = (await ctx.transit.routeSummary(stopNo)).stopName || undefined;
+    } catch (err) {
+      // A stop the API says does not exist is not worth saving; a flaky API is no reason to refuse.
+      if (isUnknownStop(err)) return transitFailure(err, { stopNo }, ctx);
+      ctx.logger?.info({ err, stopNo }, 'saving a stop without its name from the API');
+    }
+    name ??= ctx.stops?.nameOf(stopNo);
+    try {
+      const outcome = await ctx.savedStops.add(ctx.chat, { stopNo, ...(name !== undefined ? { name } : {}) }, MAX_SAVED_STOPS);
+      if (outcome === 'full') return messageReply('failure', ctx.say('save-full', { max: MAX_SAVED_STOPS }));
+      return messageReply('answer', ctx.say(outcome === 'saved' ? 'save-done' : 'save-already', { stopNo }));
+    } catch (err) {
+      return storeFailure(err, 'save-failed', ctx);
+    }
+  },
+};

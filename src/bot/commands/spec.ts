@@ -1,0 +1,55 @@
+import type { CommandName, Reading } from '../command-request.js';
+import type { HandlerContext } from '../handler-context.js';
+import type { Reply } from '../reply.js';
+
+/** What an argument holds; each kind is read (and refused) its own way. */
+export type ArgKind = 'stop' | 'route' | 'stop-or-name' | 'language';
+
+export interface ArgSpec {
+  /** The option's name in a structured request and in Discord's slash command ("stop"). */
+  name: string;
+  kind: ArgKind;
+  required: boolean;
+  /** Fluent id: the value is the argument's name, `.description` its explanation. */
+  labelId: string;
+}
+
+export interface CommandSpec {
+  name: CommandName;
+  args: readonly ArgSpec[];
+  /** Fluent id whose value is the usage line ("/next <stop> [route]"). */
+  helpId: string;
+  /** Fluent "id.attribute" of the one-line description shown in command menus. */
+  descriptionId: string;
+  /** What a rider can copy; shown by usage errors ("Try: /next 3017 95"). */
+  example: string;
+  /** Running it calls the transit service: adapters rate-limit it and defer their answer. */
+  asksTransit: boolean;
+  /** Extra words after the arguments are ignored (Telegram deep links send "/start payload"). */
+  ignoresExtraWords?: boolean;
+}
+
+export type Options = Readonly<Record<string, string>>;
+
+/** A value offered while a user types an argument (Discord autocomplete). */
+export interface Suggestion {
+  label: string;
+  value: string;
+}
+
+/**
+ * One command, whole: its spec (plain data), how it reads typed words, how it runs and how it
+ * suggests values. Typed text, slash options, buttons and pushes all end in `run`.
+ */
+export interface CommandModule {
+  spec: CommandSpec;
+  /** The words typed after the name, as named options; absent: one word per argument, in order. */
+  wordsToOptions?(words: string[], ctx: ReadContext): Reading<Options>;
+  run(options: Options, ctx: HandlerContext): Promise<Reply> | Reply;
+  /** Narrows `spec.asksTransit` for one request (a stop searched by name stays offline). */
+  asksTransitFor?(options: Options, ctx: ReadContext): boolean;
+  suggest?(argName: string, partial: string, ctx: HandlerContext): Promise<Suggestion[]>;
+}
+
+import type { ReadContext } from './read-options.js';
+export type { ReadContext };

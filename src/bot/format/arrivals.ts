@@ -1,0 +1,100 @@
+import type { RouteArrivals, StopArrivals, Trip } from '../../transit/index.js';
+import type { Reply, ReplyBlock } from '../reply.js';
+import { refreshAndSave, routeButtons } from './buttons.js';
+import { minutesLater, ottawaClock } from './clock-time.js';
+import { routeErrorMessage } from './failure-message.js';
+import { compareForArrivals, directionLabel, moreRoutesLine } from './route-order.js';
+import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+
+/** Route blocks per reply: one per 250 characters of message (8 on Discord, 16 on Telegram). */
+const CHARS_PER_ROUTE_BLOCK = 250;
+/** The platform's size when the adapter says none (the terminal): Discord's, the smallest. */
+export const DEFAULT_MAX_REPLY_CHARS = 2_000;
+// The title, footer, "more routes" line and button labels take the rest of a message.
+const ROUTE_BLOCKS_SHARE = 0.65;
+const GPS_UNCERTAIN_AFTER_MINUTES = 3;
+const MAX_HEADING_CHARS = 40;
+
+function routeHeading(route: RouteArrivals, say: Say): string {
+  const heading = route.heading || directionLabel(route.direction, say) || route.trips[0]?.destination || '';
+  return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
+}
+
+function tripLine(trip: Trip, heading: string, now: Date, say: Say): string {
+  const minutes = Math.max(0, Math.round(trip.minutesAway));
+  let line = say('arrivals-trip', {
+    when: say('arrivals-minutes', { minutes }),
+    clock: ottawaClock(minutesLater(now, minutes)),
+    source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
+  });
+  const destination = shorten(trip.destination, MAX_HEADING_CHARS);
+  if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
+    line = say('arrivals-trip-to', { trip: line, destination });
+  }
+  const notes = tripNotes(trip, say);
+  return notes.length > 0 ? say('arrivals-trip-with-notes', { trip: line, notes: notes.join(', ') }) : line;
+}
+
+function tripNotes(trip: Trip, say: Say): string[] {
+  const notes: string[] = [];
+  if (trip.lastTrip) notes.push(say('arrivals-note-last'));
+  if (trip.bus.doubleDecker) notes.push(say('arrivals-note-double-decker'));
+  if (trip.bus.length === 60) notes.push(say('arrivals-note-60ft'));
+  if (trip.bus.bikeRack) notes.push(say('arrivals-note-bike-rack'));
+  if (trip.live && trip.gpsAgeMinutes !== undefined && trip.gpsAgeMinutes > GPS_UNCERTAIN_AFTER_MINUTES) {
+    notes.push(say('arrivals-note-gps-old', { age: Math.round(trip.gpsAgeMinutes) }));
+  }
+  return notes;
+}
+
+function routeBlock(route: RouteArrivals, stopNo: string, now: Date, say: Say): ReplyBlock {
+  const heading = routeHeading(route, say);
+  if (route.error !== undefined) {
+    const { id, args } = routeErrorMessage(route.error, { routeNo: route.routeNo, stopNo });
+    return { heading, lines: [say(id, args)] };
+  }
+  if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
+  const bare = route.heading || directionLabel(route.direction, say);
+  return { heading, lines: route.trips.slice(0, 3).map((trip) => tripLine(trip, shorten(bare, MAX_HEADING_CHARS), now, say)) };
+}
+
+export interface ArrivalsOptions {
+  now: Date;
+  say: Say;
+  /** The route the rider asked for; absent for all routes (then each route gets a button). */
+  routeNo?: string;
+  /** The adapter's message size; the route blocks take a share of it, the rest are counted in a line. */
+  maxReplyChars?: number;
+}
+
+/** Next trips at a stop -> the reply every platform shows. */
+export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxReplyChars }: ArrivalsOptions): Reply {
+  const stopNo = arrivals.stopNo;
+  const title = say('arrivals-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || stopNo, stopNo });
+  const routes = [...arrivals.routes].sort(compareForArrivals);
+  const size = maxReplyChars ?? DEFAULT_MAX_REPLY_CHARS;
+  const budget = Math.floor(size * ROUTE_BLOCKS_SHARE);
+  const maxBlocks = Math.max(1, Math.floor(size / CHARS_PER_ROUTE_BLOCK));
+  const blocks: ReplyBlock[] = [];
+  let used = 0;
+  for (const route of routes) {
+    const block = routeBlock(route, stopNo, now, say);
+    const chars = [block.heading ?? '', ...block.lines].reduce((n, line) => n + line.length + 1, 0);
+    if (blocks.length === maxBlocks || (blocks.length > 0 && used + chars > budget)) break;
+    blocks.push(block);
+    used += chars;
+  }
+  const shown = routes.slice(0, blocks.length);
+  if (routes.length === 0) blocks.push({ lines: [say('arrivals-none')] });
+
+  const more = moreRoutesLine(routes, shown.length, stopNo, say);
+  if (more !== undefined) blocks.push({ lines: [more] });
+  // A route the API refused here (it does not stop here, it does not exist) gets no button.
+  const shownRouteNos = [...new Set(shown.filter((r) => r.error === undefined).map((r) => r.routeNo))];
+
+  const anyTrips = shown.some((r) => r.error === undefined && r.trips.length > 0);
+  const allFailed = routes.length > 0 && routes.every((r) => r.error !== undefined);
+  const footer = [...(anyTrips ? [say('arrivals-legend')] : []), say('arrivals-updated', { clock: ottawaClock(now) })];
+  const buttons = [refreshAndSave(stopNo, routeNo, say), ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : [])];
+  return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };
+}

@@ -1,0 +1,24 @@
+import type { ButtonGroup, ReplyButton } from '../reply.js';
+import type { Say } from './text.js';
+
+/** A button that asks for a stop's arrivals (and a route's), answered with a new message. */
+export function nextButton(label: string, stopNo: string, routeNo?: string): ReplyButton {
+  return { label, command: { name: 'next', options: routeNo !== undefined ? { stop: stopNo, route: routeNo } : { stop: stopNo } }, effect: 'reply' };
+}
+
+/** Refresh redraws the arrivals in place; Save confirms quietly. */
+export function refreshAndSave(stopNo: string, routeNo: string | undefined, say: Say): ButtonGroup {
+  return [
+    { ...nextButton(say('button-refresh'), stopNo, routeNo), effect: 'update' },
+    saveButton(stopNo, say),
+  ];
+}
+
+export function saveButton(stopNo: string, say: Say): ReplyButton {
+  return { label: say('button-save'), command: { name: 'save', options: { stop: stopNo } }, effect: 'notice' };
+}
+
+/** One button per route: the next trips of that route at the stop. */
+export function routeButtons(stopNo: string, routeNos: string[], say: Say): ButtonGroup {
+  return routeNos.map((routeNo) => nextButton(say('button-route', { routeNo }), stopNo, routeNo));
+}

@@ -1,0 +1,64 @@
+import type { ChatContext } from './chat-context.js';
+import { usage, type ParsedText } from './command-request.js';
+import { commandNamed, findCommand, type CommandModule } from './commands/index.js';
+import { clip, positionalOptions, readOptions, type ReadContext } from './commands/read-options.js';
+
+const MAX_INPUT_CHARS = 200;
+
+/**
+ * Text -> a checked command request, a usage error in words the rider understands, or null when
+ * the bot should stay silent (bare text in a group, a command for another bot, an unknown command
+ * in a group). Never throws, whatever the input.
+ */
+export function parseText(text: unknown, chat: Pick<ChatContext, 'chatType' | 'botUsername'>, ctx: ReadContext): ParsedText | null {
+  const input = typeof text === 'string' ? text : '';
+  const tokens = tokenize(input);
+  const first = tokens[0];
+  const inPrivate = chat.chatType === 'private';
+
+  if (first !== undefined && first.startsWith('/')) {
+    const match = /^\/([^@]*)(?:@(.*))?$/u.exec(first)!;
+    const name = match[1] ?? '';
+    // "/next@ 3017" names no bot at all: read it as plain "/next".
+    const addressee = match[2] || undefined;
+    if (addressee !== undefined && chat.botUsername !== undefined && addressee.toLowerCase() !== chat.botUsername.toLowerCase()) return null;
+    const command = findCommand(name);
+    // In a group an unknown command is most likely another bot's.
+    if (command === undefined && !inPrivate && addressee === undefined) return null;
+    if (tooLong(input)) return usage('usage-too-long', { length: [...input].length, max: MAX_INPUT_CHARS });
+    if (command === undefined) return name === '' ? usage('usage-empty') : usage('usage-unknown-command', { command: clip(name.toLowerCase()) });
+    return readWords(command, tokens.slice(1), ctx);
+  }
+
+  if (!inPrivate) return null;
+  if (tooLong(input)) return usage('usage-too-long', { length: [...input].length, max: MAX_INPUT_CHARS });
+  if (first === undefined) return usage('usage-empty');
+  // "next 3017 95" typed without the slash, as people do in a terminal.
+  const spoken = findCommand(first);
+  if (spoken !== undefined) return readWords(spoken, tokens.slice(1), ctx);
+  if (!tokens.some((t) => /[0-9]/.test(t))) return usage('usage-not-understood', { text: clip(tokens.join(' ')) });
+  return readWords(commandNamed('next'), tokens, ctx);
+}
+
+function readWords(command: CommandModule, words: string[], ctx: ReadContext): ParsedText {
+  const options = command.wordsToOptions ? command.wordsToOptions(words, ctx) : positionalOptions(command.spec, words);
+  if (!options.ok) return options;
+  const checked = readOptions(command.spec, options.value, ctx);
+  return checked.ok ? { ok: true, request: { name: command.spec.name, options: checked.value } } : checked;
+}
+
+function tooLong(text: string): boolean {
+  return [...text].length > MAX_INPUT_CHARS;
+}
+
+/**
+ * NFKC turns full-width digits into ASCII; invisible format characters go, control characters
+ * split. Commas and semicolons split too: riders write "3017, 95" as often as "3017 95".
+ */
+function tokenize(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .split(/[\s\p{Cc}\p{Z},;]+/u)
+    .filter((t) => t !== '');
+}

@@ -1,0 +1,44 @@
+import type { StopIndex } from '../stops/types.js';
+import type { SavedStopsRepository } from '../store/ports.js';
+import type { IdentifierGrammar } from '../transit/identifiers.js';
+import type { TransitClient } from '../transit/index.js';
+import type { ChatContext } from './chat-context.js';
+import { findCommand, type Suggestion } from './commands/index.js';
+
+export interface SuggestContext {
+  chat: ChatContext;
+  identifiers: IdentifierGrammar;
+  savedStops: SavedStopsRepository;
+  transit: TransitClient;
+  stops?: StopIndex;
+}
+
+const LABEL_CHARS = 100;
+
+/**
+ * Values for an argument being typed, by its kind: a stop offers the chat's saved stops first,
+ * then stops from the offline index by number or name. Nothing here calls the transit service,
+ * so an answer comes fast enough for Discord's autocomplete.
+ */
+export async function suggestValues(name: string, arg: string, partial: string, ctx: SuggestContext, limit: number): Promise<Suggestion[]> {
+  const spec = findCommand(name)?.spec.args.find((a) => a.name === arg);
+  if (spec === undefined || (spec.kind !== 'stop' && spec.kind !== 'stop-or-name')) return [];
+  const typed = partial.trim().toLowerCase();
+  const saved = (await ctx.savedStops.list(ctx.chat).catch(() => []))
+    .filter((s) => typed === '' || s.stopNo.startsWith(typed) || (s.name ?? '').toLowerCase().includes(typed))
+    .map((s) => choice(s.stopNo, s.name));
+  const indexed = ctx.stops === undefined || typed === '' ? [] : fromIndex(ctx.stops, typed, limit);
+  const seen = new Set<string>();
+  return [...saved, ...indexed].filter((s) => !seen.has(s.value) && seen.add(s.value)).slice(0, limit);
+}
+
+function fromIndex(stops: StopIndex, typed: string, limit: number): Suggestion[] {
+  const byNumber = /^[0-9]+$/.test(typed) ? stops.byCodePrefix(typed, limit) : [];
+  const byName = byNumber.length > 0 ? [] : stops.search(typed, limit);
+  return [...byNumber, ...byName].map((s) => choice(s.code, s.name));
+}
+
+function choice(stopNo: string, name: string | undefined): Suggestion {
+  const label = name ? `${stopNo} ${name}` : stopNo;
+  return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, value: stopNo };
+}
