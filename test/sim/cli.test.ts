@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSimArgs } from '../../src/sim/cli-args.js';
+import { json, list, type NextTripsReply, type RouteSummaryReply } from './helpers.js';
 
 // `npm run sim` runs `tsx src/sim/cli.ts`; here the same file runs under node --import tsx.
 
@@ -41,11 +42,11 @@ describe('sim CLI', () => {
         method: 'POST',
         body: new URLSearchParams({ appID: 'cli-app', apiKey: 'cli-key-42', stopNo: '3017', format: 'json' }),
       });
-      const json = (await response.json()) as any;
-      expect(json.GetRouteSummaryForStopResult.StopDescription).toBe('BASELINE STATION');
+      const summary = json<RouteSummaryReply>(await response.text());
+      expect(summary.GetRouteSummaryForStopResult.StopDescription).toBe('BASELINE STATION');
 
       while (!cli.out.stderr.includes('sim request')) await once(cli.child.stderr, 'data');
-      const log = JSON.parse(cli.out.stderr.split('\n').find((l) => l.includes('sim request')) ?? '{}');
+      const log = json(cli.out.stderr.split('\n').find((l) => l.includes('sim request')) ?? '{}');
       expect(log).toMatchObject({ operation: 'GetRouteSummaryForStop', stopNo: '3017', status: 200 });
       expect(cli.out.stderr).not.toContain('cli-key-42');
       expect(cli.out.stdout).not.toContain('cli-key-42');
@@ -61,15 +62,15 @@ describe('sim CLI', () => {
         method: 'POST',
         body: new URLSearchParams({ appID: 'arrivals-demo', apiKey: 'demo-key-0000', stopNo: '3017', routeNo: '95', format: 'json' }),
       });
-      return (await response.json()) as any;
+      return json<NextTripsReply>(await response.text());
     };
     try {
       expect(cli.line).toContain('(appID=arrivals-demo apiKey=demo-key-0000)');
       expect(await ask()).toEqual({ GetNextTripsForStopResult: { Error: '2' } });
       await fetch(`${cli.url}/__sim/faults`, { method: 'POST', body: '{}' });
-      const direction = (await ask()).GetNextTripsForStopResult.Route.RouteDirection[0];
+      const direction = list((await ask()).GetNextTripsForStopResult.Route.RouteDirection)[0];
       // The simulated clock started at 08:00 Ottawa time a moment ago, and runs on from there.
-      expect(direction.RequestProcessingTime).toMatch(/^2026112408\d{4}$/);
+      expect(direction?.RequestProcessingTime).toMatch(/^2026112408\d{4}$/);
     } finally {
       expect(await cli.stop()).toBe(0);
     }
@@ -80,7 +81,7 @@ describe('sim CLI', () => {
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     // 'close' rather than 'exit': it waits for stderr to be read to its end.
-    const [code] = await once(child, 'close');
+    const [code] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
     expect(code).toBe(2);
     expect(stderr).toContain('--fault must be one of');
     expect(stderr).toContain('usage: npm run sim --');

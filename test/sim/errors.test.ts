@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AT, at, post, postJson, sim } from './helpers.js';
+import { AT, at, bare, json, post, postJson, sim, type NextTripsReply, type RouteSummaryReply } from './helpers.js';
 
 // Errors as the service gave them: in-band codes with HTTP 200 for the stop operations.
 
@@ -29,14 +29,14 @@ describe('error 1: credentials', () => {
   it('accepts the credentials the server was started with', async () => {
     const server = await sim({ ...at(AT.weekdayMorning), appId: 'mine', apiKey: 's3cret' });
     const credentials = { appID: 'mine', apiKey: 's3cret' };
-    expect((await postJson(server, 'GetRouteSummaryForStop', { stopNo: '3020' }, credentials)).GetRouteSummaryForStopResult.Error).toBe('');
-    expect((await postJson(server, 'GetRouteSummaryForStop', { stopNo: '3020' })).GetRouteSummaryForStopResult.Error).toBe('1');
+    expect((await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopNo: '3020' }, credentials)).GetRouteSummaryForStopResult.Error).toBe('');
+    expect((await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopNo: '3020' })).GetRouteSummaryForStopResult.Error).toBe('1');
   });
 
   it('matches parameter names without regard to case, as ASP.NET did', async () => {
     const server = await sim(at(AT.weekdayMorning));
-    const json = await postJson(server, 'GetRouteSummaryForStop', { stopno: '3020' }, { appid: 'arrivals-demo', APIKEY: 'demo-key-0000' } as never);
-    expect(json.GetRouteSummaryForStopResult.StopNo).toBe('3020');
+    const summary = await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopno: '3020' }, { appid: 'arrivals-demo', APIKEY: 'demo-key-0000' } as never);
+    expect(summary.GetRouteSummaryForStopResult.StopNo).toBe('3020');
   });
 });
 
@@ -55,10 +55,10 @@ describe('errors 11 and 12: route', () => {
     const server = await sim(at(AT.weekdayMorning));
     const fields: Record<string, string> = { stopNo: '3020' };
     if (routeNo !== undefined) fields.routeNo = routeNo;
-    const json = await postJson(server, 'GetNextTripsForStop', fields);
-    expect(json.GetNextTripsForStopResult.Error).toBe('');
-    expect(json.GetNextTripsForStopResult.StopLabel).toBe('LAURIER STATION');
-    return json.GetNextTripsForStopResult.Route.RouteDirection;
+    const { GetNextTripsForStopResult: result } = await postJson<NextTripsReply>(server, 'GetNextTripsForStop', fields);
+    expect(result.Error).toBe('');
+    expect(result.StopLabel).toBe('LAURIER STATION');
+    return bare(result.Route.RouteDirection);
   }
 
   it('reports a route the network does not have as 11 in the RouteDirection', async () => {
@@ -112,6 +112,6 @@ describe('HTTP-level answers', () => {
       method: 'POST',
       body: new URLSearchParams({ appID: 'arrivals-demo', apiKey: 'demo-key-0000', stopNo: '3022' }),
     });
-    expect(((await response.json()) as any).GetRouteSummaryForStopResult.StopDescription).toBe('LEES STATION');
+    expect(json<RouteSummaryReply>(await response.text()).GetRouteSummaryForStopResult.StopDescription).toBe('LEES STATION');
   });
 });

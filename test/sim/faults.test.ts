@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { FAULT_FAILURES, type FaultFailure, type SimServer } from '../../src/sim/index.js';
-import { AT, at, post, postJson, sim, type Reply } from './helpers.js';
+import { FAULT_FAILURES, type FaultFailure, type Faults, type SimServer } from '../../src/sim/index.js';
+import type { SimStats } from '../../src/sim/stats.js';
+import { AT, at, json, post, postJson, sim, type Reply } from './helpers.js';
 
 // Fault injection, by option and through the control endpoint.
 
-async function control(url: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+/** GET /__sim/stats. */
+type StatsReply = ReturnType<SimStats['snapshot']>;
+/** GET and POST /__sim/faults: the plan, with the requests left when it has a count. */
+type FaultsReply = Faults & { remaining?: number };
+
+async function control<T = unknown>(url: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   const response = await fetch(`${url}${path}`, body === undefined ? {} : { method: 'POST', body: JSON.stringify(body) });
-  return { status: response.status, json: await response.json() };
+  return { status: response.status, json: json<T>(await response.text()) };
 }
 
 describe('fault injection', () => {
@@ -66,7 +72,7 @@ describe('fault injection', () => {
     const reply = await post(server, 'GetRouteSummaryForStop', { stopNo: '3020' });
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('LAURIER STATION');
-    expect((await control(server.url, '/__sim/stats')).json.faults).toEqual({ latency: 1 });
+    expect((await control<StatsReply>(server.url, '/__sim/stats')).json.faults).toEqual({ latency: 1 });
   });
 });
 
@@ -76,7 +82,7 @@ const LOOKS_LIKE: Record<FaultFailure, (reply: Reply | 'no reply') => void> = {
   'error-2': (reply) => expect(reply).toMatchObject({ status: 200, body: '{"GetRouteSummaryForStopResult":{"Error":"2"}}' }),
   truncated: (reply) => {
     expect(reply).toMatchObject({ status: 200, contentType: 'application/json; charset=utf-8' });
-    expect(() => JSON.parse((reply as Reply).body)).toThrow();
+    expect(() => json((reply as Reply).body)).toThrow();
   },
   html: (reply) => expect(reply).toMatchObject({ status: 200, contentType: 'text/html; charset=utf-8' }),
   'plain-text': (reply) => expect(reply).toMatchObject({ status: 200, contentType: 'text/plain; charset=utf-8' }),
@@ -101,7 +107,7 @@ describe.each([
   it.each(FAULT_FAILURES)('%s', async (failure) => {
     const server = await start(failure);
     LOOKS_LIKE[failure](await ask(server));
-    expect((await control(server.url, '/__sim/stats')).json.faults).toEqual({ [failure]: 1 });
+    expect((await control<StatsReply>(server.url, '/__sim/stats')).json.faults).toEqual({ [failure]: 1 });
   });
 });
 
@@ -110,7 +116,7 @@ describe('control endpoint', () => {
     const server = await sim(at(AT.weekdayMorning));
     expect((await control(server.url, '/__sim/faults', { latencyMs: 20, count: 1 })).json).toEqual({ latencyMs: 20, count: 1, remaining: 1 });
     expect(await ask(server)).toMatchObject({ status: 200 });
-    expect((await control(server.url, '/__sim/stats')).json.faults).toEqual({ latency: 1 });
+    expect((await control<StatsReply>(server.url, '/__sim/stats')).json.faults).toEqual({ latency: 1 });
     expect((await control(server.url, '/__sim/faults')).json).toEqual({});
   });
 
@@ -118,7 +124,7 @@ describe('control endpoint', () => {
     const server = await sim(at(AT.weekdayMorning));
     const set = await control(server.url, '/__sim/faults', { failure: 'http-500', count: 1 });
     expect(set).toEqual({ status: 200, json: { failure: 'http-500', count: 1, remaining: 1 } });
-    expect((await control(server.url, '/__sim/faults')).json.remaining).toBe(1);
+    expect((await control<FaultsReply>(server.url, '/__sim/faults')).json.remaining).toBe(1);
     expect((await post(server, 'GetRouteSummaryForStop', { stopNo: '3020' })).status).toBe(500);
     expect((await control(server.url, '/__sim/faults')).json).toEqual({});
     await control(server.url, '/__sim/faults', { failure: 'html' });
@@ -140,10 +146,10 @@ describe('control endpoint', () => {
     await post(server, 'GetRouteSummaryForStop', { stopNo: '3020' });
     await post(server, 'GetNextTripsForStopAllRoutes', { stopNo: '3020' });
     await post(server, 'GetNextTripsForStopAllRoutes', { stopNo: '3017' });
-    const { json } = await control(server.url, '/__sim/stats');
-    expect(json.apiRequests).toBe(3);
-    expect(json.requests).toBe(4);
-    expect(json.byOperation).toEqual({ GetRouteSummaryForStop: 1, GetNextTripsForStopAllRoutes: 2 });
-    expect(json.memory.rssBytes).toBeGreaterThan(json.memory.heapUsedBytes);
+    const { json: stats } = await control<StatsReply>(server.url, '/__sim/stats');
+    expect(stats.apiRequests).toBe(3);
+    expect(stats.requests).toBe(4);
+    expect(stats.byOperation).toEqual({ GetRouteSummaryForStop: 1, GetNextTripsForStopAllRoutes: 2 });
+    expect(stats.memory.rssBytes).toBeGreaterThan(stats.memory.heapUsedBytes);
   });
 });

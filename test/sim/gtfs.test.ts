@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
 import { GTFS_COLUMNS, GTFS_TABLES } from '../../src/transit/gtfs-tables.js';
-import { post, postJson, sim } from './helpers.js';
+import { post, postJson, sim, type GtfsReply } from './helpers.js';
 import { fixture, xmlSkeleton } from './skeleton.js';
 
 // The Gtfs operation over the demo network: every parameter of spec 4.4, the table filter
@@ -16,9 +16,9 @@ describe('Gtfs', () => {
       trips: { column: 'route_id', value: '95-184' },
     };
     for (const table of GTFS_TABLES) {
-      const json = await postJson(server, 'Gtfs', { table, ...filters[table] });
-      expect(json.Gtfs.length, table).toBeGreaterThan(0);
-      for (const record of json.Gtfs) {
+      const reply = await postJson<GtfsReply>(server, 'Gtfs', { table, ...filters[table] });
+      expect(reply.Gtfs.length, table).toBeGreaterThan(0);
+      for (const record of reply.Gtfs) {
         expect(Object.keys(record), table).toEqual([...GTFS_COLUMNS[table]]);
         expect(Object.values(record).every((v) => typeof v === 'string'), table).toBe(true);
       }
@@ -27,9 +27,9 @@ describe('Gtfs', () => {
 
   it('echoes the query in JSON (direction upper-case) and finds the platforms of a shared stop code', async () => {
     const server = await sim();
-    const json = await postJson(server, 'Gtfs', { table: 'stops', column: 'stop_code', value: '3017' });
-    expect(json.Query).toEqual({ table: 'stops', direction: 'ASC', column: 'stop_code', value: '3017', format: 'json' });
-    expect(json.Gtfs.map((s: any) => [s.stop_id, s.stop_name])).toEqual([
+    const reply = await postJson<GtfsReply>(server, 'Gtfs', { table: 'stops', column: 'stop_code', value: '3017' });
+    expect(reply.Query).toEqual({ table: 'stops', direction: 'ASC', column: 'stop_code', value: '3017', format: 'json' });
+    expect(reply.Gtfs.map((s) => [s.stop_id, s.stop_name])).toEqual([
       ['SH900', 'BASELINE 1B'],
       ['SH915', 'BASELINE 1A'],
       ['SH930', 'BASELINE 2A'],
@@ -39,23 +39,23 @@ describe('Gtfs', () => {
 
   it('selects by id, orders by a column either way (numbers as numbers) and limits', async () => {
     const server = await sim();
-    const one = await postJson(server, 'Gtfs', { table: 'routes', id: '3' });
+    const one = await postJson<GtfsReply>(server, 'Gtfs', { table: 'routes', id: '3' });
     expect(one.Gtfs).toEqual([{ id: '3', route_id: '11-184', route_short_name: '11', route_long_name: '', route_desc: '', route_type: '3' }]);
-    const ordered = await postJson(server, 'Gtfs', { table: 'routes', order_by: 'route_short_name', direction: 'desc', limit: '3' });
+    const ordered = await postJson<GtfsReply>(server, 'Gtfs', { table: 'routes', order_by: 'route_short_name', direction: 'desc', limit: '3' });
     expect(ordered.Query.direction).toBe('DESC');
-    expect(ordered.Gtfs.map((r: any) => r.route_short_name)).toEqual(['97', '95', '94']);
-    const ascending = await postJson(server, 'Gtfs', { table: 'routes', order_by: 'route_short_name' });
-    expect(ascending.Gtfs.map((r: any) => r.route_short_name)).toEqual(['1', '7', '11', '16', '94', '95', '97']);
+    expect(ordered.Gtfs.map((r) => r.route_short_name)).toEqual(['97', '95', '94']);
+    const ascending = await postJson<GtfsReply>(server, 'Gtfs', { table: 'routes', order_by: 'route_short_name' });
+    expect(ascending.Gtfs.map((r) => r.route_short_name)).toEqual(['1', '7', '11', '16', '94', '95', '97']);
   });
 
   it('serves the expanded timetable: a frequency-based trip and its stop times', async () => {
     const server = await sim();
-    const stopTimes = await postJson(server, 'Gtfs', { table: 'stop_times', column: 'trip_id', value: '95-eastbound-weekday-2500', order_by: 'stop_sequence' });
+    const stopTimes = await postJson<GtfsReply>(server, 'Gtfs', { table: 'stop_times', column: 'trip_id', value: '95-eastbound-weekday-2500', order_by: 'stop_sequence' });
     expect(stopTimes.Gtfs).toHaveLength(15);
     expect(stopTimes.Gtfs[0]).toMatchObject({ stop_id: 'SH915', arrival_time: '25:00:00', stop_sequence: '1' });
     expect(stopTimes.Gtfs[9]).toMatchObject({ stop_id: 'CD955', arrival_time: '25:20:00' });
-    const trips = await postJson(server, 'Gtfs', { table: 'trips', column: 'route_id', value: '16-184' });
-    expect(new Set(trips.Gtfs.map((t: any) => t.service_id))).toEqual(new Set(['WEEKDAY', 'SATURDAY']));
+    const trips = await postJson<GtfsReply>(server, 'Gtfs', { table: 'trips', column: 'route_id', value: '16-184' });
+    expect(new Set(trips.Gtfs.map((t) => t.service_id))).toEqual(new Set(['WEEKDAY', 'SATURDAY']));
   });
 
   it('answers XML as <Gtfs> with a <result id="..."> per record and empty elements for nulls', async () => {
@@ -64,7 +64,7 @@ describe('Gtfs', () => {
     expect(reply.contentType).toBe('text/xml; charset=utf-8');
     expect(reply.body).toContain('<result id="');
     expect(reply.body).toContain('<stop_desc/>');
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(reply.body);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(reply.body) as { Gtfs: { result: Record<string, unknown> } };
     expect(parsed.Gtfs.result).toMatchObject({ '@id': '41', stop_id: 'CK270', stop_code: '0756', stop_name: 'BOOTH / WELLINGTON' });
     expect(parsed.Gtfs.result.id).toBeUndefined();
   });
@@ -94,7 +94,7 @@ describe('Gtfs', () => {
     ['a bad limit', { table: 'routes', limit: '-1' }],
   ])('refuses %s with HTTP 400', async (_, fields) => {
     const server = await sim();
-    const reply = await post(server, 'Gtfs', fields as Record<string, string>);
+    const reply = await post(server, 'Gtfs', fields);
     expect(reply.status).toBe(400);
   });
 

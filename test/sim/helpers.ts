@@ -57,7 +57,76 @@ export async function post(server: SimServer, operation: string, fields: Record<
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', body: await response.text() };
 }
 
-export async function postJson(server: SimServer, operation: string, fields: Record<string, string>, credentials = CREDENTIALS): Promise<any> {
+/**
+ * A JSON text read as the shape the test expects of it (`unknown` unless told). The shape is not
+ * checked here: the test's own expectations do that, and one that is wrong fails them.
+ */
+export function json<T = unknown>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+export async function postJson<T = unknown>(server: SimServer, operation: string, fields: Record<string, string>, credentials = CREDENTIALS): Promise<T> {
   const reply = await post(server, operation, { ...fields, format: 'json' }, credentials);
-  return JSON.parse(reply.body);
+  return json<T>(reply.body);
+}
+
+// The v1.2 JSON answers, as far as the tests read them. The service writes a list of one entry as
+// the bare entry, so a field that may hold several holds OneOrMany; `bare` and `list` say which
+// one a test expects, and fail it otherwise.
+
+export type OneOrMany<T> = T | T[];
+
+export function bare<T>(value: OneOrMany<T>): T {
+  if (Array.isArray(value)) throw new Error(`expected a single bare entry, got a list of ${value.length}`);
+  return value;
+}
+
+export function list<T>(value: OneOrMany<T>): T[] {
+  if (!Array.isArray(value)) throw new Error('expected a list, got a single bare entry');
+  return value;
+}
+
+/** A route direction at a stop, in GetRouteSummaryForStop and GetNextTripsForStopAllRoutes. */
+export interface JsonRoute {
+  RouteNo: number | string;
+  DirectionID: number;
+  Direction: string;
+  RouteHeading: string;
+  /** AllRoutes only: a list, a bare trip or []. */
+  Trips?: unknown;
+}
+
+/** GetRouteSummaryForStop and GetNextTripsForStopAllRoutes. */
+export interface RouteSummaryReply {
+  GetRouteSummaryForStopResult: {
+    StopNo: string;
+    StopDescription: string;
+    Error: string;
+    Routes: { Route: OneOrMany<JsonRoute> };
+  };
+}
+
+export interface JsonRouteDirection {
+  RouteNo: number | string;
+  RouteLabel: string;
+  Direction: string;
+  Error: string;
+  RequestProcessingTime: string;
+  Trips: unknown;
+}
+
+/** GetNextTripsForStop. */
+export interface NextTripsReply {
+  GetNextTripsForStopResult: {
+    StopNo: string;
+    StopLabel: string;
+    Error: string;
+    Route: { RouteDirection: OneOrMany<JsonRouteDirection> };
+  };
+}
+
+/** Gtfs: the query echoed, and the records (column values are checked, not assumed, to be strings). */
+export interface GtfsReply {
+  Query: Record<string, string>;
+  Gtfs: Record<string, unknown>[];
 }
