@@ -13,10 +13,26 @@ command-routes = /routes <stop>
     .description = Routes and directions serving a stop
 command-stop = /stop <stop or name>
     .description = Where a stop is and what serves it
-command-save = /save <stop>
+command-save = /save <stop> [name]
     .description = Save a stop for this chat
-command-stops = /stops
-    .description = Your saved stops
+command-saved = /saved (or /stops)
+    .description = Your saved stops, each one tap away
+command-unsave = /unsave <stop or name>
+    .description = Forget a saved stop
+command-subscribe = /subscribe <stop> [route] <HH:MM> [days]  or  /subscribe <stop> <route> when <N> min <HH:MM-HH:MM> [days]
+    .description = Get the arrivals at a time, or when your bus is near
+command-subs = /subs
+    .description = This chat's alerts, with their ids and next times
+command-unsubscribe = /unsubscribe <id|all>
+    .description = Remove an alert
+command-pause = /pause <id>
+    .description = Pause an alert
+command-resume = /resume <id>
+    .description = Turn a paused alert back on
+command-timezone = /timezone [zone]
+    .description = The time zone alert times are read in
+command-notify = /notify <stop> <route>
+    .description = Tell me when this bus is 5 min away
 command-lang = /lang en|fr
     .description = Choose the language: English or French
 
@@ -30,6 +46,24 @@ arg-stop-or-name = stop
     .description = A 4-digit stop number, or words from the stop's name
 arg-language = language
     .description = en or fr
+arg-label = name
+    .description = A one-word name for the stop, like home or work
+arg-stop-or-label = stop
+    .description = The stop's 4-digit number, or the name you saved it under
+arg-time = time
+    .description = A 24-hour time, like 07:30
+arg-days = days
+    .description = daily, weekdays, weekends, or days like mon,wed,fri
+arg-when = when
+    .description = Alert when the bus is this many minutes away, like 5
+arg-window = window
+    .description = The hours to watch, like 07:00-09:00
+arg-id = id
+    .description = The alert's id, from /subs (or all)
+arg-timezone = zone
+    .description = An IANA time zone, like America/Toronto
+arg-channel = channel
+    .description = A Telegram channel's public name, like @ottawabuses
 
 ## Help and welcome
 
@@ -151,12 +185,78 @@ location-bad = That location doesn't look right. Share it again?
 ## Saved stops
 
 save-done = Saved stop { $stopNo }. /stops lists your saved stops.
+save-done-named = Saved stop { $stopNo } as "{ $label }": /next { $label } asks for it.
 save-already = Stop { $stopNo } is already saved. /stops lists your saved stops.
+save-label-taken = You already have a stop saved as "{ $label }". Pick another name, or /unsave { $label } first.
 save-full = You already have { $max } saved stops, the most I keep.
 save-failed = I couldn't save that right now. Nothing was lost; try again in a minute.
 stops-title = Your saved stops
-stops-none = No saved stops yet. Save one with /save 3017.
+stops-none = No saved stops yet. Save one with /save 3017, or /save 3017 home to give it a name.
 stops-failed = I couldn't read your saved stops right now. Try again in a minute.
+unsave-done = Removed stop { $stopNo } from your saved stops.
+unsave-unknown = "{ $stop }" is not one of your saved stops. /stops lists them.
+usage-saved-unknown = You have no stop saved as "{ $label }". /stops lists your saved stops; /save 3017 { $label } names one.
+usage-label-bad = A stop's name is one word of up to 20 letters or digits, like home or work.
+
+## Alerts (/subscribe, /subs, /unsubscribe, /pause, /resume, /timezone)
+
+subscribe-done = Alert { $id } set: { $what }. Next: { $next }.
+subscribe-full = This chat already has { $max } alerts, the most I keep. /unsubscribe one first.
+subscribe-failed = I couldn't set that alert right now. Nothing was changed; try again in a minute.
+subscribe-not-admin = Only this group's administrators can change its alerts.
+subscribe-channel-unknown = I can't find the channel { $channel }. Add me to it as an administrator who can post, then try again.
+subscribe-channel-not-admin = Only an administrator of { $channel } can set its alerts.
+subscribe-channel-cannot-post = I can't post in { $channel } yet: make me an administrator who can post messages.
+subscribe-channel-unsupported = Setting a channel's alerts from here works on Telegram only.
+subscribe-what-at = { $route ->
+    [none] every route at { $stopNo }
+   *[other] route { $route } at { $stopNo }
+} at { $time }, { $days }
+subscribe-what-near = when { $route } is { $minutes } min from { $stopNo }, { $from }-{ $until }, { $days }
+days-daily = every day
+days-weekdays = weekdays
+days-weekends = weekends
+days-list = { $days }
+day-0 = Sun
+day-1 = Mon
+day-2 = Tue
+day-3 = Wed
+day-4 = Thu
+day-5 = Fri
+day-6 = Sat
+subs-title = Alerts in this chat
+subs-none = No alerts in this chat yet. Try: /subscribe 3017 95 07:30 weekdays
+subs-line = { $id }: { $what }{ $paused ->
+    [user] (paused)
+    [refused] (paused: I could not post here)
+   *[none] . Next: { $next }
+}
+subs-failed = I couldn't read this chat's alerts right now. Try again in a minute.
+unsubscribe-done = Alert { $id } removed.
+unsubscribe-all-done = { $count ->
+    [0] There were no alerts to remove.
+    [one] Removed the one alert of this chat.
+   *[other] Removed all { $count } alerts of this chat.
+}
+pause-done = Alert { $id } paused. /resume { $id } turns it back on.
+resume-done = Alert { $id } is on again. Next: { $next }.
+subs-unknown-id = This chat has no alert { $id }. /subs lists them with their ids.
+timezone-set = Alert times in this chat are now read in { $zone }.
+timezone-current = Alert times in this chat are read in { $zone }. Change with /timezone America/Vancouver (any IANA zone).
+usage-time-bad = "{ $time }" is not a time of day. Use 24-hour time, like 07:30 or 17:45.
+usage-time-missing = At what time? Add it, like: { $example }
+usage-days-bad = I don't know the day "{ $day }". Use daily, weekdays, weekends, or days like mon,wed,fri.
+usage-minutes-bad = "{ $minutes }" is not a number of minutes from 1 to 60, like: when 5 min
+usage-window-bad = "{ $window }" is not a time window. Use two 24-hour times, like 07:00-09:00.
+usage-window-order = The window { $window } ends before it starts. Use a window like 07:00-09:00.
+usage-window-missing = During which hours? Add a window, like: /subscribe 3017 95 when 5 min 07:00-09:00
+usage-near-route-missing = Which route? "When near" alerts watch one route, like: /subscribe 3017 95 when 5 min 07:00-09:00
+usage-id-missing = Which alert? Add its id from /subs, like: /unsubscribe k3f9
+usage-timezone-bad = "{ $zone }" is not a time zone I know. Use an IANA name, like America/Toronto or Europe/Paris.
+alert-title = ⏰ { $stopName } ({ $stopNo })
+alert-near = 🚌 Route { $routeNo } is { $minutes } min from { $stopName } ({ $stopNo }), at { $clock } { $source }
+alert-unavailable = ⚠️ Arrivals at stop { $stopNo } are unavailable right now: the transit service is not answering. I'll try again at the next alert.
+button-notify = 🔔 { $routeNo } near
 
 ## Language
 

@@ -13,10 +13,26 @@ command-routes = /routes <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-stop = /stop <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
-command-save = /save <arrêt>
+command-save = /save <arrêt> [nom]
     .description = Enregistrer un arrêt pour cette conversation
-command-stops = /stops
-    .description = Vos arrêts enregistrés
+command-saved = /saved (ou /stops)
+    .description = Vos arrêts enregistrés, à portée d'un geste
+command-unsave = /unsave <arrêt ou nom>
+    .description = Oublier un arrêt enregistré
+command-subscribe = /subscribe <arrêt> [circuit] <HH:MM> [jours]  ou  /subscribe <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
+    .description = Recevoir les passages à une heure, ou quand votre autobus approche
+command-subs = /subs
+    .description = Les alertes de cette conversation, avec leur code et leur prochaine heure
+command-unsubscribe = /unsubscribe <code|all>
+    .description = Supprimer une alerte
+command-pause = /pause <code>
+    .description = Mettre une alerte en pause
+command-resume = /resume <code>
+    .description = Réactiver une alerte en pause
+command-timezone = /timezone [fuseau]
+    .description = Le fuseau horaire des heures d'alerte
+command-notify = /notify <arrêt> <circuit>
+    .description = Me prévenir quand cet autobus est à 5 min
 command-lang = /lang en|fr
     .description = Choisir la langue : anglais ou français
 
@@ -30,6 +46,24 @@ arg-stop-or-name = arrêt
     .description = Un numéro d'arrêt à 4 chiffres, ou des mots du nom de l'arrêt
 arg-language = langue
     .description = en ou fr
+arg-label = nom
+    .description = Un nom d'un mot pour l'arrêt, comme maison ou travail
+arg-stop-or-label = arrêt
+    .description = Le numéro à 4 chiffres de l'arrêt, ou le nom sous lequel vous l'avez enregistré
+arg-time = heure
+    .description = Une heure sur 24 heures, comme 07:30
+arg-days = jours
+    .description = tous-les-jours, semaine, fin-de-semaine, ou des jours comme lun,mer,ven
+arg-when = quand
+    .description = Alerter quand l'autobus est à ce nombre de minutes, comme 5
+arg-window = plage
+    .description = Les heures à surveiller, comme 07:00-09:00
+arg-id = code
+    .description = Le code de l'alerte, affiché par /subs (ou all)
+arg-timezone = fuseau
+    .description = Un fuseau horaire IANA, comme America/Toronto
+arg-channel = canal
+    .description = Le nom public d'un canal Telegram, comme @ottawabuses
 
 ## Help and welcome
 
@@ -151,12 +185,78 @@ location-bad = Cette position semble erronée. Pouvez-vous la partager de nouvea
 ## Saved stops
 
 save-done = Arrêt { $stopNo } enregistré. /stops affiche vos arrêts enregistrés.
+save-done-named = Arrêt { $stopNo } enregistré sous « { $label } » : /next { $label } le demande.
 save-already = L'arrêt { $stopNo } est déjà enregistré. /stops affiche vos arrêts enregistrés.
-save-full = Vous avez déjà { $max } arrêts enregistrés, le maximum que je conserve.
-save-failed = Je n'ai pas pu enregistrer pour le moment. Rien n'a été perdu; réessayez dans une minute.
+save-label-taken = Vous avez déjà un arrêt enregistré sous « { $label } ». Choisissez un autre nom, ou faites d'abord /unsave { $label }.
+save-full = Vous avez déjà { $max } arrêts enregistrés, le maximum que je garde.
+save-failed = Je n'ai pas pu l'enregistrer pour le moment. Rien n'est perdu; réessayez dans une minute.
 stops-title = Vos arrêts enregistrés
-stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save 3017.
+stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save 3017, ou /save 3017 maison pour lui donner un nom.
 stops-failed = Je n'ai pas pu lire vos arrêts enregistrés pour le moment. Réessayez dans une minute.
+unsave-done = Arrêt { $stopNo } retiré de vos arrêts enregistrés.
+unsave-unknown = « { $stop } » ne fait pas partie de vos arrêts enregistrés. /stops les affiche.
+usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /stops affiche vos arrêts; /save 3017 { $label } en nomme un.
+usage-label-bad = Le nom d'un arrêt est un mot de 20 lettres ou chiffres au plus, comme maison ou travail.
+
+## Alerts (/subscribe, /subs, /unsubscribe, /pause, /resume, /timezone)
+
+subscribe-done = Alerte { $id } créée : { $what }. Prochaine : { $next }.
+subscribe-full = Cette conversation a déjà { $max } alertes, le maximum que je garde. Faites d'abord /unsubscribe.
+subscribe-failed = Je n'ai pas pu créer cette alerte pour le moment. Rien n'a changé; réessayez dans une minute.
+subscribe-not-admin = Seuls les administrateurs de ce groupe peuvent modifier ses alertes.
+subscribe-channel-unknown = Je ne trouve pas le canal { $channel }. Ajoutez-moi comme administrateur qui peut publier, puis réessayez.
+subscribe-channel-not-admin = Seul un administrateur de { $channel } peut créer ses alertes.
+subscribe-channel-cannot-post = Je ne peux pas encore publier dans { $channel } : faites de moi un administrateur qui peut publier.
+subscribe-channel-unsupported = Créer les alertes d'un canal d'ici ne fonctionne que sur Telegram.
+subscribe-what-at = { $route ->
+    [none] tous les circuits à l'arrêt { $stopNo }
+   *[other] circuit { $route } à l'arrêt { $stopNo }
+} à { $time }, { $days }
+subscribe-what-near = quand le { $route } est à { $minutes } min de l'arrêt { $stopNo }, { $from }-{ $until }, { $days }
+days-daily = tous les jours
+days-weekdays = en semaine
+days-weekends = la fin de semaine
+days-list = { $days }
+day-0 = dim
+day-1 = lun
+day-2 = mar
+day-3 = mer
+day-4 = jeu
+day-5 = ven
+day-6 = sam
+subs-title = Alertes de cette conversation
+subs-none = Aucune alerte ici pour l'instant. Essayez : /subscribe 3017 95 07:30 semaine
+subs-line = { $id } : { $what }{ $paused ->
+    [user] (en pause)
+    [refused] (en pause : je ne pouvais pas publier ici)
+   *[none] . Prochaine : { $next }
+}
+subs-failed = Je n'ai pas pu lire les alertes de cette conversation pour le moment. Réessayez dans une minute.
+unsubscribe-done = Alerte { $id } supprimée.
+unsubscribe-all-done = { $count ->
+    [0] Il n'y avait aucune alerte à supprimer.
+    [one] L'unique alerte de cette conversation a été supprimée.
+   *[other] Les { $count } alertes de cette conversation ont été supprimées.
+}
+pause-done = Alerte { $id } en pause. /resume { $id } la réactive.
+resume-done = L'alerte { $id } est réactivée. Prochaine : { $next }.
+subs-unknown-id = Cette conversation n'a pas d'alerte { $id }. /subs les affiche avec leur code.
+timezone-set = Les heures des alertes de cette conversation sont maintenant lues dans le fuseau { $zone }.
+timezone-current = Les heures des alertes de cette conversation sont lues dans le fuseau { $zone }. Changez-le avec /timezone America/Vancouver (tout fuseau IANA).
+usage-time-bad = « { $time } » n'est pas une heure. Utilisez l'heure sur 24 heures, comme 07:30 ou 17:45.
+usage-time-missing = À quelle heure? Ajoutez-la, par exemple : { $example }
+usage-days-bad = Je ne connais pas le jour « { $day } ». Utilisez tous-les-jours, semaine, fin-de-semaine, ou des jours comme lun,mer,ven.
+usage-minutes-bad = « { $minutes } » n'est pas un nombre de minutes de 1 à 60, comme : quand 5 min
+usage-window-bad = « { $window } » n'est pas une plage horaire. Utilisez deux heures sur 24 heures, comme 07:00-09:00.
+usage-window-order = La plage { $window } finit avant de commencer. Utilisez une plage comme 07:00-09:00.
+usage-window-missing = À quelles heures? Ajoutez une plage, par exemple : /subscribe 3017 95 quand 5 min 07:00-09:00
+usage-near-route-missing = Quel circuit? Les alertes « quand il approche » suivent un circuit, par exemple : /subscribe 3017 95 quand 5 min 07:00-09:00
+usage-id-missing = Quelle alerte? Ajoutez son code affiché par /subs, par exemple : /unsubscribe k3f9
+usage-timezone-bad = « { $zone } » n'est pas un fuseau horaire que je connais. Utilisez un nom IANA, comme America/Toronto ou Europe/Paris.
+alert-title = ⏰ { $stopName } ({ $stopNo })
+alert-near = 🚌 Le circuit { $routeNo } est à { $minutes } min de { $stopName } ({ $stopNo }), à { $clock } { $source }
+alert-unavailable = ⚠️ Les passages à l'arrêt { $stopNo } sont indisponibles pour le moment : le service de transport ne répond pas. Je réessaierai à la prochaine alerte.
+button-notify = 🔔 { $routeNo } proche
 
 ## Language
 

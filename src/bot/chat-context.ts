@@ -16,4 +16,15 @@ export interface ChatContext extends ChatRef {
   botUsername?: string;
   /** The longest text the platform shows in one message (Telegram 4,096, Discord 2,000). */
   maxReplyChars?: number;
+  /**
+   * Asks the platform, at the moment of the command, whether this user may change the chat's
+   * alerts (a group's administrators). Absent: anyone may (a private chat, a channel's own post).
+   */
+  userCanManage?: () => Promise<boolean>;
+  /** Finds a channel by its public name ("@ottawabuses"), for alerts set from a private chat. */
+  findChannel?: (name: string) => Promise<ChannelLookup>;
 }
+
+export type ChannelLookup =
+  | { found: false }
+  | { found: true; chat: ChatRef & { chatType: 'channel' }; userIsAdmin: boolean; botCanPost: boolean };

@@ -1,6 +1,22 @@
 import type { MessageArgs } from './i18n.js';
 
-export type CommandName = 'start' | 'help' | 'next' | 'routes' | 'stop' | 'save' | 'stops' | 'lang';
+export type CommandName =
+  | 'start'
+  | 'help'
+  | 'next'
+  | 'routes'
+  | 'stop'
+  | 'save'
+  | 'saved'
+  | 'unsave'
+  | 'subscribe'
+  | 'subs'
+  | 'unsubscribe'
+  | 'pause'
+  | 'resume'
+  | 'timezone'
+  | 'notify'
+  | 'lang';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

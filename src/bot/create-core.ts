@@ -1,15 +1,16 @@
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../stops/types.js';
-import type { ChatSettingsRepository, SavedStopsRepository } from '../store/ports.js';
+import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../store/ports.js';
 import type { TransitClient } from '../transit/index.js';
 import type { ChatContext } from './chat-context.js';
 import { chatLanguage } from './chat-language.js';
-import { COMMAND_SPECS, findCommand } from './commands/index.js';
+import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
+import type { CommandSpec, Options } from './commands/spec.js';
 import type { BotCore, Locale } from './core.js';
 import { messageReply } from './format/text.js';
-import type { HandlerContext } from './handler-context.js';
+import { storeFailure, type HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
@@ -20,6 +21,7 @@ export interface BotCoreDeps {
   transit: TransitClient;
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
+  subscriptions: SubscriptionsRepository;
   now: Clock;
   stops?: StopIndex;
   logger?: Logger;
@@ -40,7 +42,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       locale = await localeOf(chat);
       const say = (id: string, args?: Record<string, string | number>) => t(locale, id, args);
       return await run({
-        chat, locale, say, t, now: deps.now(), transit: deps.transit, identifiers, chats: deps.chats, savedStops: deps.savedStops,
+        chat, locale, say, t, now: deps.now(), transit: deps.transit, identifiers, chats: deps.chats, savedStops: deps.savedStops, subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
       });
@@ -51,7 +53,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   }
 
   const core: BotCore = {
-    commands: COMMAND_SPECS,
+    commands: MENU_SPECS,
     identifiers,
 
     parse: (text, chat) => parseText(text, chat, { identifiers }),
@@ -93,7 +95,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     t,
 
     commandMenu(locale) {
-      return COMMAND_SPECS.map((spec) => ({ command: spec.name, description: t(locale, spec.descriptionId) }));
+      return MENU_SPECS.map((spec) => ({ command: spec.name, description: t(locale, spec.descriptionId) }));
     },
   };
   return core;
@@ -106,5 +108,39 @@ async function runChecked(name: string, options: unknown, ctx: HandlerContext): 
   const safe = typeof options === 'object' && options !== null ? (options as Record<string, string>) : {};
   const checked = readOptions(command.spec, safe, ctx);
   if (!checked.ok) return messageReply('usage-error', ctx.say(checked.usage.id, checked.usage.args));
-  return command.run(checked.value, ctx);
+  const resolved = await resolveSavedNames(command.spec, checked.value, ctx);
+  if (!resolved.ok) return resolved.reply;
+  if (command.spec.managesChat === true && !(await mayManage(ctx))) return messageReply('usage-error', ctx.say('subscribe-not-admin'));
+  return command.run(resolved.value, ctx);
+}
+
+/** "home" -> the stop the chat saved under that name; a stop number stays as it is. */
+async function resolveSavedNames(spec: CommandSpec, options: Options, ctx: HandlerContext): Promise<{ ok: true; value: Options } | { ok: false; reply: Reply }> {
+  const named = spec.args.filter((arg) => arg.kind === 'stop' && options[arg.name] !== undefined && !ctx.identifiers.readStop(options[arg.name]!).ok);
+  if (named.length === 0) return { ok: true, value: options };
+  let saved;
+  try {
+    saved = await ctx.savedStops.list(ctx.chat);
+  } catch (err) {
+    return { ok: false, reply: storeFailure(err, 'stops-failed', ctx) };
+  }
+  const resolved: Record<string, string> = { ...options };
+  for (const arg of named) {
+    const label = options[arg.name]!;
+    const stop = saved.find((s) => s.label === label);
+    if (stop === undefined) return { ok: false, reply: messageReply('usage-error', ctx.say('usage-saved-unknown', { label })) };
+    resolved[arg.name] = stop.stopNo;
+  }
+  return { ok: true, value: resolved };
+}
+
+/** In a group, only its administrators change its alerts; asked of the platform at this moment. */
+async function mayManage(ctx: HandlerContext): Promise<boolean> {
+  if (ctx.chat.chatType === 'private' || ctx.chat.userCanManage === undefined) return true;
+  try {
+    return await ctx.chat.userCanManage();
+  } catch (err) {
+    ctx.logger?.warn({ err, platform: ctx.chat.platform }, 'could not check the user is an administrator; refusing');
+    return false;
+  }
 }

@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../stops/types.js';
-import type { ChatSettingsRepository, Locale, SavedStopsRepository } from '../store/ports.js';
+import type { ChatSettingsRepository, Locale, SavedStopsRepository, SubscriptionsRepository } from '../store/ports.js';
 import { API_ERROR_CODES, type TransitClient, TransitError } from '../transit/index.js';
 import type { ChatContext } from './chat-context.js';
 import type { ReadContext } from './commands/read-options.js';
@@ -21,6 +21,7 @@ export interface HandlerContext extends ReadContext {
   transit: TransitClient;
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
+  subscriptions: SubscriptionsRepository;
   stops?: StopIndex;
   logger?: Logger;
 }

@@ -4,5 +4,5 @@ export type { BotCore, Locale } from './core.js';
 export type { ChatContext } from './chat-context.js';
 export type { CommandName, CommandRequest, ParsedText } from './command-request.js';
 export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from './reply.js';
-export { COMMAND_SPECS, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
+export { COMMAND_SPECS, MENU_SPECS, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
 export { localeFromCode } from './i18n.js';

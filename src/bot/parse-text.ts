@@ -1,7 +1,7 @@
 import type { ChatContext } from './chat-context.js';
 import { usage, type ParsedText } from './command-request.js';
 import { commandNamed, findCommand, type CommandModule } from './commands/index.js';
-import { clip, positionalOptions, readOptions, type ReadContext } from './commands/read-options.js';
+import { clip, isLabel, positionalOptions, readOptions, type ReadContext } from './commands/read-options.js';
 
 const MAX_INPUT_CHARS = 200;
 
@@ -36,7 +36,9 @@ export function parseText(text: unknown, chat: Pick<ChatContext, 'chatType' | 'b
   // "next 3017 95" typed without the slash, as people do in a terminal.
   const spoken = findCommand(first);
   if (spoken !== undefined) return readWords(spoken, tokens.slice(1), ctx);
-  if (!tokens.some((t) => /[0-9]/.test(t))) return usage('usage-not-understood', { text: clip(tokens.join(' ')) });
+  // A single word may be the name a stop was saved under ("home"); other words are not understood.
+  const savedName = tokens.length === 1 && isLabel(first) && !/[0-9]/.test(first);
+  if (!savedName && !tokens.some((t) => /[0-9]/.test(t))) return usage('usage-not-understood', { text: clip(tokens.join(' ')) });
   return readWords(commandNamed('next'), tokens, ctx);
 }
 

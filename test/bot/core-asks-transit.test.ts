@@ -17,7 +17,9 @@ describe('asksTransit: which requests the adapters rate-limit', () => {
     ['/help', false],
     ['/lang fr', false],
     ['/next 30170', false],
-    ['hello', false],
+    // A word may name a saved stop, whose arrivals it asks for.
+    ['hello', true],
+    ['hello there', false],
   ])('%s in a private chat -> %s', (text, expected) => {
     const parsed = core.parse(text, privateChat());
     expect(parsed?.ok === true && core.asksTransit(parsed.request)).toBe(expected);

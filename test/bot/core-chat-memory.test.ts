@@ -37,7 +37,7 @@ describe('saved stops', () => {
   it('/save then /stops lists them with their names, each a next button', async () => {
     const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock });
     const chat = privateChat();
-    expect((await core.handleText('/stops', chat))?.blocks[0]!.lines[0]).toBe('No saved stops yet. Save one with /save 3017.');
+    expect((await core.handleText('/stops', chat))?.blocks[0]!.lines[0]).toBe('No saved stops yet. Save one with /save 3017, or /save 3017 home to give it a name.');
     await core.handleText('/save 3017', chat);
     await core.handleText('/save 3023', chat);
     expect((await core.handleText('/save 3017', chat))?.blocks[0]!.lines[0]).toBe('Stop 3017 is already saved. /stops lists your saved stops.');
@@ -98,7 +98,7 @@ describe('a failing store', () => {
     const chat = privateChat();
     await stores.savedStops.add(chat, { stopNo: '3023' }, MAX_SAVED_STOPS);
     const failing = { ...stores.savedStops, add: () => Promise.reject(new Error('down')), list: () => Promise.reject(new Error('down')) };
-    const core = createBotCore({ transit: transit(), chats: stores.chats, savedStops: failing, now: clock });
+    const core = createBotCore({ transit: transit(), ...stores, savedStops: failing, now: clock });
     expect((await core.handleText('/save 3017', chat))?.kind).toBe('failure');
     expect((await core.handleText('/stops', chat))?.kind).toBe('failure');
     expect(await stores.savedStops.list(chat)).toEqual([{ stopNo: '3023' }]);

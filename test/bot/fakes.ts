@@ -1,7 +1,9 @@
 // Hand-written stand-ins for the bot core's dependencies: a transit client answering from tables,
 // an in-memory store, a fixed clock and a tiny stop index.
 import type { ChatContext } from '../../src/bot/chat-context.js';
-import type { ChatRef, ChatSettingsRepository, LanguageChoice, SavedStop, SavedStopsRepository } from '../../src/store/ports.js';
+import { isDue } from '../../src/alerts/schedule.js';
+import type { Subscription } from '../../src/alerts/subscription.js';
+import type { ChatRef, ChatSettingsRepository, LanguageChoice, SavedStop, SavedStopsRepository, SubscriptionsRepository } from '../../src/store/ports.js';
 import { StoreError } from '../../src/store/ports.js';
 import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
 import type { NearbyStop, StopIndex, StopInfo } from '../../src/stops/types.js';
@@ -63,18 +65,25 @@ export function fakeTransit(tables: {
 export interface MemoryStores {
   chats: ChatSettingsRepository & { languages: Map<string, LanguageChoice> };
   savedStops: SavedStopsRepository & { lists: Map<string, SavedStop[]> };
+  subscriptions: SubscriptionsRepository & { all: Map<string, Subscription> };
 }
 
 const keyOf = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
 
 export function memoryStores(): MemoryStores {
   const languages = new Map<string, LanguageChoice>();
+  const zones = new Map<string, string>();
   const lists = new Map<string, SavedStop[]>();
+  const all = new Map<string, Subscription>();
+  const ofChat = (chat: ChatRef) => [...all.values()].filter((s) => keyOf(s.chat) === keyOf(chat));
+  const find = (chat: ChatRef, id: string) => all.get(`${keyOf(chat)}:${id}`);
   return {
     chats: {
       languages,
       language: async (chat) => languages.get(keyOf(chat)),
       setLanguage: async (chat, choice) => void languages.set(keyOf(chat), choice),
+      timeZone: async (chat) => zones.get(keyOf(chat)),
+      setTimeZone: async (chat, zone) => void zones.set(keyOf(chat), zone),
     },
     savedStops: {
       lists,
@@ -82,6 +91,7 @@ export function memoryStores(): MemoryStores {
       async add(chat, stop, max) {
         const list = lists.get(keyOf(chat)) ?? [];
         if (list.some((s) => s.stopNo === stop.stopNo)) return 'already';
+        if (stop.label !== undefined && list.some((s) => s.label === stop.label)) return 'label-taken';
         if (list.length >= max) return 'full';
         lists.set(keyOf(chat), [...list, stop]);
         return 'saved';
@@ -92,6 +102,40 @@ export function memoryStores(): MemoryStores {
         return list.some((s) => s.stopNo === stopNo);
       },
     },
+    subscriptions: {
+      all,
+      async add(sub, max) {
+        if (find(sub.chat, sub.id) !== undefined) return 'id-taken';
+        if (ofChat(sub.chat).length >= max) return 'full';
+        all.set(`${keyOf(sub.chat)}:${sub.id}`, sub);
+        return 'added';
+      },
+      list: async (chat) => ofChat(chat),
+      remove: async (chat, id) => all.delete(`${keyOf(chat)}:${id}`),
+      async setPaused(chat, id, paused) {
+        const sub = find(chat, id);
+        if (sub === undefined) return false;
+        const { paused: _, ...rest } = sub;
+        all.set(`${keyOf(chat)}:${id}`, paused === undefined ? rest : { ...rest, paused });
+        return true;
+      },
+      async pauseChat(chat, reason) {
+        const active = ofChat(chat).filter((s) => s.paused === undefined);
+        for (const sub of active) all.set(`${keyOf(chat)}:${sub.id}`, { ...sub, paused: reason });
+        return active.length;
+      },
+      async moveChat(from, to) {
+        const moving = ofChat(from);
+        for (const sub of moving) {
+          all.delete(`${keyOf(from)}:${sub.id}`);
+          all.set(`${keyOf(to)}:${sub.id}`, { ...sub, chat: { ...sub.chat, ...to } });
+        }
+        return moving.length;
+      },
+      dueAt: async (zone, minute) =>
+        [...all.values()].filter((s) => s.timeZone === zone && s.paused === undefined && [0, 1, 2, 3, 4, 5, 6].some((weekday) => isDue(s.schedule, { date: '', minute, weekday: weekday as 0 })) ),
+      zones: async () => [...new Set([...all.values()].map((s) => s.timeZone))],
+    },
   };
 }
 
@@ -100,8 +144,9 @@ export function brokenStores(): MemoryStores {
   const stores = memoryStores();
   const fail = () => Promise.reject(new StoreError('store down'));
   return {
-    chats: { ...stores.chats, language: fail, setLanguage: fail },
+    chats: { ...stores.chats, language: fail, setLanguage: fail, timeZone: fail, setTimeZone: fail },
     savedStops: { ...stores.savedStops, list: fail, add: fail, remove: fail },
+    subscriptions: { ...stores.subscriptions, add: fail, list: fail, remove: fail, setPaused: fail, pauseChat: fail, moveChat: fail, dueAt: fail, zones: fail },
   };
 }
 

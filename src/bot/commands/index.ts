@@ -4,17 +4,31 @@ import type { CommandName } from '../command-request.js';
 import { helpCommand, start } from './help.js';
 import { lang } from './lang.js';
 import { next } from './next.js';
+import { notify } from './notify.js';
 import { routes } from './routes.js';
 import { save } from './save.js';
 import { savedStops } from './saved-stops.js';
 import type { CommandModule, CommandSpec } from './spec.js';
 import { stop } from './stop.js';
+import { subscribe } from './subscribe.js';
+import { pause, resume, subs, unsubscribe } from './subscriptions.js';
+import { timezone } from './timezone.js';
+import { unsave } from './unsave.js';
 
-export const COMMANDS: readonly CommandModule[] = [next, routes, stop, save, savedStops, lang, helpCommand(() => COMMAND_SPECS), start];
+export const COMMANDS: readonly CommandModule[] = [
+  next, routes, stop, save, savedStops, unsave,
+  subscribe, subs, unsubscribe, pause, resume, timezone,
+  lang, helpCommand(() => MENU_SPECS), start, notify,
+];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);
 
-const BY_NAME = new Map<string, CommandModule>(COMMANDS.map((command) => [command.spec.name, command]));
+/** What /help and the command menus list: all but the commands buttons reach. */
+export const MENU_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) => spec.hidden !== true);
+
+const BY_NAME = new Map<string, CommandModule>(
+  COMMANDS.flatMap((command) => [command.spec.name, ...(command.spec.aliases ?? [])].map((name) => [name, command] as const)),
+);
 
 /** The command called `name`, whatever case it was typed in; undefined for any other word. */
 export function findCommand(name: string): CommandModule | undefined {

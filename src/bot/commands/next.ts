@@ -1,7 +1,7 @@
 import type { Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
 import { transitFailure } from '../handler-context.js';
-import { missingArg, stopProblem, tooManyWords, type ReadContext } from './read-options.js';
+import { isLabel, missingArg, stopProblem, tooManyWords, type ReadContext } from './read-options.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 
 /** /next <stop> [route], a bare "3017 95", and the Refresh and route buttons. */
@@ -25,7 +25,9 @@ export const next: CommandModule = {
   wordsToOptions(words: string[], ctx: ReadContext): Reading<Options> {
     if (words.length === 0) return missingArg(spec, spec.args[0]!);
     if (words.length > 2) return tooManyWords(spec);
-    const stopAt = words.findIndex((w) => ctx.identifiers.readStop(w).ok);
+    let stopAt = words.findIndex((w) => ctx.identifiers.readStop(w).ok);
+    // Else a name the chat saved a stop under ("home"), which is no route.
+    if (stopAt === -1) stopAt = words.findIndex((w) => isLabel(w) && !ctx.identifiers.readRoute(w).ok);
     if (stopAt === -1) {
       const notRoute = words.find((w) => !ctx.identifiers.readRoute(w).ok);
       if (notRoute === undefined && words.length > 1) return missingArg(spec, spec.args[0]!);
@@ -42,6 +44,7 @@ export const next: CommandModule = {
     const routeNo = options.route;
     try {
       const arrivals = routeNo === undefined ? await ctx.transit.nextTripsAllRoutes(stopNo) : await ctx.transit.nextTrips(stopNo, routeNo);
+      // One route asked: a button sets a one-shot alert for when its next bus is near.
       return formatArrivals(arrivals, {
         now: ctx.now,
         say: ctx.say,

@@ -1,6 +1,9 @@
+import { readClockTime, readDays, readWindow } from '../../alerts/schedule-words.js';
 import type { IdentifierGrammar, IdentifierProblem } from '../../transit/identifiers.js';
 import { usage, type Reading, type Refusal } from '../command-request.js';
 import { languageNamed } from '../language-names.js';
+import { formatMinute } from '../../alerts/schedule.js';
+import { formatDays, formatWindow } from './schedule-options.js';
 import type { ArgKind, ArgSpec, CommandSpec, Options } from './spec.js';
 
 /** What reading arguments needs: the transit source's identifier grammar. */
@@ -9,11 +12,18 @@ export interface ReadContext {
 }
 
 const ECHO_CHARS = 20;
+/** A saved stop's name: one word of letters, digits, - or _, with a letter ("home", "work-2"). */
+const LABEL = /^(?=.*\p{L})[\p{L}\p{N}_-]{1,20}$/u;
+const SUBSCRIPTION_ID = /^[a-z0-9]{4}$/;
 
 /** A bit of the rider's input, safe and short enough to quote back. */
 export function clip(text: string): string {
   const chars = [...text.replace(/[\p{Cc}\p{Cf}]/gu, '')];
   return chars.length > ECHO_CHARS ? `${chars.slice(0, ECHO_CHARS).join('')}…` : chars.join('');
+}
+
+export function isLabel(text: string): boolean {
+  return LABEL.test(text);
 }
 
 /**
@@ -41,6 +51,8 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
   switch (kind) {
     case 'stop': {
       const stop = ctx.identifiers.readStop(raw);
+      // A name the chat saved a stop under is looked up when the command runs.
+      if (!stop.ok && stop.problem.kind === 'stop-not-stop' && isLabel(raw)) return { ok: true, value: raw.toLowerCase() };
       return stop.ok ? stop : stopProblem(raw, stop.problem);
     }
     case 'route': {
@@ -57,6 +69,45 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       const locale = languageNamed(raw);
       return locale === undefined ? usage('usage-lang-bad') : { ok: true, value: locale };
     }
+    case 'label':
+      return isLabel(raw) ? { ok: true, value: raw.toLowerCase() } : usage('usage-label-bad');
+    case 'time': {
+      const minute = readClockTime(raw);
+      return minute === undefined ? usage('usage-time-bad', { time: clip(raw) }) : { ok: true, value: formatMinute(minute) };
+    }
+    case 'days': {
+      const days = readDays(raw);
+      return days.ok ? { ok: true, value: formatDays(days.days) } : usage('usage-days-bad', { day: clip(days.unknown) });
+    }
+    case 'minutes': {
+      const minutes = /^[0-9]{1,2}$/.test(raw) ? Number(raw) : NaN;
+      return minutes >= 1 && minutes <= 60 ? { ok: true, value: String(minutes) } : usage('usage-minutes-bad', { minutes: clip(raw) });
+    }
+    case 'window': {
+      const window = readWindow(raw);
+      if (window.ok) return { ok: true, value: formatWindow(window.from, window.until) };
+      return usage(window.problem === 'order' ? 'usage-window-order' : 'usage-window-bad', { window: clip(raw) });
+    }
+    case 'subscription-id': {
+      const id = raw.toLowerCase();
+      return SUBSCRIPTION_ID.test(id) || id === 'all' ? { ok: true, value: id } : usage('subs-unknown-id', { id: clip(raw) });
+    }
+    case 'channel':
+      return /^@[A-Za-z0-9_]{4,32}$/.test(raw) ? { ok: true, value: raw } : usage('subscribe-channel-unknown', { channel: clip(raw) });
+    case 'timezone': {
+      const zone = canonicalZone(raw);
+      return zone === undefined ? usage('usage-timezone-bad', { zone: clip(raw) }) : { ok: true, value: zone };
+    }
+  }
+}
+
+/** "america/toronto" -> "America/Toronto"; undefined for a zone the platform does not know. */
+function canonicalZone(name: string): string | undefined {
+  if (!/^[A-Za-z_+\-/0-9]{1,40}$/.test(name)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
   }
 }
 
@@ -65,7 +116,18 @@ export function stopProblem(raw: string, problem: IdentifierProblem): Refusal {
 }
 
 export function missingArg(spec: CommandSpec, arg: ArgSpec): Refusal {
-  return arg.kind === 'language' ? usage('usage-lang-bad') : usage('usage-stop-missing', { example: spec.example });
+  switch (arg.kind) {
+    case 'language':
+      return usage('usage-lang-bad');
+    case 'time':
+      return usage('usage-time-missing', { example: spec.example });
+    case 'window':
+      return usage('usage-window-missing');
+    case 'subscription-id':
+      return usage('usage-id-missing');
+    default:
+      return usage('usage-stop-missing', { example: spec.example });
+  }
 }
 
 export function tooManyWords(spec: CommandSpec): Refusal {

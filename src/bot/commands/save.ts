@@ -8,14 +8,18 @@ export const MAX_SAVED_STOPS = 20;
 export const save: CommandModule = {
   spec: {
     name: 'save',
-    args: [{ name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop' }],
+    args: [
+      { name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop' },
+      { name: 'name', kind: 'label', required: false, labelId: 'arg-label' },
+    ],
     helpId: 'command-save',
     descriptionId: 'command-save.description',
-    example: '/save 3017',
+    example: '/save 3017 home',
     asksTransit: true,
   },
   async run(options, ctx) {
     const stopNo = options.stop!;
+    const label = options.name;
     // The API names the stop as a whole ("BASELINE STATION"), as /next titles it; the stop index
     // names one of its platforms ("BASELINE 1B"), so it only stands in when the API cannot answer.
     let name: string | undefined;
@@ -28,9 +32,17 @@ export const save: CommandModule = {
     }
     name ??= ctx.stops?.nameOf(stopNo);
     try {
-      const outcome = await ctx.savedStops.add(ctx.chat, { stopNo, ...(name !== undefined ? { name } : {}) }, MAX_SAVED_STOPS);
-      if (outcome === 'full') return messageReply('failure', ctx.say('save-full', { max: MAX_SAVED_STOPS }));
-      return messageReply('answer', ctx.say(outcome === 'saved' ? 'save-done' : 'save-already', { stopNo }));
+      const outcome = await ctx.savedStops.add(ctx.chat, { stopNo, ...(name !== undefined ? { name } : {}), ...(label !== undefined ? { label } : {}) }, MAX_SAVED_STOPS);
+      switch (outcome) {
+        case 'full':
+          return messageReply('failure', ctx.say('save-full', { max: MAX_SAVED_STOPS }));
+        case 'label-taken':
+          return messageReply('usage-error', ctx.say('save-label-taken', { label: label ?? '' }));
+        case 'already':
+          return messageReply('answer', ctx.say('save-already', { stopNo }));
+        case 'saved':
+          return messageReply('answer', label !== undefined ? ctx.say('save-done-named', { stopNo, label }) : ctx.say('save-done', { stopNo }));
+      }
     } catch (err) {
       return storeFailure(err, 'save-failed', ctx);
     }

@@ -3,14 +3,15 @@ import { messageReply, shorten } from '../format/text.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';
 
-/** /stops: the chat's saved stops, each a button for its next trips. */
+/** /saved (also /stops): the chat's saved stops, each a button for its next trips. */
 export const savedStops: CommandModule = {
   spec: {
-    name: 'stops',
+    name: 'saved',
+    aliases: ['stops'],
     args: [],
-    helpId: 'command-stops',
-    descriptionId: 'command-stops.description',
-    example: '/stops',
+    helpId: 'command-saved',
+    descriptionId: 'command-saved.description',
+    example: '/saved',
     asksTransit: false,
     ignoresExtraWords: true,
   },
@@ -22,7 +23,8 @@ export const savedStops: CommandModule = {
       return storeFailure(err, 'stops-failed', ctx);
     }
     if (saved.length === 0) return messageReply('answer', ctx.say('stops-none'));
-    const labels = saved.map((s) => ctx.say('button-stop', { stopNo: s.stopNo, name: shorten(s.name ?? '', 30) }).trim());
+    // The chat's own name first ("home: 3017 BASELINE"), then the stop's.
+    const labels = saved.map((s) => `${s.label !== undefined ? `${s.label}: ` : ''}${ctx.say('button-stop', { stopNo: s.stopNo, name: shorten(s.name ?? '', 30) }).trim()}`);
     return {
       title: ctx.say('stops-title'),
       blocks: [{ lines: labels }],

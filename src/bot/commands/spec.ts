@@ -2,8 +2,23 @@ import type { CommandName, Reading } from '../command-request.js';
 import type { HandlerContext } from '../handler-context.js';
 import type { Reply } from '../reply.js';
 
-/** What an argument holds; each kind is read (and refused) its own way. */
-export type ArgKind = 'stop' | 'route' | 'stop-or-name' | 'language';
+/**
+ * What an argument holds; each kind is read (and refused) its own way. A `stop` may also be the
+ * name a chat saved it under ("home"), looked up when the command runs.
+ */
+export type ArgKind =
+  | 'stop'
+  | 'route'
+  | 'stop-or-name'
+  | 'language'
+  | 'label'
+  | 'time'
+  | 'days'
+  | 'minutes'
+  | 'window'
+  | 'subscription-id'
+  | 'timezone'
+  | 'channel';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */
@@ -12,6 +27,8 @@ export interface ArgSpec {
   required: boolean;
   /** Fluent id: the value is the argument's name, `.description` its explanation. */
   labelId: string;
+  /** Only typed (a Telegram channel named from a private chat): no slash-command option. */
+  textOnly?: boolean;
 }
 
 export interface CommandSpec {
@@ -27,6 +44,12 @@ export interface CommandSpec {
   asksTransit: boolean;
   /** Extra words after the arguments are ignored (Telegram deep links send "/start payload"). */
   ignoresExtraWords?: boolean;
+  /** Other names it answers to when typed ("/stops" for /saved). */
+  aliases?: readonly string[];
+  /** Reached by buttons only: left out of /help and the command menus. */
+  hidden?: boolean;
+  /** Changes a group's or channel's alerts: only its administrators may run it there. */
+  managesChat?: boolean;
 }
 
 export type Options = Readonly<Record<string, string>>;

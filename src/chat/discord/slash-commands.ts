@@ -36,7 +36,9 @@ export function slashCommands(commands: readonly CommandSpec[], t: Translate): S
   return commands.map((spec) => ({
     name: spec.name,
     ...described(spec.descriptionId),
-    options: spec.args.map((arg) => ({
+    options: spec.args
+      .filter((arg) => arg.textOnly !== true)
+      .map((arg) => ({
       type: STRING_OPTION,
       name: arg.name,
       name_localizations: Object.fromEntries(FRENCH.map((locale) => [locale, optionName(t('fr', arg.labelId))])),

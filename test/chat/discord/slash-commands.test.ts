@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMAND_SPECS } from '../../../src/bot/index.js';
+import { MENU_SPECS } from '../../../src/bot/index.js';
 import { createTranslator } from '../../../src/bot/i18n.js';
 import { slashCommands } from '../../../src/chat/discord/slash-commands.js';
 
@@ -7,12 +7,12 @@ import { slashCommands } from '../../../src/chat/discord/slash-commands.js';
 const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
 
 describe('Discord slash commands from the command table', () => {
-  const commands = slashCommands(COMMAND_SPECS, createTranslator());
+  const commands = slashCommands(MENU_SPECS, createTranslator());
 
   it('has one command per table entry, each argument an option in the same order', () => {
-    expect(commands.map((c) => c.name)).toEqual(COMMAND_SPECS.map((s) => s.name));
-    for (const [i, spec] of COMMAND_SPECS.entries()) {
-      expect(commands[i]!.options.map((o) => [o.name, o.required])).toEqual(spec.args.map((a) => [a.name, a.required]));
+    expect(commands.map((c) => c.name)).toEqual(MENU_SPECS.map((s) => s.name));
+    for (const [i, spec] of MENU_SPECS.entries()) {
+      expect(commands[i]!.options.map((o) => [o.name, o.required])).toEqual(spec.args.filter((a) => a.textOnly !== true).map((a) => [a.name, a.required]));
     }
   });
 

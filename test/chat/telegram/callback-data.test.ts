@@ -9,11 +9,11 @@ describe('callback data', () => {
     press('update', 'next', { stop: '3017' }),
     press('reply', 'next', { stop: '0839', route: 'R2' }),
     press('notice', 'save', { stop: '3017' }),
-    press('reply', 'stops', {}),
+    press('reply', 'saved', {}),
   ];
 
   it('encodes compactly, in the table\'s argument order, and decodes back to the same press', () => {
-    expect(presses.map(encodeButton)).toEqual(['2:u:next:3017:95', '2:u:next:3017', '2:r:next:0839:R2', '2:n:save:3017', '2:r:stops']);
+    expect(presses.map(encodeButton)).toEqual(['2:u:next:3017:95', '2:u:next:3017', '2:r:next:0839:R2', '2:n:save:3017', '2:r:saved']);
     for (const p of presses) expect(decodeButton(encodeButton(p))).toEqual(p);
   });
 

@@ -28,29 +28,36 @@ export function inlineMode(deps: FeatureDeps): Composer<Context> {
     const request = parsed?.ok && parsed.request.name === 'next' ? parsed.request : undefined;
     if (request) {
       if (!(await admit(ctx, chat, deps))) return;
-      const { stop: stopNo, route: routeNo } = request.options;
       const reply = await deps.core.run(request, chat);
-      if (reply.kind === 'answer') {
-        await ctx.answerInlineQuery([article(`a:${stopNo}:${routeNo ?? ''}`, reply, reply.title ?? `${stopNo}`)], {
-          cache_time: ANSWER_CACHE_SECONDS,
-          is_personal: true,
-        });
+      // A word that is no stop number and names no saved stop ("baseline") is searched by name.
+      const unsavedName = !deps.core.identifiers.readStop(request.options.stop ?? '').ok && reply.kind === 'usage-error';
+      if (!unsavedName) {
+        await answerArrivals(ctx, request.options, reply, chat, deps);
         return;
       }
-      // An unknown stop or a transit outage: say so, rather than a hint that the query was wrong.
-      const title = plainText(reply, 100).split('\n')[0]!;
-      const problem = article(`e:${stopNo}:${routeNo ?? ''}`, reply, title, deps.core.t(await deps.core.localeOf(chat), 'inline-usage-description'));
-      await ctx.answerInlineQuery([problem], { cache_time: 0, is_personal: true });
-      return;
     }
-    const byName = await stopsByName(ctx.inlineQuery.query, chat, deps);
-    if (byName.length > 0) {
-      await ctx.answerInlineQuery(byName, { cache_time: HINT_CACHE_SECONDS, is_personal: true });
-      return;
-    }
-    await ctx.answerInlineQuery([await usageHint(chat, deps)], { cache_time: HINT_CACHE_SECONDS, is_personal: true });
+    await answerByName(ctx, chat, deps);
   });
   return composer;
+}
+
+/** The arrivals as an article to send; an unknown stop or an outage says so, rather than a hint that the query was wrong. */
+async function answerArrivals(ctx: Context, options: Readonly<Record<string, string>>, reply: Reply, chat: ChatContext, deps: FeatureDeps): Promise<void> {
+  const key = `${options.stop ?? ''}:${options.route ?? ''}`;
+  if (reply.kind === 'answer') {
+    await ctx.answerInlineQuery([article(`a:${key}`, reply, reply.title ?? key)], { cache_time: ANSWER_CACHE_SECONDS, is_personal: true });
+    return;
+  }
+  const title = plainText(reply, 100).split('\n')[0]!;
+  const problem = article(`e:${key}`, reply, title, deps.core.t(await deps.core.localeOf(chat), 'inline-usage-description'));
+  await ctx.answerInlineQuery([problem], { cache_time: 0, is_personal: true });
+}
+
+/** Stops whose name matches the query, or how to ask when none does. */
+async function answerByName(ctx: Context, chat: ChatContext, deps: FeatureDeps): Promise<void> {
+  const byName = await stopsByName(ctx.inlineQuery?.query ?? '', chat, deps);
+  const results = byName.length > 0 ? byName : [await usageHint(chat, deps)];
+  await ctx.answerInlineQuery(results, { cache_time: HINT_CACHE_SECONDS, is_personal: true });
 }
 
 function article(id: string, reply: Reply, title: string, description?: string): InlineQueryResultArticle {

@@ -1,0 +1,42 @@
+import { usage, type Reading } from '../command-request.js';
+import { missingArg } from './read-options.js';
+import type { CommandSpec, Options } from './spec.js';
+
+// "/subscribe [@channel] <stop> [route] <HH:MM> [days]" and
+// "/subscribe [@channel] <stop> <route> when|quand <N> [min] <HH:MM-HH:MM> [days]".
+const NEAR = new Set(['when', 'quand']);
+const MINUTE_WORDS = new Set(['min', 'mins', 'minute', 'minutes', 'mn']);
+// Anything shaped like a time is read as the time (and refused as one if it is 25:99).
+const TIME_SHAPED = /^[0-9]{1,2}[:h][0-9]{0,2}$/i;
+
+export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Reading<Options> {
+  const options: Record<string, string> = {};
+  let rest = words;
+  if (rest[0]?.startsWith('@')) {
+    options.target = rest[0];
+    rest = rest.slice(1);
+  }
+  const [stop, ...after] = rest;
+  if (stop === undefined) return missingArg(spec, spec.args.find((a) => a.name === 'stop')!);
+  options.stop = stop;
+
+  const near = after.findIndex((w) => NEAR.has(w.toLowerCase()));
+  if (near !== -1) {
+    if (near > 1) return usage('usage-too-many-words', { command: spec.name, example: spec.example });
+    if (near === 1) options.route = after[0]!;
+    const [minutes, ...tail] = after.slice(near + 1);
+    if (minutes !== undefined) options.when = minutes.replace(/min$/i, '');
+    const [window, ...days] = MINUTE_WORDS.has(tail[0]?.toLowerCase() ?? '') ? tail.slice(1) : tail;
+    if (window !== undefined) options.window = window;
+    if (days.length > 0) options.days = days.join(',');
+    return { ok: true, value: options };
+  }
+
+  const timeAt = after.findIndex((w) => TIME_SHAPED.test(w));
+  if (timeAt === -1 || timeAt > 1) return timeAt > 1 ? usage('usage-too-many-words', { command: spec.name, example: spec.example }) : usage('usage-time-missing', { example: spec.example });
+  if (timeAt === 1) options.route = after[0]!;
+  options.time = after[timeAt]!;
+  const days = after.slice(timeAt + 1);
+  if (days.length > 0) options.days = days.join(',');
+  return { ok: true, value: options };
+}

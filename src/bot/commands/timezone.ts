@@ -1,0 +1,26 @@
+import { OTTAWA_TIME_ZONE } from '../../time/zone.js';
+import { messageReply } from '../format/text.js';
+import { storeFailure } from '../handler-context.js';
+import type { CommandModule } from './spec.js';
+
+/** /timezone [zone]: the zone alert times are read in (Ottawa's until a chat sets its own). */
+export const timezone: CommandModule = {
+  spec: {
+    name: 'timezone',
+    args: [{ name: 'zone', kind: 'timezone', required: false, labelId: 'arg-timezone' }],
+    helpId: 'command-timezone',
+    descriptionId: 'command-timezone.description',
+    example: '/timezone America/Toronto',
+    asksTransit: false,
+    managesChat: true,
+  },
+  async run(options, ctx) {
+    try {
+      if (options.zone === undefined) return messageReply('answer', ctx.say('timezone-current', { zone: (await ctx.chats.timeZone(ctx.chat)) ?? OTTAWA_TIME_ZONE }));
+      await ctx.chats.setTimeZone(ctx.chat, options.zone);
+      return messageReply('answer', ctx.say('timezone-set', { zone: options.zone }));
+    } catch (err) {
+      return storeFailure(err, 'lang-failed', ctx);
+    }
+  },
+};
