@@ -227,8 +227,8 @@ day-6 = Sat
 subs-title = Alerts in this chat
 subs-none = No alerts in this chat yet. Try: /subscribe 3017 95 07:30 weekdays
 subs-line = { $id }: { $what }{ $paused ->
-    [user] (paused)
-    [refused] (paused: I could not post here)
+    [user] { "" } (paused)
+    [refused] { "" } (paused: I could not post here)
    *[none] . Next: { $next }
 }
 subs-failed = I couldn't read this chat's alerts right now. Try again in a minute.

@@ -227,8 +227,8 @@ day-6 = sam
 subs-title = Alertes de cette conversation
 subs-none = Aucune alerte ici pour l'instant. Essayez : /subscribe 3017 95 07:30 semaine
 subs-line = { $id } : { $what }{ $paused ->
-    [user] (en pause)
-    [refused] (en pause : je ne pouvais pas publier ici)
+    [user] { "" } (en pause)
+    [refused] { "" } (en pause : je ne pouvais pas publier ici)
    *[none] . Prochaine : { $next }
 }
 subs-failed = Je n'ai pas pu lire les alertes de cette conversation pour le moment. Réessayez dans une minute.

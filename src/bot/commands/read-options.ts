@@ -13,7 +13,7 @@ export interface ReadContext {
 
 const ECHO_CHARS = 20;
 /** A saved stop's name: one word of letters, digits, - or _, with a letter ("home", "work-2"). */
-const LABEL = /^(?=.*\p{L})[\p{L}\p{N}_-]{1,20}$/u;
+const LABEL = /^(?=.*\p{L})[\p{L}\p{M}\p{N}_-]{1,20}$/u;
 const SUBSCRIPTION_ID = /^[a-z0-9]{4}$/;
 
 /** A bit of the rider's input, safe and short enough to quote back. */
