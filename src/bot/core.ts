@@ -1,8 +1,10 @@
+import type { Subscription } from '../alerts/subscription.js';
 import type { Locale } from '../store/ports.js';
 import type { IdentifierGrammar } from '../transit/identifiers.js';
 import type { ChatContext } from './chat-context.js';
 import type { CommandRequest, ParsedText } from './command-request.js';
 import type { CommandSpec, Suggestion } from './commands/index.js';
+import type { Fetched } from './format/alert.js';
 import type { Reply } from './reply.js';
 
 export type { Locale };
@@ -23,6 +25,11 @@ export interface BotCore {
   run(request: CommandRequest, chat: ChatContext): Promise<Reply>;
   /** Whether running it asks the transit service (adapters rate-limit and defer those). */
   asksTransit(request: CommandRequest): boolean;
+  /**
+   * The message a due subscription sends, in its chat's language: a timed alert's arrivals (or
+   * that they are unavailable); a "near" alert's notice, or undefined while the bus is not near.
+   */
+  alertReply(subscription: Subscription, fetched: Fetched): Promise<Reply | undefined>;
   /** A shared location: the nearest stops, each a button asking for arrivals. */
   handleLocation(lat: number, lon: number, chat: ChatContext): Promise<Reply>;
   /** Values to offer while `arg` of command `name` is typed (at most `limit`, 25 by default). */

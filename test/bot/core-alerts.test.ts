@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelLookup } from '../../src/bot/chat-context.js';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { clock, fakeTransit, groupChat, memoryStores, privateChat, stopArrivals } from './fakes.js';
+import type { Subscription } from '../../src/alerts/subscription.js';
+import { TransitError } from '../../src/transit/errors.js';
+import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 // NOW is Saturday 21 Nov 2026, 08:05 in Ottawa.
 const transit = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([], '3017', "TUNNEY'S PASTURE") } });
@@ -122,5 +124,42 @@ describe('the notify button', () => {
     expect(reply.kind).toBe('answer');
     const [sub] = [...stores.subscriptions.all.values()];
     expect(sub).toMatchObject({ oneShot: true, stopNo: '3017', routeNo: '95', schedule: { kind: 'near', withinMinutes: 5, from: 485, until: 545, days: [6] } });
+  });
+});
+
+describe('alert replies, for the scheduler', () => {
+  const base: Subscription = {
+    id: 'k3f9',
+    chat: { platform: 'telegram', chatId: '42', chatType: 'private' },
+    stopNo: '3017',
+    routeNo: '95',
+    schedule: { kind: 'at', minute: 485, days: [6] },
+    timeZone: 'America/Toronto',
+    createdAt: '2026-11-14T12:00:00Z',
+  };
+  const arrivals = stopArrivals([route('95', [trip(4, { live: true }), trip(19)]), route('97', [trip(2)])], '3017', 'BASELINE');
+
+  it('a timed alert shows its route\'s arrivals in the chat\'s remembered language', async () => {
+    const { core } = setup();
+    await core.handleText('/lang fr', privateChat());
+    const reply = (await core.alertReply(base, { arrivals }))!;
+    expect(reply.title).toBe('⏰ BASELINE (3017)');
+    expect(reply.blocks.map((b) => b.heading)).toEqual(['95 Barrhaven Centre']);
+    expect(reply.footer?.at(-1)).toContain('Mis à jour');
+  });
+
+  it('says the arrivals are unavailable when the service failed, never silence', async () => {
+    const { core } = setup();
+    const reply = (await core.alertReply(base, { failure: new TransitError('timeout', 'slow') }))!;
+    expect(reply.kind).toBe('failure');
+    expect(reply.blocks[0]!.lines[0]).toContain('Arrivals at stop 3017 are unavailable right now');
+  });
+
+  it('a "near" alert speaks only once the bus is near, saying whether the time is live', async () => {
+    const { core } = setup();
+    const near = (within: number): Subscription => ({ ...base, schedule: { kind: 'near', withinMinutes: within, from: 420, until: 540, days: [6] } });
+    expect(await core.alertReply(near(3), { arrivals })).toBeUndefined();
+    expect((await core.alertReply(near(5), { arrivals }))!.blocks[0]!.lines[0]).toBe('🚌 Route 95 is 4 min from BASELINE (3017), at 08:09 📡');
+    expect(await core.alertReply(near(5), { failure: new Error('down') })).toBeUndefined();
   });
 });

@@ -65,6 +65,9 @@ export function createFakeCore(): FakeCore {
     async suggest() {
       return [];
     },
+    async alertReply() {
+      return undefined;
+    },
     async localeOf(chat): Promise<Locale> {
       return chat.languageCode?.startsWith('fr') ? 'fr' : 'en';
     },

@@ -1,0 +1,53 @@
+import type { Subscription } from '../../alerts/subscription.js';
+import type { StopArrivals, Trip } from '../../transit/index.js';
+import type { Reply } from '../reply.js';
+import { formatArrivals } from './arrivals.js';
+import { refreshAndSave } from './buttons.js';
+import { minutesLater, ottawaClock } from './clock-time.js';
+import { messageReply, MAX_NAME_CHARS, shorten, type Say } from './text.js';
+
+/** What the scheduler fetched for a subscription's stop: the arrivals, or why there are none. */
+export type Fetched = { arrivals: StopArrivals } | { failure: unknown };
+
+export interface AlertFormat {
+  now: Date;
+  say: Say;
+  maxReplyChars?: number;
+}
+
+/**
+ * A timed alert: the stop's arrivals (of its route only, when it has one) under an alert title,
+ * or a short notice that they are unavailable, never silence.
+ */
+export function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyChars }: AlertFormat): Reply {
+  if (!('arrivals' in fetched)) return messageReply('failure', say('alert-unavailable', { stopNo: sub.stopNo }));
+  const { arrivals } = fetched;
+  const routes = sub.routeNo === undefined ? arrivals.routes : arrivals.routes.filter((r) => r.routeNo === sub.routeNo);
+  const reply = formatArrivals({ ...arrivals, routes }, { now, say, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}), ...(maxReplyChars !== undefined ? { maxReplyChars } : {}) });
+  return { ...reply, title: say('alert-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }) };
+}
+
+/** The next trip of the subscription's route, when it is `withinMinutes` away or less. */
+export function nearTrip(sub: Subscription, arrivals: StopArrivals): Trip | undefined {
+  if (sub.schedule.kind !== 'near') return undefined;
+  const within = sub.schedule.withinMinutes;
+  const trips = arrivals.routes.filter((r) => r.routeNo === sub.routeNo && r.error === undefined).flatMap((r) => r.trips);
+  const next = trips.sort((a, b) => a.minutesAway - b.minutesAway)[0];
+  return next !== undefined && next.minutesAway <= within ? next : undefined;
+}
+
+/** "Route 95 is 4 min from BASELINE (3017), at 08:12 📡"; undefined while the bus is not near yet. */
+export function nearAlert(sub: Subscription, arrivals: StopArrivals, { now, say }: AlertFormat): Reply | undefined {
+  const trip = nearTrip(sub, arrivals);
+  if (trip === undefined) return undefined;
+  const minutes = Math.max(0, Math.round(trip.minutesAway));
+  const text = say('alert-near', {
+    routeNo: sub.routeNo ?? '',
+    minutes,
+    stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || sub.stopNo,
+    stopNo: sub.stopNo,
+    clock: ottawaClock(minutesLater(now, minutes)),
+    source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
+  });
+  return { ...messageReply('answer', text), buttons: [refreshAndSave(sub.stopNo, sub.routeNo, say)] };
+}
