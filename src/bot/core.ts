@@ -1,5 +1,5 @@
 import type { Subscription } from '../alerts/subscription.js';
-import type { Locale } from '../store/ports.js';
+import type { ChatRef, Locale } from '../store/ports.js';
 import type { IdentifierGrammar } from '../transit/identifiers.js';
 import type { ChatContext } from './chat-context.js';
 import type { CommandRequest, ParsedText } from './command-request.js';
@@ -30,6 +30,10 @@ export interface BotCore {
    * that they are unavailable); a "near" alert's notice, or undefined while the bus is not near.
    */
   alertReply(subscription: Subscription, fetched: Fetched): Promise<Reply | undefined>;
+  /** The platform refuses the chat (the bot was blocked, kicked, removed): its alerts pause at once. */
+  chatRefused(chat: ChatRef): Promise<void>;
+  /** A group became a supergroup with a new id: its alerts (and settings) follow. */
+  chatMoved(from: ChatRef, to: ChatRef): Promise<void>;
   /** A shared location: the nearest stops, each a button asking for arrivals. */
   handleLocation(lat: number, lon: number, chat: ChatContext): Promise<Reply>;
   /** Values to offer while `arg` of command `name` is typed (at most `limit`, 25 by default). */

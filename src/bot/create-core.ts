@@ -91,6 +91,24 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       return reply === NOT_YET ? undefined : reply;
     },
 
+    async chatRefused(chat) {
+      try {
+        const paused = await deps.subscriptions.pauseChat(chat, 'refused');
+        if (paused > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, paused }, 'chat refuses the bot; its alerts are paused');
+      } catch (err) {
+        deps.logger?.warn({ err, platform: chat.platform }, 'could not pause the alerts of a chat that refuses the bot');
+      }
+    },
+
+    async chatMoved(from, to) {
+      try {
+        const moved = await deps.subscriptions.moveChat(from, to);
+        deps.logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts follow');
+      } catch (err) {
+        deps.logger?.warn({ err, platform: from.platform }, 'could not move the alerts of a migrated chat');
+      }
+    },
+
     handleLocation(lat, lon, chat) {
       return guarded(chat, (ctx) => nearbyStops({ lat, lon }, ctx));
     },

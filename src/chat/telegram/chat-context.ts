@@ -1,4 +1,5 @@
 import type { Context } from 'grammy';
+import { findChannel, isAdministrator } from './chat-admins.js';
 import { MAX_MESSAGE_LENGTH } from './render.js';
 import type { ChatContext } from '../../bot/chat-context.js';
 
@@ -21,5 +22,8 @@ export function chatContextOf(ctx: Context): ChatContext | undefined {
     ...(typeof from?.language_code === 'string' && from.language_code !== '' ? { languageCode: from.language_code } : {}),
     ...(ctx.me?.username ? { botUsername: ctx.me.username } : {}),
     maxReplyChars: MAX_MESSAGE_LENGTH,
+    // Asked only when a command changes a group's alerts; a channel's posts come from its admins.
+    ...(chat && from && (chat.type === 'group' || chat.type === 'supergroup') ? { userCanManage: () => isAdministrator(ctx.api, chat.id, from.id) } : {}),
+    ...(from && (!chat || chat.type === 'private') ? { findChannel: (name: string) => findChannel(ctx.api, name, from.id, ctx.me.id) } : {}),
   };
 }

@@ -33,6 +33,8 @@ describe('Telegram adapter (long polling)', () => {
       languageCode: 'fr-CA',
       botUsername: 'ArrivalsTestBot',
       maxReplyChars: 4096,
+      // In a group, whether the user may change its alerts is asked of Telegram when it matters.
+      userCanManage: expect.any(Function),
     });
   });
 

@@ -68,6 +68,12 @@ export function createFakeCore(): FakeCore {
     async alertReply() {
       return undefined;
     },
+    async chatRefused(chat) {
+      seen.push({ kind: 'request', input: 'refused', chat: { ...chat, chatType: 'group' } });
+    },
+    async chatMoved(from, to) {
+      seen.push({ kind: 'request', input: { moved: to.chatId }, chat: { ...from, chatType: 'group' } });
+    },
     async localeOf(chat): Promise<Locale> {
       return chat.languageCode?.startsWith('fr') ? 'fr' : 'en';
     },

@@ -1,19 +1,28 @@
 import { Composer, type Context } from 'grammy';
 import type { FeatureDeps } from '../deps.js';
 
+// The statuses in which the bot can no longer post to a chat.
+const GONE = new Set(['kicked', 'left']);
+
 /**
- * The bot's own membership (`my_chat_member`: blocked, kicked, added, made admin) and other
- * members' (`chat_member`), and a group that became a supergroup. Logged today; subscriptions
- * pause and move on these from the alert scheduler on.
+ * The bot's own membership (`my_chat_member`: blocked by a person, removed from a group or
+ * channel) pauses that chat's alerts at once; a group that became a supergroup
+ * (`migrate_to_chat_id`) keeps its alerts under the new id. Other members' changes
+ * (`chat_member`) are only logged: permissions are asked again at each command.
  */
 export function membership(deps: FeatureDeps): Composer<Context> {
   const composer = new Composer();
-  composer.on(['my_chat_member', 'chat_member'], (ctx) => {
-    const update = ctx.myChatMember ?? ctx.chatMember;
-    deps.logger.info({ chatId: update?.chat.id, chatType: update?.chat.type, status: update?.new_chat_member.status, own: ctx.myChatMember !== undefined }, 'chat membership changed');
+  composer.on('my_chat_member', async (ctx) => {
+    const { chat, new_chat_member: member } = ctx.myChatMember;
+    deps.logger.info({ chatId: chat.id, chatType: chat.type, status: member.status }, 'bot membership changed');
+    if (GONE.has(member.status)) await deps.core.chatRefused({ platform: 'telegram', chatId: String(chat.id) });
   });
-  composer.on('message:migrate_to_chat_id', (ctx) => {
-    deps.logger.info({ chatId: ctx.chat.id, to: ctx.message.migrate_to_chat_id }, 'group became a supergroup');
+  composer.on('chat_member', (ctx) => {
+    deps.logger.debug({ chatId: ctx.chatMember.chat.id, status: ctx.chatMember.new_chat_member.status }, 'member changed');
+  });
+  composer.on('message:migrate_to_chat_id', async (ctx) => {
+    const to = String(ctx.message.migrate_to_chat_id);
+    await deps.core.chatMoved({ platform: 'telegram', chatId: String(ctx.chat.id) }, { platform: 'telegram', chatId: to });
   });
   return composer;
 }
