@@ -2,8 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import KeyvRedis, { createClient } from '@keyv/redis';
 import KeyvSqlite from '@keyv/sqlite';
-import Keyv from 'keyv';
+import type Keyv from 'keyv';
 import type { Logger } from '../log.js';
+import { DEFAULT_NAMESPACE, SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
+
+export { SQLITE_FILE };
 
 export interface StoreOptions {
   /** Folder of the SQLite file; created on first start. */
@@ -15,34 +18,19 @@ export interface StoreOptions {
   namespace?: string;
 }
 
-export const SQLITE_FILE = 'arrivals-bot.sqlite';
-const DEFAULT_NAMESPACE = 'arrivals-bot';
-
 /**
- * The bot's key-value store. Operations reject when the backend fails (throwOnErrors), so that
- * callers can tell "nothing saved" from "could not read" and never overwrite data they did not see.
+ * The bot's key-value store, opened lazily: a backend that cannot open shows only on the first
+ * operation. Superseded by openStore (index.ts), which checks the backend before returning; kept
+ * until the bot core moves over.
  */
 export function createStore(options: StoreOptions): Keyv {
-  const namespace = options.namespace ?? DEFAULT_NAMESPACE;
-  // Without a listener a backend's connection errors would be lost; with one each distinct message
-  // is logged once per outage, since a dead Redis repeats the same few errors on every operation
-  // (refused, timed out, not connected) until it is back.
-  const logged = new Set<string>();
+  const errors = backendErrorLog(options.logger);
   const redis = options.redisUrl !== undefined;
-  const store = new Keyv({
-    store: redis ? redisAdapter(options.redisUrl!, () => logged.clear()) : sqliteAdapter(options.dataDir),
-    namespace,
-    throwOnErrors: true,
-    // The Redis adapter prefixes keys with the namespace itself; Keyv's own prefix would double it.
-    useKeyPrefix: !redis,
+  return keyvOver(redis ? redisAdapter(options.redisUrl!, errors.reset) : sqliteAdapter(options.dataDir), {
+    namespace: options.namespace ?? DEFAULT_NAMESPACE,
+    redis,
+    errors,
   });
-  store.on('error', (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    if (logged.has(message)) return;
-    logged.add(message);
-    options.logger?.warn({ err }, 'store backend error');
-  });
-  return store;
 }
 
 function sqliteAdapter(dataDir: string): KeyvSqlite {
