@@ -1,9 +1,10 @@
 import type Keyv from 'keyv';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
+import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
-import type { Claims } from './ports.js';
+import type { ChatSettingsRepository, Claims } from './ports.js';
 import { corruptionLog } from './records.js';
 import { openRedis } from './redis.js';
 import { openSqlite } from './sqlite.js';
@@ -19,6 +20,7 @@ export interface OpenStoreOptions {
 }
 
 export interface Store {
+  chats: ChatSettingsRepository;
   claims: Claims;
   /** For repositories still to come (subscriptions). Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
@@ -40,6 +42,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const claims = createClaims(backend, corrupt);
   let closing: Promise<void> | undefined;
   return {
+    chats: createChatSettings(backend.keyv, corrupt),
     claims,
     keyv: backend.keyv,
     close: () => (closing ??= backend.close()),
