@@ -6,3 +6,9 @@ const chatKey = (chat: ChatRef) => `chat:${chat.platform}:${chat.chatId}`;
 
 /** {locale, chosen}; before LanguageChoice, the bare locale string. */
 export const languageKey = (chat: ChatRef) => `${chatKey(chat)}:lang`;
+
+/** One saved stop per slot, taken with a claim: JSON text {stopNo, name?, savedAt}. */
+export const stopSlotKey = (chat: ChatRef, slot: number) => `${chatKey(chat)}:stops:slot:${slot}`;
+
+/** Held for a moment while one stop is being saved, so that two saves of it cannot both land. */
+export const stopSavingKey = (chat: ChatRef, stopNo: string) => `${chatKey(chat)}:stops:saving:${stopNo}`;

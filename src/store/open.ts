@@ -4,9 +4,10 @@ import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
-import type { ChatSettingsRepository, Claims } from './ports.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository } from './ports.js';
 import { corruptionLog } from './records.js';
 import { openRedis } from './redis.js';
+import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
 
 export interface OpenStoreOptions {
@@ -21,6 +22,7 @@ export interface OpenStoreOptions {
 
 export interface Store {
   chats: ChatSettingsRepository;
+  savedStops: SavedStopsRepository;
   claims: Claims;
   /** For repositories still to come (subscriptions). Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
@@ -43,6 +45,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   let closing: Promise<void> | undefined;
   return {
     chats: createChatSettings(backend.keyv, corrupt),
+    savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, logger: options.logger }),
     claims,
     keyv: backend.keyv,
     close: () => (closing ??= backend.close()),

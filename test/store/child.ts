@@ -3,9 +3,10 @@
 // "ready", waits for "go" on stdin (so that every process starts its work at once), does the
 // job with all its calls in flight together, prints the result as one JSON line.
 import { createInterface } from 'node:readline';
-import { openStore, type OpenStoreOptions } from '../../src/store/index.js';
+import { openStore, type ChatRef, type OpenStoreOptions } from '../../src/store/index.js';
 
 export type ChildJob =
+  | { kind: 'save'; store: OpenStoreOptions; chat: ChatRef; stops: string[]; max: number }
   | { kind: 'claim'; store: OpenStoreOptions; key: string; callers: number; label: string; ttlMs?: number }
   /** Only open the store: prints the error message, if any, then waits for stray rejections. */
   | { kind: 'open'; store: OpenStoreOptions };
@@ -28,7 +29,10 @@ if (job.kind === 'open') {
   const lines = createInterface({ input: process.stdin });
   for await (const line of lines) if (line === 'go') break;
   lines.close();
-  const result = await Promise.all(Array.from({ length: job.callers }, (_, i) => store.claims.claim(job.key, `${job.label}-${i}`, job.ttlMs)));
+  const result =
+    job.kind === 'save'
+      ? await Promise.all(job.stops.map((stopNo) => store.savedStops.add(job.chat, { stopNo }, job.max)))
+      : await Promise.all(Array.from({ length: job.callers }, (_, i) => store.claims.claim(job.key, `${job.label}-${i}`, job.ttlMs)));
   process.stdout.write(`${JSON.stringify(result)}\n`);
   await store.close();
 }
