@@ -1,10 +1,11 @@
 import type Keyv from 'keyv';
 import type { Logger } from '../log.js';
 import { guarded } from './errors.js';
-import { stopSavingKey, stopSlotKey } from './keys.js';
+import { legacyStopsKey, stopSavingKey, stopSlotKey } from './keys.js';
+import { migrateLegacyStops, parseLegacyStops } from './legacy-stops.js';
 import type { ChatRef, Claims, SaveOutcome, SavedStop, SavedStopsRepository } from './ports.js';
-import type { CorruptionLog } from './records.js';
-import { STOP_SLOTS, encodeSlot, holds, inSavedOrder, readSlots } from './slots.js';
+import { readStored, type CorruptionLog } from './records.js';
+import { STOP_SLOTS, decodeSlot, encodeSlot, holds, inSavedOrder, readSlots, slotKeys, type Slot } from './slots.js';
 
 /**
  * How long a save holds its stop. Long enough for a save's few round trips; short enough that a
@@ -38,18 +39,44 @@ export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: Co
     }
   }
 
+  /** The chat's slots, with any legacy array migrated first; `pending` are legacy stops not in a slot yet. */
+  async function current(chat: ChatRef): Promise<{ slots: Slot[]; pending: SavedStop[] }> {
+    const legacyKey = legacyStopsKey(chat);
+    const keys = slotKeys(chat);
+    // The legacy array and every slot in one round trip: the usual read costs one.
+    const [legacyStored, ...stored] = await readStored(keyv, [legacyKey, ...keys]);
+    const slots = stored.map((s, i) => decodeSlot(keys[i]!, i, s, corrupt));
+    if (legacyStored === undefined || legacyStored.state === 'absent') return { slots, pending: [] };
+    return migrateLegacyStops(parseLegacyStops(legacyKey, legacyStored, corrupt), slots, {
+      save: (stop, savedAt) => saveInto(chat, stop, STOP_SLOTS, savedAt),
+      readSlots: () => readSlots(keyv, chat, corrupt),
+      deleteLegacy: async () => {
+        await keyv.delete(legacyKey);
+      },
+    });
+  }
+
   return {
-    list: (chat) => guarded('read the saved stops', async () => inSavedOrder(await readSlots(keyv, chat, corrupt))),
+    list: (chat) =>
+      guarded('read the saved stops', async () => {
+        const { slots, pending } = await current(chat);
+        const listed = inSavedOrder(slots);
+        return [...listed, ...pending.filter((p) => !listed.some((s) => s.stopNo === p.stopNo))];
+      }),
 
     async add(chat, stop, max) {
       if (typeof stop.stopNo !== 'string' || stop.stopNo === '') throw new RangeError('a saved stop needs a stop number');
       if (!Number.isInteger(max) || max < 0 || max > STOP_SLOTS) throw new RangeError(`max saved stops must be an integer from 0 to ${STOP_SLOTS}, got ${max}`);
-      return guarded('save the stop', () => saveInto(chat, stop, max, Date.now()));
+      return guarded('save the stop', async () => {
+        // Legacy stops first, so they count toward max and a stop already among them is 'already'.
+        await current(chat);
+        return saveInto(chat, stop, max, Date.now());
+      });
     },
 
     remove: (chat, stopNo) =>
       guarded('remove the saved stop', async () => {
-        const slots = await readSlots(keyv, chat, corrupt);
+        const { slots } = await current(chat);
         // Every slot holding it: a save whose hold lapsed mid-way may have stored it twice.
         const mine = slots.flatMap((s) => (s.kind === 'stop' && s.stop.stopNo === stopNo ? [stopSlotKey(chat, s.index)] : []));
         await Promise.all(mine.map((key) => keyv.delete(key)));
