@@ -70,6 +70,19 @@ backendContract('sqlite backend', (dataDir) => ({ dataDir, namespace: 'test-sqli
 if (redisUrl) {
   backendContract('redis backend', (dataDir) => ({ dataDir, redisUrl, namespace: `test-redis-${process.pid}` }));
 
+  // The Redis may be shared: delete this file's keys (both namespaces above), nothing else.
+  afterAll(async () => {
+    const client = createClient({ url: redisUrl });
+    await client.connect();
+    try {
+      for (const namespace of [`test-redis-${process.pid}`, `test-redis-${process.pid}-other`]) {
+        for await (const keys of client.scanIterator({ MATCH: `${namespace}::*` })) if (keys.length > 0) await client.del(keys);
+      }
+    } finally {
+      await client.quit();
+    }
+  });
+
   it('writes one readable key per value: namespace, then the key', async () => {
     const namespace = `test-keys-${process.pid}`;
     const store = createStore({ dataDir: freshDataDir(), redisUrl, namespace });
