@@ -1,7 +1,7 @@
 import type Keyv from 'keyv';
 import { z } from 'zod';
 import { guarded } from './errors.js';
-import { languageKey } from './keys.js';
+import { languageKey, timeZoneKey } from './keys.js';
 import type { ChatSettingsRepository, LanguageChoice } from './ports.js';
 import { readStored, type CorruptionLog } from './records.js';
 
@@ -23,6 +23,19 @@ export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSett
     setLanguage: (chat, choice) =>
       guarded('save the chat language', async () => {
         await keyv.set(languageKey(chat), { locale: choice.locale, chosen: choice.chosen } satisfies LanguageChoice);
+      }),
+    timeZone: (chat) =>
+      guarded('read the chat time zone', async () => {
+        const key = timeZoneKey(chat);
+        const [stored] = await readStored(keyv, [key]);
+        if (stored === undefined || stored.state === 'absent') return undefined;
+        if (stored.state === 'present' && typeof stored.value === 'string' && stored.value !== '') return stored.value;
+        corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not a time zone');
+        return undefined;
+      }),
+    setTimeZone: (chat, timeZone) =>
+      guarded('save the chat time zone', async () => {
+        await keyv.set(timeZoneKey(chat), timeZone);
       }),
   };
 }

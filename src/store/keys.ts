@@ -15,3 +15,9 @@ export const stopSlotKey = (chat: ChatRef, slot: number) => `${chatKey(chat)}:st
 
 /** Held for a moment while one stop is being saved, so that two saves of it cannot both land. */
 export const stopSavingKey = (chat: ChatRef, stopNo: string) => `${chatKey(chat)}:stops:saving:${stopNo}`;
+
+/** Held for a moment while a stop is being saved under a name, so that two stops cannot take it. */
+export const stopNamingKey = (chat: ChatRef, label: string) => `${chatKey(chat)}:stops:naming:${label}`;
+
+/** The IANA zone the chat's alert times are read in. */
+export const timeZoneKey = (chat: ChatRef) => `${chatKey(chat)}:tz`;

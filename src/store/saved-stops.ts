@@ -1,7 +1,7 @@
 import type Keyv from 'keyv';
 import type { Logger } from '../log.js';
 import { guarded } from './errors.js';
-import { legacyStopsKey, stopSavingKey, stopSlotKey } from './keys.js';
+import { legacyStopsKey, stopNamingKey, stopSavingKey, stopSlotKey } from './keys.js';
 import { migrateLegacyStops, parseLegacyStops } from './legacy-stops.js';
 import type { ChatRef, Claims, SaveOutcome, SavedStop, SavedStopsRepository } from './ports.js';
 import { readStored, type CorruptionLog } from './records.js';
@@ -25,9 +25,17 @@ export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: Co
   async function saveInto(chat: ChatRef, stop: SavedStop, max: number, savedAt: number): Promise<SaveOutcome> {
     const saving = stopSavingKey(chat, stop.stopNo);
     if (!(await claims.claim(saving, String(savedAt), SAVING_TTL_MS))) return 'already';
+    // A name is held the same way: two stops saved under one name at once cannot both take it.
+    const naming = stop.label !== undefined ? stopNamingKey(chat, stop.label) : undefined;
+    const held = [saving];
     try {
+      if (naming !== undefined) {
+        if (!(await claims.claim(naming, String(savedAt), SAVING_TTL_MS))) return 'label-taken';
+        held.push(naming);
+      }
       const slots = await readSlots(keyv, chat, corrupt);
       if (holds(slots, stop.stopNo)) return 'already';
+      if (stop.label !== undefined && slots.some((s) => s.kind === 'stop' && s.stop.label === stop.label)) return 'label-taken';
       const record = encodeSlot(stop, savedAt);
       for (let i = 0; i < Math.min(max, STOP_SLOTS); i++) {
         if (slots[i]?.kind === 'free' && (await claims.claim(stopSlotKey(chat, i), record))) return 'saved';
@@ -35,7 +43,7 @@ export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: Co
       return 'full';
     } finally {
       // The outcome stands either way; a hold that cannot be released lapses by itself.
-      await claims.release(saving).catch((err: unknown) => logger?.warn({ err, key: saving }, 'store: could not release a save hold; it lapses in 30 s'));
+      for (const key of held) await claims.release(key).catch((err: unknown) => logger?.warn({ err, key }, 'store: could not release a save hold; it lapses in 30 s'));
     }
   }
 

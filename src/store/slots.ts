@@ -15,13 +15,13 @@ export type Slot =
   /** Occupied by a record we cannot read: skipped, left as it is. */
   | { kind: 'corrupt' };
 
-const SlotRecord = z.object({ stopNo: z.string().min(1), name: z.string().optional(), savedAt: z.number() });
+const SlotRecord = z.object({ stopNo: z.string().min(1), name: z.string().optional(), label: z.string().min(1).optional(), savedAt: z.number() });
 
 export const slotKeys = (chat: ChatRef) => Array.from({ length: STOP_SLOTS }, (_, i) => stopSlotKey(chat, i));
 
 /** A slot's value: JSON text, since claims hold strings. */
 export function encodeSlot(stop: SavedStop, savedAt: number): string {
-  return JSON.stringify({ stopNo: stop.stopNo, ...(stop.name !== undefined ? { name: stop.name } : {}), savedAt });
+  return JSON.stringify({ stopNo: stop.stopNo, ...(stop.name !== undefined ? { name: stop.name } : {}), ...(stop.label !== undefined ? { label: stop.label } : {}), savedAt });
 }
 
 export function decodeSlot(key: string, index: number, stored: Stored, corrupt: CorruptionLog): Slot {
@@ -41,8 +41,8 @@ export function decodeSlot(key: string, index: number, stored: Stored, corrupt: 
     corrupt(key, 'not a saved stop');
     return { kind: 'corrupt' };
   }
-  const { stopNo, name, savedAt } = parsed.data;
-  return { kind: 'stop', stop: { stopNo, ...(name !== undefined ? { name } : {}) }, savedAt, index };
+  const { stopNo, name, label, savedAt } = parsed.data;
+  return { kind: 'stop', stop: { stopNo, ...(name !== undefined ? { name } : {}), ...(label !== undefined ? { label } : {}) }, savedAt, index };
 }
 
 export async function readSlots(keyv: Keyv, chat: ChatRef, corrupt: CorruptionLog): Promise<Slot[]> {
