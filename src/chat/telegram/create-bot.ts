@@ -18,7 +18,7 @@ import { trackInFlight } from './in-flight.js';
 import { createTelegramNotifier } from './notifier.js';
 import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
-import { describeError } from './redact.js';
+import { describeError } from './describe-error.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
 import { createRedactor } from '../../util/redact.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';

@@ -1,7 +1,7 @@
 import { GrammyError, type BotError, type Context } from 'grammy';
 import { chatContextOf } from './chat-context.js';
 import type { FeatureDeps } from './deps.js';
-import { describeError } from './redact.js';
+import { describeError } from './describe-error.js';
 
 /**
  * Any feature's failure ends here: logged without secrets, and the rider told, in their language,

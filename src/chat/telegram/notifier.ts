@@ -2,7 +2,7 @@ import type { Api } from 'grammy';
 import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
 import type { Reply } from '../../bot/reply.js';
 import type { Logger } from '../../log.js';
-import { classifyFailure } from './failures.js';
+import { classifyFailure } from './send-failures.js';
 import { htmlMessage } from './render.js';
 
 /**

@@ -1,6 +1,6 @@
 import { GrammyError, type Transformer } from 'grammy';
 import type { Logger } from '../../log.js';
-import { describeError } from './redact.js';
+import { describeError } from './describe-error.js';
 import type { Sleep } from '../../util/sleep.js';
 
 // The runner's own getUpdates retries are silent (or print the raw error, whose URL holds the

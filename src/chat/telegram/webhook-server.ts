@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { webhookCallback, type Bot } from 'grammy';
 import type { Logger } from '../../log.js';
-import { describeError } from './redact.js';
+import { describeError } from './describe-error.js';
 
 export interface WebhookServer {
   port: number;
