@@ -1,6 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { Bot, GrammyError } from 'grammy';
+import { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Notifier } from '../../alerts/notifier.js';
 import type { BotCore } from '../../bot/core.js';
@@ -16,9 +16,9 @@ import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
 import { trackInFlight } from './in-flight.js';
 import { createTelegramNotifier } from './notifier.js';
+import { reportPollingStopped } from './polling-end.js';
 import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
-import { describeError } from './describe-error.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
 import { createRedactor } from '../../util/redact.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
@@ -69,7 +69,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const { core, logger } = deps;
   const now = deps.now ?? Date.now;
-  const redact = createRedactor([deps.token, deps.webhook?.secret ?? '']);
+  // The part after the colon is what makes the token a credential; an echo may quote it alone.
+  const redact = createRedactor([deps.token, deps.token.slice(deps.token.indexOf(':') + 1), deps.webhook?.secret ?? '']);
   const bot = new Bot(deps.token, {
     ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
@@ -118,11 +119,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
 
     async start() {
       await bot.init();
-      try {
-        await registerCommandMenus(bot.api, core);
-      } catch (err) {
-        logger.warn({ error: describeError(err, redact) }, 'could not set the command menus; continuing');
-      }
+      await registerCommandMenus(bot.api, core, logger, redact);
       if (deps.webhook) {
         const { url, secret, port, host } = deps.webhook;
         server = await startWebhookServer({ bot, path: new URL(url).pathname, secret, port, logger, redact, ...(host ? { host } : {}) });
@@ -137,11 +134,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       runner = run(bot, { runner: { silent: true, fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
       runner.task()?.then(
         () => pollingEnd.settle(),
-        (err: unknown) => {
-          const hint = whyPollingStopped(err);
-          logger.error({ error: describeError(err, redact), hint }, 'telegram polling stopped');
-          pollingEnd.settle(new Error(`Telegram polling stopped${hint ? `: ${hint}` : ' (see the log)'}`));
-        },
+        (err: unknown) => pollingEnd.settle(reportPollingStopped(err, logger, redact)),
       );
       logger.info({ username: bot.botInfo.username, mode: 'polling' }, 'telegram bot started');
     },
@@ -163,13 +156,6 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       if (!drained) logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'stopped with updates still being handled');
     },
   };
-}
-
-function whyPollingStopped(err: unknown): string | undefined {
-  if (!(err instanceof GrammyError)) return undefined;
-  if (err.error_code === 409) return 'another process polls with this token, or a webhook is set: run one poller, or set TELEGRAM_WEBHOOK_URL to run several';
-  if (err.error_code === 401) return 'Telegram no longer accepts the bot token: check TELEGRAM_BOT_TOKEN';
-  return undefined;
 }
 
 /**

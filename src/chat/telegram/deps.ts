@@ -3,6 +3,7 @@ import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RefreshThrottle } from './refresh-throttle.js';
+import type { Redactor } from '../../util/redact.js';
 
 /** What every feature composer is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
@@ -13,5 +14,5 @@ export interface FeatureDeps {
   throttle: RefreshThrottle;
   stops?: StopIndex;
   /** Removes the token and webhook secret from any text headed for a log. */
-  redact: (text: string) => string;
+  redact: Redactor;
 }

@@ -1,7 +1,8 @@
 import { GrammyError, type Transformer } from 'grammy';
 import type { Logger } from '../../log.js';
-import { describeError } from './describe-error.js';
+import type { Redactor } from '../../util/redact.js';
 import type { Sleep } from '../../util/sleep.js';
+import { describeError, type ErrorSummary } from './describe-error.js';
 
 // The runner's own getUpdates retries are silent (or print the raw error, whose URL holds the
 // token), back off without bound (an hour of outage means up to an hour more of waiting) and
@@ -15,7 +16,7 @@ const GIVE_UP = new Set([401, 409]);
 
 export interface PollingWatchOptions {
   logger: Logger;
-  redact: (text: string) => string;
+  redact: Redactor;
   now: () => number;
   sleep: Sleep;
   firstDelayMs?: number;
@@ -30,7 +31,7 @@ export function watchPolling(options: PollingWatchOptions): Transformer {
   const remindEveryMs = options.remindEveryMs ?? 5 * 60_000;
   let outage: { since: number; failures: number; warnedAt: number } | undefined;
 
-  const failed = (error: Record<string, unknown>, retryInMs: number) => {
+  const failed = (error: ErrorSummary, retryInMs: number) => {
     const t = now();
     if (!outage) {
       outage = { since: t, failures: 1, warnedAt: t };

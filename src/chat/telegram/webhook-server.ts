@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { webhookCallback, type Bot } from 'grammy';
 import type { Logger } from '../../log.js';
+import type { Redactor } from '../../util/redact.js';
 import { describeError } from './describe-error.js';
 
 export interface WebhookServer {
@@ -20,7 +21,7 @@ export async function startWebhookServer(options: {
   port: number;
   host?: string;
   logger: Logger;
-  redact: (text: string) => string;
+  redact: Redactor;
 }): Promise<WebhookServer> {
   const { bot, path, secret, logger, redact } = options;
   // Answering Telegram late makes it deliver the update again; past 9 s the update is still
