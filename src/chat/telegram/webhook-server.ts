@@ -1,6 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { webhookCallback, type Bot } from 'grammy';
 import type { Logger } from '../../log.js';
+import { attempt } from '../../util/attempt.js';
 import type { Redactor } from '../../util/redact.js';
 import { describeError } from './describe-error.js';
 import { cappedHttpAdapter, MAX_WEBHOOK_BODY_BYTES, RefusedBody } from './webhook-body.js';
@@ -31,7 +32,13 @@ export async function startWebhookServer(options: {
   const handle = webhookCallback(bot, cappedHttpAdapter(MAX_WEBHOOK_BODY_BYTES), { secretToken: secret, onTimeout: 'return', timeoutMilliseconds: 9_000 });
 
   const server: Server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // A request target that is no URL path ("//[") would make URL throw, and a throw here
+    // would end the process: anyone could stop the bot with one request.
+    const pathname = attempt(() => new URL(req.url ?? '/', 'http://localhost').pathname, undefined);
+    if (pathname === undefined) {
+      res.writeHead(400).end();
+      return;
+    }
     if (req.method === 'GET' && pathname === '/healthz') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       return;

@@ -1,6 +1,7 @@
 // Webhook mode: Telegram (here: a plain HTTP client) POSTs updates to our server; only requests
 // carrying the secret token are processed, so several instances can share one public URL.
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeCore, type FakeCore } from './fake-core.js';
 import { ALICE, privateChat, startHarness, TOKEN, WEBHOOK_SECRET, type Harness } from './harness.js';
@@ -110,6 +111,21 @@ describe('Telegram adapter (webhook)', () => {
     expect(sent).toBeLessThan(10_000_000);
     req.destroy();
     expect(core.seen).toHaveLength(0);
+  });
+
+  it('answers 400 to a request target that is not a URL path, and keeps serving', async () => {
+    const { base } = await startWebhookBot();
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST //[ HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n'));
+      socket.once('data', (data) => {
+        resolve(String(data).split('\r\n')[0]!);
+        socket.destroy();
+      });
+      socket.once('error', reject);
+    });
+    expect(answer).toBe('HTTP/1.1 400 Bad Request');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
   it('answers 400 to a body that is not an update, instead of failing with 500', async () => {
