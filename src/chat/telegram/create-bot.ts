@@ -45,6 +45,11 @@ export interface TelegramBotDeps {
    * backoff of a failing getUpdates) goes through `sleep`, which tests replace.
    */
   retry?: { maxDelaySeconds?: number; maxRetryAttempts?: number; attempts?: number; sleep?: Sleep };
+  /**
+   * How long stop() waits for answers under way before giving up on them (5 s by default). Keep
+   * it well under any hard deadline of the caller's own, so the drain ends first and says so.
+   */
+  shutdownGraceMs?: number;
   /** Tests only: skip getMe. */
   botInfo?: UserFromGetMe;
 }
@@ -64,11 +69,12 @@ export interface TelegramBot {
 }
 
 const ALLOWED_UPDATES = ['message', 'callback_query', 'inline_query'] as const;
-const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 5_000;
 
 export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const { core, logger } = deps;
   const now = deps.now ?? Date.now;
+  const graceMs = deps.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
   // The part after the colon is what makes the token a credential; an echo may quote it alone.
   const redact = createRedactor([deps.token, deps.token.slice(deps.token.indexOf(':') + 1), deps.webhook?.secret ?? '']);
   const bot = new Bot(deps.token, {
@@ -150,10 +156,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       const grace = new AbortController();
       const drained = await Promise.race([
         inFlight.drained().then(() => true),
-        realSleep(SHUTDOWN_GRACE_MS, grace.signal).then(() => false, () => false),
+        realSleep(graceMs, grace.signal).then(() => false, () => false),
       ]);
       grace.abort();
-      if (!drained) logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'stopped with updates still being handled');
+      if (!drained) logger.warn({ graceMs }, 'stopped with updates still being handled');
     },
   };
 }

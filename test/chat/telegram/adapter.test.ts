@@ -162,6 +162,26 @@ describe('Telegram adapter (long polling)', () => {
     expect(await stopped).toBe(1);
   });
 
+  it('stopping waits for an answer that hangs only as long as the grace given', async () => {
+    const core = createFakeCore();
+    let entered!: () => void;
+    const asked = new Promise<void>((resolve) => (entered = resolve));
+    core.handleText = () => {
+      entered();
+      return new Promise(() => {}); // a transit call that never ends
+    };
+    h = await startHarness({ core, shutdownGraceMs: 150 });
+    h.text('/next 3017');
+    await asked;
+    const started = performance.now();
+    await h.telegram.stop();
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(140);
+    expect(took).toBeLessThan(2_000);
+    const warned = h.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'stopped with updates still being handled');
+    expect(warned).toMatchObject({ level: 40, graceMs: 150 });
+  });
+
   it('stops polling cleanly: the open getUpdates is abandoned and nothing polls again', async () => {
     h = await startHarness({ core: createFakeCore() });
     h.text('/next 3017');
