@@ -4,6 +4,7 @@ import { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { Notifier } from '../../alerts/notifier.js';
 import type { BotCore } from '../../bot/core.js';
+import { systemClock, type Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
 import { registerCommandMenus } from './command-menu.js';
@@ -34,6 +35,9 @@ export interface TelegramBotDeps {
   core: BotCore;
   stops?: StopIndex;
   logger: Logger;
+  /** Rate limits, the refresh throttle and polling's outage times read it; the system's by default. */
+  clock?: Clock;
+  /** The older spelling of `clock`, in milliseconds; `clock` wins when both are given. */
   now?: () => number;
   /** Arrivals requests per user per minute. */
   rateLimitPerMinute?: number;
@@ -73,7 +77,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const { core, logger } = deps;
-  const now = deps.now ?? Date.now;
+  const clock = deps.clock ?? clockFrom(deps.now);
   const graceMs = deps.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
   // The part after the colon is what makes the token a credential; an echo may quote it alone.
   const redact = createRedactor([deps.token, deps.token.slice(deps.token.indexOf(':') + 1), deps.webhook?.secret ?? '']);
@@ -84,7 +88,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const sleep = deps.retry?.sleep ?? realSleep;
   // The last installed is the outermost: auto-retry waits out 429s around the other two.
   bot.api.config.use(retryTransientFailures({ attempts: deps.retry?.attempts ?? 3, firstDelayMs: 1_000, sleep }));
-  bot.api.config.use(watchPolling({ logger, redact, now, sleep }));
+  bot.api.config.use(watchPolling({ logger, redact, clock, sleep }));
   bot.api.config.use(
     autoRetry({
       maxDelaySeconds: deps.retry?.maxDelaySeconds ?? 30,
@@ -97,10 +101,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const features: FeatureDeps = {
     core,
     logger,
-    now,
+    clock,
     redact,
-    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, now }),
-    throttle: createRefreshThrottle({ intervalMs: (deps.refreshIntervalSeconds ?? 10) * 1000, now }),
+    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock }),
+    throttle: createRefreshThrottle({ intervalMs: (deps.refreshIntervalSeconds ?? 10) * 1000, clock }),
     ...(deps.stops ? { stops: deps.stops } : {}),
   };
   const onError = errorBoundary(features);
@@ -162,6 +166,11 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       if (!drained) logger.warn({ graceMs }, 'stopped with updates still being handled');
     },
   };
+}
+
+/** `now` in milliseconds (as main.ts still passes it) as a Clock; the system's when absent. */
+function clockFrom(now: (() => number) | undefined): Clock {
+  return now ? () => new Date(now()) : systemClock;
 }
 
 /**

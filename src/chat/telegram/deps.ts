@@ -1,4 +1,5 @@
 import type { BotCore } from '../../bot/core.js';
+import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
 import type { RateLimiter } from './rate-limit.js';
@@ -9,7 +10,7 @@ import type { Redactor } from '../../util/redact.js';
 export interface FeatureDeps {
   core: BotCore;
   logger: Logger;
-  now: () => number;
+  clock: Clock;
   limiter: RateLimiter;
   throttle: RefreshThrottle;
   stops?: StopIndex;

@@ -1,4 +1,5 @@
 import { GrammyError, type Transformer } from 'grammy';
+import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import { attempt } from '../../util/attempt.js';
 import type { Redactor } from '../../util/redact.js';
@@ -22,7 +23,7 @@ type ApiError = ConstructorParameters<typeof GrammyError>[1];
 export interface PollingWatchOptions {
   logger: Logger;
   redact: Redactor;
-  now: () => number;
+  clock: Clock;
   sleep: Sleep;
   firstDelayMs?: number;
   maxDelayMs?: number;
@@ -32,7 +33,8 @@ export interface PollingWatchOptions {
 }
 
 export function watchPolling(options: PollingWatchOptions): Transformer {
-  const { logger, redact, now, sleep } = options;
+  const { logger, redact, clock, sleep } = options;
+  const now = () => clock().getTime();
   const firstDelayMs = options.firstDelayMs ?? 1_000;
   const maxDelayMs = options.maxDelayMs ?? 60_000;
   const remindEveryMs = options.remindEveryMs ?? 5 * 60_000;

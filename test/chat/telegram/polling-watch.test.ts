@@ -15,7 +15,7 @@ async function poll(answers: unknown[]) {
   const watch = watchPolling({
     logger: pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) }),
     redact: createRedactor(['secret']),
-    now: () => 0,
+    clock: () => new Date(0),
     sleep: async (ms) => void waits.push(ms),
   });
   const queue = [...answers];
