@@ -21,8 +21,8 @@ import { reportPollingStopped } from './polling-end.js';
 import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
-import { createRedactor } from '../../util/redact.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
+import { telegramRedactor } from './secrets.js';
 import { retryTransientFailures } from './transient-retry.js';
 import { startWebhookServer, type WebhookServer } from './webhook-server.js';
 
@@ -79,8 +79,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const { core, logger } = deps;
   const clock = deps.clock ?? clockFrom(deps.now);
   const graceMs = deps.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
-  // The part after the colon is what makes the token a credential; an echo may quote it alone.
-  const redact = createRedactor([deps.token, deps.token.slice(deps.token.indexOf(':') + 1), deps.webhook?.secret ?? '']);
+  const redact = telegramRedactor(deps.token, deps.webhook?.secret);
   const bot = new Bot(deps.token, {
     ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),

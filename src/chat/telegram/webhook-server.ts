@@ -47,11 +47,7 @@ export async function startWebhookServer(options: {
       res.writeHead(404).end();
       return;
     }
-    handle(req, res).catch((err: unknown) => {
-      if (err instanceof RefusedBody) return refuse(err, res, logger);
-      logger.error({ error: describeError(err, redact) }, 'webhook update failed');
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    handle(req, res).catch((err: unknown) => answerFailedRequest(err, res, logger, redact));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -70,6 +66,13 @@ export async function startWebhookServer(options: {
         server.closeIdleConnections();
       }),
   };
+}
+
+/** A request that could not be handled: refused (413, 400) or failed (500), and logged. Never throws. */
+export function answerFailedRequest(err: unknown, res: ServerResponse, logger: Logger, redact: Redactor): void {
+  if (attempt(() => err instanceof RefusedBody, false)) return refuse(err as RefusedBody, res, logger);
+  logger.error({ error: describeError(err, redact) }, 'webhook update failed');
+  if (!res.headersSent) res.writeHead(500).end();
 }
 
 function refuse(err: RefusedBody, res: ServerResponse, logger: Logger): void {
