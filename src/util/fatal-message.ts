@@ -1,4 +1,5 @@
 import { attempt } from './attempt.js';
+import { clip } from './clip.js';
 import { createRedactor, REDACTED } from './redact.js';
 import { textOf } from './text-of.js';
 
@@ -27,7 +28,7 @@ export function fatalMessage(err: unknown, secrets: readonly string[] = []): str
     .replace(TOKEN_SHAPED, REDACTED)
     .replace(CONTROL, ' ')
     .trim();
-  return line.length <= MAX_LENGTH ? line : `${line.slice(0, MAX_LENGTH)}…`;
+  return clip(line, MAX_LENGTH);
 }
 
 function causesOf(err: unknown): unknown[] {

@@ -38,7 +38,7 @@ describe('fatalMessage', () => {
     expect(fatalMessage(hostile)).toBe('[object Object]');
     expect(fatalMessage(revoked.proxy)).toBe('[unprintable value]');
     expect(fatalMessage(new Error('first\nsecond\r\n\tthird \u001b[2Jcleared'))).toBe('Error: first second third [2Jcleared');
-    expect(fatalMessage(new Error('x'.repeat(100_000))).length).toBeLessThanOrEqual(1_001);
+    expect(fatalMessage(new Error('x'.repeat(100_000))).length).toBeLessThan(1_100);
     const loop = new Error('a');
     loop.cause = loop;
     expect(fatalMessage(loop)).toBe('Error: a');

@@ -14,6 +14,6 @@ export interface FeatureDeps {
   limiter: RateLimiter;
   throttle: RefreshThrottle;
   stops?: StopIndex;
-  /** Removes the token and webhook secret from any text headed for a log. */
+  /** Any value as text without the token or the webhook secret, for logs and reasons handed on. */
   redact: Redactor;
 }

@@ -1,5 +1,6 @@
 import { GrammyError, HttpError } from 'grammy';
 import { attempt } from '../../util/attempt.js';
+import { clip } from '../../util/clip.js';
 import type { Redactor } from '../../util/redact.js';
 import { textOf } from '../../util/text-of.js';
 
@@ -61,8 +62,4 @@ function causeChain(first: unknown): string {
     cause = attempt(() => (current instanceof Error ? current.cause : undefined), undefined);
   }
   return texts.join(' <- ');
-}
-
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
 }

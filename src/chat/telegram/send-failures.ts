@@ -1,5 +1,6 @@
 import { GrammyError, HttpError } from 'grammy';
 import { attempt } from '../../util/attempt.js';
+import { clip } from '../../util/clip.js';
 import { textOf } from '../../util/text-of.js';
 
 // Telegram failures sorted by what the caller should do. The reasons are Telegram's own
@@ -17,13 +18,12 @@ const MAX_REASON = 500;
 export function classifyFailure(err: unknown): { kind: FailureKind; reason: string } {
   if (attempt(() => err instanceof GrammyError, false)) {
     const { code, description } = refusalOf(err as GrammyError);
-    const reason = clip(code === undefined ? 'an answer without an error code' : description === undefined ? `${code}` : `${code}: ${description}`);
-    if (code === 403) return { kind: 'permanent', reason };
-    if (code === 400 && PERMANENT_400.some((re) => re.test(description ?? ''))) return { kind: 'permanent', reason };
-    return { kind: 'temporary', reason };
+    const permanent = code === 403 || (code === 400 && PERMANENT_400.some((re) => re.test(description ?? '')));
+    const reason = code === undefined ? 'an answer without an error code' : description === undefined ? `${code}` : `${code}: ${description}`;
+    return { kind: permanent ? 'permanent' : 'temporary', reason: clip(reason, MAX_REASON) };
   }
-  if (attempt(() => err instanceof HttpError, false)) return { kind: 'temporary', reason: clip(textOf(attempt(() => (err as HttpError).message, undefined))) };
-  return { kind: 'temporary', reason: attempt(() => (err instanceof Error ? clip(textOf(err.name)) : 'unknown error'), 'unknown error') };
+  const reason = attempt(() => (err instanceof HttpError ? textOf(err.message) : err instanceof Error ? textOf(err.name) : 'unknown error'), 'unknown error');
+  return { kind: 'temporary', reason: clip(reason, MAX_REASON) };
 }
 
 /** Telegram refuses to "edit" a message into the text it already has; for a refresh that is success. */
@@ -41,8 +41,4 @@ function refusalOf(err: GrammyError): { code?: number | string; description?: st
     ...(code !== undefined && code !== null ? { code: typeof code === 'number' ? code : textOf(code) } : {}),
     ...(description !== undefined && description !== null ? { description: textOf(description) } : {}),
   };
-}
-
-function clip(text: string): string {
-  return text.length <= MAX_REASON ? text : `${text.slice(0, MAX_REASON)}… (${text.length - MAX_REASON} more characters)`;
 }
