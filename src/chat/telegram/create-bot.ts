@@ -17,6 +17,7 @@ import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
 import { trackInFlight } from './in-flight.js';
 import { createTelegramNotifier } from './notifier.js';
+import { describeError } from './describe-error.js';
 import { reportPollingStopped } from './polling-end.js';
 import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -136,8 +137,13 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
         logger.info({ username: bot.botInfo.username, mode: 'webhook' }, 'telegram bot started');
         return;
       }
-      // A webhook left from an earlier deployment would make getUpdates fail with 409.
-      await bot.api.deleteWebhook();
+      // A webhook left from an earlier deployment would make getUpdates fail with 409. Failing to
+      // delete one is no reason not to start: if one is set, polling stops on 409 with the hint.
+      try {
+        await bot.api.deleteWebhook();
+      } catch (err) {
+        logger.warn({ error: describeError(err, redact) }, 'could not delete a webhook left from before; polling goes on');
+      }
       // Silent: the runner would print raw errors (their URLs hold the token); watchPolling reports
       // failures instead, and passes on only those that end polling.
       runner = run(bot, { runner: { silent: true, fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });

@@ -79,6 +79,14 @@ describe('answers off the Bot API shape', () => {
     await expectStillServing(h);
   });
 
+  it('start survives an emulator without deleteWebhook: polling goes on, with a warning', async () => {
+    h = await startHarness({ core, retry: { sleep: noWait }, start: false });
+    h.api.failAlways('deleteWebhook', { status: 404, body: { message: 'deleteWebhook is not implemented' } });
+    await h.telegram.start();
+    expect((await waitForLog(h, 'could not delete a webhook left from before; polling goes on')).level).toBe(40);
+    await expectStillServing(h);
+  });
+
   it('409 without a description: polling stops with the hint, and ended() says why', async () => {
     h = await startHarness({ core });
     h.api.failNext('getUpdates', { status: 409, body: { ok: false, error_code: 409 } });
