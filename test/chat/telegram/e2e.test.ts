@@ -33,7 +33,7 @@ async function start(options: { rateLimitPerMinute?: number } = {}): Promise<Har
   const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, now: () => NOW.getTime() });
   const stops = await loadStopIndex(DEMO_STOPS_FILE);
   core = createBotCore({ transit, ...memoryStores(), now, stops });
-  h = await startHarness({ core, stops, now: () => NOW.getTime(), ...options });
+  h = await startHarness({ core, stops, clock: now, ...options });
   return h;
 }
 
