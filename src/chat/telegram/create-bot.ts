@@ -39,8 +39,6 @@ export interface TelegramBotDeps {
   logger: Logger;
   /** Rate limits, the refresh throttle and polling's outage times read it; the system's by default. */
   clock?: Clock;
-  /** The older spelling of `clock`, in milliseconds; `clock` wins when both are given. */
-  now?: () => number;
   /** Arrivals requests per user per minute. */
   rateLimitPerMinute?: number;
   /** Seconds during which a second Refresh of the same message is answered without a fetch. */
@@ -71,7 +69,7 @@ const SHUTDOWN_GRACE_MS = 5_000;
 
 export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const { core, logger } = deps;
-  const clock = deps.clock ?? clockFrom(deps.now);
+  const clock = deps.clock ?? systemClock;
   const graceMs = deps.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
   const redact = telegramRedactor(deps.token, deps.webhook?.secret);
   const bot = new Bot(deps.token, {
@@ -176,9 +174,6 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
 }
 
 /** `now` in milliseconds (as main.ts still passes it) as a Clock; the system's when absent. */
-function clockFrom(now: (() => number) | undefined): Clock {
-  return now ? () => new Date(now()) : systemClock;
-}
 
 /**
  * A one-time outcome that callers may or may not ask for: no promise exists until asked, so an
