@@ -171,7 +171,7 @@ describe('Telegram adapter (long polling)', () => {
     const core = createFakeCore();
     let entered!: () => void;
     const asked = new Promise<void>((resolve) => (entered = resolve));
-    core.handleText = () => {
+    core.run = () => {
       entered();
       return new Promise(() => {}); // a transit call that never ends
     };

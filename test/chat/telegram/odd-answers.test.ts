@@ -46,7 +46,7 @@ async function waitForLog(harness: Harness, msg: string, guardMs = 5000): Promis
 /** The rider still gets /help and arrivals, and the output holds no stack, banner or secret. */
 async function expectStillServing(harness: Harness): Promise<void> {
   harness.text('/help');
-  await harness.api.waitForCall('sendMessage', (c) => c.params.text === 'Send a stop number');
+  await harness.api.waitForCall('sendMessage', (c) => c.params.text === '/help');
   harness.text('/next 3017');
   await harness.api.waitForCall('sendMessage', (c) => String(c.params.text).includes('Stop 3017'));
   expectCleanOutput(harness);
