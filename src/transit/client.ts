@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../clock.js';
 import { silentLogger, type Logger } from '../log.js';
 import { sleep } from '../util/sleep.js';
 import { API_ERROR_CODES, TransitError } from './errors.js';
@@ -34,7 +35,8 @@ export interface TransitClientOptions {
   /** Base delay before the one retry, jittered by +-1/3. Default 300 (so 200-400 ms). */
   retryDelayMs?: number;
   logger?: Logger;
-  now?: () => number;
+  /** The project's one notion of now; cache ages and timings come from it. Default: the system's. */
+  now?: Clock;
   random?: () => number;
 }
 
@@ -65,7 +67,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   };
   const doFetch = options.fetch ?? globalThis.fetch;
   const logger = options.logger ?? silentLogger();
-  const now = options.now ?? (() => Date.now());
+  const now = options.now ?? systemClock;
   const random = options.random ?? Math.random;
   const cache = new TtlCache<unknown>(options.cacheMaxEntries ?? 2000, now);
   const inFlight = new Map<string, Promise<unknown>>();
@@ -101,7 +103,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
     const form = new URLSearchParams({ appID: options.appId, apiKey: options.apiKey, ...call.fields, format: formatField(call.operation) });
     const context = { operation: call.operation, ...call.fields };
     for (let attempt = 1; ; attempt++) {
-      const started = now();
+      const started = now().getTime();
       try {
         const { body } = await postForm({
           fetch: doFetch,
@@ -112,7 +114,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
           timeoutMs,
         });
         const value = call.parse(scrubKey(body));
-        logger.debug({ ...context, attempt, ms: now() - started }, 'transit answer');
+        logger.debug({ ...context, attempt, ms: now().getTime() - started }, 'transit answer');
         if (call.cacheable(value)) cache.set(key, value, call.ttlMs);
         return value;
       } catch (err) {
