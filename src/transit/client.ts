@@ -10,6 +10,7 @@ import type { ResponseFormat, StopArrivals } from './model.js';
 import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from './parse.js';
 import type { TransitClient } from './source.js';
 import { TtlCache } from './ttl-cache.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
 import { checkRouteNo, checkStopNo } from './validate.js';
 
 // The v1.2 client: validation, then cache, then one shared in-flight request per question, then
@@ -152,17 +153,19 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
     return operation === 'Gtfs' ? format : format.toUpperCase();
   }
 
+  const identifiers = V12_IDENTIFIERS;
   return {
+    identifiers,
     async routeSummary(stopNo) {
-      return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo) }, ttl.routeSummary, parseRouteSummary));
+      return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.routeSummary, parseRouteSummary));
     },
     async nextTrips(stopNo, routeNo) {
       return ask(() =>
-        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo), routeNo: checkRouteNo(routeNo) }, ttl.nextTrips, parseNextTrips),
+        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo, identifiers), routeNo: checkRouteNo(routeNo, identifiers) }, ttl.nextTrips, parseNextTrips),
       );
     },
     async nextTripsAllRoutes(stopNo) {
-      return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo) }, ttl.nextTrips, parseNextTripsAllRoutes));
+      return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.nextTrips, parseNextTripsAllRoutes));
     },
     async gtfs(query) {
       return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfs(body, format), cacheable: () => true }));

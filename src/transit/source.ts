@@ -1,4 +1,5 @@
 import type { GtfsQuery, GtfsRecord } from './gtfs-tables.js';
+import type { IdentifierGrammar } from './identifiers.js';
 import type { StopArrivals } from './model.js';
 
 /**
@@ -7,6 +8,8 @@ import type { StopArrivals } from './model.js';
  * Every method rejects only with a TransitError.
  */
 export interface TransitClient {
+  /** What this source's stop and route identifiers look like; the methods refuse anything else. */
+  readonly identifiers: IdentifierGrammar;
   /** Routes and directions serving a stop; every route has empty `trips`. */
   routeSummary(stopNo: string): Promise<StopArrivals>;
   nextTrips(stopNo: string, routeNo: string): Promise<StopArrivals>;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitClient } from '../../src/transit/index.js';
+import { createTransitClient, V12_IDENTIFIERS } from '../../src/transit/index.js';
 import { API_KEY, APP_ID, fixtureScript, startUpstream, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
 import { bus, rejection, thrown } from './helpers.js';
@@ -100,16 +100,29 @@ describe('requests', () => {
 describe('invalid requests never reach the network', () => {
   it.each([
     ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('30200', '94'), 'stop number must have 4 digits, got 5'],
-    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', '9999'), 'route number must have 1 to 3 digits, got 4'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', '99999'), 'route number must be 1-3 digits, or up to 4 letters'],
     ['routeSummary', (c: ReturnType<typeof clientFor>) => c.routeSummary('abc'), 'stop number must have 4 digits only, got "abc"'],
     ['nextTripsAllRoutes', (c: ReturnType<typeof clientFor>) => c.nextTripsAllRoutes('12'), 'stop number must have 4 digits, got 2'],
     ['gtfs', (c: ReturnType<typeof clientFor>) => c.gtfs({ table: 'stops' }), 'gtfs: stops needs a filter'],
+    // The source grammar: a route has at least one digit and at most four characters.
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', 'ABCD'), 'route number must be 1-3 digits, or up to 4 letters'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', 'AB123C'), 'route number must be 1-3 digits, or up to 4 letters'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips(3020 as unknown as string, '94'), 'stop number must be a string'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', null as unknown as string), 'route number must be a string'],
   ])('%s: %s', async (_name, call, message) => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
     const error = await rejection(call(clientFor(upstream!)));
     expect(error.kind).toBe('invalid-request');
     expect(error.message.startsWith(message)).toBe(true);
     expect(upstream!.requests).toHaveLength(0);
+  });
+});
+
+describe('identifiers', () => {
+  it('the client exposes the grammar it validates with', () => {
+    const client = createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: 'k' });
+    expect(client.identifiers).toBe(V12_IDENTIFIERS);
+    expect(client.identifiers.readRoute('r2')).toStrictEqual({ ok: true, value: 'R2' });
   });
 });
 
