@@ -1,11 +1,12 @@
 import { TransitError } from './errors.js';
 import { bodyToTree } from './body.js';
-import { decodeBusType } from './bus-type.js';
 import { excerpt, guard, parseFailure } from './fail.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
 import { locateResult } from './locate.js';
-import type { ResponseFormat, RouteArrivals, StopArrivals, Trip } from './model.js';
+import type { ResponseFormat, RouteArrivals, StopArrivals } from './model.js';
 import { parseOttawaTimestamp } from './ottawa-time.js';
 import { child, childOf, entries, number, text, type Node } from './tree.js';
+import { readTrips } from './trip.js';
 
 // Response body -> StopArrivals. Every quirk of the upstream lives here (and in tree.ts / body.ts):
 // layouts, spellings, containers, empty values, errors in-band. Pure: no I/O, no clock.
@@ -19,9 +20,6 @@ const RESULT_NAMES = [
   'RoutesForStopData',
   'StopInfo',
 ] as const;
-
-/** Trips per route direction, by contract (spec section 8). */
-const MAX_TRIPS = 3;
 
 export function parseRouteSummary(body: string, format: ResponseFormat): StopArrivals {
   return parseStop(body, format, false);
@@ -82,10 +80,26 @@ function readStop(result: Node, withTrips: boolean): StopArrivals {
 
 const STOP_NAME = ['StopDescription', 'StopLabel'];
 
-/** JSON may give the stop as a number, which has lost its leading zeros ("0867" -> 867). */
+/**
+ * "" when absent (the client fills in the stop it asked about); otherwise a stop number by the
+ * source's grammar, or the answer is refused: buttons and saved stops are built from it. JSON may
+ * give it as a number, which has lost its leading zeros ("0867" -> 867).
+ */
 function readStopNo(value: unknown): string {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return String(value).padStart(4, '0');
-  return text(value);
+  const raw = typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 9999 ? String(value).padStart(4, '0') : text(value);
+  if (raw === '') return '';
+  const reading = V12_IDENTIFIERS.readStop(raw);
+  if (!reading.ok) throw parseFailure(`StopNo ${excerpt(raw)} is not a stop number`);
+  return reading.value;
+}
+
+/** A route number by the source's grammar, in its canonical form ("r2" -> "R2"), or the answer is refused. */
+function readRouteNo(value: unknown): string {
+  const raw = text(value);
+  if (raw === '') throw parseFailure('a route without RouteNo');
+  const reading = V12_IDENTIFIERS.readRoute(raw);
+  if (!reading.ok) throw parseFailure(`RouteNo ${excerpt(raw)} is not a route number`);
+  return reading.value;
 }
 
 interface Layout {
@@ -104,7 +118,7 @@ function routeLayout(result: Node): Layout | undefined {
 function flatLayout(containerName: string, itemName: string): Layout {
   return {
     entriesOf: (result) => entries(child(result, containerName), itemName, containerName),
-    read: (routeEntries, withTrips) => routeEntries.map((entry) => readRoute(entry, text(child(entry, 'RouteNo')), withTrips)),
+    read: (routeEntries, withTrips) => routeEntries.map((entry) => readRoute(entry, readRouteNo(child(entry, 'RouteNo')), withTrips)),
   };
 }
 
@@ -114,7 +128,7 @@ const summaryDataLayout: Layout = {
   read(routeEntries, withTrips) {
     const routes: RouteArrivals[] = [];
     for (const data of routeEntries) {
-      const routeNo = text(child(data, 'RouteNo'));
+      const routeNo = readRouteNo(child(data, 'RouteNo'));
       for (const direction of entries(child(data, 'Directions'), 'DirectionData', 'Directions')) {
         routes.push(readRoute(direction, routeNo, withTrips));
       }
@@ -124,15 +138,15 @@ const summaryDataLayout: Layout = {
 };
 
 function readRoute(entry: Node, routeNo: string, withTrips: boolean): RouteArrivals {
-  if (routeNo === '') throw parseFailure('a route without RouteNo');
   const route: RouteArrivals = {
     routeNo,
     direction: text(childOf(entry, DIRECTION)),
     heading: text(childOf(entry, HEADING)),
     trips: withTrips ? readTrips(child(entry, 'Trips')) : [],
   };
+  // The API's direction ids are 0 and 1; anything else is left out (it only orders directions).
   const directionId = number(childOf(entry, DIRECTION_ID));
-  if (directionId !== undefined && Number.isInteger(directionId)) route.directionId = directionId;
+  if (directionId === 0 || directionId === 1) route.directionId = directionId;
   const error = readError(child(entry, 'Error'));
   if (error.kind === 'code') route.error = error.code;
   return route;
@@ -141,53 +155,9 @@ function readRoute(entry: Node, routeNo: string, withTrips: boolean): RouteArriv
 const DIRECTION = ['Direction', 'DirDescription'];
 const HEADING = ['RouteHeading', 'RouteLabel'];
 const DIRECTION_ID = ['DirectionID', 'DirectionId'];
-const SPEED = ['GPSSpeed', 'Speed', 'SPEED'];
 
-function readTrips(container: unknown): Trip[] {
-  const list = entries(container, 'Trip', 'Trips');
-  const trips: Trip[] = [];
-  for (let i = 0; i < list.length && i < MAX_TRIPS; i++) trips.push(readTrip(list[i] as Node));
-  return trips;
-}
-
-function readTrip(entry: Node): Trip {
-  const minutesAway = number(child(entry, 'AdjustedScheduleTime'));
-  if (minutesAway === undefined) {
-    throw parseFailure(`a trip without a numeric AdjustedScheduleTime (${excerpt(text(child(entry, 'AdjustedScheduleTime')))})`);
-  }
-  const age = number(child(entry, 'AdjustmentAge'));
-  // A negative age (-1, -2) means the time is the plan; any coordinates are stale, not a position.
-  const live = age !== undefined && age >= 0;
-  const trip: Trip = {
-    destination: text(child(entry, 'TripDestination')),
-    startTime: text(child(entry, 'TripStartTime')),
-    minutesAway,
-    live,
-    lastTrip: readFlag(child(entry, 'LastTripOfSchedule')),
-    bus: decodeBusType(text(child(entry, 'BusType'))),
-  };
-  if (live) {
-    trip.gpsAgeMinutes = age;
-    const position = readPosition(entry);
-    if (position) trip.position = position;
-  }
-  return trip;
-}
-
-/** true / "true" (any case) mean true; an empty element, "false" or anything else mean false. */
-function readFlag(value: unknown): boolean {
-  return value === true || text(value).toLowerCase() === 'true';
-}
-
-function readPosition(entry: Node): Trip['position'] {
-  const lat = number(child(entry, 'Latitude'));
-  const lon = number(child(entry, 'Longitude'));
-  if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined;
-  const position: NonNullable<Trip['position']> = { lat, lon };
-  const speed = number(childOf(entry, SPEED));
-  if (speed !== undefined) position.speedKmh = speed;
-  return position;
-}
+/** A request time outside these years is a broken clock upstream, left out of the model. */
+const REQUESTED_AT = { from: Date.UTC(2000, 0, 1), to: Date.UTC(2100, 0, 1) } as const;
 
 /** RequestProcessingTime sits on each RouteDirection (next trips) or, in some layouts, on the result. */
 function readRequestedAt(result: Node, routeEntries: Node[]): Date | undefined {
@@ -195,7 +165,7 @@ function readRequestedAt(result: Node, routeEntries: Node[]): Date | undefined {
     const stamp = text(child(holder, 'RequestProcessingTime'));
     if (stamp !== '') {
       const date = parseOttawaTimestamp(stamp);
-      if (date) return date;
+      if (date && date.getTime() >= REQUESTED_AT.from && date.getTime() < REQUESTED_AT.to) return date;
     }
   }
   return undefined;
