@@ -1,48 +1,21 @@
-import { systemClock, type Clock } from '../clock.js';
-import { silentLogger, type Logger } from '../log.js';
 import { sleep } from '../util/sleep.js';
 import { API_ERROR_CODES, TransitError } from './errors.js';
 import { gtfsFields, parseGtfs } from './gtfs.js';
 import { postForm } from './http.js';
 import { jitteredDelay } from './jitter.js';
-import { keyScrubber, redactor } from './redact.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
 import type { ResponseFormat, StopArrivals } from './model.js';
+import { settingsFrom, type TransitClientOptions } from './options.js';
 import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from './parse.js';
+import { keyScrubber, redactor } from './redact.js';
 import type { TransitClient } from './source.js';
 import { TtlCache } from './ttl-cache.js';
-import { V12_IDENTIFIERS } from './identifiers.js';
 import { checkRouteNo, checkStopNo } from './validate.js';
 
 // The v1.2 client: validation, then cache, then one shared in-flight request per question, then
 // HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached.
 
-export interface TransitClientOptions {
-  /** e.g. https://api.octranspo1.com (a trailing slash is fine). */
-  baseUrl: string;
-  appId: string;
-  apiKey: string;
-  /** Upstream answer format; both give the same model. Default 'xml'. */
-  format?: ResponseFormat;
-  /** Per attempt, including reading the body. Default 8000. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  /**
-   * nextTrips covers both next-trips operations; gtfs follows routeSummary unless given (both are
-   * timetable data). Defaults: 30 s, 24 h; 0 turns caching off.
-   */
-  cacheTtlMs?: { nextTrips?: number; routeSummary?: number; gtfs?: number };
-  /** Cap on cached answers; the least recently used go first. Default 2000. */
-  cacheMaxEntries?: number;
-  /** Base delay before the one retry, jittered by +-1/3. Default 300 (so 200-400 ms). */
-  retryDelayMs?: number;
-  logger?: Logger;
-  /** The project's one notion of now; cache ages and timings come from it. Default: the system's. */
-  now?: Clock;
-  random?: () => number;
-}
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+export type { TransitClientOptions } from './options.js';
 
 interface Call<T> {
   operation: string;
@@ -54,26 +27,12 @@ interface Call<T> {
 }
 
 export function createTransitClient(options: TransitClientOptions): TransitClient {
-  const base = checkBaseUrl(options.baseUrl);
-  if (typeof options.appId !== 'string' || options.appId === '') throw new TransitError('invalid-request', 'appId is required');
-  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TransitError('invalid-request', 'apiKey is required');
-  const format = options.format ?? 'xml';
-  const timeoutMs = options.timeoutMs ?? 8000;
-  const retryDelayMs = options.retryDelayMs ?? 300;
-  const routeSummaryTtl = options.cacheTtlMs?.routeSummary ?? DAY;
-  const ttl = {
-    nextTrips: options.cacheTtlMs?.nextTrips ?? 30_000,
-    routeSummary: routeSummaryTtl,
-    gtfs: options.cacheTtlMs?.gtfs ?? routeSummaryTtl,
-  };
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const logger = options.logger ?? silentLogger();
-  const now = options.now ?? systemClock;
-  const random = options.random ?? Math.random;
-  const cache = new TtlCache<unknown>(options.cacheMaxEntries ?? 2000, now);
+  const settings = settingsFrom(options);
+  const { base, format, timeoutMs, retryDelayMs, ttl, logger, now, random, fetch: doFetch } = settings;
+  const cache = new TtlCache<unknown>(settings.cacheMaxEntries, now);
   const inFlight = new Map<string, Promise<unknown>>();
-  const redact = redactor(options.apiKey);
-  const scrubKey = keyScrubber(options.apiKey);
+  const redact = redactor(settings.apiKey);
+  const scrubKey = keyScrubber(settings.apiKey);
 
   /** Whatever goes wrong below, the caller sees a TransitError without the key. */
   async function ask<T>(makeCall: () => Call<T>): Promise<T> {
@@ -101,7 +60,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   }
 
   async function exchange<T>(call: Call<T>, key: string): Promise<T> {
-    const form = new URLSearchParams({ appID: options.appId, apiKey: options.apiKey, ...call.fields, format: formatField(call.operation) });
+    const form = new URLSearchParams({ appID: settings.appId, apiKey: settings.apiKey, ...call.fields, format: formatField(call.operation) });
     const context = { operation: call.operation, ...call.fields };
     for (let attempt = 1; ; attempt++) {
       const started = now().getTime();
@@ -171,13 +130,6 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
       return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfs(body, format), cacheable: () => true }));
     },
   };
-}
-
-function checkBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new TransitError('invalid-request', 'baseUrl must be an http(s) URL');
-  }
-  return baseUrl.replace(/\/+$/, '');
 }
 
 function isTransient(error: TransitError): boolean {

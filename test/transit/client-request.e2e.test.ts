@@ -153,4 +153,21 @@ describe('createTransitClient', () => {
     const error = thrown(() => createTransitClient(options));
     expect([error.kind, error.message]).toStrictEqual(['invalid-request', message]);
   });
+
+  // A NaN time-to-live would keep answers forever (no time is >= NaN); a NaN or negative timeout
+  // would fire at once. Settings come from the environment, so they are checked, not trusted.
+  it.each([
+    [{ timeoutMs: Number.NaN }, 'timeoutMs must be a positive number of milliseconds (at most 2147483647), got NaN'],
+    [{ timeoutMs: 0 }, 'timeoutMs must be a positive number of milliseconds (at most 2147483647), got 0'],
+    [{ timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs must be a positive number of milliseconds (at most 2147483647), got Infinity'],
+    [{ retryDelayMs: -1 }, 'retryDelayMs must be a number of milliseconds (0 to 2147483647), got -1'],
+    [{ cacheTtlMs: { nextTrips: Number.NaN } }, 'cacheTtlMs.nextTrips must be a number of milliseconds (0 or more), got NaN'],
+    [{ cacheTtlMs: { routeSummary: -5 } }, 'cacheTtlMs.routeSummary must be a number of milliseconds (0 or more), got -5'],
+    [{ cacheTtlMs: { gtfs: '60' as unknown as number } }, 'cacheTtlMs.gtfs must be a number of milliseconds (0 or more), got "60"'],
+    [{ cacheMaxEntries: 1.5 }, 'cacheMaxEntries must be a whole number (0 or more), got 1.5'],
+    [{ format: 'csv' as 'xml' }, 'format must be xml or json, got "csv"'],
+  ])('refuses the setting %j', (settings, message) => {
+    const error = thrown(() => createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: 'k', ...settings }));
+    expect([error.kind, error.message]).toStrictEqual(['invalid-request', message]);
+  });
 });
