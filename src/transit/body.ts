@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { ResponseFormat } from './model.js';
-import { excerpt, parseFailure } from './fail.js';
+import { describeThrown, excerpt, parseFailure } from './fail.js';
 
 // Response text -> loose tree (see tree.ts). Everything about the raw bytes' trustworthiness is
 // decided here: no DOCTYPE, no entity expansion, no truncated document, no HTML or plain text.
@@ -65,7 +65,7 @@ function xmlTree(body: string, start: number, options: TreeOptions): unknown {
   try {
     return (options.attributes ? withAttributes : elementsOnly).parse(body);
   } catch (err) {
-    throw parseFailure(`malformed XML: ${err instanceof Error ? err.message : String(err)}`);
+    throw parseFailure(`malformed XML: ${describeThrown(err)}`);
   }
 }
 

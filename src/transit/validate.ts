@@ -11,11 +11,13 @@ function invalid(message: string): TransitError {
 }
 
 /**
- * A caller's value for a message: strings quoted and cut short, anything else by its type only.
- * Nothing else is read from a non-string: a getter, toString or proxy trap could throw or lie.
+ * A caller's value for a message: strings quoted, anything else by its type only. Nothing else is
+ * read from a non-string: a getter, toString or proxy trap could throw or lie. Strings are not cut
+ * here: a cut could leave a piece of the API key that the client's redactor, which scrubs and then
+ * bounds every message, would no longer recognise.
  */
 export function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}...` : value);
+  if (typeof value === 'string') return JSON.stringify(value);
   return value === null ? 'null' : typeof value;
 }
 
