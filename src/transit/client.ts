@@ -1,12 +1,13 @@
 import { sleep } from '../util/sleep.js';
 import { API_ERROR_CODES, TransitError } from './errors.js';
-import { gtfsFields, parseGtfs } from './gtfs.js';
+import { gtfsFields, parseGtfsAnswer } from './gtfs.js';
 import { postForm } from './http.js';
 import { jitteredDelay } from './jitter.js';
 import { V12_IDENTIFIERS } from './identifiers.js';
-import type { ResponseFormat, StopArrivals } from './model.js';
+import type { StopArrivals } from './model.js';
+import { scrubModel } from './model-scrub.js';
 import { settingsFrom, type TransitClientOptions } from './options.js';
-import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from './parse.js';
+import { parseStopAnswer } from './parse.js';
 import { keyScrubber, redactor } from './redact.js';
 import type { TransitClient } from './source.js';
 import { TtlCache } from './ttl-cache.js';
@@ -45,23 +46,24 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
 
   async function lookup<T>(call: Call<T>): Promise<T> {
     const key = `${call.operation}?${new URLSearchParams(call.fields).toString()}`;
+    // The question goes into log lines; a Gtfs value is free text and could be the key itself.
+    const context = { operation: call.operation, ...scrubModel({ ...call.fields }, scrubKey) };
     const cached = cache.get(key);
     if (cached !== undefined) {
-      logger.debug({ operation: call.operation, ...call.fields }, 'transit cache hit');
+      logger.debug(context, 'transit cache hit');
       return structuredClone(cached) as T;
     }
     let pending = inFlight.get(key);
     if (pending === undefined) {
-      pending = exchange(call, key).finally(() => inFlight.delete(key));
+      pending = exchange(call, key, context).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
     // Each caller gets its own copy, so one caller's edits never reach the cache or the others.
     return structuredClone(await pending) as T;
   }
 
-  async function exchange<T>(call: Call<T>, key: string): Promise<T> {
+  async function exchange<T>(call: Call<T>, key: string, context: Record<string, string>): Promise<T> {
     const form = new URLSearchParams({ appID: settings.appId, apiKey: settings.apiKey, ...call.fields, format: formatField(call.operation) });
-    const context = { operation: call.operation, ...call.fields };
     for (let attempt = 1; ; attempt++) {
       const started = now().getTime();
       try {
@@ -73,7 +75,9 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
           accept: format === 'json' ? 'application/json' : 'text/xml, application/xml',
           timeoutMs,
         });
-        const value = call.parse(scrubKey(body));
+        // The key is scrubbed from the raw text, from every decoded text (inside the parse), and
+        // from every string of the model: each catches spellings the others cannot see.
+        const value = scrubModel(call.parse(scrubKey(body)), scrubKey);
         logger.debug({ ...context, attempt, ms: now().getTime() - started }, 'transit answer');
         if (call.cacheable(value)) cache.set(key, value, call.ttlMs);
         return value;
@@ -93,13 +97,13 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   }
 
   // Stop operations: the alternative layout may omit StopNo, so the asked stop fills it in.
-  function stopCall(operation: string, fields: Record<string, string>, ttlMs: number, parse: (body: string, f: ResponseFormat) => StopArrivals): Call<StopArrivals> {
+  function stopCall(operation: string, fields: Record<string, string>, ttlMs: number, withTrips: boolean): Call<StopArrivals> {
     return {
       operation,
       fields,
       ttlMs,
       parse: (body) => {
-        const stop = parse(body, format);
+        const stop = parseStopAnswer(body, format, { withTrips, clean: scrubKey });
         if (stop.stopNo === '') stop.stopNo = fields.stopNo ?? '';
         return stop;
       },
@@ -116,18 +120,18 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   return {
     identifiers,
     async routeSummary(stopNo) {
-      return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.routeSummary, parseRouteSummary));
+      return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.routeSummary, false));
     },
     async nextTrips(stopNo, routeNo) {
       return ask(() =>
-        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo, identifiers), routeNo: checkRouteNo(routeNo, identifiers) }, ttl.nextTrips, parseNextTrips),
+        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo, identifiers), routeNo: checkRouteNo(routeNo, identifiers) }, ttl.nextTrips, true),
       );
     },
     async nextTripsAllRoutes(stopNo) {
-      return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.nextTrips, parseNextTripsAllRoutes));
+      return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.nextTrips, true));
     },
     async gtfs(query) {
-      return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfs(body, format), cacheable: () => true }));
+      return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfsAnswer(body, format, scrubKey), cacheable: () => true }));
     },
   };
 }

@@ -75,8 +75,13 @@ function readQuery(query: GtfsQuery): Record<string, string> {
  * ...</result>...</Gtfs>. Null values (empty elements, JSON null) become "".
  */
 export function parseGtfs(body: string, format: ResponseFormat): GtfsRecord[] {
+  return parseGtfsAnswer(body, format);
+}
+
+/** parseGtfs with `clean` run over every decoded text before it is read (the client's key scrub). */
+export function parseGtfsAnswer(body: string, format: ResponseFormat, clean?: (text: string) => string): GtfsRecord[] {
   return guard('parse', 'unreadable Gtfs response', () => {
-    const tree = bodyToTree(body, format, { attributes: true });
+    const tree = bodyToTree(body, format, clean ? { attributes: true, clean } : { attributes: true });
     if (!isNode(tree)) throw parseFailure('the Gtfs response is not an object');
     const records = child(tree, 'Gtfs');
     if (records === undefined) throw parseFailure('no Gtfs element in the response');

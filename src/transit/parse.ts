@@ -22,21 +22,29 @@ const RESULT_NAMES = [
 ] as const;
 
 export function parseRouteSummary(body: string, format: ResponseFormat): StopArrivals {
-  return parseStop(body, format, false);
+  return parseStopAnswer(body, format, { withTrips: false });
 }
 
 export function parseNextTrips(body: string, format: ResponseFormat): StopArrivals {
-  return parseStop(body, format, true);
+  return parseStopAnswer(body, format, { withTrips: true });
 }
 
 export function parseNextTripsAllRoutes(body: string, format: ResponseFormat): StopArrivals {
-  return parseStop(body, format, true);
+  return parseStopAnswer(body, format, { withTrips: true });
 }
 
-function parseStop(body: string, format: ResponseFormat, withTrips: boolean): StopArrivals {
+export interface StopAnswerOptions {
+  /** false for a route summary: its routes have empty `trips`. */
+  withTrips: boolean;
+  /** Run over every decoded text before it is read (see tree-scrub.ts); the client passes its key scrub. */
+  clean?: (text: string) => string;
+}
+
+/** Any stop operation's answer; the client's entry point, the exported parsers' common body. */
+export function parseStopAnswer(body: string, format: ResponseFormat, options: StopAnswerOptions): StopArrivals {
   return guard('parse', 'unreadable response', () => {
-    const result = locateResult(bodyToTree(body, format), RESULT_NAMES);
-    return readStop(result, withTrips);
+    const tree = bodyToTree(body, format, options.clean ? { clean: options.clean } : {});
+    return readStop(locateResult(tree, RESULT_NAMES), options.withTrips);
   });
 }
 

@@ -1,25 +1,17 @@
-import { escapeMarkup } from '../util/escape.js';
-import { createRedactor } from '../util/redact.js';
 import { TransitError, type TransitErrorKind } from './errors.js';
 import { describeThrown, isTransitError, safeRead } from './fail.js';
+import { keyPattern } from './key-pattern.js';
 
 /**
- * Replaces the API key, in every spelling an upstream echo could use, with "[redacted]". The
- * client runs every answer body through it before parsing, so that no excerpt in an error message
- * (which may cut the key short, out of reach of a later scrub) and no model value shown to a rider
- * can carry it.
+ * Replaces the API key, in every spelling an upstream echo could use (key-pattern.ts), with
+ * "[redacted]". The client runs it three times: on every answer body before parsing (so that no
+ * excerpt of raw text can carry the key), on every text of the parsed tree after decoding (so
+ * that no escape the raw scrub could not see survives, tree-scrub.ts), and on every string of the
+ * model and every error message that leaves the client.
  */
 export function keyScrubber(apiKey: string): (text: string) => string {
-  return createRedactor([
-    ...new Set([
-      apiKey,
-      encodeURIComponent(apiKey),
-      new URLSearchParams({ k: apiKey }).toString().slice(2),
-      escapeMarkup(apiKey),
-      JSON.stringify(apiKey).slice(1, -1),
-      JSON.stringify(apiKey).slice(1, -1).replace(/\//g, '\\/'),
-    ]),
-  ]);
+  const pattern = keyPattern(apiKey);
+  return (text) => text.replace(pattern, '[redacted]');
 }
 
 const KINDS: ReadonlySet<string> = new Set<TransitErrorKind>(['api', 'http', 'timeout', 'network', 'parse', 'invalid-request']);

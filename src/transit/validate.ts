@@ -39,7 +39,8 @@ export function checkRouteNo(routeNo: unknown, grammar: IdentifierGrammar = V12_
   if (typeof routeNo !== 'string') throw invalid(`route number must be a string, got ${describeValue(routeNo)}`);
   const reading = grammar.readRoute(routeNo);
   if (reading.ok) return reading.value;
-  const value = routeNo.trim().toUpperCase();
+  // Quoted as given, not upper-cased: the redactor must still recognise a key typed here.
+  const value = routeNo.trim();
   if (value === '') throw invalid('route number is empty');
   throw invalid(`route number must be 1-3 digits, or up to 4 letters and digits with at least one digit, got ${describeValue(value)}`);
 }
