@@ -5,16 +5,17 @@ import { postForm } from './http.js';
 import { jitteredDelay } from './jitter.js';
 import { V12_IDENTIFIERS } from './identifiers.js';
 import type { StopArrivals } from './model.js';
-import { scrubModel } from './model-scrub.js';
 import { settingsFrom, type TransitClientOptions } from './options.js';
 import { parseStopAnswer } from './parse.js';
 import { keyScrubber, redactor } from './redact.js';
+import { sealAnswer, scrubFields } from './seal.js';
 import type { TransitClient } from './source.js';
 import { TtlCache } from './ttl-cache.js';
 import { checkRouteNo, checkStopNo } from './validate.js';
 
 // The v1.2 client: validation, then cache, then one shared in-flight request per question, then
-// HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached.
+// HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached. Each
+// answer is sealed once (scrubbed, frozen, sized), so the cache and every caller share it as is.
 
 export type { TransitClientOptions } from './options.js';
 
@@ -30,7 +31,7 @@ interface Call<T> {
 export function createTransitClient(options: TransitClientOptions): TransitClient {
   const settings = settingsFrom(options);
   const { base, format, timeoutMs, retryDelayMs, ttl, logger, now, random, fetch: doFetch } = settings;
-  const cache = new TtlCache<unknown>(settings.cacheMaxEntries, now);
+  const cache = new TtlCache<unknown>({ maxEntries: settings.cacheMaxEntries, maxBytes: settings.cacheMaxBytes, now });
   const inFlight = new Map<string, Promise<unknown>>();
   const redact = redactor(settings.apiKey);
   const scrubKey = keyScrubber(settings.apiKey);
@@ -47,19 +48,19 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   async function lookup<T>(call: Call<T>): Promise<T> {
     const key = `${call.operation}?${new URLSearchParams(call.fields).toString()}`;
     // The question goes into log lines; a Gtfs value is free text and could be the key itself.
-    const context = { operation: call.operation, ...scrubModel({ ...call.fields }, scrubKey) };
+    const context = { operation: call.operation, ...scrubFields(call.fields, scrubKey) };
     const cached = cache.get(key);
     if (cached !== undefined) {
       logger.debug(context, 'transit cache hit');
-      return structuredClone(cached) as T;
+      return cached as T;
     }
     let pending = inFlight.get(key);
     if (pending === undefined) {
       pending = exchange(call, key, context).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
-    // Each caller gets its own copy, so one caller's edits never reach the cache or the others.
-    return structuredClone(await pending) as T;
+    // Every waiting caller gets the same frozen answer: nobody's edits can reach the others.
+    return (await pending) as T;
   }
 
   async function exchange<T>(call: Call<T>, key: string, context: Record<string, string>): Promise<T> {
@@ -77,9 +78,9 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
         });
         // The key is scrubbed from the raw text, from every decoded text (inside the parse), and
         // from every string of the model: each catches spellings the others cannot see.
-        const value = scrubModel(call.parse(scrubKey(body)), scrubKey);
+        const { value, bytes } = sealAnswer(call.parse(scrubKey(body)), scrubKey);
         logger.debug({ ...context, attempt, ms: now().getTime() - started }, 'transit answer');
-        if (call.cacheable(value)) cache.set(key, value, call.ttlMs);
+        if (call.cacheable(value)) cache.set(key, value, call.ttlMs, bytes);
         return value;
       } catch (err) {
         const error = redact(err);
@@ -104,8 +105,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
       ttlMs,
       parse: (body) => {
         const stop = parseStopAnswer(body, format, { withTrips, clean: scrubKey });
-        if (stop.stopNo === '') stop.stopNo = fields.stopNo ?? '';
-        return stop;
+        return stop.stopNo === '' ? { ...stop, stopNo: fields.stopNo ?? '' } : stop;
       },
       cacheable: (stop) => stop.routes.every((route) => route.error === undefined),
     };

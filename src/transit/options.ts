@@ -25,6 +25,11 @@ export interface TransitClientOptions {
   cacheTtlMs?: { nextTrips?: number; routeSummary?: number; gtfs?: number };
   /** Cap on cached answers; the least recently used go first. Default 2000. */
   cacheMaxEntries?: number;
+  /**
+   * Cap on the cache's estimated size in bytes (answers vary a hundredfold in size, so a count
+   * alone bounds nothing); the least recently used go first. Default 32 MiB.
+   */
+  cacheMaxBytes?: number;
   /** Base delay before the one retry, jittered by +-1/3. Default 300 (so 200-400 ms). */
   retryDelayMs?: number;
   logger?: Logger;
@@ -42,6 +47,7 @@ export interface Settings {
   retryDelayMs: number;
   ttl: { nextTrips: number; routeSummary: number; gtfs: number };
   cacheMaxEntries: number;
+  cacheMaxBytes: number;
   fetch: typeof fetch;
   logger: Logger;
   now: Clock;
@@ -101,6 +107,7 @@ export function settingsFrom(options: TransitClientOptions): Settings {
       gtfs: lifetime('cacheTtlMs.gtfs', options.cacheTtlMs?.gtfs, routeSummaryTtl),
     },
     cacheMaxEntries: count('cacheMaxEntries', options.cacheMaxEntries, 2000),
+    cacheMaxBytes: count('cacheMaxBytes', options.cacheMaxBytes, 32 * 1024 * 1024),
     fetch: options.fetch ?? globalThis.fetch,
     logger: options.logger ?? silentLogger(),
     now: options.now ?? systemClock,

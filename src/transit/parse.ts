@@ -75,16 +75,23 @@ function readStop(result: Node, withTrips: boolean): StopArrivals {
     if (error.kind === 'text') throw new TransitError('api', `API error ${excerpt(error.text)}`);
     throw parseFailure('the result holds neither a stop nor routes');
   }
-  const routeEntries = layout === undefined ? [] : layout.entriesOf(result);
-  const stop: StopArrivals = {
+  const { items, holders } = layout === undefined ? { items: [], holders: [] } : layout.itemsOf(result);
+  // Counted before any is read: a broken upstream once sent 48,000, each costing memory and time.
+  if (items.length > MAX_ROUTES) throw parseFailure(`a stop with ${items.length} route directions (at most ${MAX_ROUTES} are read)`);
+  const requestedAt = readRequestedAt(result, holders);
+  return {
     stopNo: readStopNo(stopNoValue),
     stopName: text(childOf(result, STOP_NAME)),
-    routes: layout === undefined ? [] : layout.read(routeEntries, withTrips),
+    ...(requestedAt ? { requestedAt } : {}),
+    routes: items.map((item) => readRoute(item.entry, readRouteNo(item.routeNo), withTrips)),
   };
-  const requestedAt = readRequestedAt(result, routeEntries);
-  if (requestedAt) stop.requestedAt = requestedAt;
-  return stop;
 }
+
+/**
+ * Route directions a stop may have. The busiest stations have a few dozen; an answer with more
+ * than this is broken, and is refused rather than cut (which routes would we drop?).
+ */
+export const MAX_ROUTES = 300;
 
 const STOP_NAME = ['StopDescription', 'StopLabel'];
 
@@ -110,9 +117,15 @@ function readRouteNo(value: unknown): string {
   return reading.value;
 }
 
+/** One route direction to read: its element, and the RouteNo that names it. */
+interface RouteItem {
+  entry: Node;
+  routeNo: unknown;
+}
+
 interface Layout {
-  entriesOf(result: Node): Node[];
-  read(routeEntries: Node[], withTrips: boolean): RouteArrivals[];
+  /** The route directions, and the elements that may carry a RequestProcessingTime. */
+  itemsOf(result: Node): { items: RouteItem[]; holders: Node[] };
 }
 
 /** The three layouts: Routes/Route (summary, all routes), Route/RouteDirection (next trips), RouteSummaryData. */
@@ -125,39 +138,38 @@ function routeLayout(result: Node): Layout | undefined {
 
 function flatLayout(containerName: string, itemName: string): Layout {
   return {
-    entriesOf: (result) => entries(child(result, containerName), itemName, containerName),
-    read: (routeEntries, withTrips) => routeEntries.map((entry) => readRoute(entry, readRouteNo(child(entry, 'RouteNo')), withTrips)),
+    itemsOf(result) {
+      const list = entries(child(result, containerName), itemName, containerName);
+      return { items: list.map((entry) => ({ entry, routeNo: child(entry, 'RouteNo') })), holders: list };
+    },
   };
 }
 
 /** RouteSummaryData entries each hold a RouteNo and Directions/DirectionData (spec 2.1). */
 const summaryDataLayout: Layout = {
-  entriesOf: (result) => entries(child(result, 'RouteSummaryData'), 'RouteSummaryData', 'RouteSummaryData'),
-  read(routeEntries, withTrips) {
-    const routes: RouteArrivals[] = [];
-    for (const data of routeEntries) {
-      const routeNo = readRouteNo(child(data, 'RouteNo'));
-      for (const direction of entries(child(data, 'Directions'), 'DirectionData', 'Directions')) {
-        routes.push(readRoute(direction, routeNo, withTrips));
-      }
+  itemsOf(result) {
+    const data = entries(child(result, 'RouteSummaryData'), 'RouteSummaryData', 'RouteSummaryData');
+    const items: RouteItem[] = [];
+    for (const route of data) {
+      const routeNo = child(route, 'RouteNo');
+      for (const entry of entries(child(route, 'Directions'), 'DirectionData', 'Directions')) items.push({ entry, routeNo });
     }
-    return routes;
+    return { items, holders: data };
   },
 };
 
 function readRoute(entry: Node, routeNo: string, withTrips: boolean): RouteArrivals {
-  const route: RouteArrivals = {
-    routeNo,
-    direction: text(childOf(entry, DIRECTION)),
-    heading: text(childOf(entry, HEADING)),
-    trips: withTrips ? readTrips(child(entry, 'Trips')) : [],
-  };
   // The API's direction ids are 0 and 1; anything else is left out (it only orders directions).
   const directionId = number(childOf(entry, DIRECTION_ID));
-  if (directionId === 0 || directionId === 1) route.directionId = directionId;
   const error = readError(child(entry, 'Error'));
-  if (error.kind === 'code') route.error = error.code;
-  return route;
+  return {
+    routeNo,
+    ...(directionId === 0 || directionId === 1 ? { directionId } : {}),
+    direction: text(childOf(entry, DIRECTION)),
+    heading: text(childOf(entry, HEADING)),
+    ...(error.kind === 'code' ? { error: error.code } : {}),
+    trips: withTrips ? readTrips(child(entry, 'Trips')) : [],
+  };
 }
 
 const DIRECTION = ['Direction', 'DirDescription'];
@@ -168,8 +180,8 @@ const DIRECTION_ID = ['DirectionID', 'DirectionId'];
 const REQUESTED_AT = { from: Date.UTC(2000, 0, 1), to: Date.UTC(2100, 0, 1) } as const;
 
 /** RequestProcessingTime sits on each RouteDirection (next trips) or, in some layouts, on the result. */
-function readRequestedAt(result: Node, routeEntries: Node[]): Date | undefined {
-  for (const holder of [result, ...routeEntries]) {
+function readRequestedAt(result: Node, holders: Node[]): Date | undefined {
+  for (const holder of [result, ...holders]) {
     const stamp = text(child(holder, 'RequestProcessingTime'));
     if (stamp !== '') {
       const date = parseOttawaTimestamp(stamp);

@@ -37,20 +37,17 @@ function readTrip(entry: Node): Trip {
   // A negative age (-1, -2) means the time is the plan; any coordinates are stale, not a position.
   // An age past a day is no trustworthy fix either: the time stays, the live claim goes.
   const live = age !== undefined && age >= 0 && age <= MAX_GPS_AGE_MINUTES;
-  const trip: Trip = {
+  const position = live ? readPosition(entry) : undefined;
+  return {
     destination: text(child(entry, 'TripDestination')),
     startTime: readStartTime(child(entry, 'TripStartTime')),
     minutesAway,
     live,
+    ...(live ? { gpsAgeMinutes: age } : {}),
     lastTrip: readFlag(child(entry, 'LastTripOfSchedule')),
     bus: decodeBusType(text(child(entry, 'BusType'))),
+    ...(position ? { position } : {}),
   };
-  if (live) {
-    trip.gpsAgeMinutes = age;
-    const position = readPosition(entry);
-    if (position) trip.position = position;
-  }
-  return trip;
 }
 
 function readMinutesAway(value: unknown): number {
@@ -80,8 +77,6 @@ function readPosition(entry: Node): Trip['position'] {
   if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined;
   // 0,0 is what a tracker without a fix reports, not a bus in the Gulf of Guinea.
   if (lat === 0 && lon === 0) return undefined;
-  const position: NonNullable<Trip['position']> = { lat, lon };
   const speed = number(childOf(entry, SPEED));
-  if (speed !== undefined && speed >= 0 && speed <= MAX_SPEED_KMH) position.speedKmh = speed;
-  return position;
+  return speed !== undefined && speed >= 0 && speed <= MAX_SPEED_KMH ? { lat, lon, speedKmh: speed } : { lat, lon };
 }

@@ -165,6 +165,7 @@ describe('createTransitClient', () => {
     [{ cacheTtlMs: { routeSummary: -5 } }, 'cacheTtlMs.routeSummary must be a number of milliseconds (0 or more), got -5'],
     [{ cacheTtlMs: { gtfs: '60' as unknown as number } }, 'cacheTtlMs.gtfs must be a number of milliseconds (0 or more), got "60"'],
     [{ cacheMaxEntries: 1.5 }, 'cacheMaxEntries must be a whole number (0 or more), got 1.5'],
+    [{ cacheMaxBytes: Number.NaN }, 'cacheMaxBytes must be a whole number (0 or more), got NaN'],
     [{ format: 'csv' as 'xml' }, 'format must be xml or json, got "csv"'],
   ])('refuses the setting %j', (settings, message) => {
     const error = thrown(() => createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: 'k', ...settings }));

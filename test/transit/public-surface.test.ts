@@ -28,7 +28,7 @@ describe('src/transit/index.ts', () => {
     expectTypeOf(client.routeSummary).toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
     expectTypeOf(client.nextTrips).toEqualTypeOf<(stopNo: string, routeNo: string) => Promise<StopArrivals>>();
     expectTypeOf(client.nextTripsAllRoutes).toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
-    expectTypeOf(client.gtfs).toEqualTypeOf<(query: GtfsQuery) => Promise<Record<string, string>[]>>();
+    expectTypeOf(client.gtfs).toEqualTypeOf<(query: GtfsQuery) => Promise<readonly Readonly<Record<string, string>>[]>>();
     expectTypeOf(client.identifiers).toEqualTypeOf<IdentifierGrammar>();
     expectTypeOf<TransitClientOptions['format']>().toEqualTypeOf<'xml' | 'json' | undefined>();
   });
