@@ -43,6 +43,7 @@ export interface StopAnswerOptions {
 /** Any stop operation's answer; the client's entry point, the exported parsers' common body. */
 export function parseStopAnswer(body: string, format: ResponseFormat, options: StopAnswerOptions): StopArrivals {
   return guard('parse', 'unreadable response', () => {
+    refuseTooManyRoutes(body, format);
     const tree = bodyToTree(body, format, options.clean ? { clean: options.clean } : {});
     return readStop(locateResult(tree, RESULT_NAMES), options.withTrips);
   });
@@ -92,6 +93,16 @@ function readStop(result: Node, withTrips: boolean): StopArrivals {
  * than this is broken, and is refused rather than cut (which routes would we drop?).
  */
 export const MAX_ROUTES = 300;
+
+// Each route direction has a RouteNo (the alternative layout shares one among its directions),
+// so more RouteNo elements than MAX_ROUTES means too many directions. Counting them is a quick
+// scan; parsing first cost most of a second for a 2 MB XML answer of 33,000 routes.
+const ROUTE_NO = { xml: /<(?:[\w.-]+:)?RouteNo[\s/>]/g, json: /"RouteNo"\s*:/g } as const;
+
+function refuseTooManyRoutes(body: string, format: ResponseFormat): void {
+  const count = body.match(ROUTE_NO[format])?.length ?? 0;
+  if (count > MAX_ROUTES) throw parseFailure(`a stop with more than ${MAX_ROUTES} route directions (${count} RouteNo elements)`);
+}
 
 const STOP_NAME = ['StopDescription', 'StopLabel'];
 

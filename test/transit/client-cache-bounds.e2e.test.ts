@@ -50,11 +50,15 @@ describe('the cache is bounded by bytes', () => {
 });
 
 describe('a stop has at most 300 route directions', () => {
-  it('refuses 48,000 routes with a parse error, and caches nothing', async () => {
-    upstream = await startUpstream(() => ({ body: summary(48_000) }));
-    const client = clientFor(upstream, { format: 'json', now: still });
+  it.each(['json', 'xml'] as const)('refuses 48,000 routes (%s) with a parse error before parsing them, and caches nothing', async (format) => {
+    const xml = `<GetRouteSummaryForStopResult><StopNo>3017</StopNo><Routes>${'<Route><RouteNo>95</RouteNo></Route>'.repeat(48_000)}</Routes></GetRouteSummaryForStopResult>`;
+    upstream = await startUpstream(() => ({ body: format === 'json' ? summary(48_000) : xml }));
+    const client = clientFor(upstream, { format, now: still });
+    const started = performance.now();
     const error = await rejection(client.routeSummary('3017'));
-    expect([error.kind, error.message]).toStrictEqual(['parse', 'a stop with 48000 route directions (at most 300 are read)']);
+    // Parsing the XML first took the best part of a second; counting RouteNo takes a few ms.
+    expect(performance.now() - started).toBeLessThan(400);
+    expect([error.kind, error.message]).toStrictEqual(['parse', 'a stop with more than 300 route directions (48000 RouteNo elements)']);
     await rejection(client.routeSummary('3017'));
     expect(upstream.requests).toHaveLength(2);
   });
