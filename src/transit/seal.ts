@@ -1,6 +1,6 @@
 // What happens to an answer once, before it is cached and handed out: every string scrubbed of
-// the key, every object frozen, and its size estimated for the cache's byte bound. A frozen answer
-// can be shared by every caller and every cache hit as it is; a cache hit used to deep-copy it.
+// the key, every object frozen, and its size estimated for the cache's byte bound. Frozen, one
+// answer can be shared by every caller and every cache hit as it is: a read costs no copy.
 
 type Clean = (text: string) => string;
 
