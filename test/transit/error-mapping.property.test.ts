@@ -6,6 +6,7 @@ import { guard } from '../../src/transit/fail.js';
 import { redactor } from '../../src/transit/redact.js';
 import { API_KEY } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
+import { ECHO_CASES, keyEcho } from './key-echoes.js';
 
 // Whatever is thrown below the client (by fetch, a parser bug, a hostile object), the error
 // mapping returns a TransitError, never throws while doing it, and leaves no trace of the key.
@@ -58,6 +59,9 @@ const thrownValues: fc.Arbitrary<Recipe> = fc.oneof(
     .map((value) => recipe(fc.stringify(value), () => value)),
   withKey.map((m) => recipe(`string ${JSON.stringify(m)}`, () => m)),
   withKey.map((m) => recipe(`Error(${JSON.stringify(m)})`, () => new Error(m))),
+  fc.constantFrom(...ECHO_CASES).map(([format, position, escape]) =>
+    recipe(`Error quoting the key (${format}, ${position} character as ${escape})`, () => new Error(`bad key ${keyEcho(format, position, escape)}`)),
+  ),
   withKey.map((m) =>
     recipe(`TypeError with a cause quoting ${JSON.stringify(m)}`, () => new TypeError('fetch failed', { cause: Object.assign(new Error(m), { code: 'ECONNRESET', apiKey: API_KEY }) })),
   ),
