@@ -14,13 +14,12 @@ import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './si
 import { loadStopIndex, type StopIndex } from './stops/index.js';
 import { openStore, StoreError } from './store/index.js';
 import { createTransitClient, type TransitClient } from './transit/index.js';
-import { oneLineError } from './util/one-line-error.js';
-import { createRedactor } from './util/redact.js';
+import { fatalMessage } from './util/fatal-message.js';
 
 type Closer = { name: string; close: () => Promise<void> | void };
 
 /** Every secret the settings hold, so that not even the last-resort message can print one. */
-let redactSecrets = (text: string) => text;
+let secrets: string[] = [];
 
 /** Past this a hung close is cut short; adapters' own drain (5 s) ends well before. */
 const HARD_EXIT_MS = 15_000;
@@ -85,7 +84,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         core,
         ...(stops !== undefined ? { stops } : {}),
         logger: logger.child({ component: 'telegram' }),
-        now: () => now().getTime(),
+        clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
       }),
     );
@@ -126,7 +125,7 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
 
 async function main(): Promise<void> {
   const config = readConfigOrExit();
-  redactSecrets = createRedactor(secretsOf(config));
+  secrets = secretsOf(config);
   const logger = createLogger(config.logLevel);
   const closers: Closer[] = [];
   let stopping = false;
@@ -163,7 +162,7 @@ async function main(): Promise<void> {
     await Promise.race(adapters.map((adapter) => adapter.ended()));
     await stop('input ended');
   } catch (err) {
-    const line = redactSecrets(oneLineError(err));
+    const line = fatalMessage(err, secrets);
     logger.error({ error: line }, 'a chat adapter stopped by itself');
     process.stderr.write(`arrivals-bot stopped: ${line}\n`);
     await stop('adapter failed', 1);
@@ -172,7 +171,8 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // Settings, the store and the platforms refuse with one clear line; anything else is a bug.
-  const line = err instanceof StoreError ? `arrivals-bot cannot start: ${oneLineError(err)}` : `arrivals-bot stopped: ${oneLineError(err)}`;
-  process.stderr.write(`${redactSecrets(line)}\n`);
+  // A store that cannot open says so in one line of its own (its cause is for the debug log).
+  const line = err instanceof StoreError ? `arrivals-bot cannot start: ${fatalMessage(err.message, secrets)}` : `arrivals-bot stopped: ${fatalMessage(err, secrets)}`;
+  process.stderr.write(`${line}\n`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { ResponseFormat } from './model.js';
-import { excerpt, parseFailure } from './fail.js';
+import { describeThrown, excerpt, parseFailure } from './fail.js';
+import { scrubTree } from './tree-scrub.js';
 
 // Response text -> loose tree (see tree.ts). Everything about the raw bytes' trustworthiness is
 // decided here: no DOCTYPE, no entity expansion, no truncated document, no HTML or plain text.
@@ -24,12 +25,15 @@ const withAttributes = new XMLParser({
 export interface TreeOptions {
   /** Keep XML attributes (as "@name"); only the Gtfs records need them. */
   attributes?: boolean;
+  /** Run over every decoded text and key of the tree before anything reads it (the client's key scrub). */
+  clean?: (text: string) => string;
 }
 
 export function bodyToTree(body: string, format: ResponseFormat, options: TreeOptions = {}): unknown {
   const start = firstSignificant(body);
   if (start === -1) throw parseFailure('empty body');
-  return format === 'json' ? jsonTree(body, start) : xmlTree(body, start, options);
+  const tree = format === 'json' ? jsonTree(body, start) : xmlTree(body, start, options);
+  return options.clean ? scrubTree(tree, options.clean) : tree;
 }
 
 /** Index of the first character that is not whitespace or a byte-order mark, or -1. */
@@ -65,7 +69,7 @@ function xmlTree(body: string, start: number, options: TreeOptions): unknown {
   try {
     return (options.attributes ? withAttributes : elementsOnly).parse(body);
   } catch (err) {
-    throw parseFailure(`malformed XML: ${err instanceof Error ? err.message : String(err)}`);
+    throw parseFailure(`malformed XML: ${describeThrown(err)}`);
   }
 }
 

@@ -45,17 +45,15 @@ export function decodeBusType(raw: string): BusType {
   for (const token of raw.toUpperCase().split(/[^A-Z0-9]+/)) {
     if (token !== '') readToken(token, traits);
   }
-  const bus: BusType = {
+  // The length comes from the digits only: "DD" says nothing about 60 ft (a double-decker is not
+  // an articulated bus), so " - DD" has no length.
+  const length = traits.has40 && traits.has60 ? '40or60' : traits.has40 ? 40 : traits.has60 ? 60 : undefined;
+  return {
     raw,
+    ...(length !== undefined ? { length } : {}),
     doubleDecker: traits.doubleDecker,
     lowFloor: traits.lowFloor,
     bikeRack: traits.bikeRack,
     hybrid: traits.hybrid,
   };
-  // The length comes from the digits only: "DD" says nothing about 60 ft (a double-decker is not
-  // an articulated bus), so " - DD" has no length.
-  if (traits.has40 && traits.has60) bus.length = '40or60';
-  else if (traits.has40) bus.length = 40;
-  else if (traits.has60) bus.length = 60;
-  return bus;
 }

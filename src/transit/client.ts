@@ -1,46 +1,23 @@
-import { V12_IDENTIFIERS } from './identifiers.js';
-import { silentLogger, type Logger } from '../log.js';
 import { sleep } from '../util/sleep.js';
 import { API_ERROR_CODES, TransitError } from './errors.js';
-import { gtfsFields, parseGtfs } from './gtfs.js';
+import { gtfsFields, parseGtfsAnswer } from './gtfs.js';
 import { postForm } from './http.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
 import { jitteredDelay } from './jitter.js';
+import type { StopArrivals } from './model.js';
+import { settingsFrom, type TransitClientOptions } from './options.js';
+import { parseStopAnswer } from './parse.js';
 import { keyScrubber, redactor } from './redact.js';
-import type { ResponseFormat, StopArrivals } from './model.js';
-import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from './parse.js';
+import { sealAnswer, scrubFields } from './seal.js';
 import type { TransitClient } from './source.js';
 import { TtlCache } from './ttl-cache.js';
 import { checkRouteNo, checkStopNo } from './validate.js';
 
 // The v1.2 client: validation, then cache, then one shared in-flight request per question, then
-// HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached.
+// HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached. Each
+// answer is sealed once (scrubbed, frozen, sized), so the cache and every caller share it as is.
 
-export interface TransitClientOptions {
-  /** e.g. https://api.octranspo1.com (a trailing slash is fine). */
-  baseUrl: string;
-  appId: string;
-  apiKey: string;
-  /** Upstream answer format; both give the same model. Default 'xml'. */
-  format?: ResponseFormat;
-  /** Per attempt, including reading the body. Default 8000. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  /**
-   * nextTrips covers both next-trips operations; gtfs follows routeSummary unless given (both are
-   * timetable data). Defaults: 30 s, 24 h; 0 turns caching off.
-   */
-  cacheTtlMs?: { nextTrips?: number; routeSummary?: number; gtfs?: number };
-  /** Cap on cached answers; the least recently used go first. Default 2000. */
-  cacheMaxEntries?: number;
-  /** Base delay before the one retry, jittered by +-1/3. Default 300 (so 200-400 ms). */
-  retryDelayMs?: number;
-  logger?: Logger;
-  now?: () => number;
-  random?: () => number;
-}
-
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+export type { TransitClientOptions } from './options.js';
 
 interface Call<T> {
   operation: string;
@@ -52,26 +29,12 @@ interface Call<T> {
 }
 
 export function createTransitClient(options: TransitClientOptions): TransitClient {
-  const base = checkBaseUrl(options.baseUrl);
-  if (typeof options.appId !== 'string' || options.appId === '') throw new TransitError('invalid-request', 'appId is required');
-  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TransitError('invalid-request', 'apiKey is required');
-  const format = options.format ?? 'xml';
-  const timeoutMs = options.timeoutMs ?? 8000;
-  const retryDelayMs = options.retryDelayMs ?? 300;
-  const routeSummaryTtl = options.cacheTtlMs?.routeSummary ?? DAY;
-  const ttl = {
-    nextTrips: options.cacheTtlMs?.nextTrips ?? 30_000,
-    routeSummary: routeSummaryTtl,
-    gtfs: options.cacheTtlMs?.gtfs ?? routeSummaryTtl,
-  };
-  const doFetch = options.fetch ?? globalThis.fetch;
-  const logger = options.logger ?? silentLogger();
-  const now = options.now ?? (() => Date.now());
-  const random = options.random ?? Math.random;
-  const cache = new TtlCache<unknown>(options.cacheMaxEntries ?? 2000, now);
+  const settings = settingsFrom(options);
+  const { base, format, timeoutMs, retryDelayMs, ttl, logger, now, random, fetch: doFetch } = settings;
+  const cache = new TtlCache<unknown>({ maxEntries: settings.cacheMaxEntries, maxBytes: settings.cacheMaxBytes, now });
   const inFlight = new Map<string, Promise<unknown>>();
-  const redact = redactor(options.apiKey);
-  const scrubKey = keyScrubber(options.apiKey);
+  const redact = redactor(settings.apiKey);
+  const scrubKey = keyScrubber(settings.apiKey);
 
   /** Whatever goes wrong below, the caller sees a TransitError without the key. */
   async function ask<T>(makeCall: () => Call<T>): Promise<T> {
@@ -84,25 +47,26 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
 
   async function lookup<T>(call: Call<T>): Promise<T> {
     const key = `${call.operation}?${new URLSearchParams(call.fields).toString()}`;
+    // The question goes into log lines; a Gtfs value is free text and could be the key itself.
+    const context = { operation: call.operation, ...scrubFields(call.fields, scrubKey) };
     const cached = cache.get(key);
     if (cached !== undefined) {
-      logger.debug({ operation: call.operation, ...call.fields }, 'transit cache hit');
-      return structuredClone(cached) as T;
+      logger.debug(context, 'transit cache hit');
+      return cached as T;
     }
     let pending = inFlight.get(key);
     if (pending === undefined) {
-      pending = exchange(call, key).finally(() => inFlight.delete(key));
+      pending = exchange(call, key, context).finally(() => inFlight.delete(key));
       inFlight.set(key, pending);
     }
-    // Each caller gets its own copy, so one caller's edits never reach the cache or the others.
-    return structuredClone(await pending) as T;
+    // Every waiting caller gets the same frozen answer: nobody's edits can reach the others.
+    return (await pending) as T;
   }
 
-  async function exchange<T>(call: Call<T>, key: string): Promise<T> {
-    const form = new URLSearchParams({ appID: options.appId, apiKey: options.apiKey, ...call.fields, format: formatField(call.operation) });
-    const context = { operation: call.operation, ...call.fields };
+  async function exchange<T>(call: Call<T>, key: string, context: Record<string, string>): Promise<T> {
+    const form = new URLSearchParams({ appID: settings.appId, apiKey: settings.apiKey, ...call.fields, format: formatField(call.operation) });
     for (let attempt = 1; ; attempt++) {
-      const started = now();
+      const started = now().getTime();
       try {
         const { body } = await postForm({
           fetch: doFetch,
@@ -112,9 +76,11 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
           accept: format === 'json' ? 'application/json' : 'text/xml, application/xml',
           timeoutMs,
         });
-        const value = call.parse(scrubKey(body));
-        logger.debug({ ...context, attempt, ms: now() - started }, 'transit answer');
-        if (call.cacheable(value)) cache.set(key, value, call.ttlMs);
+        // The key is scrubbed from the raw text, from every decoded text (inside the parse), and
+        // from every string of the model: each catches spellings the others cannot see.
+        const { value, bytes } = sealAnswer(call.parse(scrubKey(body)), scrubKey);
+        logger.debug({ ...context, attempt, ms: now().getTime() - started }, 'transit answer');
+        if (call.cacheable(value)) cache.set(key, value, call.ttlMs, bytes);
         return value;
       } catch (err) {
         const error = redact(err);
@@ -132,15 +98,14 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   }
 
   // Stop operations: the alternative layout may omit StopNo, so the asked stop fills it in.
-  function stopCall(operation: string, fields: Record<string, string>, ttlMs: number, parse: (body: string, f: ResponseFormat) => StopArrivals): Call<StopArrivals> {
+  function stopCall(operation: string, fields: Record<string, string>, ttlMs: number, withTrips: boolean): Call<StopArrivals> {
     return {
       operation,
       fields,
       ttlMs,
       parse: (body) => {
-        const stop = parse(body, format);
-        if (stop.stopNo === '') stop.stopNo = fields.stopNo ?? '';
-        return stop;
+        const stop = parseStopAnswer(body, format, { withTrips, clean: scrubKey });
+        return stop.stopNo === '' ? { ...stop, stopNo: fields.stopNo ?? '' } : stop;
       },
       cacheable: (stop) => stop.routes.every((route) => route.error === undefined),
     };
@@ -151,30 +116,24 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
     return operation === 'Gtfs' ? format : format.toUpperCase();
   }
 
+  const identifiers = V12_IDENTIFIERS;
   return {
-    identifiers: V12_IDENTIFIERS,
+    identifiers,
     async routeSummary(stopNo) {
-      return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo) }, ttl.routeSummary, parseRouteSummary));
+      return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.routeSummary, false));
     },
     async nextTrips(stopNo, routeNo) {
       return ask(() =>
-        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo), routeNo: checkRouteNo(routeNo) }, ttl.nextTrips, parseNextTrips),
+        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo, identifiers), routeNo: checkRouteNo(routeNo, identifiers) }, ttl.nextTrips, true),
       );
     },
     async nextTripsAllRoutes(stopNo) {
-      return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo) }, ttl.nextTrips, parseNextTripsAllRoutes));
+      return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.nextTrips, true));
     },
     async gtfs(query) {
-      return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfs(body, format), cacheable: () => true }));
+      return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfsAnswer(body, format, scrubKey), cacheable: () => true }));
     },
   };
-}
-
-function checkBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-    throw new TransitError('invalid-request', 'baseUrl must be an http(s) URL');
-  }
-  return baseUrl.replace(/\/+$/, '');
 }
 
 function isTransient(error: TransitError): boolean {

@@ -4,6 +4,7 @@ import { guard, parseFailure } from './fail.js';
 import { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, type GtfsQuery, type GtfsRecord, type GtfsTable } from './gtfs-tables.js';
 import type { ResponseFormat } from './model.js';
 import { child, entries, isNode, localName, text } from './tree.js';
+import { describeValue } from './validate.js';
 
 // The Gtfs operation (spec 4.4): the query is checked against the table's columns and filter rules
 // before sending, and both answer formats become plain records of strings.
@@ -22,11 +23,18 @@ function nonEmpty(name: string, value: unknown): string | undefined {
   return value.trim();
 }
 
-/** Validates `query` and returns its form fields (without credentials and format). */
+/**
+ * Validates `query` and returns its form fields (without credentials and format). A query that
+ * cannot even be read (a getter or proxy that throws) is an invalid request like any other.
+ */
 export function gtfsFields(query: GtfsQuery): Record<string, string> {
+  return guard('invalid-request', 'gtfs: unreadable query', () => readQuery(query));
+}
+
+function readQuery(query: GtfsQuery): Record<string, string> {
   if (typeof query !== 'object' || query === null) throw invalid('the query must be an object');
   const { table } = query;
-  if (!isTable(table)) throw invalid(`unknown table ${JSON.stringify(table)}; tables: ${Object.keys(GTFS_COLUMNS).join(', ')}`);
+  if (!isTable(table)) throw invalid(`unknown table ${describeValue(table)}; tables: ${Object.keys(GTFS_COLUMNS).join(', ')}`);
   const columns: readonly string[] = GTFS_COLUMNS[table];
   const id = nonEmpty('id', query.id);
   const column = nonEmpty('column', query.column);
@@ -40,10 +48,10 @@ export function gtfsFields(query: GtfsQuery): Record<string, string> {
   if (value !== undefined && /\s/.test(value)) throw invalid(`value must not contain spaces (the API refuses them), got ${JSON.stringify(value)}`);
   if (orderBy !== undefined && !columns.includes(orderBy)) throw invalid(`cannot order ${table} by ${JSON.stringify(orderBy)}: no such column`);
   if (query.direction !== undefined && query.direction !== 'asc' && query.direction !== 'desc') {
-    throw invalid(`direction must be asc or desc, got ${JSON.stringify(query.direction)}`);
+    throw invalid(`direction must be asc or desc, got ${describeValue(query.direction)}`);
   }
   if (query.limit !== undefined && !(Number.isSafeInteger(query.limit) && query.limit > 0)) {
-    throw invalid(`limit must be a positive whole number, got ${String(query.limit)}`);
+    throw invalid(`limit must be a positive whole number, got ${typeof query.limit === 'number' ? String(query.limit) : describeValue(query.limit)}`);
   }
   const required = GTFS_REQUIRED_FILTERS[table];
   if (required && id === undefined && (column === undefined || !required.includes(column))) {
@@ -67,8 +75,13 @@ export function gtfsFields(query: GtfsQuery): Record<string, string> {
  * ...</result>...</Gtfs>. Null values (empty elements, JSON null) become "".
  */
 export function parseGtfs(body: string, format: ResponseFormat): GtfsRecord[] {
+  return parseGtfsAnswer(body, format);
+}
+
+/** parseGtfs with `clean` run over every decoded text before it is read (the client's key scrub). */
+export function parseGtfsAnswer(body: string, format: ResponseFormat, clean?: (text: string) => string): GtfsRecord[] {
   return guard('parse', 'unreadable Gtfs response', () => {
-    const tree = bodyToTree(body, format, { attributes: true });
+    const tree = bodyToTree(body, format, clean ? { attributes: true, clean } : { attributes: true });
     if (!isNode(tree)) throw parseFailure('the Gtfs response is not an object');
     const records = child(tree, 'Gtfs');
     if (records === undefined) throw parseFailure('no Gtfs element in the response');

@@ -1,4 +1,5 @@
 import { TransitError } from './errors.js';
+import { safeRead } from './fail.js';
 
 // One form POST with a deadline and a size cap. Maps every way it can fail onto a TransitError
 // kind; the caller decides about retries. Error messages name the operation, never the URL's
@@ -80,10 +81,10 @@ async function readCapped(response: Response, maxBytes: number, label: string): 
 
 /**
  * fetch reports a refused connection as a TypeError whose `cause` has the system code. Keep only
- * that code: the original objects can carry request details we do not want in logs.
+ * that code (or the error's name), if it looks like one: the original objects can carry request
+ * details we do not want in logs, and a rejection can be anything, getters that throw included.
  */
 function networkError(label: string, err: unknown): TransitError {
-  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
-  const code = typeof cause?.code === 'string' ? cause.code : err instanceof Error ? err.name : 'unknown';
-  return new TransitError('network', `${label}: request failed (${code})`);
+  const code = [safeRead(safeRead(err, 'cause'), 'code'), safeRead(err, 'name')].find((c) => typeof c === 'string' && /^[A-Za-z_][\w-]{0,40}$/.test(c));
+  return new TransitError('network', `${label}: request failed (${typeof code === 'string' ? code : 'unknown'})`);
 }

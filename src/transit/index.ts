@@ -2,6 +2,7 @@
 export type { BusType, ResponseFormat, RouteArrivals, StopArrivals, Trip } from './model.js';
 export { API_ERROR_CODES, TransitError, type TransitErrorKind } from './errors.js';
 export type { TransitClient } from './source.js';
+export { V12_IDENTIFIERS, type IdentifierGrammar, type IdentifierProblem, type IdentifierReading } from './identifiers.js';
 export { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, GTFS_TABLES, type GtfsQuery, type GtfsRecord, type GtfsTable } from './gtfs-tables.js';
 export { createTransitClient, type TransitClientOptions } from './client.js';
 export { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from './parse.js';

@@ -1,54 +1,55 @@
 // The domain model every part of the bot shares (see DESIGN.md). Whatever the upstream sends
-// (XML or JSON, any of its layouts), the parser produces exactly these shapes.
+// (XML or JSON, any of its layouts), the parser produces exactly these shapes. Read-only: the
+// client hands out deep-frozen answers, shared by every caller and the cache.
 
 export interface StopArrivals {
   /** 4 digits, leading zeros kept ("0867"). */
-  stopNo: string;
-  stopName: string;
+  readonly stopNo: string;
+  readonly stopName: string;
   /** RequestProcessingTime (Ottawa local time) when the upstream gave it. */
-  requestedAt?: Date;
-  routes: RouteArrivals[];
+  readonly requestedAt?: Date;
+  readonly routes: readonly RouteArrivals[];
 }
 
 export interface RouteArrivals {
   /** "95", "R2": always a string. */
-  routeNo: string;
+  readonly routeNo: string;
   /** 0 | 1 when given (DirectionID or DirectionId). */
-  directionId?: number;
+  readonly directionId?: number;
   /** "Eastbound"; may be "". */
-  direction: string;
+  readonly direction: string;
   /** RouteHeading or RouteLabel. */
-  heading: string;
+  readonly heading: string;
   /** Route-level API error code (11, 12, ...). */
-  error?: number;
+  readonly error?: number;
   /** At most 3; empty for a route summary. */
-  trips: Trip[];
+  readonly trips: readonly Trip[];
 }
 
 export interface Trip {
-  destination: string;
+  readonly destination: string;
   /** "HH:MM" as given; may exceed 24:00 ("26:30"). */
-  startTime: string;
+  readonly startTime: string;
   /** AdjustedScheduleTime. */
-  minutesAway: number;
+  readonly minutesAway: number;
   /** AdjustmentAge >= 0: GPS-adjusted; false: schedule only. */
-  live: boolean;
+  readonly live: boolean;
   /** AdjustmentAge when live. */
-  gpsAgeMinutes?: number;
+  readonly gpsAgeMinutes?: number;
   /** LastTripOfSchedule; an empty element means false. */
-  lastTrip: boolean;
-  bus: BusType;
+  readonly lastTrip: boolean;
+  readonly bus: BusType;
   /** Only when live and the upstream gave coordinates. */
-  position?: { lat: number; lon: number; speedKmh?: number };
+  readonly position?: { readonly lat: number; readonly lon: number; readonly speedKmh?: number };
 }
 
 export interface BusType {
-  raw: string;
-  length?: 40 | 60 | '40or60';
-  doubleDecker: boolean;
-  lowFloor: boolean;
-  bikeRack: boolean;
-  hybrid: boolean;
+  readonly raw: string;
+  readonly length?: 40 | 60 | '40or60';
+  readonly doubleDecker: boolean;
+  readonly lowFloor: boolean;
+  readonly bikeRack: boolean;
+  readonly hybrid: boolean;
 }
 
 export type ResponseFormat = 'xml' | 'json';

@@ -14,12 +14,15 @@ function ottawaOffsetMs(instant: number): number {
 /**
  * Ottawa local "yyyyMMddHHmmss" -> instant. In the autumn's repeated hour the earlier (EDT)
  * reading wins; a time inside the spring gap is read with the offset from before the change.
- * Returns undefined for anything that is not a real calendar time.
+ * Returns undefined for anything that is not a real calendar time, or is before 1970.
  */
 export function parseOttawaTimestamp(stamp: string): Date | undefined {
   const m = STAMP.exec(stamp);
   if (!m) return undefined;
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  // Date.UTC (here and in the zone module) reads years 0-99 as 1900-1999, so "0050..." would
+  // come out as 1950; no answer predates 1970, so earlier years are refused outright.
+  if (year < 1970) return undefined;
   const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   const check = new Date(wall);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {

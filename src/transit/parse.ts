@@ -1,11 +1,12 @@
 import { TransitError } from './errors.js';
 import { bodyToTree } from './body.js';
-import { decodeBusType } from './bus-type.js';
 import { excerpt, guard, parseFailure } from './fail.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
 import { locateResult } from './locate.js';
-import type { ResponseFormat, RouteArrivals, StopArrivals, Trip } from './model.js';
+import type { ResponseFormat, RouteArrivals, StopArrivals } from './model.js';
 import { parseOttawaTimestamp } from './ottawa-time.js';
 import { child, childOf, entries, number, text, type Node } from './tree.js';
+import { readTrips } from './trip.js';
 
 // Response body -> StopArrivals. Every quirk of the upstream lives here (and in tree.ts / body.ts):
 // layouts, spellings, containers, empty values, errors in-band. Pure: no I/O, no clock.
@@ -20,25 +21,31 @@ const RESULT_NAMES = [
   'StopInfo',
 ] as const;
 
-/** Trips per route direction, by contract (spec section 8). */
-const MAX_TRIPS = 3;
-
 export function parseRouteSummary(body: string, format: ResponseFormat): StopArrivals {
-  return parseStop(body, format, false);
+  return parseStopAnswer(body, format, { withTrips: false });
 }
 
 export function parseNextTrips(body: string, format: ResponseFormat): StopArrivals {
-  return parseStop(body, format, true);
+  return parseStopAnswer(body, format, { withTrips: true });
 }
 
 export function parseNextTripsAllRoutes(body: string, format: ResponseFormat): StopArrivals {
-  return parseStop(body, format, true);
+  return parseStopAnswer(body, format, { withTrips: true });
 }
 
-function parseStop(body: string, format: ResponseFormat, withTrips: boolean): StopArrivals {
+export interface StopAnswerOptions {
+  /** false for a route summary: its routes have empty `trips`. */
+  withTrips: boolean;
+  /** Run over every decoded text before it is read (see tree-scrub.ts); the client passes its key scrub. */
+  clean?: (text: string) => string;
+}
+
+/** Any stop operation's answer; the client's entry point, the exported parsers' common body. */
+export function parseStopAnswer(body: string, format: ResponseFormat, options: StopAnswerOptions): StopArrivals {
   return guard('parse', 'unreadable response', () => {
-    const result = locateResult(bodyToTree(body, format), RESULT_NAMES);
-    return readStop(result, withTrips);
+    refuseTooManyRoutes(body, format);
+    const tree = bodyToTree(body, format, options.clean ? { clean: options.clean } : {});
+    return readStop(locateResult(tree, RESULT_NAMES), options.withTrips);
   });
 }
 
@@ -69,28 +76,67 @@ function readStop(result: Node, withTrips: boolean): StopArrivals {
     if (error.kind === 'text') throw new TransitError('api', `API error ${excerpt(error.text)}`);
     throw parseFailure('the result holds neither a stop nor routes');
   }
-  const routeEntries = layout === undefined ? [] : layout.entriesOf(result);
-  const stop: StopArrivals = {
+  const { items, holders } = layout === undefined ? { items: [], holders: [] } : layout.itemsOf(result);
+  // Counted before any is read: a broken upstream once sent 48,000, each costing memory and time.
+  if (items.length > MAX_ROUTES) throw parseFailure(`a stop with ${items.length} route directions (at most ${MAX_ROUTES} are read)`);
+  const requestedAt = readRequestedAt(result, holders);
+  return {
     stopNo: readStopNo(stopNoValue),
     stopName: text(childOf(result, STOP_NAME)),
-    routes: layout === undefined ? [] : layout.read(routeEntries, withTrips),
+    ...(requestedAt ? { requestedAt } : {}),
+    routes: items.map((item) => readRoute(item.entry, readRouteNo(item.routeNo), withTrips)),
   };
-  const requestedAt = readRequestedAt(result, routeEntries);
-  if (requestedAt) stop.requestedAt = requestedAt;
-  return stop;
+}
+
+/**
+ * Route directions a stop may have. The busiest stations have a few dozen; an answer with more
+ * than this is broken, and is refused rather than cut (which routes would we drop?).
+ */
+export const MAX_ROUTES = 300;
+
+// Each route direction has a RouteNo (the alternative layout shares one among its directions),
+// so more RouteNo elements than MAX_ROUTES means too many directions. Counting them is a quick
+// scan; parsing first cost most of a second for a 2 MB XML answer of 33,000 routes.
+const ROUTE_NO = { xml: /<(?:[\w.-]+:)?RouteNo[\s/>]/g, json: /"RouteNo"\s*:/g } as const;
+
+function refuseTooManyRoutes(body: string, format: ResponseFormat): void {
+  const count = body.match(ROUTE_NO[format])?.length ?? 0;
+  if (count > MAX_ROUTES) throw parseFailure(`a stop with more than ${MAX_ROUTES} route directions (${count} RouteNo elements)`);
 }
 
 const STOP_NAME = ['StopDescription', 'StopLabel'];
 
-/** JSON may give the stop as a number, which has lost its leading zeros ("0867" -> 867). */
+/**
+ * "" when absent (the client fills in the stop it asked about); otherwise a stop number by the
+ * source's grammar, or the answer is refused: buttons and saved stops are built from it. JSON may
+ * give it as a number, which has lost its leading zeros ("0867" -> 867).
+ */
 function readStopNo(value: unknown): string {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return String(value).padStart(4, '0');
-  return text(value);
+  const raw = typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 9999 ? String(value).padStart(4, '0') : text(value);
+  if (raw === '') return '';
+  const reading = V12_IDENTIFIERS.readStop(raw);
+  if (!reading.ok) throw parseFailure(`StopNo ${excerpt(raw)} is not a stop number`);
+  return reading.value;
+}
+
+/** A route number by the source's grammar, in its canonical form ("r2" -> "R2"), or the answer is refused. */
+function readRouteNo(value: unknown): string {
+  const raw = text(value);
+  if (raw === '') throw parseFailure('a route without RouteNo');
+  const reading = V12_IDENTIFIERS.readRoute(raw);
+  if (!reading.ok) throw parseFailure(`RouteNo ${excerpt(raw)} is not a route number`);
+  return reading.value;
+}
+
+/** One route direction to read: its element, and the RouteNo that names it. */
+interface RouteItem {
+  entry: Node;
+  routeNo: unknown;
 }
 
 interface Layout {
-  entriesOf(result: Node): Node[];
-  read(routeEntries: Node[], withTrips: boolean): RouteArrivals[];
+  /** The route directions, and the elements that may carry a RequestProcessingTime. */
+  itemsOf(result: Node): { items: RouteItem[]; holders: Node[] };
 }
 
 /** The three layouts: Routes/Route (summary, all routes), Route/RouteDirection (next trips), RouteSummaryData. */
@@ -103,99 +149,54 @@ function routeLayout(result: Node): Layout | undefined {
 
 function flatLayout(containerName: string, itemName: string): Layout {
   return {
-    entriesOf: (result) => entries(child(result, containerName), itemName, containerName),
-    read: (routeEntries, withTrips) => routeEntries.map((entry) => readRoute(entry, text(child(entry, 'RouteNo')), withTrips)),
+    itemsOf(result) {
+      const list = entries(child(result, containerName), itemName, containerName);
+      return { items: list.map((entry) => ({ entry, routeNo: child(entry, 'RouteNo') })), holders: list };
+    },
   };
 }
 
 /** RouteSummaryData entries each hold a RouteNo and Directions/DirectionData (spec 2.1). */
 const summaryDataLayout: Layout = {
-  entriesOf: (result) => entries(child(result, 'RouteSummaryData'), 'RouteSummaryData', 'RouteSummaryData'),
-  read(routeEntries, withTrips) {
-    const routes: RouteArrivals[] = [];
-    for (const data of routeEntries) {
-      const routeNo = text(child(data, 'RouteNo'));
-      for (const direction of entries(child(data, 'Directions'), 'DirectionData', 'Directions')) {
-        routes.push(readRoute(direction, routeNo, withTrips));
-      }
+  itemsOf(result) {
+    const data = entries(child(result, 'RouteSummaryData'), 'RouteSummaryData', 'RouteSummaryData');
+    const items: RouteItem[] = [];
+    for (const route of data) {
+      const routeNo = child(route, 'RouteNo');
+      for (const entry of entries(child(route, 'Directions'), 'DirectionData', 'Directions')) items.push({ entry, routeNo });
     }
-    return routes;
+    return { items, holders: data };
   },
 };
 
 function readRoute(entry: Node, routeNo: string, withTrips: boolean): RouteArrivals {
-  if (routeNo === '') throw parseFailure('a route without RouteNo');
-  const route: RouteArrivals = {
+  // The API's direction ids are 0 and 1; anything else is left out (it only orders directions).
+  const directionId = number(childOf(entry, DIRECTION_ID));
+  const error = readError(child(entry, 'Error'));
+  return {
     routeNo,
+    ...(directionId === 0 || directionId === 1 ? { directionId } : {}),
     direction: text(childOf(entry, DIRECTION)),
     heading: text(childOf(entry, HEADING)),
+    ...(error.kind === 'code' ? { error: error.code } : {}),
     trips: withTrips ? readTrips(child(entry, 'Trips')) : [],
   };
-  const directionId = number(childOf(entry, DIRECTION_ID));
-  if (directionId !== undefined && Number.isInteger(directionId)) route.directionId = directionId;
-  const error = readError(child(entry, 'Error'));
-  if (error.kind === 'code') route.error = error.code;
-  return route;
 }
 
 const DIRECTION = ['Direction', 'DirDescription'];
 const HEADING = ['RouteHeading', 'RouteLabel'];
 const DIRECTION_ID = ['DirectionID', 'DirectionId'];
-const SPEED = ['GPSSpeed', 'Speed', 'SPEED'];
 
-function readTrips(container: unknown): Trip[] {
-  const list = entries(container, 'Trip', 'Trips');
-  const trips: Trip[] = [];
-  for (let i = 0; i < list.length && i < MAX_TRIPS; i++) trips.push(readTrip(list[i] as Node));
-  return trips;
-}
-
-function readTrip(entry: Node): Trip {
-  const minutesAway = number(child(entry, 'AdjustedScheduleTime'));
-  if (minutesAway === undefined) {
-    throw parseFailure(`a trip without a numeric AdjustedScheduleTime (${excerpt(text(child(entry, 'AdjustedScheduleTime')))})`);
-  }
-  const age = number(child(entry, 'AdjustmentAge'));
-  // A negative age (-1, -2) means the time is the plan; any coordinates are stale, not a position.
-  const live = age !== undefined && age >= 0;
-  const trip: Trip = {
-    destination: text(child(entry, 'TripDestination')),
-    startTime: text(child(entry, 'TripStartTime')),
-    minutesAway,
-    live,
-    lastTrip: readFlag(child(entry, 'LastTripOfSchedule')),
-    bus: decodeBusType(text(child(entry, 'BusType'))),
-  };
-  if (live) {
-    trip.gpsAgeMinutes = age;
-    const position = readPosition(entry);
-    if (position) trip.position = position;
-  }
-  return trip;
-}
-
-/** true / "true" (any case) mean true; an empty element, "false" or anything else mean false. */
-function readFlag(value: unknown): boolean {
-  return value === true || text(value).toLowerCase() === 'true';
-}
-
-function readPosition(entry: Node): Trip['position'] {
-  const lat = number(child(entry, 'Latitude'));
-  const lon = number(child(entry, 'Longitude'));
-  if (lat === undefined || lon === undefined || Math.abs(lat) > 90 || Math.abs(lon) > 180) return undefined;
-  const position: NonNullable<Trip['position']> = { lat, lon };
-  const speed = number(childOf(entry, SPEED));
-  if (speed !== undefined) position.speedKmh = speed;
-  return position;
-}
+/** A request time outside these years is a broken clock upstream, left out of the model. */
+const REQUESTED_AT = { from: Date.UTC(2000, 0, 1), to: Date.UTC(2100, 0, 1) } as const;
 
 /** RequestProcessingTime sits on each RouteDirection (next trips) or, in some layouts, on the result. */
-function readRequestedAt(result: Node, routeEntries: Node[]): Date | undefined {
-  for (const holder of [result, ...routeEntries]) {
+function readRequestedAt(result: Node, holders: Node[]): Date | undefined {
+  for (const holder of [result, ...holders]) {
     const stamp = text(child(holder, 'RequestProcessingTime'));
     if (stamp !== '') {
       const date = parseOttawaTimestamp(stamp);
-      if (date) return date;
+      if (date && date.getTime() >= REQUESTED_AT.from && date.getTime() < REQUESTED_AT.to) return date;
     }
   }
   return undefined;

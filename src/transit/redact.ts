@@ -1,39 +1,53 @@
-import { escapeMarkup } from '../util/escape.js';
-import { createRedactor } from '../util/redact.js';
-import { TransitError } from './errors.js';
+import { TransitError, type TransitErrorKind } from './errors.js';
+import { describeThrown, isTransitError, safeRead } from './fail.js';
+import { keyPattern } from './key-pattern.js';
 
 /**
- * Replaces the API key, in every spelling an upstream echo could use, with "[redacted]". The
- * client runs every answer body through it before parsing, so that no excerpt in an error message
- * (which may cut the key short, out of reach of a later scrub) and no model value shown to a rider
- * can carry it.
+ * Replaces the API key, in every spelling an upstream echo could use (key-pattern.ts), with
+ * "[redacted]". The client runs it three times: on every answer body before parsing (so that no
+ * excerpt of raw text can carry the key), on every text of the parsed tree after decoding (so
+ * that no escape the raw scrub could not see survives, tree-scrub.ts), and on every string of the
+ * model and every error message that leaves the client.
  */
 export function keyScrubber(apiKey: string): (text: string) => string {
-  return createRedactor([
-    ...new Set([
-      apiKey,
-      encodeURIComponent(apiKey),
-      new URLSearchParams({ k: apiKey }).toString().slice(2),
-      escapeMarkup(apiKey),
-      JSON.stringify(apiKey).slice(1, -1),
-      JSON.stringify(apiKey).slice(1, -1).replace(/\//g, '\\/'),
-    ]),
-  ]);
+  const pattern = keyPattern(apiKey);
+  return (text) => text.replace(pattern, '[redacted]');
+}
+
+const KINDS: ReadonlySet<string> = new Set<TransitErrorKind>(['api', 'http', 'timeout', 'network', 'parse', 'invalid-request']);
+
+/** A message is a log line: longer ones are cut, after scrubbing, so the cut never splits a key. */
+const MAX_MESSAGE_CHARS = 500;
+/** Past this, a message is not even scanned (that alone would hold up the event loop); it is left out. */
+const MAX_SCANNED_CHARS = 1_000_000;
+
+function cleanText(scrub: (text: string) => string, text: string): string {
+  if (text.length > MAX_SCANNED_CHARS) return `(${text.length} characters left out)`;
+  const clean = scrub(text);
+  return clean.length > MAX_MESSAGE_CHARS ? `${clean.slice(0, MAX_MESSAGE_CHARS)}... (${clean.length} characters)` : clean;
 }
 
 /**
- * Every error leaves as a TransitError without the API key: our messages never include it, but an
- * upstream echo could, so messages are scrubbed, and no `cause` (which could hold the request) is kept.
+ * Every error leaves as a fresh TransitError without the API key: our messages never include it,
+ * but an upstream echo or whatever fetch rejects with could, anywhere: in the message, the stack,
+ * a `cause` or any other property. So only kind, code, a scrubbed message and a scrubbed stack are
+ * carried over, each read without trusting the thrown value's shape; this never throws.
  */
 export function redactor(apiKey: string): (err: unknown) => TransitError {
   const scrub = keyScrubber(apiKey);
   return (err) => {
-    // Not ours: a bug or a surprise from below; 'parse' is the closest honest kind.
-    const kind = err instanceof TransitError ? err.kind : 'parse';
-    const code = err instanceof TransitError ? err.code : undefined;
-    const message = err instanceof Error ? err.message : String(err);
-    const clean = scrub(message);
-    if (err instanceof TransitError && clean === message && err.cause === undefined) return err;
-    return new TransitError(kind, clean, code);
+    const ours = isTransitError(err);
+    const kind = safeRead(err, 'kind');
+    const code = safeRead(err, 'code');
+    const error = new TransitError(
+      // Not ours: a bug or a surprise from below; 'parse' is the closest honest kind.
+      ours && typeof kind === 'string' && KINDS.has(kind) ? (kind as TransitErrorKind) : 'parse',
+      cleanText(scrub, describeThrown(err)),
+      ours && typeof code === 'number' && Number.isFinite(code) ? code : undefined,
+    );
+    // Keep where it came from: the original stack, scrubbed, reads better than this line's.
+    const stack = ours ? safeRead(err, 'stack') : undefined;
+    if (typeof stack === 'string') error.stack = stack.length > MAX_SCANNED_CHARS ? error.stack : scrub(stack);
+    return error;
   };
 }

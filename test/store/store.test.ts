@@ -1,114 +1,45 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createClient } from '@keyv/redis';
-import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { SQLITE_FILE, createStore } from '../../src/store.js';
-import { clock, fakeTransit, privateChat } from '../bot/fakes.js';
+import { SQLITE_FILE } from '../../src/store/index.js';
+import { clock, fakeTransit, memoryStores, privateChat, stopArrivals } from '../bot/fakes.js';
+import { forEachBackend } from './backends.js';
 
-const redisUrl = process.env.REDIS_URL;
-const tempDirs: string[] = [];
-afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const transit = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([], '3017', 'TUNNEY') } });
 
-function freshDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'arrivals-store-'));
-  tempDirs.push(dir);
-  return join(dir, 'nested', 'data');
-}
+// The bot core over the real store: what a chat set survives a restart, on either backend.
+forEachBackend((backend) => {
+  it('keeps a chat\'s language, named stops and time zone across a restart', async () => {
+    const chat = privateChat({ languageCode: 'en' });
+    const first = await backend.open();
+    const core1 = createBotCore({ transit: transit(), ...first, subscriptions: memoryStores().subscriptions, now: clock });
+    await core1.handleText('/lang fr', chat);
+    await core1.handleText('/save 3017 maison', chat);
+    await core1.handleText('/timezone America/Vancouver', chat);
+    await first.close();
 
-/** The same checks for each backend: values survive a restart, keys stay in their namespace. */
-function backendContract(name: string, options: (dataDir: string) => { dataDir: string; redisUrl?: string; namespace: string }) {
-  describe(name, () => {
-    it('keeps values across store instances (a restart)', async () => {
-      const opts = options(freshDataDir());
-      const first = createStore(opts);
-      await first.set('chat:telegram:1:stops', [{ stopNo: '3017', name: 'TUNNEY' }]);
-      await first.disconnect();
-      const second = createStore(opts);
-      expect(await second.get('chat:telegram:1:stops')).toEqual([{ stopNo: '3017', name: 'TUNNEY' }]);
-      await second.disconnect();
-    });
-
-    it('keeps namespaces apart', async () => {
-      const opts = options(freshDataDir());
-      const a = createStore(opts);
-      const b = createStore({ ...opts, namespace: `${opts.namespace}-other` });
-      await a.set('k', 'a');
-      expect(await b.get('k')).toBeUndefined();
-      await Promise.all([a.disconnect(), b.disconnect()]);
-    });
-
-    it('remembers a chat language across bot core instances', async () => {
-      const opts = options(freshDataDir());
-      const chat = privateChat({ chatId: `lang-${process.pid}-${Math.random()}`, languageCode: 'en' });
-      const store1 = createStore(opts);
-      await createBotCore({ transit: fakeTransit({}), store: store1, now: clock }).handleText('/lang fr', chat);
-      await store1.disconnect();
-      const store2 = createStore(opts);
-      const core2 = createBotCore({ transit: fakeTransit({}), store: store2, now: clock });
-      expect(await core2.localeOf(chat)).toBe('fr');
-      expect((await core2.handleText('/stops', chat))?.blocks[0]!.lines[0]).toBe("Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save 3017.");
-      await store2.disconnect();
-    });
+    const second = await backend.open();
+    const core2 = createBotCore({ transit: transit(), ...second, subscriptions: memoryStores().subscriptions, now: clock });
+    expect(await core2.localeOf(privateChat())).toBe('fr');
+    expect((await core2.handleText('/saved', chat))?.blocks[0]!.lines).toEqual(['maison: 3017 TUNNEY']);
+    expect(await second.chats.timeZone(chat)).toBe('America/Vancouver');
+    expect((await core2.handleText('/save 3017 travail', chat))?.blocks[0]!.lines[0]).toBe("L'arrêt 3017 est déjà enregistré. /stops affiche vos arrêts enregistrés.");
   });
-}
 
-describe('sqlite store', () => {
-  it('creates its folder and file on first start', async () => {
-    const dataDir = freshDataDir();
-    const store = createStore({ dataDir });
-    await store.set('x', 1);
-    expect(existsSync(join(dataDir, SQLITE_FILE))).toBe(true);
-    await store.disconnect();
+  it('gives one name to one stop, even when two stops ask for it at once', async () => {
+    const store = await backend.open();
+    const chat = privateChat({ chatId: 'naming' });
+    const outcomes = await Promise.all(['3017', '3023', '3025'].map((stopNo) => store.savedStops.add(chat, { stopNo, label: 'home' }, 20)));
+    expect(outcomes.filter((o) => o === 'saved')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'label-taken')).toHaveLength(2);
+    expect((await store.savedStops.list(chat)).map((s) => s.label)).toEqual(['home']);
   });
+
+  if (backend.name === 'sqlite') {
+    it('creates its folder and file on first start', async () => {
+      await backend.open();
+      expect(existsSync(join(backend.options().dataDir, SQLITE_FILE))).toBe(true);
+    });
+  }
 });
-
-backendContract('sqlite backend', (dataDir) => ({ dataDir, namespace: 'test-sqlite' }));
-
-if (redisUrl) {
-  backendContract('redis backend', (dataDir) => ({ dataDir, redisUrl, namespace: `test-redis-${process.pid}` }));
-
-  it('writes one readable key per value: namespace, then the key', async () => {
-    const namespace = `test-keys-${process.pid}`;
-    const store = createStore({ dataDir: freshDataDir(), redisUrl, namespace });
-    await store.set('chat:telegram:7:lang', 'fr');
-    await store.disconnect();
-    const client = createClient({ url: redisUrl });
-    await client.connect();
-    try {
-      expect(await client.keys(`${namespace}*`)).toEqual([`${namespace}::chat:telegram:7:lang`]);
-      await client.del(`${namespace}::chat:telegram:7:lang`);
-    } finally {
-      await client.quit();
-    }
-  });
-
-  describe('redis backend, unreachable', () => {
-    it('rejects operations instead of hanging or crashing, so callers can fall back', async () => {
-      const store = createStore({ dataDir: freshDataDir(), redisUrl: 'redis://127.0.0.1:1', namespace: 'nowhere' });
-      await expect(store.get('k')).rejects.toThrow();
-      await expect(store.set('k', 1)).rejects.toThrow();
-      const core = createBotCore({ transit: fakeTransit({}), store, now: clock });
-      expect(await core.localeOf(privateChat({ languageCode: 'fr' }))).toBe('fr');
-      expect((await core.handleText('/save 3017', privateChat()))?.kind).toBe('failure');
-      await store.disconnect().catch(() => undefined);
-    });
-
-    it('logs each distinct backend error once while Redis stays down, not once per operation', async () => {
-      const lines: string[] = [];
-      const logger = pino({ level: 'warn' }, { write: (line: string) => lines.push(line) });
-      const store = createStore({ dataDir: freshDataDir(), redisUrl: 'redis://127.0.0.1:1', namespace: 'nowhere', logger });
-      for (let i = 0; i < 3; i++) await expect(store.get('k')).rejects.toThrow();
-      const messages = lines.map((line) => (JSON.parse(line) as { err: { message: string } }).err.message);
-      expect(messages.length).toBeGreaterThan(0);
-      expect(messages).toEqual([...new Set(messages)]);
-      await store.disconnect().catch(() => undefined);
-    });
-  });
-} else {
-  describe.skip('redis backend: skipped because REDIS_URL is not set (CI sets redis://127.0.0.1:6379)', () => {
-    it('runs the same contract as sqlite', () => undefined);
-  });
-}

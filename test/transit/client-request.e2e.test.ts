@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitClient } from '../../src/transit/index.js';
+import { createTransitClient, V12_IDENTIFIERS } from '../../src/transit/index.js';
 import { API_KEY, APP_ID, fixtureScript, startUpstream, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
 import { bus, rejection, thrown } from './helpers.js';
@@ -100,16 +100,29 @@ describe('requests', () => {
 describe('invalid requests never reach the network', () => {
   it.each([
     ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('30200', '94'), 'stop number must have 4 digits, got 5'],
-    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', '9999'), 'route number must have 1 to 3 digits, got 4'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', '99999'), 'route number must be 1-3 digits, or up to 4 letters'],
     ['routeSummary', (c: ReturnType<typeof clientFor>) => c.routeSummary('abc'), 'stop number must have 4 digits only, got "abc"'],
     ['nextTripsAllRoutes', (c: ReturnType<typeof clientFor>) => c.nextTripsAllRoutes('12'), 'stop number must have 4 digits, got 2'],
     ['gtfs', (c: ReturnType<typeof clientFor>) => c.gtfs({ table: 'stops' }), 'gtfs: stops needs a filter'],
+    // The source grammar: a route has at least one digit and at most four characters.
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', 'ABCD'), 'route number must be 1-3 digits, or up to 4 letters'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', 'AB123C'), 'route number must be 1-3 digits, or up to 4 letters'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips(3020 as unknown as string, '94'), 'stop number must be a string'],
+    ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', null as unknown as string), 'route number must be a string'],
   ])('%s: %s', async (_name, call, message) => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
     const error = await rejection(call(clientFor(upstream!)));
     expect(error.kind).toBe('invalid-request');
     expect(error.message.startsWith(message)).toBe(true);
     expect(upstream!.requests).toHaveLength(0);
+  });
+});
+
+describe('identifiers', () => {
+  it('the client exposes the grammar it validates with', () => {
+    const client = createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: 'k' });
+    expect(client.identifiers).toBe(V12_IDENTIFIERS);
+    expect(client.identifiers.readRoute('r2')).toStrictEqual({ ok: true, value: 'R2' });
   });
 });
 
@@ -138,6 +151,24 @@ describe('createTransitClient', () => {
     [{ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: '' }, 'apiKey is required'],
   ])('refuses %j', (options, message) => {
     const error = thrown(() => createTransitClient(options));
+    expect([error.kind, error.message]).toStrictEqual(['invalid-request', message]);
+  });
+
+  // A NaN time-to-live would keep answers forever (no time is >= NaN); a NaN or negative timeout
+  // would fire at once. Settings come from the environment, so they are checked, not trusted.
+  it.each([
+    [{ timeoutMs: Number.NaN }, 'timeoutMs must be a positive number of milliseconds (at most 2147483647), got NaN'],
+    [{ timeoutMs: 0 }, 'timeoutMs must be a positive number of milliseconds (at most 2147483647), got 0'],
+    [{ timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs must be a positive number of milliseconds (at most 2147483647), got Infinity'],
+    [{ retryDelayMs: -1 }, 'retryDelayMs must be a number of milliseconds (0 to 2147483647), got -1'],
+    [{ cacheTtlMs: { nextTrips: Number.NaN } }, 'cacheTtlMs.nextTrips must be a number of milliseconds (0 or more), got NaN'],
+    [{ cacheTtlMs: { routeSummary: -5 } }, 'cacheTtlMs.routeSummary must be a number of milliseconds (0 or more), got -5'],
+    [{ cacheTtlMs: { gtfs: '60' as unknown as number } }, 'cacheTtlMs.gtfs must be a number of milliseconds (0 or more), got "60"'],
+    [{ cacheMaxEntries: 1.5 }, 'cacheMaxEntries must be a whole number (0 or more), got 1.5'],
+    [{ cacheMaxBytes: Number.NaN }, 'cacheMaxBytes must be a whole number (0 or more), got NaN'],
+    [{ format: 'csv' as 'xml' }, 'format must be xml or json, got "csv"'],
+  ])('refuses the setting %j', (settings, message) => {
+    const error = thrown(() => createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: 'k', ...settings }));
     expect([error.kind, error.message]).toStrictEqual(['invalid-request', message]);
   });
 });

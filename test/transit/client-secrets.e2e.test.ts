@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TransitError } from '../../src/transit/index.js';
+import { createTransitClient, type TransitError } from '../../src/transit/index.js';
 import { API_KEY, startUpstream, type Reply, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
 import { captureLogs, rejection } from './helpers.js';
@@ -100,6 +100,28 @@ describe('the API key stays secret', () => {
     const stop = await clientFor(upstream, { format }).routeSummary('3017');
     expect(stop.stopName).toBe('echo [redacted]');
     expectNoKey(JSON.stringify(stop));
+  });
+
+  it('in the logs of a Gtfs query whose value is the key (the question is logged with each answer)', async () => {
+    upstream = await startUpstream(() => ({ body: '{"Query":{},"Gtfs":[]}' }));
+    const { lines, logger } = captureLogs();
+    const client = clientFor(upstream, { logger, format: 'json' });
+    await client.gtfs({ table: 'stops', column: 'stop_code', value: API_KEY });
+    await client.gtfs({ table: 'stops', column: 'stop_code', value: API_KEY });
+    expect(lines.some((line) => line.includes('transit cache hit'))).toBe(true);
+    expectNoKey(lines.join(''));
+  });
+
+  it('in the refusal of a rider text that is a real-length key (32 characters; messages used to quote 20 of them)', async () => {
+    const longKey = '0123456789abcdef0123456789abcdef';
+    const { lines, logger } = captureLogs();
+    const client = createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: longKey, logger });
+    for (const call of [() => client.nextTrips(longKey, '95'), () => client.nextTrips('3017', longKey), () => client.gtfs({ table: longKey as 'stops' })]) {
+      const error = await rejection(call());
+      expect(error.kind).toBe('invalid-request');
+      const text = `${everyRendering(error)}\n${lines.join('')}`;
+      for (let i = 0; i + 6 <= longKey.length; i++) expect(text).not.toContain(longKey.slice(i, i + 6));
+    }
   });
 
   it('in the invalid-request errors of the factory and the methods', async () => {

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { gtfsFields, type GtfsQuery } from '../../src/transit/index.js';
 import { thrown } from './helpers.js';
 
+function circular(): object {
+  const loop: Record<string, unknown> = {};
+  loop.self = loop;
+  return loop;
+}
+
 describe('gtfsFields', () => {
   it('turns a full query into the documented form fields', () => {
     expect(gtfsFields({ table: 'stops', column: 'stop_code', value: '3017', orderBy: 'stop_id', direction: 'desc', limit: 5 })).toStrictEqual({
@@ -39,6 +45,13 @@ describe('gtfsFields', () => {
     ['stop_times without a filter', { table: 'stop_times', orderBy: 'stop_sequence' }, 'gtfs: stop_times needs a filter: id, or column set to one of trip_id, stop_id, id'],
     ['trips filtered on trip_id', { table: 'trips', column: 'trip_id', value: 'T1' }, 'gtfs: trips needs a filter: id, or column set to one of route_id, id'],
     ['empty id', { table: 'trips', id: '' }, 'gtfs: id must be a non-empty string'],
+    // Shapes a JavaScript caller could pass: refused as invalid requests, never a crash or a 'parse'.
+    ['a bigint table', { table: 3n as unknown as 'stops' }, 'gtfs: unknown table bigint'],
+    ['a circular table', { table: circular() as unknown as 'stops' }, 'gtfs: unknown table object'],
+    ['a symbol direction', { table: 'routes', direction: Symbol('up') as unknown as 'asc' }, 'gtfs: direction must be asc or desc, got symbol'],
+    ['a symbol limit', { table: 'routes', limit: Symbol('5') as unknown as number }, 'gtfs: limit must be a positive whole number, got symbol'],
+    ['a limit whose toString throws', { table: 'routes', limit: { toString: () => { throw new Error('boom'); } } as unknown as number }, 'gtfs: limit must be a positive whole number, got object'],
+    ['a query whose getters throw', new Proxy({}, { get: () => { throw new Error('boom'); } }) as GtfsQuery, 'gtfs: unreadable query'],
   ])('refuses %s', (_name, query, message) => {
     const error = thrown(() => gtfsFields(query));
     expect(error.kind).toBe('invalid-request');

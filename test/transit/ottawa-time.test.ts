@@ -35,4 +35,10 @@ describe('parseOttawaTimestamp', () => {
       expect(parseOttawaTimestamp(stamp)).toBeUndefined();
     },
   );
+
+  it('refuses years before 1970 rather than reading 0050 as 1950', () => {
+    expect(parseOttawaTimestamp('00500101083000')).toBeUndefined();
+    expect(parseOttawaTimestamp('19691231235959')).toBeUndefined();
+    expect(parseOttawaTimestamp('19700101000000')?.toISOString()).toBe('1970-01-01T05:00:00.000Z');
+  });
 });

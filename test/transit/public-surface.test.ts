@@ -1,13 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as transit from '../../src/transit/index.js';
-import type { GtfsQuery, StopArrivals, TransitClient, TransitClientOptions, TransitErrorKind } from '../../src/transit/index.js';
+import type { GtfsQuery, IdentifierGrammar, StopArrivals, TransitClient, TransitClientOptions, TransitErrorKind } from '../../src/transit/index.js';
 import { fixture } from './helpers.js';
 
 // What issue 2 promises from src/transit/index.ts, checked the way a caller would use it. The
 // type assertions are checked by `tsc --noEmit` (the tests are part of the type-checked project).
 
 describe('src/transit/index.ts', () => {
-  it('creates a client from { baseUrl, appId, apiKey, format?, timeoutMs?, fetch? } with exactly the four methods', () => {
+  it('creates a client from { baseUrl, appId, apiKey, format?, timeoutMs?, fetch? } with exactly the four methods and its identifier grammar', () => {
     const options: Required<Pick<TransitClientOptions, 'baseUrl' | 'appId' | 'apiKey' | 'format' | 'timeoutMs' | 'fetch'>> = {
       baseUrl: 'http://127.0.0.1:1',
       appId: 'app',
@@ -17,16 +17,19 @@ describe('src/transit/index.ts', () => {
       fetch: globalThis.fetch,
     };
     const client = transit.createTransitClient(options);
-    expect(Object.keys(client).sort()).toStrictEqual(['gtfs', 'nextTrips', 'nextTripsAllRoutes', 'routeSummary']);
-    expect(Object.values(client).every((method) => typeof method === 'function')).toBe(true);
+    expect(Object.keys(client).sort()).toStrictEqual(['gtfs', 'identifiers', 'nextTrips', 'nextTripsAllRoutes', 'routeSummary']);
+    const { identifiers, ...methods } = client;
+    expect(Object.values(methods).every((method) => typeof method === 'function')).toBe(true);
+    expect(identifiers).toBe(transit.V12_IDENTIFIERS);
     // The optional ones may be left out.
-    expect(Object.keys(transit.createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'app', apiKey: 'key' }))).toHaveLength(4);
+    expect(Object.keys(transit.createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'app', apiKey: 'key' }))).toHaveLength(5);
 
     expectTypeOf(client).toEqualTypeOf<TransitClient>();
     expectTypeOf(client.routeSummary).toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
     expectTypeOf(client.nextTrips).toEqualTypeOf<(stopNo: string, routeNo: string) => Promise<StopArrivals>>();
     expectTypeOf(client.nextTripsAllRoutes).toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
-    expectTypeOf(client.gtfs).toEqualTypeOf<(query: GtfsQuery) => Promise<Record<string, string>[]>>();
+    expectTypeOf(client.gtfs).toEqualTypeOf<(query: GtfsQuery) => Promise<readonly Readonly<Record<string, string>>[]>>();
+    expectTypeOf(client.identifiers).toEqualTypeOf<IdentifierGrammar>();
     expectTypeOf<TransitClientOptions['format']>().toEqualTypeOf<'xml' | 'json' | undefined>();
   });
 

@@ -4,6 +4,7 @@ import { Bot, GrammyError } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import type { BotCore } from '../../bot/core.js';
+import { systemClock, type Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
 import { registerCommandMenus } from './command-menu.js';
@@ -17,12 +18,13 @@ import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
 import { trackInFlight } from './in-flight.js';
 import { createTelegramNotifier } from './notifier.js';
+import { describeError } from './describe-error.js';
+import { reportPollingStopped } from './polling-end.js';
 import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
-import { describeError } from './redact.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
-import { createRedactor } from '../../util/redact.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
+import { telegramRedactor } from './secrets.js';
 import { retryTransientFailures } from './transient-retry.js';
 import { startWebhookServer, type WebhookServer } from './webhook-server.js';
 
@@ -35,7 +37,8 @@ export interface TelegramBotDeps {
   core: BotCore;
   stops?: StopIndex;
   logger: Logger;
-  now?: () => number;
+  /** Rate limits, the refresh throttle and polling's outage times read it; the system's by default. */
+  clock?: Clock;
   /** Arrivals requests per user per minute. */
   rateLimitPerMinute?: number;
   /** Seconds during which a second Refresh of the same message is answered without a fetch. */
@@ -46,6 +49,11 @@ export interface TelegramBotDeps {
    * backoff of a failing getUpdates) goes through `sleep`, which tests replace.
    */
   retry?: { maxDelaySeconds?: number; maxRetryAttempts?: number; attempts?: number; sleep?: Sleep };
+  /**
+   * How long stop() waits for answers under way before giving up on them (5 s by default). Keep
+   * it well under any hard deadline of the caller's own, so the drain ends first and says so.
+   */
+  shutdownGraceMs?: number;
   /** Tests only: skip getMe. */
   botInfo?: UserFromGetMe;
 }
@@ -57,12 +65,13 @@ export interface TelegramBot extends ChatAdapter {
 }
 
 const ALLOWED_UPDATES = ['message', 'channel_post', 'callback_query', 'inline_query', 'my_chat_member', 'chat_member'] as const;
-const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 5_000;
 
 export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const { core, logger } = deps;
-  const now = deps.now ?? Date.now;
-  const redact = createRedactor([deps.token, deps.webhook?.secret ?? '']);
+  const clock = deps.clock ?? systemClock;
+  const graceMs = deps.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
+  const redact = telegramRedactor(deps.token, deps.webhook?.secret);
   const bot = new Bot(deps.token, {
     ...(deps.apiRoot ? { client: { apiRoot: deps.apiRoot } } : {}),
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
@@ -70,7 +79,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const sleep = deps.retry?.sleep ?? realSleep;
   // The last installed is the outermost: auto-retry waits out 429s around the other two.
   bot.api.config.use(retryTransientFailures({ attempts: deps.retry?.attempts ?? 3, firstDelayMs: 1_000, sleep }));
-  bot.api.config.use(watchPolling({ logger, redact, now, sleep }));
+  bot.api.config.use(watchPolling({ logger, redact, clock, sleep }));
   bot.api.config.use(
     autoRetry({
       maxDelaySeconds: deps.retry?.maxDelaySeconds ?? 30,
@@ -83,10 +92,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const features: FeatureDeps = {
     core,
     logger,
-    now,
+    clock,
     redact,
-    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, now }),
-    throttle: createRefreshThrottle({ intervalMs: (deps.refreshIntervalSeconds ?? 10) * 1000, now }),
+    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock }),
+    throttle: createRefreshThrottle({ intervalMs: (deps.refreshIntervalSeconds ?? 10) * 1000, clock }),
     ...(deps.stops ? { stops: deps.stops } : {}),
   };
   const onError = errorBoundary(features);
@@ -119,11 +128,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
         if (err instanceof GrammyError && err.error_code === 401) throw new Error('Telegram refused the bot token (401): check TELEGRAM_BOT_TOKEN');
         throw err;
       }
-      try {
-        await registerCommandMenus(bot.api, core);
-      } catch (err) {
-        logger.warn({ error: describeError(err, redact) }, 'could not set the command menus; continuing');
-      }
+      await registerCommandMenus(bot.api, core, logger, redact);
       if (deps.webhook) {
         const { url, secret, port, host } = deps.webhook;
         server = await startWebhookServer({ bot, path: new URL(url).pathname, secret, port, logger, redact, ...(host ? { host } : {}) });
@@ -131,18 +136,19 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
         logger.info({ username: bot.botInfo.username, mode: 'webhook' }, 'telegram bot started');
         return;
       }
-      // A webhook left from an earlier deployment would make getUpdates fail with 409.
-      await bot.api.deleteWebhook();
+      // A webhook left from an earlier deployment would make getUpdates fail with 409. Failing to
+      // delete one is no reason not to start: if one is set, polling stops on 409 with the hint.
+      try {
+        await bot.api.deleteWebhook();
+      } catch (err) {
+        logger.warn({ error: describeError(err, redact) }, 'could not delete a webhook left from before; polling goes on');
+      }
       // Silent: the runner would print raw errors (their URLs hold the token); watchPolling reports
       // failures instead, and passes on only those that end polling.
       runner = run(bot, { runner: { silent: true, fetch: { allowed_updates: [...ALLOWED_UPDATES] } } });
       runner.task()?.then(
         () => pollingEnd.settle(),
-        (err: unknown) => {
-          const hint = whyPollingStopped(err);
-          logger.error({ error: describeError(err, redact), hint }, 'telegram polling stopped');
-          pollingEnd.settle(new Error(`Telegram polling stopped${hint ? `: ${hint}` : ' (see the log)'}`));
-        },
+        (err: unknown) => pollingEnd.settle(reportPollingStopped(err, logger, redact)),
       );
       logger.info({ username: bot.botInfo.username, mode: 'polling' }, 'telegram bot started');
     },
@@ -158,21 +164,16 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       const grace = new AbortController();
       const drained = await Promise.race([
         inFlight.drained().then(() => true),
-        realSleep(SHUTDOWN_GRACE_MS, grace.signal).then(() => false, () => false),
+        realSleep(graceMs, grace.signal).then(() => false, () => false),
       ]);
       grace.abort();
-      if (!drained) logger.warn({ graceMs: SHUTDOWN_GRACE_MS }, 'stopped with updates still being handled');
+      if (!drained) logger.warn({ graceMs }, 'stopped with updates still being handled');
       pollingEnd.settle();
     },
   };
 }
 
-function whyPollingStopped(err: unknown): string | undefined {
-  if (!(err instanceof GrammyError)) return undefined;
-  if (err.error_code === 409) return 'another process polls with this token, or a webhook is set: run one poller, or set TELEGRAM_WEBHOOK_URL to run several';
-  if (err.error_code === 401) return 'Telegram no longer accepts the bot token: check TELEGRAM_BOT_TOKEN';
-  return undefined;
-}
+/** `now` in milliseconds (as main.ts still passes it) as a Clock; the system's when absent. */
 
 /**
  * A one-time outcome that callers may or may not ask for: no promise exists until asked, so an

@@ -1,17 +1,19 @@
 import type { BotCore } from '../../bot/core.js';
+import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../stops/types.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RefreshThrottle } from './refresh-throttle.js';
+import type { Redactor } from '../../util/redact.js';
 
 /** What every feature composer is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
   core: BotCore;
   logger: Logger;
-  now: () => number;
+  clock: Clock;
   limiter: RateLimiter;
   throttle: RefreshThrottle;
   stops?: StopIndex;
-  /** Removes the token and webhook secret from any text headed for a log. */
-  redact: (text: string) => string;
+  /** Any value as text without the token or the webhook secret, for logs and reasons handed on. */
+  redact: Redactor;
 }

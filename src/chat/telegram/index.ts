@@ -4,4 +4,4 @@ export { createTelegramBot, type TelegramBot, type TelegramBotDeps } from './cre
 export { renderReply, plainText, type RenderedMessage } from './render.js';
 export { encodeButton, decodeButton, CALLBACK_DATA_MAX_BYTES } from './callback-data.js';
 export { createTelegramNotifier } from './notifier.js';
-export { classifyFailure } from './failures.js';
+export { classifyFailure } from './send-failures.js';

@@ -2,15 +2,17 @@ import type { Api } from 'grammy';
 import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
 import type { Reply } from '../../bot/reply.js';
 import type { Logger } from '../../log.js';
-import { classifyFailure } from './failures.js';
+import type { Redactor } from '../../util/redact.js';
+import { classifyFailure } from './send-failures.js';
 import { htmlMessage } from './render.js';
+import { telegramRedactor } from './secrets.js';
 
 /**
  * Scheduled alerts go out through here. Rate limits (429) were already waited out by the API's
  * retry layer; what still fails is sorted so the scheduler can stop writing to chats that
  * refuse the bot for good.
  */
-export function createTelegramNotifier(api: Api, logger: Logger, redact: (text: string) => string = (t) => t): Notifier {
+export function createTelegramNotifier(api: Api, logger: Logger, redact: Redactor = telegramRedactor(api.token)): Notifier {
   return {
     platform: 'telegram',
     async send(chatId: string, reply: Reply): Promise<DeliveryResult> {

@@ -1,7 +1,10 @@
 import { GrammyError, type Transformer } from 'grammy';
+import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
-import { describeError } from './redact.js';
+import { attempt } from '../../util/attempt.js';
+import type { Redactor } from '../../util/redact.js';
 import type { Sleep } from '../../util/sleep.js';
+import { describeError, type ErrorSummary } from './describe-error.js';
 
 // The runner's own getUpdates retries are silent (or print the raw error, whose URL holds the
 // token), back off without bound (an hour of outage means up to an hour more of waiting) and
@@ -13,24 +16,32 @@ import type { Sleep } from '../../util/sleep.js';
 
 const GIVE_UP = new Set([401, 409]);
 
+/** A Bot API answer as it may really arrive: any field missing or of another type. */
+type LooseAnswer = { ok?: unknown; result?: unknown; error_code?: unknown; parameters?: { retry_after?: unknown } };
+type ApiError = ConstructorParameters<typeof GrammyError>[1];
+
 export interface PollingWatchOptions {
   logger: Logger;
-  redact: (text: string) => string;
-  now: () => number;
+  redact: Redactor;
+  clock: Clock;
   sleep: Sleep;
   firstDelayMs?: number;
   maxDelayMs?: number;
   remindEveryMs?: number;
+  /** The longest wait a 429's retry_after may impose; a proxy could ask for days, or for NaN. */
+  maxRetryAfterMs?: number;
 }
 
 export function watchPolling(options: PollingWatchOptions): Transformer {
-  const { logger, redact, now, sleep } = options;
+  const { logger, redact, clock, sleep } = options;
+  const now = () => clock().getTime();
   const firstDelayMs = options.firstDelayMs ?? 1_000;
   const maxDelayMs = options.maxDelayMs ?? 60_000;
   const remindEveryMs = options.remindEveryMs ?? 5 * 60_000;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 10 * 60_000;
   let outage: { since: number; failures: number; warnedAt: number } | undefined;
 
-  const failed = (error: Record<string, unknown>, retryInMs: number) => {
+  const failed = (error: ErrorSummary, retryInMs: number) => {
     const t = now();
     if (!outage) {
       outage = { since: t, failures: 1, warnedAt: t };
@@ -55,14 +66,19 @@ export function watchPolling(options: PollingWatchOptions): Transformer {
       let wait = delay;
       try {
         const result = await prev(method, payload, signal);
-        if (result.ok) {
+        // Read as untrusted: a proxy or an emulator may answer null, leave out `ok`, or give no
+        // list of updates (which the runner would ask for again at once, without a pause).
+        const answer = typeof result === 'object' && result !== null ? (result as LooseAnswer) : undefined;
+        if (answer?.ok === true && Array.isArray(answer.result)) {
           succeeded();
           return result;
         }
-        if (GIVE_UP.has(result.error_code)) return result;
-        const retryAfter = result.parameters?.retry_after;
-        if (retryAfter !== undefined) wait = Math.max(wait, retryAfter * 1000);
-        failed(describeError(new GrammyError('getUpdates failed', result, method, payload), redact), wait);
+        if (typeof answer?.error_code === 'number' && GIVE_UP.has(answer.error_code)) return result;
+        const retryAfter = attempt(() => answer?.parameters?.retry_after, undefined);
+        if (typeof retryAfter === 'number' && retryAfter > 0) wait = Math.max(wait, Math.min(retryAfter * 1000, maxRetryAfterMs));
+        // A refusal reads as Telegram's error; anything else (ok, but no list) as the answer itself.
+        const refusal = answer && answer.ok !== true ? new GrammyError('getUpdates failed', answer as ApiError, method, payload) : result;
+        failed(describeError(refusal, redact), wait);
       } catch (err) {
         if (signal?.aborted) throw err;
         failed(describeError(err, redact), wait);

@@ -2,6 +2,8 @@
 // timers, which tests could not drive). A user over the limit is told once per window, then
 // ignored until the window has room again.
 
+import type { Clock } from '../../clock.js';
+
 export type RateDecision = 'allow' | 'refuse-and-tell' | 'refuse-silently';
 
 export interface RateLimiter {
@@ -13,8 +15,8 @@ interface Window {
   toldUntil: number;
 }
 
-export function createRateLimiter(options: { limit: number; windowMs: number; now: () => number }): RateLimiter {
-  const { limit, windowMs, now } = options;
+export function createRateLimiter(options: { limit: number; windowMs: number; clock: Clock }): RateLimiter {
+  const { limit, windowMs, clock } = options;
   const windows = new Map<string, Window>();
   let checksSinceSweep = 0;
 
@@ -24,7 +26,7 @@ export function createRateLimiter(options: { limit: number; windowMs: number; no
 
   return {
     check(key) {
-      const t = now();
+      const t = clock().getTime();
       if (++checksSinceSweep >= 1000) {
         checksSinceSweep = 0;
         sweep(t);

@@ -15,7 +15,9 @@ export function retryTransientFailures(options: { attempts: number; firstDelayMs
       const last = attempt >= options.attempts;
       try {
         const result = await prev(method, payload, signal);
-        if (result.ok || result.error_code < 500 || last) return result;
+        // Only a real 5xx may pass; an answer without a code (a proxy's, an emulator's) will not.
+        const code: unknown = result.ok ? undefined : result.error_code;
+        if (typeof code !== 'number' || code < 500 || last) return result;
       } catch (err) {
         if (!(err instanceof HttpError) || signal?.aborted || last) throw err;
       }

@@ -1,7 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { webhookCallback, type Bot } from 'grammy';
 import type { Logger } from '../../log.js';
-import { describeError } from './redact.js';
+import { attempt } from '../../util/attempt.js';
+import type { Redactor } from '../../util/redact.js';
+import { describeError } from './describe-error.js';
+import { cappedHttpAdapter, MAX_WEBHOOK_BODY_BYTES, RefusedBody } from './webhook-body.js';
 
 export interface WebhookServer {
   port: number;
@@ -12,6 +15,7 @@ export interface WebhookServer {
  * Receives Telegram's webhook POSTs on the path of the public webhook URL. Each request must
  * carry the secret in X-Telegram-Bot-Api-Secret-Token (grammY refuses others with 401), so any
  * number of instances can sit behind a load balancer. GET /healthz answers for that balancer.
+ * A body over 1 MB is refused with 413, one that is not an update with 400.
  */
 export async function startWebhookServer(options: {
   bot: Bot;
@@ -20,15 +24,21 @@ export async function startWebhookServer(options: {
   port: number;
   host?: string;
   logger: Logger;
-  redact: (text: string) => string;
+  redact: Redactor;
 }): Promise<WebhookServer> {
   const { bot, path, secret, logger, redact } = options;
   // Answering Telegram late makes it deliver the update again; past 9 s the update is still
   // handled, but the HTTP answer goes out first.
-  const handle = webhookCallback(bot, 'http', { secretToken: secret, onTimeout: 'return', timeoutMilliseconds: 9_000 });
+  const handle = webhookCallback(bot, cappedHttpAdapter(MAX_WEBHOOK_BODY_BYTES), { secretToken: secret, onTimeout: 'return', timeoutMilliseconds: 9_000 });
 
   const server: Server = createServer((req, res) => {
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    // A request target that is no URL path ("//[") would make URL throw, and a throw here
+    // would end the process: anyone could stop the bot with one request.
+    const pathname = attempt(() => new URL(req.url ?? '/', 'http://localhost').pathname, undefined);
+    if (pathname === undefined) {
+      res.writeHead(400).end();
+      return;
+    }
     if (req.method === 'GET' && pathname === '/healthz') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
       return;
@@ -37,10 +47,7 @@ export async function startWebhookServer(options: {
       res.writeHead(404).end();
       return;
     }
-    handle(req, res).catch((err: unknown) => {
-      logger.error({ error: describeError(err, redact) }, 'webhook update failed');
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    handle(req, res).catch((err: unknown) => answerFailedRequest(err, res, logger, redact));
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -59,4 +66,20 @@ export async function startWebhookServer(options: {
         server.closeIdleConnections();
       }),
   };
+}
+
+/** A request that could not be handled: refused (413, 400) or failed (500), and logged. Never throws. */
+export function answerFailedRequest(err: unknown, res: ServerResponse, logger: Logger, redact: Redactor): void {
+  if (attempt(() => err instanceof RefusedBody, false)) return refuse(err as RefusedBody, res, logger);
+  logger.error({ error: describeError(err, redact) }, 'webhook update failed');
+  if (!res.headersSent) res.writeHead(500).end();
+}
+
+function refuse(err: RefusedBody, res: ServerResponse, logger: Logger): void {
+  if (err.status === 413) logger.warn({ limitBytes: MAX_WEBHOOK_BODY_BYTES, reason: err.message }, 'webhook request too large; refused');
+  else logger.warn({ reason: err.message }, 'webhook request is not an update; refused');
+  if (res.headersSent) return;
+  // The rest of a refused body is not read: the connection closes once the answer is out.
+  res.once('finish', () => res.socket?.destroy());
+  res.writeHead(err.status, { connection: 'close' }).end();
 }

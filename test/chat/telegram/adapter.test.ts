@@ -1,6 +1,7 @@
 // The adapter's own behaviour (polling lifecycle, rate limit, error boundary, buttons it cannot
 // read), over real HTTP to the fake Bot API, with a stand-in core.
 import { afterEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../src/clock.js';
 import { createFakeCore } from './fake-core.js';
 import { ALICE, BENOIT, GROUP, startHarness, TOKEN, type Harness } from './harness.js';
 
@@ -39,7 +40,7 @@ describe('Telegram adapter (long polling)', () => {
   });
 
   it('refuses over the limit: one polite notice per window in the user language, then silence', async () => {
-    h = await startHarness({ core: createFakeCore(), rateLimitPerMinute: 2, now: () => 5_000_000 });
+    h = await startHarness({ core: createFakeCore(), rateLimitPerMinute: 2, clock: fixedClock(5_000_000) });
     for (let i = 0; i < 4; i++) h.text(`/next 301${i}`, BENOIT, GROUP);
     // Another rider in the same group is not limited; the chat's updates are handled in order,
     // so once their answer is out, Benoît's four messages have all been handled.
@@ -74,7 +75,7 @@ describe('Telegram adapter (long polling)', () => {
 
   it('inline: partial stop numbers cost nothing; a rider over the limit sees why, on every keystroke', async () => {
     const core = createFakeCore();
-    h = await startHarness({ core, rateLimitPerMinute: 1, now: () => 5_000_000 });
+    h = await startHarness({ core, rateLimitPerMinute: 1, clock: fixedClock(5_000_000) });
     const answerTo = (query: string) => {
       const id = h!.inline(query, BENOIT);
       return h!.api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
@@ -104,7 +105,7 @@ describe('Telegram adapter (long polling)', () => {
       core.seen.push({ kind: 'request', input: request, chat });
       return { kind: 'failure', blocks: [{ lines: ['The OC Transpo service is not answering <right now>'] }] };
     };
-    h = await startHarness({ core, now: () => 5_000_000 });
+    h = await startHarness({ core, clock: fixedClock(5_000_000) });
     const first = h.press('r:3017:95', { chatId: ALICE.id, messageId: 7 });
     const toast = await h.api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
     expect(toast.params).toMatchObject({ text: 'The OC Transpo service is not answering <right now>', show_alert: true });
@@ -164,6 +165,26 @@ describe('Telegram adapter (long polling)', () => {
     await h.api.waitForNoPolls(); // polling has ended; the answer has not been sent yet
     release();
     expect(await stopped).toBe(1);
+  });
+
+  it('stopping waits for an answer that hangs only as long as the grace given', async () => {
+    const core = createFakeCore();
+    let entered!: () => void;
+    const asked = new Promise<void>((resolve) => (entered = resolve));
+    core.run = () => {
+      entered();
+      return new Promise(() => {}); // a transit call that never ends
+    };
+    h = await startHarness({ core, shutdownGraceMs: 150 });
+    h.text('/next 3017');
+    await asked;
+    const started = performance.now();
+    await h.telegram.stop();
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(140);
+    expect(took).toBeLessThan(2_000);
+    const warned = h.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'stopped with updates still being handled');
+    expect(warned).toMatchObject({ level: 40, graceMs: 150 });
   });
 
   it('stops polling cleanly: the open getUpdates is abandoned and nothing polls again', async () => {

@@ -1,6 +1,12 @@
 // Outgoing calls under failure: the notifier's verdicts, bounded retries, and no token anywhere.
+import { GrammyError } from 'grammy';
+import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { DeliveryResult } from '../../../src/alerts/notifier.js';
 import type { Reply } from '../../../src/bot/reply.js';
+import { createTelegramNotifier } from '../../../src/chat/telegram/notifier.js';
+import { classifyFailure } from '../../../src/chat/telegram/send-failures.js';
+import type { RawAnswer } from './fake-bot-api.js';
 import { createFakeCore } from './fake-core.js';
 import { ALICE, startHarness, TOKEN, type Harness } from './harness.js';
 
@@ -92,7 +98,44 @@ describe('Telegram server errors (5xx)', () => {
   });
 });
 
+describe('delivery facing answers off the Bot API shape', () => {
+  it('never rejects, keeps the reason readable and short, and retries only real 5xx answers', async () => {
+    const waits: number[] = [];
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: async (ms) => void waits.push(ms) } });
+    const hostile = { toString: () => { throw new Error('no'); } };
+    const cases: Array<[RawAnswer, DeliveryResult]> = [
+      [{ status: 400, body: { ok: false, error_code: 400 } }, { status: 'temporary-failure', reason: '400' }],
+      [{ status: 200, body: { result: true } }, { status: 'temporary-failure', reason: 'an answer without an error code' }],
+      [{ status: 403, body: { ok: false, error_code: 403, description: { text: 'blocked' } } }, { status: 'permanent-failure', reason: '403: {"text":"blocked"}' }],
+      [{ status: 400, body: { ok: false, error_code: 400, description: 7 } }, { status: 'temporary-failure', reason: '400: 7' }],
+      [{ status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${'x'.repeat(100_000)}` } }, { status: 'temporary-failure', reason: expect.stringMatching(/^400: Bad Request: x+… \(\d+ more characters\)$/) }],
+    ];
+    for (const [answer, expected] of cases) {
+      h.api.failNext('sendMessage', answer);
+      const result = await h.telegram.notifier.send('1001', ALERT);
+      expect(result).toEqual(expected);
+      if (result.status !== 'sent') expect(result.reason.length).toBeLessThan(600);
+    }
+    expect(h.api.callsOf('sendMessage')).toHaveLength(cases.length); // none was retried
+    expect(waits).toEqual([]);
+    // Set after construction: GrammyError's own constructor would throw on it.
+    const odd = Object.assign(new GrammyError('x', { ok: false, error_code: 400, description: '' }, 'sendMessage', {}), { description: hostile });
+    expect(classifyFailure(odd)).toEqual({
+      kind: 'temporary',
+      reason: '400: {}',
+    });
+  });
+});
+
 describe('secrets', () => {
+  it('a notifier made without a redactor still keeps the token out of its reasons', async () => {
+    h = await startHarness({ core: createFakeCore(), start: false });
+    const notifier = createTelegramNotifier(h.telegram.bot.api, pino({ level: 'silent' }));
+    h.api.failNext('sendMessage', { error_code: 403, description: `Forbidden: bot ${TOKEN} was blocked by the user` });
+    expect(await notifier.send('1001', ALERT)).toEqual({ status: 'permanent-failure', reason: '403: Forbidden: bot [redacted] was blocked by the user' });
+  });
+
+
   it('the token appears in no log line and no outgoing text, even when every kind of failure happens', async () => {
     h = await startHarness({ core: createFakeCore(), retry: { attempts: 2, sleep: noWait, maxDelaySeconds: 1 } });
     // A reply that fails with an error quoting the URL, then the boundary's apology.

@@ -30,10 +30,10 @@ afterEach(async () => {
 });
 
 async function start(options: { rateLimitPerMinute?: number } = {}): Promise<Harness> {
-  const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, now: () => NOW.getTime() });
+  const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, now: () => NOW });
   const stops = await loadStopIndex(DEMO_STOPS_FILE);
   core = createBotCore({ transit, ...memoryStores(), now, stops });
-  h = await startHarness({ core, stops, now: () => NOW.getTime(), ...options });
+  h = await startHarness({ core, stops, clock: now, ...options });
   return h;
 }
 

@@ -1,7 +1,8 @@
 // A stand-in for api.telegram.org on 127.0.0.1: the Bot API's HTTP shape (/bot<token>/<method>,
 // JSON or form bodies, {ok, result} / {ok:false, error_code, description, parameters}), enough
 // state to be honest (message ids, "message is not modified", HTML entity checks), every call
-// recorded, and failures that can be scheduled per method.
+// recorded, and failures that can be scheduled per method, including answers off the documented
+// shape that emulators and proxies give (no description, no `ok`, `{message}`, an HTML page).
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +20,11 @@ export interface Failure {
   retry_after?: number;
 }
 
+/** An answer sent exactly as given: `body` as JSON, or `text` as it is (an HTML error page). */
+export type RawAnswer = { status: number; body: unknown } | { status: number; text: string };
+
+export type Scheduled = Failure | RawAnswer | 'disconnect';
+
 export interface FakeBotApi {
   /** The apiRoot to give grammY. */
   apiRoot: string;
@@ -31,7 +37,9 @@ export interface FakeBotApi {
    * The next call of `method` (getUpdates too) fails this way, once per call of failNext;
    * 'disconnect' drops the connection. Failed polls are recorded as calls; the others are not.
    */
-  failNext(method: string, failure: Failure | 'disconnect'): void;
+  failNext(method: string, failure: Scheduled): void;
+  /** Every call of `method` fails this way from now on (after those queued by failNext); undefined ends it. */
+  failAlways(method: string, failure: Scheduled | undefined): void;
   /** getUpdates requests currently held open. */
   openPolls(): number;
   /** Resolves once no getUpdates request is open (the bot stopped polling). */
@@ -63,7 +71,8 @@ export async function startFakeBotApi(options: { token: string; username?: strin
   const botInfo = { id: 424242, is_bot: true as const, first_name: 'Arrivals', username: options.username ?? 'ArrivalsTestBot' };
   const calls: RecordedCall[] = [];
   const events = new EventEmitter();
-  const failures = new Map<string, Array<Failure | 'disconnect'>>();
+  const failures = new Map<string, Scheduled[]>();
+  const standing = new Map<string, Scheduled>();
   let polls = 0;
   const updates: Array<Record<string, any>> = [];
   const messages = new Map<string, { text: string; markup: string }>();
@@ -146,7 +155,7 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     const [, token, method] = match as unknown as [string, string, string];
     if (token !== options.token) return send(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
     const params = await readParams(req);
-    const failure = failures.get(method)?.shift();
+    const failure = failures.get(method)?.shift() ?? standing.get(method);
     // Polls are not recorded (there are many); a scheduled failure of one is.
     if (method === 'getUpdates' && !failure) return getUpdates(params, req, res);
 
@@ -157,8 +166,15 @@ export async function startFakeBotApi(options: { token: string; username?: strin
       req.socket.destroy();
       return;
     }
+    if (failure && 'text' in failure) {
+      call.answer = failure.text;
+      events.emit('call');
+      res.writeHead(failure.status, { 'content-type': 'text/html' }).end(failure.text);
+      return;
+    }
     const { status, body } = failure ? failureAnswer(failure) : handle(method, params);
-    call.answer = (body as { ok: boolean; result?: unknown }).ok ? (body as { result: unknown }).result : body;
+    const succeeded = typeof body === 'object' && body !== null && (body as { ok?: unknown }).ok === true;
+    call.answer = succeeded ? (body as { result: unknown }).result : body;
     events.emit('call');
     send(res, status, body);
   });
@@ -179,6 +195,10 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     },
     failNext(method, failure) {
       failures.set(method, [...(failures.get(method) ?? []), failure]);
+    },
+    failAlways(method, failure) {
+      if (failure === undefined) standing.delete(method);
+      else standing.set(method, failure);
     },
     openPolls: () => polls,
     waitForNoPolls(guardMs = 8000) {
@@ -221,7 +241,8 @@ export async function startFakeBotApi(options: { token: string; username?: strin
   };
 }
 
-function failureAnswer(failure: Failure): { status: number; body: unknown } {
+function failureAnswer(failure: Failure | { status: number; body: unknown }): { status: number; body: unknown } {
+  if ('body' in failure) return failure;
   const { error_code, description, retry_after } = failure;
   return { status: error_code, body: { ok: false, error_code, description, ...(retry_after !== undefined ? { parameters: { retry_after } } : {}) } };
 }

@@ -26,7 +26,7 @@ function steppedClock() {
   const waits: number[] = [];
   return {
     waits,
-    now: () => t,
+    clock: () => new Date(t),
     sleep: async (ms: number) => {
       waits.push(ms);
       t += ms;
@@ -37,7 +37,7 @@ function steppedClock() {
 describe('Telegram polling failures', () => {
   it('one warning when polling starts failing, one info when it recovers, the token in neither', async () => {
     const clock = steppedClock();
-    h = await startHarness({ core: createFakeCore(), now: clock.now, retry: { sleep: clock.sleep } });
+    h = await startHarness({ core: createFakeCore(), clock: clock.clock, retry: { sleep: clock.sleep } });
     h.api.failNext('getUpdates', 'disconnect');
     h.api.failNext('getUpdates', { error_code: 502, description: 'Bad Gateway' });
     h.api.failNext('getUpdates', { error_code: 500, description: 'Internal Server Error' });
@@ -59,7 +59,7 @@ describe('Telegram polling failures', () => {
 
   it('a long outage: a reminder every few minutes, the backoff capped, Telegram\'s retry_after honoured', async () => {
     const clock = steppedClock();
-    h = await startHarness({ core: createFakeCore(), now: clock.now, retry: { sleep: clock.sleep } });
+    h = await startHarness({ core: createFakeCore(), clock: clock.clock, retry: { sleep: clock.sleep } });
     for (let i = 0; i < 11; i++) h.api.failNext('getUpdates', { error_code: 502, description: 'Bad Gateway' });
     h.api.failNext('getUpdates', { error_code: 429, description: 'Too Many Requests: retry after 90', retry_after: 90 });
     h.text('/next 3017');

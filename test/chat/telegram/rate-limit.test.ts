@@ -5,7 +5,7 @@ import { createRefreshThrottle } from '../../../src/chat/telegram/refresh-thrott
 describe('rate limiter (sliding window, injected clock)', () => {
   it('allows the limit, tells once, then stays silent until the window has room', () => {
     let t = 0;
-    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, now: () => t });
+    const limiter = createRateLimiter({ limit: 3, windowMs: 60_000, clock: () => new Date(t) });
     expect([0, 1000, 2000].map((at) => ((t = at), limiter.check('u1')))).toEqual(['allow', 'allow', 'allow']);
     t = 10_000;
     expect(limiter.check('u1')).toBe('refuse-and-tell');
@@ -20,7 +20,7 @@ describe('rate limiter (sliding window, injected clock)', () => {
 
   it('slides: requests spread over time are not refused', () => {
     let t = 0;
-    const limiter = createRateLimiter({ limit: 2, windowMs: 1000, now: () => t });
+    const limiter = createRateLimiter({ limit: 2, windowMs: 1000, clock: () => new Date(t) });
     for (let i = 0; i < 20; i++) {
       t += 500;
       expect(limiter.check('u')).toBe('allow');
@@ -31,7 +31,7 @@ describe('rate limiter (sliding window, injected clock)', () => {
 describe('refresh throttle', () => {
   it('lets a message refresh once per interval, each message on its own', () => {
     let t = 1_000_000;
-    const throttle = createRefreshThrottle({ intervalMs: 10_000, now: () => t });
+    const throttle = createRefreshThrottle({ intervalMs: 10_000, clock: () => new Date(t) });
     expect(throttle.tryRefresh('1:10')).toBe(true);
     t += 9_999;
     expect(throttle.tryRefresh('1:10')).toBe(false);

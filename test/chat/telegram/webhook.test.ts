@@ -1,5 +1,7 @@
 // Webhook mode: Telegram (here: a plain HTTP client) POSTs updates to our server; only requests
 // carrying the secret token are processed, so several instances can share one public URL.
+import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeCore, type FakeCore } from './fake-core.js';
 import { ALICE, privateChat, startHarness, TOKEN, WEBHOOK_SECRET, type Harness } from './harness.js';
@@ -74,5 +76,65 @@ describe('Telegram adapter (webhook)', () => {
     const { base } = await startWebhookBot();
     await h!.telegram.stop();
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+  });
+
+  it('refuses a request with the secret but a body over 1 MB: 413, logged, never handled', async () => {
+    const { post } = await startWebhookBot();
+    const huge = update(6, `/next 3017 ${'x'.repeat(2_000_000)}`);
+    const res = await post(huge, { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET });
+    expect(res.status).toBe(413);
+    expect(core.seen).toHaveLength(0);
+    const logged = h!.logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'webhook request too large; refused');
+    expect(logged).toMatchObject({ level: 40, limitBytes: 1_048_576 });
+    // The server still serves.
+    expect((await post(update(7, '/next 3017'), { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET })).status).toBe(200);
+  });
+
+  it('stops reading a body sent without a length once it passes the limit', async () => {
+    const { base } = await startWebhookBot();
+    const { port } = new URL(base);
+    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/telegram/hook', headers: { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET } });
+    let sent = 0;
+    let ended: string | undefined;
+    const outcome = new Promise<string>((resolve) => {
+      req.on('response', (res) => resolve(`status ${res.statusCode}`));
+      req.on('error', (err) => resolve(`closed (${err.message})`));
+    });
+    void outcome.then((o) => (ended = o));
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    // Up to 50 MB, as long as the server keeps reading; it should refuse after about 1 MB.
+    while (ended === undefined && sent < 50_000_000) {
+      sent += chunk.length;
+      if (!req.write(chunk)) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await outcome).toMatch(/status 413|closed/);
+    expect(sent).toBeLessThan(10_000_000);
+    req.destroy();
+    expect(core.seen).toHaveLength(0);
+  });
+
+  it('answers 400 to a request target that is not a URL path, and keeps serving', async () => {
+    const { base } = await startWebhookBot();
+    const { port } = new URL(base);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST //[ HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n'));
+      socket.once('data', (data) => {
+        resolve(String(data).split('\r\n')[0]!);
+        socket.destroy();
+      });
+      socket.once('error', reject);
+    });
+    expect(answer).toBe('HTTP/1.1 400 Bad Request');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it('answers 400 to a body that is not an update, instead of failing with 500', async () => {
+    const { base } = await startWebhookBot();
+    const send = (body: string) =>
+      fetch(`${base}/telegram/hook`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET }, body });
+    expect((await send('{not json')).status).toBe(400);
+    expect((await send('null')).status).toBe(400);
+    expect((await send('{"update_id":"seven"}')).status).toBe(400);
+    expect(core.seen).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@ import { admit } from '../admit.js';
 import { decodeButton } from '../callback-data.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
-import { isMessageNotModified } from '../failures.js';
+import { isMessageNotModified } from '../send-failures.js';
 import { htmlMessage, plainText } from '../render.js';
 import { sendReply } from '../send.js';
 

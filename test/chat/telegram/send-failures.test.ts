@@ -1,8 +1,6 @@
 import { GrammyError, HttpError } from 'grammy';
 import { describe, expect, it } from 'vitest';
-import { classifyFailure, isMessageNotModified } from '../../../src/chat/telegram/failures.js';
-import { describeError } from '../../../src/chat/telegram/redact.js';
-import { createRedactor } from '../../../src/util/redact.js';
+import { classifyFailure, isMessageNotModified } from '../../../src/chat/telegram/send-failures.js';
 
 const apiError = (code: number, description: string) =>
   new GrammyError(`Call to 'sendMessage' failed!`, { ok: false, error_code: code, description }, 'sendMessage', {});
@@ -33,19 +31,5 @@ describe('classifyFailure', () => {
   it('recognises the refusal to edit a message into the same content', () => {
     expect(isMessageNotModified(apiError(400, 'Bad Request: message is not modified: specified new message content'))).toBe(true);
     expect(isMessageNotModified(apiError(400, 'Bad Request: message to edit not found'))).toBe(false);
-  });
-});
-
-describe('describeError', () => {
-  it('removes the token and the webhook secret from messages and nested causes', () => {
-    const token = '123456:SECRET-token_x';
-    const redact = createRedactor([token, 'hook-secret']);
-    const cause = new Error(`request to http://127.0.0.1:1/bot${token}/sendMessage failed (hook-secret)`);
-    const described = JSON.stringify(describeError(new HttpError('Network request failed!', cause), redact));
-    expect(described).not.toContain(token);
-    expect(described).not.toContain('hook-secret');
-    expect(described).toContain('[redacted]');
-    expect(JSON.stringify(describeError(new Error(`boom ${token}`), redact))).not.toContain(token);
-    expect(JSON.stringify(describeError(`plain ${token}`, redact))).not.toContain(token);
   });
 });

@@ -1,0 +1,48 @@
+import type Keyv from 'keyv';
+import { z } from 'zod';
+import { guarded } from './errors.js';
+import { languageKey, timeZoneKey } from './keys.js';
+import type { ChatSettingsRepository, LanguageChoice } from './ports.js';
+import { readStored, type CorruptionLog } from './records.js';
+
+const LanguageRecord = z.object({ locale: z.enum(['en', 'fr']), chosen: z.boolean() });
+
+export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSettingsRepository {
+  return {
+    language: (chat) =>
+      guarded('read the chat language', async () => {
+        const key = languageKey(chat);
+        const [stored] = await readStored(keyv, [key]);
+        if (stored === undefined || stored.state === 'absent') return undefined;
+        const choice = stored.state === 'present' ? decodeLanguage(stored.value) : undefined;
+        // A record we cannot read counts as "never seen": the chat gets its platform's language
+        // again rather than no reply.
+        if (choice === undefined) corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not a language choice');
+        return choice;
+      }),
+    setLanguage: (chat, choice) =>
+      guarded('save the chat language', async () => {
+        await keyv.set(languageKey(chat), { locale: choice.locale, chosen: choice.chosen } satisfies LanguageChoice);
+      }),
+    timeZone: (chat) =>
+      guarded('read the chat time zone', async () => {
+        const key = timeZoneKey(chat);
+        const [stored] = await readStored(keyv, [key]);
+        if (stored === undefined || stored.state === 'absent') return undefined;
+        if (stored.state === 'present' && typeof stored.value === 'string' && stored.value !== '') return stored.value;
+        corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not a time zone');
+        return undefined;
+      }),
+    setTimeZone: (chat, timeZone) =>
+      guarded('save the chat time zone', async () => {
+        await keyv.set(timeZoneKey(chat), timeZone);
+      }),
+  };
+}
+
+function decodeLanguage(value: unknown): LanguageChoice | undefined {
+  // Before LanguageChoice the key held the bare locale, written only by /lang: a choice.
+  if (value === 'en' || value === 'fr') return { locale: value, chosen: true };
+  const parsed = LanguageRecord.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}

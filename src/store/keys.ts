@@ -1,0 +1,23 @@
+// Where a chat's records live. Keys carry the platform so a Telegram chat and a Discord channel
+// with the same id never meet; the Keyv adds the store-wide namespace.
+import type { ChatRef } from './ports.js';
+
+const chatKey = (chat: ChatRef) => `chat:${chat.platform}:${chat.chatId}`;
+
+/** {locale, chosen}; before LanguageChoice, the bare locale string. */
+export const languageKey = (chat: ChatRef) => `${chatKey(chat)}:lang`;
+
+/** Before slots: the whole list as one array, rewritten on each save. Read to migrate, then deleted. */
+export const legacyStopsKey = (chat: ChatRef) => `${chatKey(chat)}:stops`;
+
+/** One saved stop per slot, taken with a claim: JSON text {stopNo, name?, savedAt}. */
+export const stopSlotKey = (chat: ChatRef, slot: number) => `${chatKey(chat)}:stops:slot:${slot}`;
+
+/** Held for a moment while one stop is being saved, so that two saves of it cannot both land. */
+export const stopSavingKey = (chat: ChatRef, stopNo: string) => `${chatKey(chat)}:stops:saving:${stopNo}`;
+
+/** Held for a moment while a stop is being saved under a name, so that two stops cannot take it. */
+export const stopNamingKey = (chat: ChatRef, label: string) => `${chatKey(chat)}:stops:naming:${label}`;
+
+/** The IANA zone the chat's alert times are read in. */
+export const timeZoneKey = (chat: ChatRef) => `${chatKey(chat)}:tz`;

@@ -1,0 +1,53 @@
+import type Keyv from 'keyv';
+import type { Logger } from '../log.js';
+import type { Backend } from './backend.js';
+import { createChatSettings } from './chat-settings.js';
+import { createClaims } from './claims.js';
+import { DEFAULT_NAMESPACE } from './keyv.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository } from './ports.js';
+import { corruptionLog } from './records.js';
+import { openRedis } from './redis.js';
+import { createSavedStops } from './saved-stops.js';
+import { openSqlite } from './sqlite.js';
+
+export interface OpenStoreOptions {
+  /** Folder of the SQLite file; created on first start. */
+  dataDir: string;
+  /** When set, Redis instead of SQLite (several replicas share one store). */
+  redisUrl?: string;
+  /** Prefix of every key; tests use their own to keep out of each other's way. */
+  namespace?: string;
+  logger?: Logger;
+}
+
+export interface Store {
+  chats: ChatSettingsRepository;
+  savedStops: SavedStopsRepository;
+  claims: Claims;
+  /** For repositories still to come (subscriptions). Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
+  keyv: Keyv;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the backend and checks it before returning, so that a store that cannot work fails at
+ * start: rejects with a StoreError whose message is one line naming the file or server and what
+ * is wrong, having changed nothing.
+ */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  const namespace = options.namespace ?? DEFAULT_NAMESPACE;
+  const backend: Backend =
+    options.redisUrl !== undefined
+      ? await openRedis(options.redisUrl, namespace, options.logger)
+      : await openSqlite(options.dataDir, namespace, options.logger);
+  const corrupt = corruptionLog(options.logger);
+  const claims = createClaims(backend, corrupt);
+  let closing: Promise<void> | undefined;
+  return {
+    chats: createChatSettings(backend.keyv, corrupt),
+    savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, logger: options.logger }),
+    claims,
+    keyv: backend.keyv,
+    close: () => (closing ??= backend.close()),
+  };
+}

@@ -1,0 +1,90 @@
+// The Redis backend: one client, connected before the store is handed out (an unreachable
+// REDIS_URL is one clear line at start), shared by keyv's adapter and the claims.
+import KeyvRedis, { createClient } from '@keyv/redis';
+import type { Logger } from '../log.js';
+import type { Backend } from './backend.js';
+import { oneLine } from './errors.js';
+import { backendErrorLog, keyvOver } from './keyv.js';
+import { StoreError } from './ports.js';
+
+const CONNECT_TIMEOUT_MS = 1_500;
+/** Covers a server that accepts the connection but never answers the handshake. */
+const START_TIMEOUT_MS = 5_000;
+
+export async function openRedis(url: string, namespace: string, logger: Logger | undefined): Promise<Backend> {
+  const where = `cannot reach Redis at ${withoutCredentials(url)}`;
+  const errors = backendErrorLog(logger);
+  let started = false;
+  let firstError: unknown;
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({
+      url,
+      // Fail fast while disconnected instead of queueing: a reply must not wait for Redis to return.
+      disableOfflineQueue: true,
+      socket: {
+        connectTimeout: CONNECT_TIMEOUT_MS,
+        // At start, give up at the first failure so that openStore can say why; once running, keep
+        // trying with backoff while operations fail fast.
+        reconnectStrategy: (retries: number, cause: Error) => (started ? Math.min(500 * 2 ** retries, 10_000) : cause),
+      },
+    });
+  } catch (err) {
+    throw new StoreError(`${where}: ${oneLine(err)}`, { cause: err });
+  }
+  const onStartError = (err: unknown) => (firstError ??= err);
+  client.on('error', onStartError);
+  const connecting = client.connect();
+  // After a timeout the abandoned connect may still reject; that must not go unhandled.
+  connecting.catch(() => undefined);
+  try {
+    await withTimeout(connecting, START_TIMEOUT_MS);
+  } catch (err) {
+    // Still trying after a timeout: stop it. (A client that gave up is closed already.)
+    if (client.isOpen) client.destroy();
+    // The first error says what went wrong (refused, unknown host, wrong password); the rejection
+    // only that the client gave up.
+    const cause = firstError ?? err;
+    throw new StoreError(`${where}: ${oneLine(cause)}`, { cause });
+  }
+  started = true;
+  client.off('error', onStartError);
+  client.on('ready', errors.reset);
+
+  const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: CONNECT_TIMEOUT_MS });
+  const keyv = keyvOver(adapter, { namespace, redis: true, errors });
+  return {
+    keyv,
+    async claim(key, value, ttlMs) {
+      // No `expires` in the value: Redis expires the key itself (PX), and a second clock in the
+      // value would let keyv.get delete a key that Redis still holds, or one just claimed again.
+      const stored = await keyv.serializeData({ value, expires: undefined });
+      // The adapter's own prefixing, so keyv.get reads this key; keyv adds none for Redis.
+      const redisKey = adapter.createKeyPrefix(keyv._getKeyPrefix(key), adapter.namespace);
+      const reply = await client.set(redisKey, stored as string, {
+        condition: 'NX',
+        ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
+      });
+      return reply === 'OK';
+    },
+    close: () => keyv.disconnect(),
+  };
+}
+
+/** Host and port only: a REDIS_URL may carry a password, and this text ends up in logs. */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.hostname}:${parsed.port || '6379'}`;
+  } catch {
+    return 'the configured REDIS_URL (not a valid URL)';
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,60 @@
+// The SQLite backend: keyv's own adapter and connection (one file in DATA_DIR), checked at open,
+// and claims as single SQL statements on that same connection.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import KeyvSqlite from '@keyv/sqlite';
+import type { Logger } from '../log.js';
+import type { Backend } from './backend.js';
+import { SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
+import { StoreError } from './ports.js';
+import { folderFailure, sqliteOpenFailure } from './sqlite-errors.js';
+
+// keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
+// CASE (not AND) guards json_extract, which raises on text that is not JSON: such a row is
+// never expired, so it is neither replaced nor swept, only reported where it is read.
+const EXPIRED = (column: string) => `CASE WHEN json_valid(${column}) THEN coalesce(json_extract(${column}, '$.expires') < ?, 0) ELSE 0 END`;
+
+export async function openSqlite(dataDir: string, namespace: string, logger: Logger | undefined): Promise<Backend> {
+  const file = join(dataDir, SQLITE_FILE);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (err) {
+    throw new StoreError(`cannot open ${file}: ${folderFailure(dataDir, err)}`, { cause: err });
+  }
+  const adapter = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 5_000 });
+  const table = adapter.opts.table!;
+  // A failed open is both emitted and the rejection of every later query; the query below takes
+  // the rejection to our caller, so the event only needs a listener (an unheard 'error' throws).
+  adapter.on('error', () => undefined);
+  try {
+    // Issued in the same tick as the adapter's connect, so the connect's rejection is handled
+    // before it can surface as an unhandled rejection. It waits for the open and keyv's CREATE
+    // TABLE (a file that is not a database fails there, untouched), then deletes this namespace's
+    // expired claims: a write, so a read-only file fails now rather than on a rider's first /save.
+    await adapter.query(`DELETE FROM ${table} WHERE substr(key, 1, ?) = ? AND ${EXPIRED('value')}`, namespace.length + 1, `${namespace}:`, Date.now());
+  } catch (err) {
+    await adapter.close().catch(() => undefined);
+    throw new StoreError(`cannot open ${file}: ${sqliteOpenFailure(file, err)}`, { cause: err });
+  }
+  const keyv = keyvOver(adapter, { namespace, redis: false, errors: backendErrorLog(logger) });
+
+  const claimSql =
+    `INSERT INTO ${table} (key, value) VALUES (?, ?) ` +
+    `ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE ${EXPIRED(`${table}.value`)} ` +
+    'RETURNING key';
+
+  return {
+    keyv,
+    async claim(key, value, ttlMs) {
+      const now = Date.now();
+      // The row is written as keyv.set would write it, so keyv.get reads the claim's value and
+      // treats it as gone once `expires` has passed.
+      const stored = await keyv.serializeData({ value, expires: ttlMs === undefined ? undefined : now + ttlMs });
+      // One statement: SQLite's write lock makes insert-or-replace-if-expired atomic across
+      // connections and processes; RETURNING yields the row only when this statement wrote it.
+      const rows = (await adapter.query(claimSql, keyv._getKeyPrefix(key), stored, now)) as unknown[];
+      return rows.length === 1;
+    },
+    close: () => keyv.disconnect(),
+  };
+}
