@@ -6,7 +6,7 @@
 import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../log.js';
 import type { Platform } from '../store/ports.js';
-import { oneLineError } from '../util/one-line-error.js';
+import { errorLine } from './error-line.js';
 import type { Deliver } from './deliver.js';
 import type { AlertMetricsSink } from './metrics-sink.js';
 import { MINUTE_MS, type AlertJob } from './occurrence.js';
@@ -75,7 +75,7 @@ export function createBullQueue(options: BullQueueOptions): DeliveryQueue {
   const logged = new Set<string>();
   function logOnce(message: string) {
     return (err: unknown) => {
-      const text = oneLineError(err);
+      const text = errorLine(err);
       if (logged.has(text)) return;
       logged.add(text);
       logger.warn({ error: text }, message);
@@ -113,7 +113,7 @@ export function createBullQueue(options: BullQueueOptions): DeliveryQueue {
     worker.on('failed', (job, err) => {
       if (job === undefined || job.attemptsMade < attempts) return;
       metrics.failed(platform, 'gave-up');
-      logger.warn({ job: job.id, attempts, reason: oneLineError(err) }, 'alert given up after repeated temporary failures');
+      logger.warn({ job: job.id, attempts, reason: errorLine(err) }, 'alert given up after repeated temporary failures');
     });
     return worker;
   });

@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Claims, SubscriptionsRepository } from '../store/ports.js';
 import type { Sleep } from '../util/sleep.js';
-import { oneLineError } from '../util/one-line-error.js';
+import { errorLine } from './error-line.js';
 import type { AlertMetricsSink } from './metrics-sink.js';
 import { mergeReplies, packMessages } from './merge-replies.js';
 import type { Notifier } from './notifier.js';
@@ -83,7 +83,7 @@ export function createDeliver(deps: DeliverDeps): Deliver {
           if (part.oneShot) await deps.subscriptions.remove(job.chat, part.subId);
         } catch (err) {
           // The message went out; retrying would send it again. A lost mark is the one duplicate left.
-          logger.error({ key: part.key, error: oneLineError(err) }, 'alert sent but not marked: a catch-up may send it again');
+          logger.error({ key: part.key, error: errorLine(err) }, 'alert sent but not marked: a catch-up may send it again');
         }
       }),
     );
@@ -128,13 +128,13 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     } catch (err) {
       return storeTrouble(job, err);
     } finally {
-      await claims.release(sending).catch((err: unknown) => logger.warn({ error: oneLineError(err) }, 'could not release a chat send hold; it lapses by itself'));
+      await claims.release(sending).catch((err: unknown) => logger.warn({ error: errorLine(err) }, 'could not release a chat send hold; it lapses by itself'));
     }
   };
 
   function storeTrouble(job: AlertJob, err: unknown): DeliveryOutcome {
     metrics.failed(job.chat.platform, 'store');
-    return { kind: 'retry', reason: `store: ${oneLineError(err)}` };
+    return { kind: 'retry', reason: `store: ${errorLine(err)}` };
   }
 }
 
@@ -143,6 +143,6 @@ async function sendSafely(notifier: Notifier, chatId: string, reply: Parameters<
   try {
     return await notifier.send(chatId, reply);
   } catch (err) {
-    return { status: 'temporary-failure' as const, reason: oneLineError(err) };
+    return { status: 'temporary-failure' as const, reason: errorLine(err) };
   }
 }

@@ -4,7 +4,7 @@
 // catch-up tick collects what was left, and "sent" marks keep what went out from going again.
 import type { Logger } from '../log.js';
 import type { Claims } from '../store/ports.js';
-import { oneLineError } from '../util/one-line-error.js';
+import { errorLine } from './error-line.js';
 import type { Deliver, DeliveryOutcome } from './deliver.js';
 import { mapLimit } from './map-limit.js';
 import type { AlertMetricsSink } from './metrics-sink.js';
@@ -89,7 +89,7 @@ export function createLocalQueue(options: LocalQueueOptions): DeliveryQueue {
     try {
       outcome = await deliver(entry.job);
     } catch (err) {
-      outcome = { kind: 'retry', reason: oneLineError(err) };
+      outcome = { kind: 'retry', reason: errorLine(err) };
     }
     if (outcome.kind === 'wait') return later(entry, outcome.ms);
     if (outcome.kind === 'retry') {
@@ -113,7 +113,7 @@ export function createLocalQueue(options: LocalQueueOptions): DeliveryQueue {
     try {
       won = await claims.claim(queuedKey(job.id), options.instance, options.leaseMs ?? 60_000);
     } catch (err) {
-      logger.warn({ job: job.id, error: oneLineError(err) }, 'could not hold an alert job; a later tick tries again');
+      logger.warn({ job: job.id, error: errorLine(err) }, 'could not hold an alert job; a later tick tries again');
       return { state: 'held-elsewhere' };
     }
     if (!won) return { state: 'held-elsewhere' };

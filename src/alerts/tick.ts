@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Claims, Platform, SubscriptionsRepository } from '../store/ports.js';
 import type { TransitClient } from '../transit/source.js';
-import { oneLineError } from '../util/one-line-error.js';
+import { errorLine } from './error-line.js';
 import { collectDue, type Due } from './collect.js';
 import { fetchStops } from './fetch-stops.js';
 import { mapLimit } from './map-limit.js';
@@ -77,7 +77,7 @@ export function createTick(deps: TickDeps): Tick {
     try {
       await claims.claim(minuteDoneKey(minute), deps.instance, doneTtlMs);
     } catch (err) {
-      logger.warn({ minute: new Date(minute).toISOString(), error: oneLineError(err) }, 'could not mark an alert minute done; a catch-up will find its jobs already queued or sent');
+      logger.warn({ minute: new Date(minute).toISOString(), error: errorLine(err) }, 'could not mark an alert minute done; a catch-up will find its jobs already queued or sent');
     }
   }
 
@@ -125,7 +125,7 @@ export function createTick(deps: TickDeps): Tick {
         // The bus is near: hold the alert so the next ticks leave it to this queue.
         return (await claims.claim(nearQueuedKey(due.sub, due.date), deps.instance, NEAR_QUEUED_MS)) ? reply : undefined;
       } catch (err) {
-        logger.warn({ key: due.key, error: oneLineError(err) }, 'could not render an alert');
+        logger.warn({ key: due.key, error: errorLine(err) }, 'could not render an alert');
         return undefined;
       }
     });
@@ -206,7 +206,7 @@ export function createTick(deps: TickDeps): Tick {
       return totals;
     } catch (err) {
       // A store or backend failure: the claimed minutes' leases lapse and a later tick makes them up.
-      logger.warn({ error: oneLineError(err) }, 'alert tick failed; the next one makes it up');
+      logger.warn({ error: errorLine(err) }, 'alert tick failed; the next one makes it up');
       return undefined;
     }
   }

@@ -91,7 +91,7 @@ describe('delivering one job', () => {
     const t = setup(() => {
       throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     });
-    expect(await t.deliver(job([part(1)]))).toEqual({ kind: 'retry', reason: 'socket hang up' });
+    expect(await t.deliver(job([part(1)]))).toEqual({ kind: 'retry', reason: 'Error: socket hang up' });
   });
 
   it('a one-shot subscription is removed once sent', async () => {
@@ -105,7 +105,7 @@ describe('delivering one job', () => {
     const s = setup();
     const broken = { ...s.claims, claim: () => Promise.reject(new StoreError('redis down')) };
     const deliver = createDeliver({ notifiers: [s.notifier], claims: broken, subscriptions: { remove: s.remove }, core: { chatRefused: s.chatRefused }, settings: testSettings(), clock, logger: s.log.logger, metrics: noMetrics, instance: 't', sleep: async () => undefined });
-    expect(await deliver(job([part(1)]))).toEqual({ kind: 'retry', reason: 'store: redis down' });
+    expect(await deliver(job([part(1)]))).toEqual({ kind: 'retry', reason: 'store: StoreError: redis down' });
 
     let claimsMade = 0;
     const failsAfterSending = { ...s.claims, claim: (key: string, value: string, ttl?: number) => (++claimsMade > 1 ? Promise.reject(new StoreError('redis down')) : s.claims.claim(key, value, ttl)) };
