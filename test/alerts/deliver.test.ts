@@ -16,8 +16,8 @@ function setup(script?: Script) {
   const claims = memoryClaims();
   const notifier = recordingNotifier(clock, script !== undefined ? { script } : {});
   const log = capturingLogger();
-  const chatRefused = vi.fn(async () => undefined);
-  const remove = vi.fn(async () => true);
+  const chatRefused = vi.fn((_chat: unknown) => Promise.resolve());
+  const remove = vi.fn((_chat: unknown, _id: string) => Promise.resolve(true));
   const sent = vi.fn();
   const deliver = createDeliver({
     notifiers: [notifier],
@@ -29,7 +29,7 @@ function setup(script?: Script) {
     logger: log.logger,
     metrics: { ...noMetrics, sent },
     instance: 'test',
-    sleep: async () => undefined,
+    sleep: () => Promise.resolve(),
   });
   return { claims, notifier, log, chatRefused, remove, sent, deliver };
 }
@@ -104,12 +104,12 @@ describe('delivering one job', () => {
   it('a store that fails before the send asks for a retry; after the send, it is logged and never retried', async () => {
     const s = setup();
     const broken = { ...s.claims, claim: () => Promise.reject(new StoreError('redis down')) };
-    const deliver = createDeliver({ notifiers: [s.notifier], claims: broken, subscriptions: { remove: s.remove }, core: { chatRefused: s.chatRefused }, settings: testSettings(), clock, logger: s.log.logger, metrics: noMetrics, instance: 't', sleep: async () => undefined });
+    const deliver = createDeliver({ notifiers: [s.notifier], claims: broken, subscriptions: { remove: s.remove }, core: { chatRefused: s.chatRefused }, settings: testSettings(), clock, logger: s.log.logger, metrics: noMetrics, instance: 't', sleep: () => Promise.resolve() });
     expect(await deliver(job([part(1)]))).toEqual({ kind: 'retry', reason: 'store: StoreError: redis down' });
 
     let claimsMade = 0;
     const failsAfterSending = { ...s.claims, claim: (key: string, value: string, ttl?: number) => (++claimsMade > 1 ? Promise.reject(new StoreError('redis down')) : s.claims.claim(key, value, ttl)) };
-    const second = createDeliver({ notifiers: [s.notifier], claims: failsAfterSending, subscriptions: { remove: s.remove }, core: { chatRefused: s.chatRefused }, settings: testSettings(), clock, logger: s.log.logger, metrics: noMetrics, instance: 't', sleep: async () => undefined });
+    const second = createDeliver({ notifiers: [s.notifier], claims: failsAfterSending, subscriptions: { remove: s.remove }, core: { chatRefused: s.chatRefused }, settings: testSettings(), clock, logger: s.log.logger, metrics: noMetrics, instance: 't', sleep: () => Promise.resolve() });
     expect(await second(job([part(1)]))).toEqual({ kind: 'sent', messages: 1 });
     expect(s.log.lines.find((l) => l.msg === 'alert sent but not marked: a catch-up may send it again')).toBeDefined();
   });

@@ -19,13 +19,13 @@ export function memoryClaims(): Claims & { held: Map<string, { value: string; un
   };
   return {
     held,
-    async claim(key, value, ttlMs) {
-      if (live(key) !== undefined) return false;
+    claim(key, value, ttlMs) {
+      if (live(key) !== undefined) return Promise.resolve(false);
       held.set(key, { value, until: ttlMs === undefined ? Infinity : Date.now() + ttlMs });
-      return true;
+      return Promise.resolve(true);
     },
-    holder: async (key) => live(key)?.value,
-    release: async (key) => void held.delete(key),
+    holder: (key) => Promise.resolve(live(key)?.value),
+    release: (key) => Promise.resolve(void held.delete(key)),
   };
 }
 

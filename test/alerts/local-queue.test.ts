@@ -17,7 +17,7 @@ function queueWith(deliver: Deliver, claims = memoryClaims()) {
 describe('the in-process queue', () => {
   it('delivers each job once; the same id again is a repeat; another process\'s hold leaves it alone', async () => {
     const delivered: string[] = [];
-    const { queue, claims } = queueWith(async (j) => (delivered.push(j.id), { kind: 'sent', messages: 1 }));
+    const { queue, claims } = queueWith((j) => (delivered.push(j.id), Promise.resolve<DeliveryOutcome>({ kind: 'sent', messages: 1 })));
     await claims.claim(queuedKey('b'), 'other process', 60_000);
     const results = await queue.enqueue([job('a'), job('b')]);
     expect(results.map((r) => r.state)).toEqual(['queued', 'held-elsewhere']);
@@ -33,7 +33,7 @@ describe('the in-process queue', () => {
       r: [{ kind: 'retry', reason: 'x' }, { kind: 'retry', reason: 'x' }, { kind: 'retry', reason: 'x' }, { kind: 'sent', messages: 1 }],
     };
     const calls: string[] = [];
-    const { queue, log } = queueWith(async (j) => (calls.push(j.id), outcomes[j.id]!.shift()!));
+    const { queue, log } = queueWith((j) => (calls.push(j.id), Promise.resolve(outcomes[j.id]!.shift()!)));
     const results = await queue.enqueue([job('w'), job('r')]);
     await Promise.all(results.map((r) => (r as { handled: Promise<void> }).handled));
     expect(calls.filter((id) => id === 'w')).toHaveLength(4);
@@ -44,9 +44,9 @@ describe('the in-process queue', () => {
 
   it('a deliver that throws counts as a temporary failure', async () => {
     let n = 0;
-    const { queue } = queueWith(async () => {
+    const { queue } = queueWith(() => {
       if (++n === 1) throw new Error('boom');
-      return { kind: 'sent', messages: 1 };
+      return Promise.resolve({ kind: 'sent', messages: 1 });
     });
     const [result] = await queue.enqueue([job('a')]);
     await (result as { handled: Promise<void> }).handled;
@@ -57,7 +57,7 @@ describe('the in-process queue', () => {
   it('on close, lets go of what it had not sent, so the next process can take it at once', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const { queue, claims } = queueWith(async () => (await gate, { kind: 'sent', messages: 1 }));
+    const { queue, claims } = queueWith(() => gate.then((): DeliveryOutcome => ({ kind: 'sent', messages: 1 })));
     const jobs = Array.from({ length: 12 }, (_, i) => job(`j${i}`));
     await queue.enqueue(jobs);
     expect(await queue.depth()).toBe(12);
@@ -74,9 +74,9 @@ describe('spacing sends to a rate', () => {
   it('starts at most perSecond sends a second, evenly spaced', async () => {
     let now = 0;
     const starts: number[] = [];
-    const notifier = spacedNotifier({ platform: 'telegram', send: async () => (starts.push(now), { status: 'sent' }) }, 25, {
+    const notifier = spacedNotifier({ platform: 'telegram', send: () => (starts.push(now), Promise.resolve({ status: 'sent' as const })) }, 25, {
       now: () => now,
-      sleep: async (ms) => void (now += ms),
+      sleep: (ms) => Promise.resolve(void (now += ms)),
     });
     for (let i = 0; i < 5; i++) await notifier.send('1', { kind: 'answer', blocks: [] });
     expect(starts).toEqual([0, 40, 80, 120, 160]);
