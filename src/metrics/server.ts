@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../log.js';
-import { oneLineError } from '../util/one-line-error.js';
+import { errorLine } from '../alerts/error-line.js';
 
 export interface Health {
   ok: boolean;
@@ -27,7 +27,7 @@ export async function startMetricsServer(options: { port: number; host?: string;
     options.registry.metrics().then(
       (text) => res.writeHead(200, { 'content-type': options.registry.contentType }).end(text),
       (err: unknown) => {
-        options.logger.warn({ error: oneLineError(err) }, 'metrics could not be collected');
+        options.logger.warn({ error: errorLine(err) }, 'metrics could not be collected');
         res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n');
       },
     );
