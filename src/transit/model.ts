@@ -8,6 +8,12 @@ export interface StopArrivals {
   /** RequestProcessingTime (Ottawa local time) when the upstream gave it. */
   requestedAt?: Date;
   routes: RouteArrivals[];
+  /** IANA zone the times belong to (a GTFS source's agency_timezone); absent: Ottawa's. */
+  timeZone?: string;
+  /** The live feed could not be had: every trip is from the schedule (live false). */
+  liveUnavailable?: boolean;
+  /** The live feed answers, but with old data: ignored, every trip is from the schedule. */
+  staleFeed?: boolean;
 }
 
 export interface RouteArrivals {
@@ -40,6 +46,10 @@ export interface Trip {
   bus: BusType;
   /** Only when live and the upstream gave coordinates. */
   position?: { lat: number; lon: number; speedKmh?: number };
+  /** The trip will not run (a live cancellation); minutesAway is its scheduled time. */
+  cancelled?: boolean;
+  /** The instant itself (predicted when live, else scheduled), when the source knows it to the second. */
+  at?: Date;
 }
 
 export interface BusType {
