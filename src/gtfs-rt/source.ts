@@ -26,6 +26,8 @@ export interface GtfsSourceOptions {
   /** Sent with every TripUpdates request (the subscription key); never logged. */
   headers?: Record<string, string>;
   refreshSeconds?: number;
+  /** Per TripUpdates request. Default 10 s. */
+  realtimeTimeoutMs?: number;
   dataDir: string;
   now: Clock;
   fetch?: typeof fetch;
@@ -61,6 +63,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           location: options.tripUpdates,
           headers: options.headers ?? {},
           refreshMs: (options.refreshSeconds ?? 30) * 1000,
+          ...(options.realtimeTimeoutMs !== undefined ? { timeoutMs: options.realtimeTimeoutMs } : {}),
           now: options.now,
           logger: options.logger,
           ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
