@@ -1,5 +1,6 @@
 import { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, type GtfsQuery, type GtfsRecord } from '../transit/gtfs-tables.js';
 import { TransitError } from '../transit/errors.js';
+import { gtfsSeconds } from './static/schema.js';
 import type { Timetable } from './static/timetable.js';
 
 // The v1.2 Gtfs operation answered from the imported tables (the core reads stops this way for
@@ -23,11 +24,11 @@ export async function gtfsRecords(timetable: Timetable, query: GtfsQuery): Promi
   const order = query.orderBy !== undefined ? ` ORDER BY ${sqlColumn(query.orderBy)} ${query.direction === 'desc' ? 'DESC' : 'ASC'}` : '';
   const limit = ` LIMIT ${Math.min(Math.max(1, Math.trunc(query.limit ?? 1000)), 1000)}`;
   const value = query.column !== undefined ? (query.value ?? '') : (query.id ?? '');
-  const rows = await timetable.query(`SELECT ${select} FROM ${query.table}${where}${order}${limit}`, filter !== undefined ? [TIME_COLUMNS.has(filter) ? value : value] : []);
+  const rows = await timetable.query(`SELECT ${select} FROM ${query.table}${where}${order}${limit}`, filter !== undefined ? [TIME_COLUMNS.has(filter) ? (gtfsSeconds(value) ?? value) : value] : []);
   return rows.map((row) => Object.fromEntries(columns.map((c) => [c, format(c, row[c])])));
 }
 
-function format(column: string, value: unknown): string {
+function format(column: string, value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (TIME_COLUMNS.has(column) && typeof value === 'number') {
     const pad = (n: number) => String(n).padStart(2, '0');

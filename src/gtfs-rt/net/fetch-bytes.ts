@@ -52,7 +52,7 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
     throw new FeedProblem('too-large', `body over ${maxBytes} bytes`);
   }
   if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

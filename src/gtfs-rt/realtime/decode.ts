@@ -79,7 +79,7 @@ function tripPrediction(update: Msg): TripPrediction | undefined {
 export function decodeTripUpdates(bytes: Uint8Array): RealtimeFeed {
   let message: Msg;
   try {
-    message = FeedMessageType.decode(bytes) as unknown as Msg;
+    message = FeedMessageType.decode(bytes) as object as Msg;
   } catch (err) {
     throw new FeedDecodeError(`not a GTFS-Realtime feed: ${err instanceof Error ? err.message : String(err)}`);
   }

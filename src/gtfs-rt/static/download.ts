@@ -73,7 +73,7 @@ export async function downloadFeed(options: DownloadOptions): Promise<Download> 
         done(null, chunk);
       },
     });
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), count, createWriteStream(partial)).catch((err: unknown) => {
+    await pipeline(Readable.fromWeb(response.body), count, createWriteStream(partial)).catch((err: unknown) => {
       throw asFeedProblem(err, controller.signal.aborted ? 'timeout' : 'network');
     });
     const sha256 = hash.digest('hex');

@@ -70,7 +70,7 @@ export interface Timetable {
   close(): Promise<void>;
 }
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 const directionKey = (routeId: string, directionId: number | undefined) => `${routeId}/${directionId ?? ''}`;
 export { directionKey };
