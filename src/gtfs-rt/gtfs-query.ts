@@ -1,6 +1,6 @@
 import { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, type GtfsQuery, type GtfsRecord } from '../transit/gtfs-tables.js';
 import { TransitError } from '../transit/errors.js';
-import { gtfsSeconds } from './static/schema.js';
+import { gtfsSeconds, TABLES } from './static/schema.js';
 import type { Timetable } from './static/timetable.js';
 
 // The v1.2 Gtfs operation answered from the imported tables (the core reads stops this way for
@@ -18,10 +18,13 @@ export async function gtfsRecords(timetable: Timetable, query: GtfsQuery): Promi
   for (const name of [filter, query.orderBy]) {
     if (name !== undefined && !columns.includes(name)) throw new TransitError('invalid-request', 'unknown column');
   }
-  const select = columns.map((c) => (c === 'id' ? 'rowid AS id' : `${c}`)).join(', ');
+  // Columns the import does not keep (stop_street, block_id, ...) read as "", as empty ones do.
+  const kept = new Set(Object.keys(TABLES.find((t) => t.name === query.table)?.columns ?? {}));
+  if (filter !== undefined && filter !== 'id' && !kept.has(filter)) return [];
+  const select = columns.map((c) => (c === 'id' ? 'rowid AS id' : kept.has(c) ? c : `NULL AS ${c}`)).join(', ');
   const sqlColumn = (c: string) => (c === 'id' ? 'rowid' : c);
   const where = filter !== undefined ? ` WHERE ${sqlColumn(filter)} = ?` : '';
-  const order = query.orderBy !== undefined ? ` ORDER BY ${sqlColumn(query.orderBy)} ${query.direction === 'desc' ? 'DESC' : 'ASC'}` : '';
+  const order = query.orderBy !== undefined && (query.orderBy === 'id' || kept.has(query.orderBy)) ? ` ORDER BY ${sqlColumn(query.orderBy)} ${query.direction === 'desc' ? 'DESC' : 'ASC'}` : '';
   const limit = ` LIMIT ${Math.min(Math.max(1, Math.trunc(query.limit ?? 1000)), 1000)}`;
   const value = query.column !== undefined ? (query.value ?? '') : (query.id ?? '');
   const rows = await timetable.query(`SELECT ${select} FROM ${query.table}${where}${order}${limit}`, filter !== undefined ? [TIME_COLUMNS.has(filter) ? (gtfsSeconds(value) ?? value) : value] : []);
