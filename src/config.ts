@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OCTRANSPO_GTFS, parseHeaders } from './gtfs-rt/settings.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.
@@ -82,6 +83,13 @@ const schema = z
     TELEGRAM_WEBHOOK_PORT: port(8443),
     RATE_LIMIT_PER_MINUTE: positiveInt(20),
     GTFS_STOPS_FILE: optionalText,
+    // GTFS and GTFS-Realtime: a URL or a file path each.
+    GTFS_URL: optionalText,
+    GTFS_RT_TRIP_UPDATES_URL: optionalText,
+    GTFS_RT_HEADERS: optionalText,
+    GTFS_RT_REFRESH_SECONDS: positiveInt(30),
+    OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
+    CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'an ISO instant such as 2023-11-07T17:05:34-08:00' }).optional()),
   });
 
 /** Every variable the bot reads; .env.example and the README list exactly these. */
@@ -97,6 +105,11 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     const missing = isSet(env.OC_APP_ID) ? 'OC_API_KEY' : 'OC_APP_ID';
     problems.push(`${missing}: expected to be set together with the other one (or neither, for the built-in demo feed)`);
   }
+  const gtfs = isSet(env.GTFS_URL) || isSet(env.OCTRANSPO_SUBSCRIPTION_KEY);
+  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_HEADERS'] as const) {
+    if (isSet(env[name]) && !gtfs) problems.push(`${name}: expected GTFS_URL (or OCTRANSPO_SUBSCRIPTION_KEY) to be set too`);
+  }
+  if (isSet(env.GTFS_RT_HEADERS)) problems.push(...parseHeaders(env.GTFS_RT_HEADERS ?? '').problems.map((p) => `GTFS_RT_HEADERS: expected ${p}`));
   if (isSet(env.TELEGRAM_WEBHOOK_URL) && !isSet(env.TELEGRAM_WEBHOOK_SECRET)) {
     problems.push('TELEGRAM_WEBHOOK_SECRET: expected a secret when TELEGRAM_WEBHOOK_URL is set');
   }
@@ -121,6 +134,18 @@ export interface Config {
   };
   rateLimitPerMinute: number;
   gtfsStopsFile?: string;
+  /** Present: the GTFS source (static schedule + GTFS-Realtime) instead of the v1.2 one. */
+  gtfs?: {
+    /** Static GTFS zip: URL or file path. */
+    scheduleUrl: string;
+    /** TripUpdates: URL or file path; absent, schedule only. */
+    tripUpdatesUrl?: string;
+    /** Sent with TripUpdates requests; secret. */
+    headers: Record<string, string>;
+    refreshSeconds: number;
+  };
+  /** CLOCK_START: the bot's clock starts at this instant. */
+  clockStart?: Date;
   /** The system locale (LC_ALL, LC_MESSAGES, LANG): the terminal chat's language until /lang. */
   terminalLanguage?: string;
 }
@@ -173,7 +198,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     ...(e.GTFS_STOPS_FILE ? { gtfsStopsFile: e.GTFS_STOPS_FILE } : {}),
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
+    ...gtfsConfig(e),
+    ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),
   };
+}
+
+/** GTFS_URL selects the GTFS source; OCTRANSPO_SUBSCRIPTION_KEY does too, with OC Transpo's addresses as defaults. */
+function gtfsConfig(e: z.infer<typeof schema>): Pick<Config, 'gtfs'> {
+  const key = e.OCTRANSPO_SUBSCRIPTION_KEY;
+  const scheduleUrl = e.GTFS_URL ?? (key ? OCTRANSPO_GTFS.schedule : undefined);
+  if (scheduleUrl === undefined) return {};
+  const tripUpdatesUrl = e.GTFS_RT_TRIP_UPDATES_URL ?? (key ? OCTRANSPO_GTFS.tripUpdates : undefined);
+  const headers = { ...(key ? { [OCTRANSPO_GTFS.header]: key } : {}), ...parseHeaders(e.GTFS_RT_HEADERS ?? '').headers };
+  return { gtfs: { scheduleUrl, ...(tripUpdatesUrl ? { tripUpdatesUrl } : {}), headers, refreshSeconds: e.GTFS_RT_REFRESH_SECONDS } };
 }
 
 /** Reads `.env` into process.env when the file exists (Node's own loader), then validates. */
@@ -191,7 +228,8 @@ export function loadConfigFromProcess(envFile = '.env'): Config {
 /** Every secret a config holds, for redactors: none of them may reach a log line or a reply. */
 export function secretsOf(config: Config): string[] {
   const redisPassword = config.store.redisUrl !== undefined ? passwordOf(config.store.redisUrl) : undefined;
-  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, redisPassword].filter(
+  const gtfsHeaders = Object.values(config.gtfs?.headers ?? {});
+  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, redisPassword, ...gtfsHeaders].filter(
     (secret): secret is string => secret !== undefined && secret !== '',
   );
 }
