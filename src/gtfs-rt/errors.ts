@@ -1,14 +1,10 @@
-import { API_ERROR_CODES, TransitError } from '../transit/errors.js';
+import { TransitError } from '../transit/errors.js';
 
-/**
- * No schedule yet (the first import is under way). A TransitError of kind 'api' with the v1.2
- * "data source unavailable" code, so that today's failure words fit ("can't reach its own data
- * right now, try again in a minute"); `scheduleLoading` lets the core say it in its own words.
- */
+/** No schedule yet (the first import is under way): riders read "schedule data is loading". */
 export class ScheduleLoadingError extends TransitError {
   readonly scheduleLoading = true;
   constructor() {
-    super('api', 'schedule data is loading', API_ERROR_CODES.DATA_SOURCE_UNAVAILABLE);
+    super('loading', 'schedule data is loading');
   }
 }
 

@@ -50,7 +50,7 @@ describe('src/transit/index.ts', () => {
     expect(error).toBeInstanceOf(Error);
     expect([error.name, error.kind, error.code, error.message]).toStrictEqual(['TransitError', 'api', 10, 'API error 10']);
     expect(new transit.TransitError('timeout', 'late').code).toBeUndefined();
-    expectTypeOf<TransitErrorKind>().toEqualTypeOf<'api' | 'http' | 'timeout' | 'network' | 'parse' | 'invalid-request'>();
+    expectTypeOf<TransitErrorKind>().toEqualTypeOf<'api' | 'http' | 'timeout' | 'network' | 'parse' | 'invalid-request' | 'loading'>();
     expectTypeOf(error.code).toEqualTypeOf<number | undefined>();
   });
 });
