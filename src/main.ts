@@ -126,6 +126,7 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   for (const closer of closers.reverse()) {
     try {
       await closer.close();
+      logger.debug({ what: closer.name }, 'closed');
     } catch (err) {
       logger.warn({ err, what: closer.name }, 'error while closing');
     }
