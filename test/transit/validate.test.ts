@@ -36,7 +36,7 @@ describe('checkStopNo', () => {
   });
 
   it('refuses a number (it would lose leading zeros)', () => {
-    expect(thrown(() => checkStopNo(867 as unknown as string)).message).toBe('stop number must be a string of 4 digits, got number');
+    expect(thrown(() => checkStopNo(867)).message).toBe('stop number must be a string of 4 digits, got number');
   });
 
   it.each(NOT_STRINGS)('refuses %s safely, as an invalid request', (_name, input) => {
@@ -77,7 +77,10 @@ describe('the client validation and the source grammar agree', () => {
   it('accepts exactly what V12_IDENTIFIERS reads, in its canonical form', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 8 }), fc.stringMatching(/^ ?[0-9A-Za-z]{1,6} ?$/)), (text) => {
-        for (const [check, read] of [[checkStopNo, V12_IDENTIFIERS.readStop], [checkRouteNo, V12_IDENTIFIERS.readRoute]] as const) {
+        for (const [check, read] of [
+          [checkStopNo, (input: string) => V12_IDENTIFIERS.readStop(input)],
+          [checkRouteNo, (input: string) => V12_IDENTIFIERS.readRoute(input)],
+        ] as const) {
           const reading = read(text);
           let value: string | undefined;
           try {

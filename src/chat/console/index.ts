@@ -92,11 +92,11 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
 
   const notifier: Notifier = {
     platform: 'console',
-    async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
-      if (chatId !== CONSOLE_CHAT_ID || outputClosed) return { status: 'permanent-failure', reason: 'no such terminal' };
+    send(chatId: string, reply: Reply): Promise<DeliveryResult> {
+      if (chatId !== CONSOLE_CHAT_ID || outputClosed) return Promise.resolve({ status: 'permanent-failure', reason: 'no such terminal' });
       write(`${interactive ? '\n' : ''}${renderPlainText(reply)}\n\n`);
       if (interactive && reading) prompt?.prompt(true);
-      return { status: 'sent' };
+      return Promise.resolve({ status: 'sent' });
     },
   };
 
@@ -104,8 +104,9 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   return {
     platform: 'console',
     notifier,
-    async start() {
+    start() {
       done ??= run();
+      return Promise.resolve();
     },
     async stop() {
       stopReading();
