@@ -18,7 +18,7 @@ export function errorBoundary(deps: Pick<FeatureDeps, 'core' | 'logger' | 'redac
       return;
     } catch (err) {
       deps.logger.error({ interaction: summary(interaction), error: describeError(err, deps.redact) }, 'interaction failed');
-      if (err instanceof DiscordAPIError && typeof err.code === 'number' && UNANSWERABLE.has(err.code)) return;
+      if (unanswerable(err)) return;
     }
     try {
       if (interaction.isAutocomplete()) {
@@ -33,6 +33,15 @@ export function errorBoundary(deps: Pick<FeatureDeps, 'core' | 'logger' | 'redac
       deps.logger.warn({ interaction: summary(interaction), error: describeError(second, deps.redact) }, 'could not tell the user about the failure');
     }
   };
+}
+
+function unanswerable(err: unknown): boolean {
+  try {
+    return err instanceof DiscordAPIError && typeof err.code === 'number' && UNANSWERABLE.has(err.code);
+  } catch {
+    // instanceof itself throws on a revoked proxy: whatever it was, it was not Discord's answer.
+    return false;
+  }
 }
 
 /** What identifies an interaction in a log line; never its token. */

@@ -101,6 +101,8 @@ export interface FakeDiscord {
   failNext(method: string, path: RegExp, failure: Failure): void;
   /** Every call matching method and path gets this answer from now on. */
   refuse(method: string, path: RegExp, failure: Failure): void;
+  /** Forgets every refuse(). */
+  clearRefusals(): void;
   /** Calls matching method and path are answered this many ms late. */
   delay(method: string, path: RegExp, ms: number): void;
   /** Dispatches INTERACTION_CREATE to the shard owning its guild (shard 0 for DMs); returns its token. */
@@ -127,6 +129,8 @@ export interface FakeDiscordOptions {
   /** What GET /gateway/bot recommends. */
   shards?: number;
   heartbeatIntervalMs?: number;
+  /** Shards that may identify together (large bots get 16); discord.js waits 5 s between the others. */
+  maxConcurrency?: number;
 }
 
 let nextId = 1_300_000_000_000_100_000n;
@@ -242,7 +246,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     if (path === '/gateway/bot' && method === 'GET') {
       return {
         status: 200,
-        body: { url: gatewayUrl, shards: shardCount, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 } },
+        body: { url: gatewayUrl, shards: shardCount, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: options.maxConcurrency ?? 1 } },
       };
     }
     if (path === '/applications/@me' && method === 'GET') {
@@ -434,6 +438,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     },
     failNext: (method, path, failure) => void once.push({ method, path, failure }),
     refuse: (method, path, failure) => void always.push({ method, path, failure }),
+    clearRefusals: () => void always.splice(0),
     delay: (method, path, ms) => void delays.push({ method, path, ms }),
     interact(interaction) {
       const itoken = interaction.token;
