@@ -33,7 +33,7 @@ export async function deployCommands(rest: REST, commands: readonly SlashCommand
   if (typeof application?.id !== 'string') throw new Error('Discord answered without an application id');
   const route = guildId !== undefined ? Routes.applicationGuildCommands(application.id, guildId) : Routes.applicationCommands(application.id);
   // PUT replaces the whole set: commands removed from the table disappear from Discord too.
-  const answer = (await rest.put(route, { body: commands })) as unknown;
+  const answer: unknown = await rest.put(route, { body: commands });
   const registered = Array.isArray(answer) ? answer.map((c: { name?: unknown }) => String(c?.name)) : [];
   return { applicationId: application.id, ...(guildId !== undefined ? { guildId } : {}), registered, inviteUrl: inviteUrl(application.id) };
 }
