@@ -15,7 +15,10 @@ import { createDiscordNotifier, type DiscordNotifier } from './notifier.js';
 import { createOutcome } from './outcome.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRefusals } from './refusals.js';
-import { restOptions } from './rest-options.js';
+import { createRest, restOptions, type RestSettings } from './rest-options.js';
+
+/** Interaction responses are exempt from Discord's global limit; this only bounds a runaway loop. */
+const INTERACTION_REQUESTS_PER_SECOND = 1_000;
 
 export interface DiscordBotDeps {
   token: string;
@@ -47,12 +50,19 @@ export interface DiscordBot extends ChatAdapter {
 export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
   const { core, logger } = deps;
   const redact: Redact = createRedactor([deps.token]);
+  const restSettings: RestSettings = {
+    ...(deps.apiRoot !== undefined ? { apiRoot: deps.apiRoot } : {}),
+    ...(deps.maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs: deps.maxRateLimitWaitMs } : {}),
+  };
   const client = new Client({
     // Slash commands, autocomplete and buttons arrive whatever the intents; Guilds keeps the
     // servers and channels known, which discord.js uses to tell text channels from others.
     intents: [GatewayIntentBits.Guilds],
     shards: 'auto',
-    rest: restOptions({ ...(deps.apiRoot !== undefined ? { apiRoot: deps.apiRoot } : {}), ...(deps.maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs: deps.maxRateLimitWaitMs } : {}) }),
+    // This client's REST carries interaction responses only (callbacks and the interaction's own
+    // webhook), which Discord exempts from the bot's global limit of 50 requests/s; discord.js
+    // would count them against it and queue answers behind one another in a rush.
+    rest: restOptions({ ...restSettings, globalRequestsPerSecond: INTERACTION_REQUESTS_PER_SECOND }),
     // The bot reads no messages, and meets users only in interactions: caching more would only
     // grow the heap across thousands of servers.
     makeCache: Options.cacheWithLimits({
@@ -64,7 +74,9 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     allowedMentions: { parse: [] },
   });
   const refusals = createRefusals();
-  const notifier = createDiscordNotifier({ rest: client.rest, logger, redact, refusals });
+  // Alerts are bound by the global limit: their own REST client keeps to Discord's 50/s.
+  const notifierRest = createRest(deps.token, restSettings);
+  const notifier = createDiscordNotifier({ rest: notifierRest, logger, redact, refusals });
   const features: FeatureDeps = {
     core,
     logger,
@@ -96,9 +108,11 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     logger.error({ shard, code: event.code }, 'discord gateway closed for good');
     end.settle(new Error(`Discord closed the gateway for good (${event.code}${CLOSE_HINTS[event.code] ? `: ${CLOSE_HINTS[event.code]}` : ''})`));
   });
-  client.rest.on(RESTEvents.InvalidRequestWarning, ({ count, remainingTime }) =>
-    logger.warn({ count, minutesLeft: Math.ceil(remainingTime / 60_000) }, 'many refused Discord requests (401/403/429); Discord restricts the IP at 10,000 per 10 minutes'),
-  );
+  for (const rest of [client.rest, notifierRest]) {
+    rest.on(RESTEvents.InvalidRequestWarning, ({ count, remainingTime }) =>
+      logger.warn({ count, minutesLeft: Math.ceil(remainingTime / 60_000) }, 'many refused Discord requests (401/403/429); Discord restricts the IP at 10,000 per 10 minutes'),
+    );
+  }
 
   return {
     platform: 'discord',

@@ -10,6 +10,8 @@ export interface RestSettings {
   apiRoot?: string;
   /** The longest wait a 429 may impose before the request fails instead. */
   maxRateLimitWaitMs?: number;
+  /** The client-side budget for Discord's global limit (50 by default, Discord's own). */
+  globalRequestsPerSecond?: number;
 }
 
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_MS = 30_000;
@@ -20,6 +22,7 @@ export function restOptions(settings: RestSettings): Partial<RESTOptions> {
   return {
     ...(settings.apiRoot !== undefined ? { api: settings.apiRoot.replace(/\/+$/, '') } : {}),
     invalidRequestWarningInterval: INVALID_REQUEST_WARNING_INTERVAL,
+    ...(settings.globalRequestsPerSecond !== undefined ? { globalRequestsPerSecond: settings.globalRequestsPerSecond } : {}),
     rejectOnRateLimit: (limit) => limit.retryAfter > maxWait || limit.timeToReset > maxWait,
   };
 }
