@@ -2,6 +2,7 @@
 // v1.2 client and the local v1.2 server with its demo network (a Wednesday, 08:00 in Ottawa), the
 // demo stop index. Driven as riders and the alert scheduler would: a slash command with its
 // deferral, an autocomplete, a Refresh, a French rider, and alerts meeting a 429 and a closed DM.
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotCore } from '../../../src/bot/index.js';
 import type { Reply } from '../../../src/bot/reply.js';
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 describe('Discord, end to end', () => {
   it('a rider asks /next: the deferral comes at once, then the arrivals; Refresh redraws them in place', async () => {
-    const asked = Date.now();
+    const asked = performance.now();
     const token = h.discord.interact(slash('next', { stop: '3017', route: '95' }, ALICE));
     const deferral = await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(token));
     expect(deferral.body.type).toBe(5);

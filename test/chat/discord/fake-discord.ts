@@ -8,6 +8,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { APIEmbed } from 'discord.js';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { ButtonRow } from '../../../src/chat/discord/render.js';
@@ -44,6 +45,7 @@ export interface RestCall {
   status: number;
   /** What the fake answered (undefined for 204). */
   answer?: unknown;
+  /** When it arrived: performance.now() of this process, for latencies. */
   at: number;
 }
 
@@ -291,7 +293,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
         const scheduled = once.findIndex((f) => f.method === method && f.path.test(path));
         const failure = scheduled >= 0 ? once.splice(scheduled, 1)[0]!.failure : always.find((f) => f.method === method && f.path.test(path))?.failure;
         const answer = failure ?? (url.pathname.startsWith('/api/v10/') ? route(method, path, Object.fromEntries(url.searchParams), body, req.headers.authorization) : { status: 404, body: { message: '404: Not Found', code: 0 } });
-        const call: RestCall = { method, path, query: Object.fromEntries(url.searchParams), body, status: answer.status, answer: answer.body, at: Date.now() };
+        const call: RestCall = { method, path, query: Object.fromEntries(url.searchParams), body, status: answer.status, answer: answer.body, at: performance.now() };
         if (req.headers.authorization !== undefined) call.auth = req.headers.authorization;
         calls.push(call);
         res.writeHead(answer.status, { ...(answer.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(failure?.headers ?? {}) });
