@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_SPECS } from '../../../src/bot/index.js';
 import { createTranslator } from '../../../src/bot/i18n.js';
-import { BOT_PERMISSIONS, deployCommands, inviteUrl } from '../../../src/chat/discord/deploy.js';
+import { BOT_PERMISSIONS, deployCommands, deployFailure, inviteUrl } from '../../../src/chat/discord/deploy.js';
 import { createRest, slashCommands } from '../../../src/chat/discord/index.js';
 import { APPLICATION_ID, startFakeDiscord, type FakeDiscord } from './fake-discord.js';
 import { TOKEN } from './harness.js';
@@ -68,21 +68,24 @@ describe('deploying the slash commands', () => {
     );
   });
 
-  it('npm run discord:deploy says plainly, without the token, what went wrong', async () => {
+  it('npm run discord:deploy says plainly, without the token, that Discord refused the token', async () => {
     const wrong = 'MTIz.wrong.token-that-is-not-the-fakes';
     const refused = await deploy({ DISCORD_TOKEN: wrong, DISCORD_API_ROOT: discord.apiRoot });
-    expect([refused.code, refused.stderr]).toEqual([1, 'discord:deploy: Discord refused the bot token (401): check DISCORD_TOKEN\n']);
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([1, '', 'discord:deploy: Discord refused the bot token (401): check DISCORD_TOKEN\n']);
+  });
 
-    discord.failNext('PUT', /\/guilds\/\d+\/commands$/, { status: 403, body: { message: 'Missing Access', code: 50001 } });
-    const notThere = await deploy({ DISCORD_TOKEN: TOKEN, DISCORD_API_ROOT: discord.apiRoot, DISCORD_GUILD_ID: SERVER });
-    expect(notThere.code).toBe(1);
-    expect(notThere.stderr).toBe(`discord:deploy: Discord refused the commands for server ${SERVER} (50001): invite the bot there first, or check DISCORD_GUILD_ID\n`);
-
-    const missing = await deploy({ DISCORD_API_ROOT: discord.apiRoot });
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^discord:deploy: DISCORD_TOKEN is not set/);
-
-    for (const run of [refused, notThere, missing]) expect(run.stderr + run.stdout).not.toContain(TOKEN);
-    expect(refused.stderr).not.toContain(wrong);
+  it('names the server when Discord refuses the commands there, and never quotes the token', async () => {
+    const rest = createRest(TOKEN, { apiRoot: discord.apiRoot });
+    const failure = async (failure: { status: number; body?: Record<string, unknown> }, guildId?: string) => {
+      discord.failNext('PUT', /\/commands$/, failure);
+      return deployFailure(await deployCommands(rest, commands, guildId).then(() => undefined, (err: unknown) => err), guildId);
+    };
+    expect(await failure({ status: 403, body: { message: 'Missing Access', code: 50001 } }, SERVER)).toBe(
+      `Discord refused the commands for server ${SERVER} (50001): invite the bot there first, or check DISCORD_GUILD_ID`,
+    );
+    expect(await failure({ status: 404, body: { message: 'Unknown Guild', code: 10004 } }, SERVER)).toBe(`Discord knows no server ${SERVER}: check DISCORD_GUILD_ID`);
+    expect(await failure({ status: 400, body: { message: 'Invalid Form Body', code: 50035 } })).toBe('Discord refused the commands (400 50035): Invalid Form Body');
+    expect(deployFailure(new Error('connect ECONNREFUSED 127.0.0.1:9'), undefined)).toBe('could not reach Discord: connect ECONNREFUSED 127.0.0.1:9');
+    expect(deployFailure('odd', undefined)).toBe('could not reach Discord: unknown error');
   });
 });
