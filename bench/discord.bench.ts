@@ -31,7 +31,22 @@ const ASKS: Array<[string, string]> = [
   ['3000', '94'],
   ['3011', '95'],
 ];
-const TYPED = ['3', '30', '301', '3017', '76', '7687', 'rideau', 'bank', 'baseline', 'st laurent', 'montreal', 'carling', 'xyz', 'laurier / metcalfe'];
+const TYPED = [
+  '3',
+  '30',
+  '301',
+  '3017',
+  '76',
+  '7687',
+  'rideau',
+  'bank',
+  'baseline',
+  'st laurent',
+  'montreal',
+  'carling',
+  'xyz',
+  'laurier / metcalfe',
+];
 
 const sim = await startSimServer({ now: () => RUSH_HOUR });
 const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, cacheTtlMs: { nextTrips: 0, routeSummary: 0 } });
@@ -46,10 +61,13 @@ await bot.start();
 function summary(label: string, ms: number[]): void {
   const sorted = [...ms].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  console.log(`${label.padEnd(44)} n=${String(sorted.length).padStart(4)}  p50 ${at(50).toFixed(1)} ms  p95 ${at(95).toFixed(1)} ms  p99 ${at(99).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`);
+  console.log(
+    `${label.padEnd(44)} n=${String(sorted.length).padStart(4)}  p50 ${at(50).toFixed(1)} ms  p95 ${at(95).toFixed(1)} ms  p99 ${at(99).toFixed(1)} ms  max ${sorted.at(-1)!.toFixed(1)} ms`,
+  );
 }
 
-const callFor = (token: string, method: string, path: RegExp): Promise<RestCall> => discord.waitForCall(method, path, (c) => c.path.includes(token), 10_000);
+const callFor = (token: string, method: string, path: RegExp): Promise<RestCall> =>
+  discord.waitForCall(method, path, (c) => c.path.includes(token), 10_000);
 
 async function slashOnce(i: number): Promise<{ deferral: number; answer: number; token: string }> {
   const [stop, route] = ASKS[i % ASKS.length]!;
@@ -90,8 +108,14 @@ summary('Refresh: press -> message redrawn', refreshes);
 // A burst: fifty riders at the same moment, as after a service alert.
 const burstSent = performance.now();
 const burst = await Promise.all(Array.from({ length: BURST }, (_, i) => slashOnce(i)));
-summary(`/next x${BURST} at once: -> deferral`, burst.map((r) => r.deferral));
-summary(`/next x${BURST} at once: -> final answer`, burst.map((r) => r.answer));
+summary(
+  `/next x${BURST} at once: -> deferral`,
+  burst.map((r) => r.deferral),
+);
+summary(
+  `/next x${BURST} at once: -> final answer`,
+  burst.map((r) => r.answer),
+);
 console.log(`${''.padEnd(44)} all ${BURST} answered in ${(performance.now() - burstSent).toFixed(0)} ms`);
 
 const typedLatencies: number[] = [];

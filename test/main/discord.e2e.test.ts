@@ -61,10 +61,20 @@ describe('npm start with a Discord token', () => {
       });
       await discord.ready(15_000);
       telegram.queueUpdate({
-        message: { message_id: 1, date: 1_700_000_000, from: { id: 77, is_bot: false, first_name: 'Rider' }, chat: { id: 77, type: 'private', first_name: 'Rider' }, text: '/next 3017 95', entities: [{ type: 'bot_command', offset: 0, length: 5 }] },
+        message: {
+          message_id: 1,
+          date: 1_700_000_000,
+          from: { id: 77, is_bot: false, first_name: 'Rider' },
+          chat: { id: 77, type: 'private', first_name: 'Rider' },
+          text: '/next 3017 95',
+          entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+        },
       });
       const token = discord.interact(slash('next', { stop: '3017', route: '95' }));
-      const [sent] = await Promise.all([telegram.waitForCall('sendMessage', undefined, 15_000), discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token), 15_000)]);
+      const [sent] = await Promise.all([
+        telegram.waitForCall('sendMessage', undefined, 15_000),
+        discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token), 15_000),
+      ]);
       expect(sent.params.text).toContain('3017');
       expect(embedOf(discord.original(token)).title).toMatch(/\(3017\)$/);
       bot.child.kill('SIGTERM');

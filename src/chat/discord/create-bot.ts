@@ -110,7 +110,10 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
   });
   for (const rest of [client.rest, notifierRest]) {
     rest.on(RESTEvents.InvalidRequestWarning, ({ count, remainingTime }) =>
-      logger.warn({ count, minutesLeft: Math.ceil(remainingTime / 60_000) }, 'many refused Discord requests (401/403/429); Discord restricts the IP at 10,000 per 10 minutes'),
+      logger.warn(
+        { count, minutesLeft: Math.ceil(remainingTime / 60_000) },
+        'many refused Discord requests (401/403/429); Discord restricts the IP at 10,000 per 10 minutes',
+      ),
     );
   }
 
@@ -157,7 +160,8 @@ const CLOSE_HINTS: Record<number, string> = {
 };
 
 function startFailure(err: unknown, redact: Redact): Error {
-  const refused = (err instanceof DiscordjsError && err.code === DiscordjsErrorCodes.TokenInvalid) || (err instanceof DiscordAPIError && err.status === 401);
+  const refused =
+    (err instanceof DiscordjsError && err.code === DiscordjsErrorCodes.TokenInvalid) || (err instanceof DiscordAPIError && err.status === 401);
   if (refused) return new Error('Discord refused the bot token (401): check DISCORD_TOKEN');
   return new Error(`could not connect to Discord: ${scrub(err instanceof Error ? err.message : err, redact)}`);
 }

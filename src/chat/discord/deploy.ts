@@ -19,7 +19,8 @@ export interface Deployment {
  * reads no messages and manages nothing; a server may still take any of these away per channel,
  * which the notifier then meets as a 403 50001/50013.
  */
-export const BOT_PERMISSIONS = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.SendMessagesInThreads | PermissionFlagsBits.EmbedLinks;
+export const BOT_PERMISSIONS =
+  PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.SendMessagesInThreads | PermissionFlagsBits.EmbedLinks;
 
 /** The link that adds the bot to a server: the bot user with its permissions, and its slash commands. */
 export function inviteUrl(applicationId: string): string {
@@ -42,7 +43,8 @@ export async function deployCommands(rest: REST, commands: readonly SlashCommand
 export function deployFailure(err: unknown, guildId: string | undefined): string {
   if (err instanceof DiscordAPIError) {
     if (err.status === 401) return 'Discord refused the bot token (401): check DISCORD_TOKEN';
-    if (guildId !== undefined && err.status === 403) return `Discord refused the commands for server ${guildId} (${String(err.code)}): invite the bot there first, or check DISCORD_GUILD_ID`;
+    if (guildId !== undefined && err.status === 403)
+      return `Discord refused the commands for server ${guildId} (${String(err.code)}): invite the bot there first, or check DISCORD_GUILD_ID`;
     if (guildId !== undefined && err.status === 404) return `Discord knows no server ${guildId}: check DISCORD_GUILD_ID`;
     return `Discord refused the commands (${err.status} ${String(err.code)}): ${err.message}`;
   }

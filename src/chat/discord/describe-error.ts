@@ -25,12 +25,24 @@ export function scrub(text: unknown, redact: Redact): string {
 export function describeError(err: unknown, redact: Redact): Record<string, unknown> {
   try {
     if (err instanceof DiscordAPIError) {
-      return { type: 'DiscordAPIError', status: err.status, code: err.code, method: err.method, route: scrub(err.url, redact), message: scrub(err.message, redact) };
+      return {
+        type: 'DiscordAPIError',
+        status: err.status,
+        code: err.code,
+        method: err.method,
+        route: scrub(err.url, redact),
+        message: scrub(err.message, redact),
+      };
     }
     if (err instanceof HTTPError) return { type: 'HTTPError', status: err.status, method: err.method, route: scrub(err.url, redact) };
-    if (err instanceof RateLimitError) return { type: 'RateLimitError', route: scrub(err.route, redact), retryAfterMs: err.retryAfter, global: err.global };
+    if (err instanceof RateLimitError)
+      return { type: 'RateLimitError', route: scrub(err.route, redact), retryAfterMs: err.retryAfter, global: err.global };
     if (err instanceof Error) {
-      return { type: scrub(err.name, redact), message: scrub(err.message, redact), stack: redact(String(err.stack ?? '').replace(INTERACTION_TOKEN, '$1[token]')).slice(0, 4 * MAX_TEXT) };
+      return {
+        type: scrub(err.name, redact),
+        message: scrub(err.message, redact),
+        stack: redact(String(err.stack ?? '').replace(INTERACTION_TOKEN, '$1[token]')).slice(0, 4 * MAX_TEXT),
+      };
     }
     return { type: typeof err, message: scrub(oneLineError(err), redact) };
   } catch {

@@ -10,5 +10,9 @@ const INLINE = /[\\*_~`|[\]<>]/g;
 const LINE_START = /^([ \t]*)(#|-|\+|(\d+)\.)/gm;
 
 export function escapeMarkdown(text: string): string {
-  return text.replace(INLINE, '\\$&').replace(LINE_START, (_all, space: string, mark: string, digits: string | undefined) => (digits !== undefined ? `${space}${digits}\\.` : `${space}\\${mark}`));
+  return text
+    .replace(INLINE, '\\$&')
+    .replace(LINE_START, (_all, space: string, mark: string, digits: string | undefined) =>
+      digits !== undefined ? `${space}${digits}\\.` : `${space}\\${mark}`,
+    );
 }

@@ -1,4 +1,11 @@
-import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed, type APIEmbedField } from 'discord.js';
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponentWithCustomId,
+  type APIEmbed,
+  type APIEmbedField,
+} from 'discord.js';
 import type { Reply, ReplyButton } from '../../bot/reply.js';
 import { layoutButtons, type ButtonLimits } from '../button-layout.js';
 import { encodeButton } from './custom-id.js';
@@ -44,7 +51,10 @@ export function renderReply(reply: Reply): DiscordMessage {
     const lines = block.lines.map(escapeMarkdown);
     if (block.heading === undefined && fields.length === 0) description.push(lines.join('\n'));
     else if (fields.length < LIMITS.fields) {
-      fields.push({ name: clip(block.heading !== undefined ? escapeMarkdown(block.heading) : BLANK, LIMITS.fieldName) || BLANK, value: clipLines(lines, LIMITS.fieldValue) || BLANK });
+      fields.push({
+        name: clip(block.heading !== undefined ? escapeMarkdown(block.heading) : BLANK, LIMITS.fieldName) || BLANK,
+        value: clipLines(lines, LIMITS.fieldValue) || BLANK,
+      });
     }
   }
   const embed: APIEmbed = {

@@ -28,7 +28,12 @@ describe('the Discord adapter', () => {
   it('refuses to start with a clear line, and no token, when Discord refuses the token', async () => {
     const discord = await startFakeDiscord({ token: 'MTIz.other.token-of-another-bot' });
     const logs: string[] = [];
-    const bot = createDiscordBot({ token: TOKEN, apiRoot: discord.apiRoot, core: riderWorld().core, logger: pino({ level: 'trace' }, { write: (l: string) => void logs.push(l) }) });
+    const bot = createDiscordBot({
+      token: TOKEN,
+      apiRoot: discord.apiRoot,
+      core: riderWorld().core,
+      logger: pino({ level: 'trace' }, { write: (l: string) => void logs.push(l) }),
+    });
     try {
       await expect(bot.start()).rejects.toThrow('Discord refused the bot token (401): check DISCORD_TOKEN');
       expect(discord.identifies).toEqual([]);
@@ -56,7 +61,9 @@ describe('the Discord adapter', () => {
     try {
       const ended = h.bot.ended();
       h.discord.closeGateway(4014, 'Disallowed intent(s).');
-      await expect(ended).rejects.toThrow('Discord closed the gateway for good (4014: an intent is not enabled for this application in the developer portal)');
+      await expect(ended).rejects.toThrow(
+        'Discord closed the gateway for good (4014: an intent is not enabled for this application in the developer portal)',
+      );
     } finally {
       await h.close();
     }

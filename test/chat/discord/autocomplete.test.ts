@@ -57,7 +57,15 @@ describe('autocomplete', () => {
 
 describe('autocomplete within limits', () => {
   it('offers at most 25 choices, each name at most 100 characters', async () => {
-    const many = fakeStopIndex(Array.from({ length: 40 }, (_, i) => ({ code: String(4000 + i), id: `S${i}`, name: `MAIN STREET ${'X'.repeat(120)} ${i}`, lat: 45.4, lon: -75.7 })));
+    const many = fakeStopIndex(
+      Array.from({ length: 40 }, (_, i) => ({
+        code: String(4000 + i),
+        id: `S${i}`,
+        name: `MAIN STREET ${'X'.repeat(120)} ${i}`,
+        lat: 45.4,
+        lon: -75.7,
+      })),
+    );
     const h = await startHarness({ core: createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock, stops: many }) });
     try {
       const token = h.discord.interact(autocomplete('next', 'stop', 'main'));

@@ -8,7 +8,19 @@ describe('Discord chat ids', () => {
   });
 
   it('are nothing else: not a Telegram chat, not a name, not a non-string', () => {
-    for (const id of ['-100200300', '42', 'general', '@', '@alice', '@@1300000000000000202', ' 1300000000000000302', '1'.repeat(21), undefined, null, 1_300_000]) {
+    for (const id of [
+      '-100200300',
+      '42',
+      'general',
+      '@',
+      '@alice',
+      '@@1300000000000000202',
+      ' 1300000000000000302',
+      '1'.repeat(21),
+      undefined,
+      null,
+      1_300_000,
+    ]) {
       expect(targetOf(id), String(id)).toBeUndefined();
     }
   });

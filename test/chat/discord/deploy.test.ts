@@ -38,7 +38,12 @@ describe('deploying the slash commands', () => {
   it('registers every command of the table to one server, or globally', async () => {
     const rest = createRest(TOKEN, { apiRoot: discord.apiRoot });
     const toServer = await deployCommands(rest, commands, SERVER);
-    expect(toServer).toEqual({ applicationId: APPLICATION_ID, guildId: SERVER, registered: COMMAND_SPECS.map((s) => s.name), inviteUrl: inviteUrl(APPLICATION_ID) });
+    expect(toServer).toEqual({
+      applicationId: APPLICATION_ID,
+      guildId: SERVER,
+      registered: COMMAND_SPECS.map((s) => s.name),
+      inviteUrl: inviteUrl(APPLICATION_ID),
+    });
     const put = await discord.waitForCall('PUT', new RegExp(`^/applications/${APPLICATION_ID}/guilds/${SERVER}/commands$`));
     expect(put.body).toEqual(commands);
     expect(put.auth).toBe(`Bot ${TOKEN}`);
@@ -71,20 +76,34 @@ describe('deploying the slash commands', () => {
   it('npm run discord:deploy says plainly, without the token, that Discord refused the token', async () => {
     const wrong = 'MTIz.wrong.token-that-is-not-the-fakes';
     const refused = await deploy({ DISCORD_TOKEN: wrong, DISCORD_API_ROOT: discord.apiRoot });
-    expect([refused.code, refused.stdout, refused.stderr]).toEqual([1, '', 'discord:deploy: Discord refused the bot token (401): check DISCORD_TOKEN\n']);
+    expect([refused.code, refused.stdout, refused.stderr]).toEqual([
+      1,
+      '',
+      'discord:deploy: Discord refused the bot token (401): check DISCORD_TOKEN\n',
+    ]);
   });
 
   it('names the server when Discord refuses the commands there, and never quotes the token', async () => {
     const rest = createRest(TOKEN, { apiRoot: discord.apiRoot });
     const failure = async (failure: { status: number; body?: Record<string, unknown> }, guildId?: string) => {
       discord.failNext('PUT', /\/commands$/, failure);
-      return deployFailure(await deployCommands(rest, commands, guildId).then(() => undefined, (err: unknown) => err), guildId);
+      return deployFailure(
+        await deployCommands(rest, commands, guildId).then(
+          () => undefined,
+          (err: unknown) => err,
+        ),
+        guildId,
+      );
     };
     expect(await failure({ status: 403, body: { message: 'Missing Access', code: 50001 } }, SERVER)).toBe(
       `Discord refused the commands for server ${SERVER} (50001): invite the bot there first, or check DISCORD_GUILD_ID`,
     );
-    expect(await failure({ status: 404, body: { message: 'Unknown Guild', code: 10004 } }, SERVER)).toBe(`Discord knows no server ${SERVER}: check DISCORD_GUILD_ID`);
-    expect(await failure({ status: 400, body: { message: 'Invalid Form Body', code: 50035 } })).toBe('Discord refused the commands (400 50035): Invalid Form Body');
+    expect(await failure({ status: 404, body: { message: 'Unknown Guild', code: 10004 } }, SERVER)).toBe(
+      `Discord knows no server ${SERVER}: check DISCORD_GUILD_ID`,
+    );
+    expect(await failure({ status: 400, body: { message: 'Invalid Form Body', code: 50035 } })).toBe(
+      'Discord refused the commands (400 50035): Invalid Form Body',
+    );
     expect(deployFailure(new Error('connect ECONNREFUSED 127.0.0.1:9'), undefined)).toBe('could not reach Discord: connect ECONNREFUSED 127.0.0.1:9');
     expect(deployFailure('odd', undefined)).toBe('could not reach Discord: unknown error');
   });

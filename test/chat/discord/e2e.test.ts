@@ -73,7 +73,11 @@ describe('Discord, end to end', () => {
   });
 
   it('alerts: a 429 on a channel is waited out; a DM that refuses (403 50007) is a permanent failure, not tried again', async () => {
-    const alert: Reply = { kind: 'answer', title: 'BASELINE STATION (3017)', blocks: [{ heading: '95 Barrhaven Centre', lines: ['4 min (08:04) 📡'] }] };
+    const alert: Reply = {
+      kind: 'answer',
+      title: 'BASELINE STATION (3017)',
+      blocks: [{ heading: '95 Barrhaven Centre', lines: ['4 min (08:04) 📡'] }],
+    };
     const channel = '1300000000000000777';
     h.discord.failNext('POST', new RegExp(`^/channels/${channel}/messages$`), {
       status: 429,
@@ -86,7 +90,10 @@ describe('Discord, end to end', () => {
     const closedDms = `@${BENOIT.id}`;
     h.discord.refuse('POST', /^\/channels\/\d+\/messages$/, { status: 403, body: { message: 'Cannot send messages to this user', code: 50007 } });
     try {
-      expect(await h.bot.notifier.send(closedDms, alert)).toEqual({ status: 'permanent-failure', reason: '403 50007: Cannot send messages to this user' });
+      expect(await h.bot.notifier.send(closedDms, alert)).toEqual({
+        status: 'permanent-failure',
+        reason: '403 50007: Cannot send messages to this user',
+      });
       const calls = h.discord.calls.length;
       expect((await h.bot.notifier.send(closedDms, alert)).status).toBe('permanent-failure');
       expect(h.discord.calls.length).toBe(calls);

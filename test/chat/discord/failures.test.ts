@@ -20,22 +20,52 @@ function oddThrowables(): Array<[string, () => unknown]> {
     ['a number', () => 42],
     ['an object holding the token', () => ({ token: TOKEN, nested: { why: TOKEN } })],
     ['a null-prototype object', () => Object.create(null) as object],
-    ['a circular object', () => {
-      const o: Record<string, unknown> = { token: TOKEN };
-      o.self = o;
-      return o;
-    }],
-    ['an Error whose message getter throws', () => {
-      const e = new Error('x');
-      Object.defineProperty(e, 'message', { get: () => { throw new Error(TOKEN); } });
-      return e;
-    }],
-    ['a revoked proxy', () => {
-      const { proxy, revoke } = Proxy.revocable({}, {});
-      revoke();
-      return proxy;
-    }],
-    ['a proxy whose every trap throws', () => new Proxy({}, { get: () => { throw new Error(TOKEN); }, getPrototypeOf: () => { throw new Error(TOKEN); }, has: () => { throw new Error(TOKEN); } })],
+    [
+      'a circular object',
+      () => {
+        const o: Record<string, unknown> = { token: TOKEN };
+        o.self = o;
+        return o;
+      },
+    ],
+    [
+      'an Error whose message getter throws',
+      () => {
+        const e = new Error('x');
+        Object.defineProperty(e, 'message', {
+          get: () => {
+            throw new Error(TOKEN);
+          },
+        });
+        return e;
+      },
+    ],
+    [
+      'a revoked proxy',
+      () => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return proxy;
+      },
+    ],
+    [
+      'a proxy whose every trap throws',
+      () =>
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error(TOKEN);
+            },
+            getPrototypeOf: () => {
+              throw new Error(TOKEN);
+            },
+            has: () => {
+              throw new Error(TOKEN);
+            },
+          },
+        ),
+    ],
     ['a symbol', () => Symbol(TOKEN)],
   ];
 }
@@ -52,7 +82,9 @@ describe('describeError and scrub', () => {
     expect(scrub('PATCH https://discord.com/api/v10/webhooks/130000/aW50ZXJhY3Rpb24.secret-part/messages/@original failed', redact)).toBe(
       'PATCH https://discord.com/api/v10/webhooks/130000/[token]/messages/@original failed',
     );
-    expect(scrub('/interactions/1300/abc-def_ghi/callback?with_response=false', redact)).toBe('/interactions/1300/[token]/callback?with_response=false');
+    expect(scrub('/interactions/1300/abc-def_ghi/callback?with_response=false', redact)).toBe(
+      '/interactions/1300/[token]/callback?with_response=false',
+    );
   });
 });
 
@@ -80,7 +112,10 @@ describe('the error boundary around every interaction', () => {
     // Deferred first (it asks the network), so the apology is a private follow-up.
     const deferred = h.discord.interact(slash('next', { stop: '3017' }, BENOIT, 'dm'));
     await h.discord.waitForCall('POST', /webhooks\/\d+\/[^/]+$/, (c) => c.path.includes(deferred));
-    expect(h.discord.followUps(deferred)[0]).toMatchObject({ content: 'Quelque chose a mal tourné de mon côté. Réessayez dans une minute.', flags: EPHEMERAL });
+    expect(h.discord.followUps(deferred)[0]).toMatchObject({
+      content: 'Quelque chose a mal tourné de mon côté. Réessayez dans une minute.',
+      flags: EPHEMERAL,
+    });
     // Not deferred: the apology is the private reply itself.
     const direct = h.discord.interact(slash('help', {}));
     await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(direct));

@@ -179,7 +179,13 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   };
   const messageJson = messagePayload;
 
-  function route(method: string, path: string, query: Record<string, string>, body: RestBody, auth: string | undefined): { status: number; body?: unknown } {
+  function route(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: RestBody,
+    auth: string | undefined,
+  ): { status: number; body?: unknown } {
     const authorised = auth === `Bot ${token}`;
     const unauthorised = { status: 401, body: { message: '401: Unauthorized', code: 0 } };
     let m: RegExpExecArray | null;
@@ -214,7 +220,13 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
       }
       if (query.with_response === 'true') {
         const original = originals.get(m[2]!);
-        return { status: 200, body: { interaction: { id: interaction.id, type: 2 }, ...(original ? { resource: { type: body?.type, message: messageJson(messages.get(original)!) } } : {}) } };
+        return {
+          status: 200,
+          body: {
+            interaction: { id: interaction.id, type: 2 },
+            ...(original ? { resource: { type: body?.type, message: messageJson(messages.get(original)!) } } : {}),
+          },
+        };
       }
       return { status: 204 };
     }
@@ -248,17 +260,33 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     if (path === '/gateway/bot' && method === 'GET') {
       return {
         status: 200,
-        body: { url: gatewayUrl, shards: shardCount, session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: options.maxConcurrency ?? 1 } },
+        body: {
+          url: gatewayUrl,
+          shards: shardCount,
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: options.maxConcurrency ?? 1 },
+        },
       };
     }
     if (path === '/applications/@me' && method === 'GET') {
-      return { status: 200, body: { id: APPLICATION_ID, name: 'Arrivals', description: '', bot_public: true, bot_require_code_grant: false, flags: 0, bot: BOT_USER } };
+      return {
+        status: 200,
+        body: { id: APPLICATION_ID, name: 'Arrivals', description: '', bot_public: true, bot_require_code_grant: false, flags: 0, bot: BOT_USER },
+      };
     }
     if ((m = /^\/applications\/(\d+)(\/guilds\/(\d+))?\/commands$/.exec(path)) && method === 'PUT') {
       if (m[1] !== APPLICATION_ID) return { status: 403, body: { message: 'Missing Access', code: 50001 } };
       const list: unknown[] = Array.isArray(body) ? body : [];
       const guildId = m[3];
-      return { status: 200, body: list.map((c) => ({ ...(c as object), id: snowflake(), application_id: APPLICATION_ID, version: snowflake(), ...(guildId ? { guild_id: guildId } : {}) })) };
+      return {
+        status: 200,
+        body: list.map((c) => ({
+          ...(c as object),
+          id: snowflake(),
+          application_id: APPLICATION_ID,
+          version: snowflake(),
+          ...(guildId ? { guild_id: guildId } : {}),
+        })),
+      };
     }
     if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
       return { status: 200, body: messageJson(storeMessage(m[1]!, body)) };
@@ -268,7 +296,16 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
       if (!/^\d+$/.test(recipient)) return { status: 400, body: { message: 'Invalid Form Body', code: 50035 } };
       const id = dmChannels.get(recipient) ?? snowflake();
       dmChannels.set(recipient, id);
-      return { status: 200, body: { id, type: 1, last_message_id: null, flags: 0, recipients: [{ id: recipient, username: 'rider', discriminator: '0', global_name: null, avatar: null }] } };
+      return {
+        status: 200,
+        body: {
+          id,
+          type: 1,
+          last_message_id: null,
+          flags: 0,
+          recipients: [{ id: recipient, username: 'rider', discriminator: '0', global_name: null, avatar: null }],
+        },
+      };
     }
     return { status: 404, body: { message: '404: Not Found', code: 0 } };
   }
@@ -291,9 +328,22 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
         const delay = delays.find((d) => d.method === method && d.path.test(path));
         if (delay) await new Promise((r) => setTimeout(r, delay.ms));
         const scheduled = once.findIndex((f) => f.method === method && f.path.test(path));
-        const failure = scheduled >= 0 ? once.splice(scheduled, 1)[0]!.failure : always.find((f) => f.method === method && f.path.test(path))?.failure;
-        const answer = failure ?? (url.pathname.startsWith('/api/v10/') ? route(method, path, Object.fromEntries(url.searchParams), body, req.headers.authorization) : { status: 404, body: { message: '404: Not Found', code: 0 } });
-        const call: RestCall = { method, path, query: Object.fromEntries(url.searchParams), body, status: answer.status, answer: answer.body, at: performance.now() };
+        const failure =
+          scheduled >= 0 ? once.splice(scheduled, 1)[0]!.failure : always.find((f) => f.method === method && f.path.test(path))?.failure;
+        const answer =
+          failure ??
+          (url.pathname.startsWith('/api/v10/')
+            ? route(method, path, Object.fromEntries(url.searchParams), body, req.headers.authorization)
+            : { status: 404, body: { message: '404: Not Found', code: 0 } });
+        const call: RestCall = {
+          method,
+          path,
+          query: Object.fromEntries(url.searchParams),
+          body,
+          status: answer.status,
+          answer: answer.body,
+          at: performance.now(),
+        };
         if (req.headers.authorization !== undefined) call.auth = req.headers.authorization;
         calls.push(call);
         res.writeHead(answer.status, { ...(answer.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(failure?.headers ?? {}) });
@@ -334,10 +384,24 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     large: false,
     unavailable: false,
     member_count: 3,
-    roles: [{ id: guild.id, name: '@everyone', color: 0, hoist: false, position: 0, permissions: '1071698660929', managed: false, mentionable: false, flags: 0 }],
+    roles: [
+      {
+        id: guild.id,
+        name: '@everyone',
+        color: 0,
+        hoist: false,
+        position: 0,
+        permissions: '1071698660929',
+        managed: false,
+        mentionable: false,
+        flags: 0,
+      },
+    ],
     emojis: [],
     stickers: [],
-    channels: [{ id: guild.channelId, type: 0, guild_id: guild.id, name: 'buses', position: 0, permission_overwrites: [], nsfw: false, parent_id: null }],
+    channels: [
+      { id: guild.channelId, type: 0, guild_id: guild.id, name: 'buses', position: 0, permission_overwrites: [], nsfw: false, parent_id: null },
+    ],
     threads: [],
     members: [],
     voice_states: [],
@@ -410,7 +474,8 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   const { port } = server.address() as AddressInfo;
   const gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
 
-  const matches = (call: RestCall, method: string, path: RegExp, match?: (c: RestCall) => boolean) => call.method === method && path.test(call.path) && (match?.(call) ?? true);
+  const matches = (call: RestCall, method: string, path: RegExp, match?: (c: RestCall) => boolean) =>
+    call.method === method && path.test(call.path) && (match?.(call) ?? true);
 
   return {
     apiRoot: `http://127.0.0.1:${port}/api`,

@@ -42,7 +42,10 @@ export async function startHarness(
 /** Stop 3017 with routes 95 (live and scheduled) and 97; stop 3019 fails the way a dead upstream does. */
 export function riderWorld(): { core: BotCore; transit: FakeTransit; stores: MemoryStores } {
   const baseline = stopArrivals(
-    [route('95', [trip(3, { live: true, gpsAgeMinutes: 1 }), trip(12)]), route('97', [trip(5, { destination: 'Airport' })], { heading: 'Airport', direction: 'Southbound' })],
+    [
+      route('95', [trip(3, { live: true, gpsAgeMinutes: 1 }), trip(12)]),
+      route('97', [trip(5, { destination: 'Airport' })], { heading: 'Airport', direction: 'Southbound' }),
+    ],
     '3017',
     'BASELINE STATION',
   );

@@ -40,7 +40,17 @@ function base(type: number, rider: Rider, place: Place, data: Record<string, unk
       ? {
           guild_id: place.guild.id,
           guild_locale: 'en-US',
-          member: { user, roles: [], joined_at: new Date().toISOString(), deaf: false, mute: false, flags: 0, permissions: '1071698660929', nick: null, avatar: null },
+          member: {
+            user,
+            roles: [],
+            joined_at: new Date().toISOString(),
+            deaf: false,
+            mute: false,
+            flags: 0,
+            permissions: '1071698660929',
+            nick: null,
+            avatar: null,
+          },
         }
       : { user }),
   };
@@ -57,7 +67,14 @@ export function slash(name: string, options: Record<string, string>, rider: Ride
 }
 
 /** Autocomplete while `focused` is typed, the other options already filled. */
-export function autocomplete(name: string, focused: string, typed: string, others: Record<string, string> = {}, rider: Rider = ALICE, place: Place = { guild: GUILD }): InteractionPayload {
+export function autocomplete(
+  name: string,
+  focused: string,
+  typed: string,
+  others: Record<string, string> = {},
+  rider: Rider = ALICE,
+  place: Place = { guild: GUILD },
+): InteractionPayload {
   return base(4, rider, place, {
     id: snowflake(),
     name,

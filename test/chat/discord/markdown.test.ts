@@ -10,7 +10,9 @@ describe('escapeMarkdown', () => {
   });
 
   it('escapes headings and lists only at the start of a line', () => {
-    expect(escapeMarkdown('# title\n- item\n  + sub\n12. twelfth\nroute 95 - east #2 1.5 km')).toBe('\\# title\n\\- item\n  \\+ sub\n12\\. twelfth\nroute 95 - east #2 1.5 km');
+    expect(escapeMarkdown('# title\n- item\n  + sub\n12. twelfth\nroute 95 - east #2 1.5 km')).toBe(
+      '\\# title\n\\- item\n  \\+ sub\n12\\. twelfth\nroute 95 - east #2 1.5 km',
+    );
   });
 
   it('leaves ordinary arrivals text alone', () => {

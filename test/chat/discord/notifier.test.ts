@@ -43,7 +43,10 @@ describe('the Discord notifier', () => {
     expect(await notifier.send(CHANNEL, alert)).toEqual({ status: 'sent' });
     const [post] = discord.callsTo('POST', new RegExp(`^/channels/${CHANNEL}/messages$`));
     expect(post!.auth).toBe(`Bot ${TOKEN}`);
-    expect(post!.body.embeds![0]).toMatchObject({ title: 'BASELINE STATION (3017)', fields: [{ name: '95 Barrhaven Centre', value: '3 min (08:08) 📡 @everyone' }] });
+    expect(post!.body.embeds![0]).toMatchObject({
+      title: 'BASELINE STATION (3017)',
+      fields: [{ name: '95 Barrhaven Centre', value: '3 min (08:08) 📡 @everyone' }],
+    });
     expect(post!.body.components![0]!.components[0]).toMatchObject({ label: 'Refresh', custom_id: 'b1:u:next?stop=3017&route=95' });
     expect(post!.body.allowed_mentions).toEqual({ parse: [] });
   });
@@ -133,7 +136,10 @@ describe('the Discord notifier', () => {
 
   it('never lets the token into a reason or a log line, even when Discord echoes it', async () => {
     const channel = '1300000000000000801';
-    discord.failNext('POST', new RegExp(`^/channels/${channel}/messages$`), { status: 403, body: { message: `Bot ${TOKEN} is missing access`, code: 50001 } });
+    discord.failNext('POST', new RegExp(`^/channels/${channel}/messages$`), {
+      status: 403,
+      body: { message: `Bot ${TOKEN} is missing access`, code: 50001 },
+    });
     const result = await notifier.send(channel, alert);
     expect(result).toEqual({ status: 'permanent-failure', reason: '403 50001: Bot [redacted] is missing access' });
     expect(logs.join('\n')).not.toContain(TOKEN);
@@ -171,7 +177,17 @@ describe('the Discord notifier when REST itself fails in odd ways', () => {
     `network down: Bot ${TOKEN}`,
     { message: TOKEN },
     Object.create(null) as object,
-    new Proxy({}, { get: () => { throw new Error(TOKEN); }, getPrototypeOf: () => { throw new Error(TOKEN); } }),
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error(TOKEN);
+        },
+        getPrototypeOf: () => {
+          throw new Error(TOKEN);
+        },
+      },
+    ),
     Object.assign(new Error(`fetch failed for ${TOKEN}`), { cause: new Error(TOKEN) }),
     (() => {
       const { proxy, revoke } = Proxy.revocable({}, {});
@@ -180,7 +196,11 @@ describe('the Discord notifier when REST itself fails in odd ways', () => {
     })(),
     (() => {
       const e = new Error('x');
-      Object.defineProperty(e, 'message', { get: () => { throw new Error(TOKEN); } });
+      Object.defineProperty(e, 'message', {
+        get: () => {
+          throw new Error(TOKEN);
+        },
+      });
       return e;
     })(),
   ];
@@ -190,7 +210,12 @@ describe('the Discord notifier when REST itself fails in odd ways', () => {
     // A rejection of any shape, on purpose.
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     const rest = { post: () => Promise.reject(thrown) } as unknown as ReturnType<typeof createRest>;
-    const notifier = createDiscordNotifier({ rest, logger: pino({ level: 'trace' }, { write: (l: string) => void logs.push(l) }), redact: createRedactor([TOKEN]), refusals: createRefusals() });
+    const notifier = createDiscordNotifier({
+      rest,
+      logger: pino({ level: 'trace' }, { write: (l: string) => void logs.push(l) }),
+      redact: createRedactor([TOKEN]),
+      refusals: createRefusals(),
+    });
     const result = await notifier.send('1300000000000000901', alert);
     expect(result.status).toBe('temporary-failure');
     expect(JSON.stringify(result)).not.toContain(TOKEN);

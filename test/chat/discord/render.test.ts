@@ -24,7 +24,16 @@ describe('custom ids of buttons', () => {
   });
 
   it('decode nothing they did not make: other versions, unknown commands, forged or odd values', () => {
-    for (const id of ['', 'b2:u:next?stop=3017', 'b1:x:next?stop=3017', 'b1:u:frobnicate', 'b1:u:Next', 'b1:u:next?stop=1&stop=2', `b1:u:next?stop=${'1'.repeat(100)}`, '2:u:next:3017']) {
+    for (const id of [
+      '',
+      'b2:u:next?stop=3017',
+      'b1:x:next?stop=3017',
+      'b1:u:frobnicate',
+      'b1:u:Next',
+      'b1:u:next?stop=1&stop=2',
+      `b1:u:next?stop=${'1'.repeat(100)}`,
+      '2:u:next:3017',
+    ]) {
       expect(decodeButton(id, COMMANDS), id).toBeUndefined();
     }
     for (const odd of [undefined, null, 42, {}, ['b1:u:next']]) expect(decodeButton(odd, COMMANDS)).toBeUndefined();
@@ -80,7 +89,11 @@ describe('renderReply: a Reply as an embed with buttons', () => {
   });
 
   it('renders what the core formats for a stop, in French too', () => {
-    const arrivals = stopArrivals([route('95', [trip(3, { live: true }), trip(12)]), route('97', [trip(5)], { heading: 'Airport' })], '3017', 'BASELINE');
+    const arrivals = stopArrivals(
+      [route('95', [trip(3, { live: true }), trip(12)]), route('97', [trip(5)], { heading: 'Airport' })],
+      '3017',
+      'BASELINE',
+    );
     const say = (locale: 'en' | 'fr') => (id: string, args?: Record<string, string | number>) => createTranslator()(locale, id, args);
     const en = renderReply(formatArrivals(arrivals, { now: NOW, say: say('en'), maxReplyChars: 2000 })).embeds[0]!;
     expect(en.title).toBe('BASELINE (3017)');
@@ -93,7 +106,11 @@ describe('renderReply: a Reply as an embed with buttons', () => {
   });
 
   it('escapes Markdown, headings and masked links wherever text is placed', () => {
-    const embed = renderReply({ kind: 'answer', title: '# _x_', blocks: [{ heading: '~~95~~', lines: ['[click](https://evil.example)', '- item', '`code`'] }] }).embeds[0]!;
+    const embed = renderReply({
+      kind: 'answer',
+      title: '# _x_',
+      blocks: [{ heading: '~~95~~', lines: ['[click](https://evil.example)', '- item', '`code`'] }],
+    }).embeds[0]!;
     expect(embed.title).toBe('\\# \\_x\\_');
     expect(embed.fields![0]).toEqual({ name: '\\~\\~95\\~\\~', value: '\\[click\\](https://evil.example)\n\\- item\n\\`code\\`' });
   });
@@ -105,7 +122,13 @@ describe('renderReply: a Reply as an embed with buttons', () => {
       title: long,
       blocks: [{ lines: [long, long] }, ...Array.from({ length: 40 }, (_, i) => ({ heading: `${i} ${long}`, lines: [long, 'y'.repeat(500)] }))],
       footer: [long],
-      buttons: [Array.from({ length: 40 }, (_, i) => ({ label: `${i} ${long}`, command: { name: 'next' as const, options: { stop: String(1000 + i) } }, effect: 'reply' as const }))],
+      buttons: [
+        Array.from({ length: 40 }, (_, i) => ({
+          label: `${i} ${long}`,
+          command: { name: 'next' as const, options: { stop: String(1000 + i) } },
+          effect: 'reply' as const,
+        })),
+      ],
     };
     const { embeds, components } = renderReply(huge);
     const embed = embeds[0]!;
@@ -117,7 +140,11 @@ describe('renderReply: a Reply as an embed with buttons', () => {
       expect(field.name.length).toBeLessThanOrEqual(LIMITS.fieldName);
       expect(field.value.length).toBeLessThanOrEqual(LIMITS.fieldValue);
     }
-    const total = embed.title!.length + (embed.description?.length ?? 0) + embed.footer!.text.length + (embed.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
+    const total =
+      embed.title!.length +
+      (embed.description?.length ?? 0) +
+      embed.footer!.text.length +
+      (embed.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
     expect(total).toBeLessThanOrEqual(LIMITS.embedTotal);
     expect(components.length).toBeLessThanOrEqual(5);
     for (const row of components) {
@@ -142,7 +169,9 @@ describe('renderReply: a Reply as an embed with buttons', () => {
 
   it('gives refusals as escaped text within a message', () => {
     expect(replyText({ kind: 'usage-error', blocks: [{ lines: ['"*abc*" is not a stop number.'] }] })).toBe('"\\*abc\\*" is not a stop number.');
-    expect(replyText({ kind: 'failure', title: 'T', blocks: [{ heading: 'H', lines: ['x'.repeat(3000)] }] }).length).toBeLessThanOrEqual(LIMITS.content);
+    expect(replyText({ kind: 'failure', title: 'T', blocks: [{ heading: 'H', lines: ['x'.repeat(3000)] }] }).length).toBeLessThanOrEqual(
+      LIMITS.content,
+    );
     expect(replyText({ kind: 'answer', blocks: [] })).toBe('\u200b');
   });
 });

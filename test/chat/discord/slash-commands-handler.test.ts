@@ -23,7 +23,10 @@ describe('slash commands', () => {
   const trail = (token: string) =>
     h.discord.calls
       .filter((c) => c.path.includes(token))
-      .map((c) => `${c.method} ${c.path.includes('/callback') ? `callback ${c.body.type}${c.body.data?.flags ? ` flags ${c.body.data.flags}` : ''}` : c.path.replace(/^.*interaction-token-[^/]+/, 'webhook')}`);
+      .map(
+        (c) =>
+          `${c.method} ${c.path.includes('/callback') ? `callback ${c.body.type}${c.body.data?.flags ? ` flags ${c.body.data.flags}` : ''}` : c.path.replace(/^.*interaction-token-[^/]+/, 'webhook')}`,
+      );
   const settled = (token: string, method: string, path: RegExp) => h.discord.waitForCall(method, path, (c) => c.path.includes(token));
 
   it('/next: deferred at once, then the arrivals as an embed with Refresh and Save', async () => {
@@ -42,7 +45,10 @@ describe('slash commands', () => {
     await settled(token, 'PATCH', /@original$/);
     const message = h.discord.original(token)!;
     expect(embedOf(message).fields!.map((f) => f.name)).toEqual(['95 Barrhaven Centre', '97 Airport']);
-    expect(customIds(message)).toEqual([['b1:u:next?stop=3017', 'b1:n:save?stop=3017'], ['b1:r:next?stop=3017&route=95', 'b1:r:next?stop=3017&route=97']]);
+    expect(customIds(message)).toEqual([
+      ['b1:u:next?stop=3017', 'b1:n:save?stop=3017'],
+      ['b1:r:next?stop=3017&route=95', 'b1:r:next?stop=3017&route=97'],
+    ]);
   });
 
   it('/routes: deferred, then the routes serving the stop, each a button', async () => {
@@ -133,7 +139,10 @@ describe('slash commands', () => {
   it('says privately, in the language of the rider, that a stop does not exist', async () => {
     const token = h.discord.interact(slash('next', { stop: '3019' }, BENOIT, 'dm'));
     await settled(token, 'POST', /webhooks\/\d+\/[^/]+$/);
-    expect(h.discord.followUps(token)[0]).toMatchObject({ content: "L'arrêt 3019 n'existe pas. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt.", flags: EPHEMERAL });
+    expect(h.discord.followUps(token)[0]).toMatchObject({
+      content: "L'arrêt 3019 n'existe pas. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt.",
+      flags: EPHEMERAL,
+    });
   });
 
   it('refuses at once and privately what needs no network: a forged language, an unknown command', async () => {
@@ -175,7 +184,10 @@ describe('slash commands: limits and slowness', () => {
 
   it('defers an answer without network only when it turns out slow', async () => {
     const world = riderWorld();
-    const slowCore: BotCore = { ...world.core, run: async (request, chat) => (await new Promise((r) => setTimeout(r, 300)), world.core.run(request, chat)) };
+    const slowCore: BotCore = {
+      ...world.core,
+      run: async (request, chat) => (await new Promise((r) => setTimeout(r, 300)), world.core.run(request, chat)),
+    };
     const h = await startHarness({ core: slowCore, deferAfterMs: 50 });
     try {
       const token = h.discord.interact(slash('help', {}));

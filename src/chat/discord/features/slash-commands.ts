@@ -23,7 +23,9 @@ export async function onSlashCommand(interaction: ChatInputCommandInteraction, d
 }
 
 /** The command's name and its top-level options as text (the core reads and checks them). */
-export function requestOf(interaction: ChatInputCommandInteraction | { commandName: string; options: { data: readonly { name: string; value?: unknown }[] } }): CommandRequest {
+export function requestOf(
+  interaction: ChatInputCommandInteraction | { commandName: string; options: { data: readonly { name: string; value?: unknown }[] } },
+): CommandRequest {
   const options: Record<string, string> = {};
   for (const option of interaction.options.data) {
     const value = option.value;
