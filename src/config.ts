@@ -81,6 +81,18 @@ const schema = z
       z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -').optional(),
     ),
     TELEGRAM_WEBHOOK_PORT: port(8443),
+    // Three dot-separated parts (the bot's id in base64, a timestamp, an HMAC).
+    DISCORD_TOKEN: optionalText.pipe(
+      z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'a bot token from the Discord developer portal (three parts separated by dots)').optional(),
+    ),
+    DISCORD_GUILD_ID: optionalText.pipe(
+      z.string().regex(/^\d{17,20}$/, 'a server id: 17-20 digits (Developer Mode, then right-click the server, Copy Server ID)').optional(),
+    ),
+    // discord.js appends the API version itself; a base that already ends in one would double it.
+    DISCORD_API_ROOT: url('an http(s) URL such as https://discord.com/api').refine(
+      (v) => v === undefined || !/\/v\d+\/?$/.test(v),
+      'the base without a version, such as https://discord.com/api (discord.js adds /v10)',
+    ),
     RATE_LIMIT_PER_MINUTE: positiveInt(20),
     GTFS_STOPS_FILE: optionalText,
     // GTFS and GTFS-Realtime: a URL or a file path each.
@@ -131,6 +143,13 @@ export interface Config {
     token: string;
     apiRoot?: string;
     webhook?: { url: string; secret: string; port: number };
+  };
+  discord?: {
+    token: string;
+    /** Slash commands are registered to this server only (at once), else globally. */
+    guildId?: string;
+    /** REST base without the version (discord.js appends it); Discord's own when absent. */
+    apiRoot?: string;
   };
   rateLimitPerMinute: number;
   gtfsStopsFile?: string;
@@ -195,6 +214,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           },
         }
       : {}),
+    ...(e.DISCORD_TOKEN
+      ? {
+          discord: {
+            token: e.DISCORD_TOKEN,
+            ...(e.DISCORD_GUILD_ID ? { guildId: e.DISCORD_GUILD_ID } : {}),
+            ...(e.DISCORD_API_ROOT ? { apiRoot: e.DISCORD_API_ROOT } : {}),
+          },
+        }
+      : {}),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     ...(e.GTFS_STOPS_FILE ? { gtfsStopsFile: e.GTFS_STOPS_FILE } : {}),
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
@@ -229,7 +257,7 @@ export function loadConfigFromProcess(envFile = '.env'): Config {
 export function secretsOf(config: Config): string[] {
   const redisPassword = config.store.redisUrl !== undefined ? passwordOf(config.store.redisUrl) : undefined;
   const gtfsHeaders = Object.values(config.gtfs?.headers ?? {});
-  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, redisPassword, ...gtfsHeaders].filter(
+  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, config.discord?.token, redisPassword, ...gtfsHeaders].filter(
     (secret): secret is string => secret !== undefined && secret !== '',
   );
 }

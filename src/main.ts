@@ -6,6 +6,7 @@ import type { Notifier } from './alerts/notifier.js';
 import { createBotCore, type BotCore } from './bot/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
+import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
 import { systemClock, type Clock } from './clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
@@ -42,7 +43,7 @@ function readConfigOrExit(): Config {
 async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]): Promise<{ transit: TransitClient; demo: boolean; stops?: StopIndex }> {
   // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
   // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
-  const terminal = config.telegram === undefined;
+  const terminal = config.telegram === undefined && config.discord === undefined;
   const transitLogger = terminal && !logger.isLevelEnabled('debug') ? logger.child({ component: 'transit' }, { level: 'error' }) : logger;
   const common = {
     format: config.transit.format,
@@ -93,6 +94,19 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         core,
         ...(stops !== undefined ? { stops } : {}),
         logger: logger.child({ component: 'telegram' }),
+        clock: now,
+        rateLimitPerMinute: config.rateLimitPerMinute,
+      }),
+    );
+  }
+  const discord = config.discord;
+  if (discord !== undefined) {
+    adapters.push(
+      createDiscordBot({
+        token: discord.token,
+        ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}),
+        core,
+        logger: logger.child({ component: 'discord' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
       }),

@@ -169,6 +169,38 @@ describe('GTFS settings', () => {
   });
 });
 
+describe('Discord settings', () => {
+  const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.secret_Part-of-the-hmac_0123456789';
+
+  it('reads the token, the server for commands and the REST base', () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '123456789012345678', DISCORD_API_ROOT: 'http://127.0.0.1:9000/api' }).discord).toEqual({
+      token: TOKEN,
+      guildId: '123456789012345678',
+      apiRoot: 'http://127.0.0.1:9000/api',
+    });
+    expect(loadConfig({ DISCORD_TOKEN: ` ${TOKEN} ` }).discord).toEqual({ token: TOKEN });
+    expect(loadConfig({}).discord).toBeUndefined();
+    expect(loadConfig({ DISCORD_TOKEN: '', DISCORD_GUILD_ID: '', DISCORD_API_ROOT: '' }).discord).toBeUndefined();
+  });
+
+  it('runs beside Telegram when both tokens are set', () => {
+    const config = loadConfig({ DISCORD_TOKEN: TOKEN, TELEGRAM_BOT_TOKEN: '123456:ABC' });
+    expect([config.telegram?.token, config.discord?.token]).toEqual(['123456:ABC', TOKEN]);
+  });
+
+  it('refuses a malformed token, server id or versioned REST base, by name and without echoing the token', () => {
+    const problems = problemsOf({ DISCORD_TOKEN: 'not a token secret-part-xyz', DISCORD_GUILD_ID: '12ab', DISCORD_API_ROOT: 'https://discord.com/api/v10' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DISCORD_API_ROOT', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN']);
+    expect(problems.join('\n')).not.toContain('secret-part-xyz');
+    expect(problems.find((p) => p.startsWith('DISCORD_API_ROOT'))).toMatch(/without a version/);
+    expect(problemsOf({ DISCORD_API_ROOT: 'ws://127.0.0.1:9000' })).toStrictEqual(['DISCORD_API_ROOT: expected an http(s) URL such as https://discord.com/api']);
+  });
+
+  it('counts the token among the secrets redactors remove', () => {
+    expect(secretsOf(loadConfig({ DISCORD_TOKEN: TOKEN }))).toContain(TOKEN);
+  });
+});
+
 describe('documentation of the settings', () => {
   const example = parseEnv(readFileSync(new URL('../.env.example', import.meta.url), 'utf8'));
 
