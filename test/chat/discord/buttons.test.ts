@@ -87,10 +87,10 @@ describe('buttons', () => {
   });
 
   it('a forged value in a valid button gets the usage message, as typed text would', async () => {
-    const token = h.discord.interact(press('b1:r:next?stop=abc', arrivals));
+    const token = h.discord.interact(press('b1:r:next?stop=ab!c', arrivals));
     await h.discord.waitForCall('POST', /webhooks\/\d+\/[^/]+$/, (c) => c.path.includes(token));
     expect(h.discord.followUps(token)[0]).toMatchObject({
-      content: '"abc" is not a stop number. Stop numbers have 4 digits, like 3017.',
+      content: '"ab!c" is not a stop number. Stop numbers have 4 digits, like 3017.',
       flags: EPHEMERAL,
     });
   });

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_SPECS } from '../../../src/bot/index.js';
+import { MENU_SPECS } from '../../../src/bot/index.js';
 import { createTranslator } from '../../../src/bot/i18n.js';
 import { BOT_PERMISSIONS, deployCommands, deployFailure, inviteUrl } from '../../../src/chat/discord/deploy.js';
 import { createRest, slashCommands } from '../../../src/chat/discord/index.js';
@@ -29,7 +29,7 @@ function deploy(env: Record<string, string>): Promise<{ code: number | null; std
 
 describe('deploying the slash commands', () => {
   let discord: FakeDiscord;
-  const commands = slashCommands(COMMAND_SPECS, createTranslator());
+  const commands = slashCommands(MENU_SPECS, createTranslator());
   beforeAll(async () => {
     discord = await startFakeDiscord({ token: TOKEN });
   });
@@ -41,7 +41,7 @@ describe('deploying the slash commands', () => {
     expect(toServer).toEqual({
       applicationId: APPLICATION_ID,
       guildId: SERVER,
-      registered: COMMAND_SPECS.map((s) => s.name),
+      registered: MENU_SPECS.map((s) => s.name),
       inviteUrl: inviteUrl(APPLICATION_ID),
     });
     const put = await discord.waitForCall('PUT', new RegExp(`^/applications/${APPLICATION_ID}/guilds/${SERVER}/commands$`));
@@ -68,7 +68,7 @@ describe('deploying the slash commands', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
-      `Registered ${COMMAND_SPECS.length} commands in server ${SERVER} (usable at once): ${COMMAND_SPECS.map((s) => `/${s.name}`).join(' ')}\n` +
+      `Registered ${MENU_SPECS.length} commands in server ${SERVER} (usable at once): ${MENU_SPECS.map((s) => `/${s.name}`).join(' ')}\n` +
         `Invite the bot to a server: ${inviteUrl(APPLICATION_ID)}\n`,
     );
   });

@@ -16,7 +16,7 @@ describe('custom ids of buttons', () => {
     expect(decodeButton('b1:u:next?stop=3017&route=95', COMMANDS)).toEqual(refresh);
     const search = { effect: 'reply', command: { name: 'stop', options: { query: 'rideau & co: 50%' } } } as const;
     expect(decodeButton(encodeButton(search), COMMANDS)).toEqual(search);
-    expect(decodeButton('b1:n:stops', COMMANDS)).toEqual({ effect: 'notice', command: { name: 'stops', options: {} } });
+    expect(decodeButton('b1:n:saved', COMMANDS)).toEqual({ effect: 'notice', command: { name: 'saved', options: {} } });
   });
 
   it('refuse what does not fit in 100 characters', () => {

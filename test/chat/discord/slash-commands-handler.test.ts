@@ -127,12 +127,12 @@ describe('slash commands', () => {
   });
 
   it('refuses bad input only to the rider: the public placeholder gives way to a private note', async () => {
-    const token = h.discord.interact(slash('next', { stop: 'abc' }));
+    const token = h.discord.interact(slash('next', { stop: 'ab!c' }));
     await settled(token, 'POST', /webhooks\/\d+\/[^/]+$/);
     expect(trail(token)).toEqual(['POST callback 5', 'DELETE webhook/messages/@original', 'POST webhook']);
     expect(h.discord.original(token)).toBeUndefined();
     const [note] = h.discord.followUps(token);
-    expect(note!.content).toBe('"abc" is not a stop number. Stop numbers have 4 digits, like 3017.');
+    expect(note!.content).toBe('"ab!c" is not a stop number. Stop numbers have 4 digits, like 3017.');
     expect(note!.flags & EPHEMERAL).toBe(EPHEMERAL);
   });
 

@@ -14,6 +14,7 @@ function rebuilt(command: SlashCommand): unknown {
     .setNameLocalizations(command.name_localizations)
     .setDescription(command.description)
     .setDescriptionLocalizations(command.description_localizations);
+  if (command.default_member_permissions !== undefined) builder.setDefaultMemberPermissions(command.default_member_permissions);
   for (const option of command.options) builder.addStringOption((o) => stringOption(o, option));
   // Through JSON, as it is sent: keys the builder leaves undefined disappear.
   return JSON.parse(JSON.stringify(builder.toJSON()));
@@ -52,6 +53,11 @@ describe('Discord slash commands from the command table', () => {
     expect(() => rebuilt({ ...next, name_localizations: { 'fr-CA': 'next' } })).toThrow();
     expect(() => rebuilt({ ...next, options: [{ ...next.options[0]!, name: 'two words' }] })).toThrow();
     expect(() => rebuilt({ ...next, options: [{ ...next.options[0]!, choices: [{ name: 'x', value: 'x' }] }] })).toThrow();
+  });
+
+  it('asks for Manage Channels by default for the commands that change a channel\'s alerts', () => {
+    const managing = commands.filter((c) => c.default_member_permissions === '16').map((c) => c.name);
+    expect(managing).toEqual(['subscribe', 'unsubscribe', 'pause', 'resume', 'timezone']);
   });
 
   it("keeps within Discord's limits, with French names and descriptions", () => {
