@@ -121,6 +121,9 @@ arrivals-more-routes = and { $count ->
     [one] one more route
    *[other] { $count } more routes
 } — ask for one: /next { $stopNo } { $example }
+arrivals-trip-cancelled = { $clock } cancelled ✖
+arrivals-live-unavailable = ⚠️ Live data is unavailable right now: these are scheduled times.
+arrivals-live-stale = ⚠️ Live data is out of date: these are scheduled times.
 arrivals-legend = 📡 live (GPS) · 🕒 scheduled
 arrivals-updated = Updated at { $clock }
 
@@ -145,6 +148,7 @@ error-network = The transit service is not answering (I can't reach it). Try aga
 error-http = The transit service is not answering properly (HTTP { $status }). Try again in a minute.
 error-parse = The transit service is not answering properly (its answer made no sense). Try again in a minute.
 error-invalid-request = I couldn't ask the transit service that way. Check the stop and route numbers.
+error-schedule-loading = Schedule data is loading (a first import takes a few minutes). Try again shortly.
 error-internal = Something went wrong on my side. Try again in a minute.
 
 ## Routes at a stop (/routes)

@@ -121,6 +121,9 @@ arrivals-more-routes = et { $count ->
     [one] un autre circuit
    *[other] { $count } autres circuits
 } — demandez-en un : /next { $stopNo } { $example }
+arrivals-trip-cancelled = { $clock } annulé ✖
+arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : voici les heures prévues.
+arrivals-live-stale = ⚠️ Les données en direct sont périmées : voici les heures prévues.
 arrivals-legend = 📡 en temps réel (GPS) · 🕒 horaire prévu
 arrivals-updated = Mis à jour à { $clock }
 
@@ -145,6 +148,7 @@ error-network = Le service de transport ne répond pas (impossible de le joindre
 error-http = Le service de transport ne répond pas correctement (HTTP { $status }). Réessayez dans une minute.
 error-parse = Le service de transport ne répond pas correctement (sa réponse est incompréhensible). Réessayez dans une minute.
 error-invalid-request = Je n'ai pas pu formuler cette demande au service de transport. Vérifiez les numéros d'arrêt et de circuit.
+error-schedule-loading = Les horaires sont en cours de chargement (une première importation prend quelques minutes). Réessayez sous peu.
 error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une minute.
 
 ## Routes at a stop (/routes)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
+import { OCTRANSPO_GTFS, parseHeaders } from './gtfs-rt/settings.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.
@@ -106,6 +107,18 @@ const schema = z
       z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -').optional(),
     ),
     TELEGRAM_WEBHOOK_PORT: port(8443),
+    // Three dot-separated parts (the bot's id in base64, a timestamp, an HMAC).
+    DISCORD_TOKEN: optionalText.pipe(
+      z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'a bot token from the Discord developer portal (three parts separated by dots)').optional(),
+    ),
+    DISCORD_GUILD_ID: optionalText.pipe(
+      z.string().regex(/^\d{17,20}$/, 'a server id: 17-20 digits (Developer Mode, then right-click the server, Copy Server ID)').optional(),
+    ),
+    // discord.js appends the API version itself; a base that already ends in one would double it.
+    DISCORD_API_ROOT: url('an http(s) URL such as https://discord.com/api').refine(
+      (v) => v === undefined || !/\/v\d+\/?$/.test(v),
+      'the base without a version, such as https://discord.com/api (discord.js adds /v10)',
+    ),
     RATE_LIMIT_PER_MINUTE: positiveInt(20),
     GTFS_STOPS_FILE: optionalText,
     ALERT_CATCH_UP_MINUTES: wholeNumber(DEFAULT_ALERT_SETTINGS.catchUpMinutes, 1, 60, 'a number of minutes from 1 to 60'),
@@ -114,6 +127,13 @@ const schema = z
     ALERT_CHAT_INTERVAL_MS: positiveInt(DEFAULT_ALERT_SETTINGS.chatIntervalMs),
     ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
     METRICS_PORT: optionalPort,
+    // GTFS and GTFS-Realtime: a URL or a file path each.
+    GTFS_URL: optionalText,
+    GTFS_RT_TRIP_UPDATES_URL: optionalText,
+    GTFS_RT_HEADERS: optionalText,
+    GTFS_RT_REFRESH_SECONDS: positiveInt(30),
+    OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
+    CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'an ISO instant such as 2023-11-07T17:05:34-08:00' }).optional()),
   });
 
 /** Every variable the bot reads; .env.example and the README list exactly these. */
@@ -129,6 +149,11 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     const missing = isSet(env.OC_APP_ID) ? 'OC_API_KEY' : 'OC_APP_ID';
     problems.push(`${missing}: expected to be set together with the other one (or neither, for the built-in demo feed)`);
   }
+  const gtfs = isSet(env.GTFS_URL) || isSet(env.OCTRANSPO_SUBSCRIPTION_KEY);
+  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_HEADERS'] as const) {
+    if (isSet(env[name]) && !gtfs) problems.push(`${name}: expected GTFS_URL (or OCTRANSPO_SUBSCRIPTION_KEY) to be set too`);
+  }
+  if (isSet(env.GTFS_RT_HEADERS)) problems.push(...parseHeaders(env.GTFS_RT_HEADERS ?? '').problems.map((p) => `GTFS_RT_HEADERS: expected ${p}`));
   if (isSet(env.TELEGRAM_WEBHOOK_URL) && !isSet(env.TELEGRAM_WEBHOOK_SECRET)) {
     problems.push('TELEGRAM_WEBHOOK_SECRET: expected a secret when TELEGRAM_WEBHOOK_URL is set');
   }
@@ -151,12 +176,31 @@ export interface Config {
     apiRoot?: string;
     webhook?: { url: string; secret: string; port: number };
   };
+  discord?: {
+    token: string;
+    /** Slash commands are registered to this server only (at once), else globally. */
+    guildId?: string;
+    /** REST base without the version (discord.js appends it); Discord's own when absent. */
+    apiRoot?: string;
+  };
   rateLimitPerMinute: number;
   gtfsStopsFile?: string;
   /** The alert scheduler: catch-up window, delivery rates per platform and per chat. */
   alerts: AlertSettings;
   /** /metrics and /healthz; absent: not served. */
   metricsPort?: number;
+  /** Present: the GTFS source (static schedule + GTFS-Realtime) instead of the v1.2 one. */
+  gtfs?: {
+    /** Static GTFS zip: URL or file path. */
+    scheduleUrl: string;
+    /** TripUpdates: URL or file path; absent, schedule only. */
+    tripUpdatesUrl?: string;
+    /** Sent with TripUpdates requests; secret. */
+    headers: Record<string, string>;
+    refreshSeconds: number;
+  };
+  /** CLOCK_START: the bot's clock starts at this instant. */
+  clockStart?: Date;
   /** The system locale (LC_ALL, LC_MESSAGES, LANG): the terminal chat's language until /lang. */
   terminalLanguage?: string;
 }
@@ -206,6 +250,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
           },
         }
       : {}),
+    ...(e.DISCORD_TOKEN
+      ? {
+          discord: {
+            token: e.DISCORD_TOKEN,
+            ...(e.DISCORD_GUILD_ID ? { guildId: e.DISCORD_GUILD_ID } : {}),
+            ...(e.DISCORD_API_ROOT ? { apiRoot: e.DISCORD_API_ROOT } : {}),
+          },
+        }
+      : {}),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     ...(e.GTFS_STOPS_FILE ? { gtfsStopsFile: e.GTFS_STOPS_FILE } : {}),
     alerts: {
@@ -216,7 +269,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
+    ...gtfsConfig(e),
+    ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),
   };
+}
+
+/** GTFS_URL selects the GTFS source; OCTRANSPO_SUBSCRIPTION_KEY does too, with OC Transpo's addresses as defaults. */
+function gtfsConfig(e: z.infer<typeof schema>): Pick<Config, 'gtfs'> {
+  const key = e.OCTRANSPO_SUBSCRIPTION_KEY;
+  const scheduleUrl = e.GTFS_URL ?? (key ? OCTRANSPO_GTFS.schedule : undefined);
+  if (scheduleUrl === undefined) return {};
+  const tripUpdatesUrl = e.GTFS_RT_TRIP_UPDATES_URL ?? (key ? OCTRANSPO_GTFS.tripUpdates : undefined);
+  const headers = { ...(key ? { [OCTRANSPO_GTFS.header]: key } : {}), ...parseHeaders(e.GTFS_RT_HEADERS ?? '').headers };
+  return { gtfs: { scheduleUrl, ...(tripUpdatesUrl ? { tripUpdatesUrl } : {}), headers, refreshSeconds: e.GTFS_RT_REFRESH_SECONDS } };
 }
 
 /** Reads `.env` into process.env when the file exists (Node's own loader), then validates. */
@@ -234,7 +299,8 @@ export function loadConfigFromProcess(envFile = '.env'): Config {
 /** Every secret a config holds, for redactors: none of them may reach a log line or a reply. */
 export function secretsOf(config: Config): string[] {
   const redisPassword = config.store.redisUrl !== undefined ? passwordOf(config.store.redisUrl) : undefined;
-  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, redisPassword].filter(
+  const gtfsHeaders = Object.values(config.gtfs?.headers ?? {});
+  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, config.discord?.token, redisPassword, ...gtfsHeaders].filter(
     (secret): secret is string => secret !== undefined && secret !== '',
   );
 }

@@ -7,14 +7,17 @@ import { startAlertScheduler } from './alerts/scheduler.js';
 import { createBotCore, type BotCore } from './bot/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
+import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
-import { systemClock } from './clock.js';
+import { systemClock, type Clock } from './clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
+import { openGtfsFeed } from './gtfs-rt/open-feed.js';
 import { createLogger, type Logger } from './log.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import { loadStopIndex, type StopIndex } from './stops/index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
 import { createTransitClient, type TransitClient } from './transit/index.js';
+import { clockStartingAt } from './time/clock-start.js';
 import { fatalMessage } from './util/fatal-message.js';
 
 type Closer = { name: string; close: () => Promise<void> | void };
@@ -24,7 +27,8 @@ let secrets: string[] = [];
 
 /** Past this a hung close is cut short; adapters' own drain (5 s) ends well before. */
 const HARD_EXIT_MS = 15_000;
-const now = systemClock;
+// CLOCK_START moves it, once, before anything reads it.
+let now: Clock = systemClock;
 
 function readConfigOrExit(): Config {
   try {
@@ -37,10 +41,10 @@ function readConfigOrExit(): Config {
 }
 
 /** The real API with credentials; without them, the built-in v1.2 server on a free local port. */
-async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]): Promise<{ transit: TransitClient; demo: boolean }> {
+async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]): Promise<{ transit: TransitClient; demo: boolean; stops?: StopIndex }> {
   // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
   // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
-  const terminal = config.telegram === undefined;
+  const terminal = config.telegram === undefined && config.discord === undefined;
   const transitLogger = terminal && !logger.isLevelEnabled('debug') ? logger.child({ component: 'transit' }, { level: 'error' }) : logger;
   const common = {
     format: config.transit.format,
@@ -49,6 +53,12 @@ async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]
     logger: transitLogger,
     now,
   };
+  // GTFS_URL or OCTRANSPO_SUBSCRIPTION_KEY: the GTFS schedule and GTFS-Realtime source.
+  if (config.gtfs !== undefined) {
+    const feed = await openGtfsFeed(config.gtfs, { dataDir: config.store.dataDir, now, logger, waitForSchedule: terminal, progress: process.stderr });
+    closers.push({ name: 'gtfs', close: () => feed.transit.close() });
+    return { transit: feed.transit, demo: false, stops: feed.stops };
+  }
   if (config.transit.credentials !== undefined) {
     return { transit: createTransitClient({ ...common, baseUrl: config.transit.baseUrl, ...config.transit.credentials }), demo: false };
   }
@@ -85,6 +95,19 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         core,
         ...(stops !== undefined ? { stops } : {}),
         logger: logger.child({ component: 'telegram' }),
+        clock: now,
+        rateLimitPerMinute: config.rateLimitPerMinute,
+      }),
+    );
+  }
+  const discord = config.discord;
+  if (discord !== undefined) {
+    adapters.push(
+      createDiscordBot({
+        token: discord.token,
+        ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}),
+        core,
+        logger: logger.child({ component: 'discord' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
       }),
@@ -139,6 +162,7 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   for (const closer of closers.reverse()) {
     try {
       await closer.close();
+      logger.debug({ what: closer.name }, 'closed');
     } catch (err) {
       logger.warn({ err, what: closer.name }, 'error while closing');
     }
@@ -148,6 +172,7 @@ async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   secrets = secretsOf(config);
+  if (config.clockStart !== undefined) now = clockStartingAt(config.clockStart);
   const logger = createLogger(config.logLevel);
   const closers: Closer[] = [];
   let stopping = false;
@@ -166,8 +191,8 @@ async function main(): Promise<void> {
 
   const store = await openStore({ ...config.store, logger });
   closers.push({ name: 'store', close: () => store.close() });
-  const { transit, demo } = await openTransitFeed(config, logger, closers);
-  const stops = await openStopIndex(config, demo, logger);
+  const { transit, demo, stops: feedStops } = await openTransitFeed(config, logger, closers);
+  const stops = feedStops ?? (await openStopIndex(config, demo, logger));
   const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now, logger, ...(stops !== undefined ? { stops } : {}) });
 
   const adapters = chatAdapters(config, core, logger, stops);

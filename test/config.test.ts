@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, loadConfigFromProcess } from '../src/config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, loadConfigFromProcess, secretsOf } from '../src/config.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -141,6 +141,76 @@ describe('loadConfig', () => {
     const problems = problemsOf({ TELEGRAM_BOT_TOKEN: token, OC_API_KEY: 'key-only-xyz' });
     expect(problems.join('\n')).not.toContain('secret-part-123');
     expect(problems.join('\n')).not.toContain('key-only-xyz');
+  });
+});
+
+describe('GTFS settings', () => {
+  it('GTFS_URL selects the GTFS source; the trip updates, headers and refresh are read with it', () => {
+    expect(loadConfig({}).gtfs).toBeUndefined();
+    const config = loadConfig({
+      GTFS_URL: './feeds/gtfs.zip',
+      GTFS_RT_TRIP_UPDATES_URL: 'https://rt.example.org/tu',
+      GTFS_RT_HEADERS: 'X-Api-Key: abc123; Accept-Language: en',
+      GTFS_RT_REFRESH_SECONDS: '15',
+      CLOCK_START: '2023-11-07T17:05:34-08:00',
+    });
+    expect(config.gtfs).toEqual({
+      scheduleUrl: './feeds/gtfs.zip',
+      tripUpdatesUrl: 'https://rt.example.org/tu',
+      headers: { 'X-Api-Key': 'abc123', 'Accept-Language': 'en' },
+      refreshSeconds: 15,
+    });
+    expect(config.clockStart?.getTime()).toBe(1699405534000);
+    expect(secretsOf(config)).toContain('abc123');
+  });
+
+  it("OCTRANSPO_SUBSCRIPTION_KEY alone gives OC Transpo's addresses and header, each overridable", () => {
+    const config = loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'sub-key-1' });
+    expect(config.gtfs?.scheduleUrl).toMatch(/^https:\/\/.*GTFSExport\.zip$/);
+    expect(config.gtfs?.tripUpdatesUrl).toMatch(/\/TripUpdates$/);
+    expect(config.gtfs?.headers).toEqual({ 'Ocp-Apim-Subscription-Key': 'sub-key-1' });
+    expect(secretsOf(config)).toContain('sub-key-1');
+    expect(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_URL: 'http://127.0.0.1:8089/gtfs/static.zip' }).gtfs?.scheduleUrl).toBe('http://127.0.0.1:8089/gtfs/static.zip');
+  });
+
+  it('reports bad GTFS settings without repeating a header value', () => {
+    const problems = problemsOf({ GTFS_RT_TRIP_UPDATES_URL: 'x', GTFS_RT_HEADERS: 'no colon secret-value-9', GTFS_RT_REFRESH_SECONDS: '0', CLOCK_START: 'yesterday' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(
+      expect.arrayContaining(['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_HEADERS', 'GTFS_RT_REFRESH_SECONDS', 'CLOCK_START']),
+    );
+    expect(problems.join('\n')).not.toContain('secret-value-9');
+  });
+});
+
+describe('Discord settings', () => {
+  const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.secret_Part-of-the-hmac_0123456789';
+
+  it('reads the token, the server for commands and the REST base', () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '123456789012345678', DISCORD_API_ROOT: 'http://127.0.0.1:9000/api' }).discord).toEqual({
+      token: TOKEN,
+      guildId: '123456789012345678',
+      apiRoot: 'http://127.0.0.1:9000/api',
+    });
+    expect(loadConfig({ DISCORD_TOKEN: ` ${TOKEN} ` }).discord).toEqual({ token: TOKEN });
+    expect(loadConfig({}).discord).toBeUndefined();
+    expect(loadConfig({ DISCORD_TOKEN: '', DISCORD_GUILD_ID: '', DISCORD_API_ROOT: '' }).discord).toBeUndefined();
+  });
+
+  it('runs beside Telegram when both tokens are set', () => {
+    const config = loadConfig({ DISCORD_TOKEN: TOKEN, TELEGRAM_BOT_TOKEN: '123456:ABC' });
+    expect([config.telegram?.token, config.discord?.token]).toEqual(['123456:ABC', TOKEN]);
+  });
+
+  it('refuses a malformed token, server id or versioned REST base, by name and without echoing the token', () => {
+    const problems = problemsOf({ DISCORD_TOKEN: 'not a token secret-part-xyz', DISCORD_GUILD_ID: '12ab', DISCORD_API_ROOT: 'https://discord.com/api/v10' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DISCORD_API_ROOT', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN']);
+    expect(problems.join('\n')).not.toContain('secret-part-xyz');
+    expect(problems.find((p) => p.startsWith('DISCORD_API_ROOT'))).toMatch(/without a version/);
+    expect(problemsOf({ DISCORD_API_ROOT: 'ws://127.0.0.1:9000' })).toStrictEqual(['DISCORD_API_ROOT: expected an http(s) URL such as https://discord.com/api']);
+  });
+
+  it('counts the token among the secrets redactors remove', () => {
+    expect(secretsOf(loadConfig({ DISCORD_TOKEN: TOKEN }))).toContain(TOKEN);
   });
 });
 

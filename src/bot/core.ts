@@ -36,8 +36,11 @@ export interface BotCore {
   chatMoved(from: ChatRef, to: ChatRef): Promise<void>;
   /** A shared location: the nearest stops, each a button asking for arrivals. */
   handleLocation(lat: number, lon: number, chat: ChatContext): Promise<Reply>;
-  /** Values to offer while `arg` of command `name` is typed (at most `limit`, 25 by default). */
-  suggest(name: string, arg: string, partial: string, chat: ChatContext, limit?: number): Promise<Suggestion[]>;
+  /**
+   * Values to offer while `arg` of command `name` is typed (at most `limit`, 25 by default);
+   * `given` holds the other options already filled in (a route is offered for the chosen stop).
+   */
+  suggest(name: string, arg: string, partial: string, chat: ChatContext, limit?: number, given?: Readonly<Record<string, string>>): Promise<Suggestion[]>;
   /** The chat's language: its /lang choice, else the platform's language code (remembered), else English. */
   localeOf(chat: ChatContext): Promise<Locale>;
   /** A string from the locale files, for the few texts an adapter says itself (rate limit, ...). */

@@ -113,10 +113,10 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       return guarded(chat, (ctx) => nearbyStops({ lat, lon }, ctx));
     },
 
-    async suggest(name, arg, partial, chat, limit = 25) {
+    async suggest(name, arg, partial, chat, limit = 25, given = {}) {
       try {
-        const ctx = { chat, identifiers, savedStops: deps.savedStops, transit: deps.transit, ...(deps.stops !== undefined ? { stops: deps.stops } : {}) };
-        return await suggestValues(name, arg, typeof partial === 'string' ? partial : '', ctx, limit);
+        const ctx = { chat, identifiers, savedStops: deps.savedStops, subscriptions: deps.subscriptions, transit: deps.transit, ...(deps.stops !== undefined ? { stops: deps.stops } : {}) };
+        return await suggestValues(name, arg, typeof partial === 'string' ? partial : '', ctx, limit, typeof given === 'object' && given !== null ? given : {});
       } catch (err) {
         deps.logger?.warn({ err, name, arg }, 'suggestions failed');
         return [];

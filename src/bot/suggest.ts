@@ -1,14 +1,17 @@
 import type { StopIndex } from '../stops/types.js';
-import type { SavedStopsRepository } from '../store/ports.js';
+import type { SavedStopsRepository, SubscriptionsRepository } from '../store/ports.js';
+import { formatMinute } from '../alerts/schedule.js';
 import type { IdentifierGrammar } from '../transit/identifiers.js';
 import type { TransitClient } from '../transit/index.js';
 import type { ChatContext } from './chat-context.js';
 import { findCommand, type Suggestion } from './commands/index.js';
+import { compareRoutes } from './format/route-order.js';
 
 export interface SuggestContext {
   chat: ChatContext;
   identifiers: IdentifierGrammar;
   savedStops: SavedStopsRepository;
+  subscriptions: SubscriptionsRepository;
   transit: TransitClient;
   stops?: StopIndex;
 }
@@ -17,11 +20,21 @@ const LABEL_CHARS = 100;
 
 /**
  * Values for an argument being typed, by its kind: a stop offers the chat's saved stops first,
- * then stops from the offline index by number or name. Nothing here calls the transit service,
- * so an answer comes fast enough for Discord's autocomplete.
+ * then stops from the offline index by number or name; a route offers the routes serving the stop
+ * already given. Only routes ask the transit service, for its route summary (cached for a day), so
+ * an answer comes fast enough for Discord's autocomplete.
  */
-export async function suggestValues(name: string, arg: string, partial: string, ctx: SuggestContext, limit: number): Promise<Suggestion[]> {
+export async function suggestValues(
+  name: string,
+  arg: string,
+  partial: string,
+  ctx: SuggestContext,
+  limit: number,
+  given: Readonly<Record<string, unknown>> = {},
+): Promise<Suggestion[]> {
   const spec = findCommand(name)?.spec.args.find((a) => a.name === arg);
+  if (spec?.kind === 'route') return routesAtStop(given.stop, partial, ctx, limit);
+  if (spec?.kind === 'subscription-id') return subscriptionsOfChat(partial, ctx, limit);
   if (spec === undefined || (spec.kind !== 'stop' && spec.kind !== 'stop-or-name')) return [];
   const typed = partial.trim().toLowerCase();
   const saved = (await ctx.savedStops.list(ctx.chat).catch(() => []))
@@ -30,6 +43,36 @@ export async function suggestValues(name: string, arg: string, partial: string, 
   const indexed = ctx.stops === undefined || typed === '' ? [] : fromIndex(ctx.stops, typed, limit);
   const seen = new Set<string>();
   return [...saved, ...indexed].filter((s) => !seen.has(s.value) && seen.add(s.value)).slice(0, limit);
+}
+
+/** The routes serving the stop, one choice per route with its headings ("95 Barrhaven Centre / Orléans"). */
+async function routesAtStop(stop: unknown, partial: string, ctx: SuggestContext, limit: number): Promise<Suggestion[]> {
+  const stopNo = typeof stop === 'string' ? ctx.identifiers.readStop(stop) : undefined;
+  if (!stopNo?.ok) return [];
+  const typed = partial.trim().toLowerCase();
+  const headings = new Map<string, string[]>();
+  for (const route of [...(await ctx.transit.routeSummary(stopNo.value)).routes].sort(compareRoutes)) {
+    const heading = route.heading || route.direction;
+    const list = headings.get(route.routeNo) ?? [];
+    if (heading !== '' && !list.includes(heading)) list.push(heading);
+    headings.set(route.routeNo, list);
+  }
+  return [...headings]
+    .filter(([routeNo]) => typed === '' || routeNo.toLowerCase().startsWith(typed))
+    .slice(0, limit)
+    .map(([routeNo, list]) => choice(routeNo, list.join(' / ') || undefined));
+}
+
+/** The chat's alerts by id, each labelled with its stop, route and time ("k3f9 3017 95 07:30"). */
+async function subscriptionsOfChat(partial: string, ctx: SuggestContext, limit: number): Promise<Suggestion[]> {
+  const typed = partial.trim().toLowerCase();
+  return (await ctx.subscriptions.list(ctx.chat))
+    .filter((sub) => typed === '' || sub.id.startsWith(typed))
+    .slice(0, limit)
+    .map((sub) => {
+      const when = sub.schedule.kind === 'at' ? formatMinute(sub.schedule.minute) : `${formatMinute(sub.schedule.from)}-${formatMinute(sub.schedule.until)}`;
+      return { label: [sub.id, sub.stopNo, sub.routeNo, when].filter((part) => part !== undefined).join(' '), value: sub.id };
+    });
 }
 
 function fromIndex(stops: StopIndex, typed: string, limit: number): Suggestion[] {

@@ -6,6 +6,7 @@ import { control } from './control.js';
 import { DEMO_API_KEY, DEMO_APP_ID } from './credentials.js';
 import { loadDemoNetwork } from './demo-network.js';
 import { FaultPlan, type FaultForRequest, type Faults } from './faults.js';
+import { isGtfsPath, serveGtfs } from './gtfs-rt.js';
 import type { SimNetwork } from './network.js';
 import { BodyTooLarge, readBody, requestParams, type Params } from './request.js';
 import { send, text, type SimResponse } from './response.js';
@@ -61,6 +62,7 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
 
     const body = await readBody(req);
     if (url.pathname.startsWith('/__sim/')) return send(res, control(method, url.pathname, body, faults, stats));
+    if (isGtfsPath(url.pathname)) return serveGtfs(req, res, url.pathname, { network, nowMs: now().getTime(), apiKey, faults, log });
 
     const operation = /^\/v1\.2\/([^/]+)$/.exec(url.pathname)?.[1] ?? '';
     if (!isOperation(operation)) return send(res, text(404, 'API method not found'));

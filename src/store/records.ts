@@ -13,8 +13,19 @@ export async function readStored(keyv: Keyv, keys: string[]): Promise<Stored[]> 
   if (keys.length === 0) return [];
   // The adapter's raw text, prefixed as keyv prefixes it, decoded here so that a bad row stays
   // one bad row instead of failing keyv.getMany as a whole.
-  const raws = (await keyv.store.getMany(keys.map((key) => keyv._getKeyPrefix(key)))) as unknown[];
+  const raws = await batchStore(keyv).getMany(keys.map((key) => keyv._getKeyPrefix(key)));
   return Promise.all(keys.map((_, i) => decode(keyv, raws[i])));
+}
+
+/** The adapter's own batch read, returning raw values (keyv types its store as any). */
+interface BatchStore {
+  getMany(keys: string[]): Promise<unknown[]>;
+}
+
+function batchStore(keyv: Keyv): BatchStore {
+  const store: unknown = keyv.store;
+  if (typeof store === 'object' && store !== null && 'getMany' in store && typeof store.getMany === 'function') return store as BatchStore;
+  throw new TypeError('store: the keyv adapter cannot read several keys at once');
 }
 
 async function decode(keyv: Keyv, raw: unknown): Promise<Stored> {

@@ -1,4 +1,5 @@
-export type TransitErrorKind = 'api' | 'http' | 'timeout' | 'network' | 'parse' | 'invalid-request';
+/** `loading`: the source has no data to answer from yet (a first schedule import under way). */
+export type TransitErrorKind = 'api' | 'http' | 'timeout' | 'network' | 'parse' | 'invalid-request' | 'loading';
 
 /**
  * The only error the transit client lets escape. Callers pick their user-facing message from

@@ -67,8 +67,14 @@ async function readCapped(response: Response, maxBytes: number, label: string): 
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    // The body's stream is typed loosely (ReadableStream<any>): check what it gives.
+    const chunk: { done: boolean; value?: unknown } = await reader.read();
+    if (chunk.done) break;
+    const value = chunk.value;
+    if (!(value instanceof Uint8Array)) {
+      await reader.cancel().catch(() => undefined);
+      throw new TransitError('parse', `${label}: body is not a byte stream`);
+    }
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);

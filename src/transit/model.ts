@@ -9,6 +9,12 @@ export interface StopArrivals {
   /** RequestProcessingTime (Ottawa local time) when the upstream gave it. */
   readonly requestedAt?: Date;
   readonly routes: readonly RouteArrivals[];
+  /** IANA zone the times belong to (a GTFS source's agency_timezone); absent: Ottawa's. */
+  readonly timeZone?: string;
+  /** The live feed could not be had: every trip is from the schedule (live false). */
+  readonly liveUnavailable?: boolean;
+  /** The live feed answers, but with old data: ignored, every trip is from the schedule. */
+  readonly staleFeed?: boolean;
 }
 
 export interface RouteArrivals {
@@ -41,6 +47,10 @@ export interface Trip {
   readonly bus: BusType;
   /** Only when live and the upstream gave coordinates. */
   readonly position?: { readonly lat: number; readonly lon: number; readonly speedKmh?: number };
+  /** The trip will not run (a live cancellation); minutesAway is its scheduled time. */
+  readonly cancelled?: boolean;
+  /** The instant itself (predicted when live, else scheduled), when the source knows it to the second. */
+  readonly at?: Date;
 }
 
 export interface BusType {

@@ -42,5 +42,5 @@ export function checkRouteNo(routeNo: unknown, grammar: IdentifierGrammar = V12_
   // Quoted as given, not upper-cased: the redactor must still recognise a key typed here.
   const value = routeNo.trim();
   if (value === '') throw invalid('route number is empty');
-  throw invalid(`route number must be 1-3 digits, or up to 4 letters and digits with at least one digit, got ${describeValue(value)}`);
+  throw invalid(`route number must be 1-3 digits, or up to 4 letters and digits with at least one of each, got ${describeValue(value)}`);
 }

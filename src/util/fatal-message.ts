@@ -14,7 +14,7 @@ const MAX_CAUSES = 3;
 const TOKEN_SHAPED = /\d{5,}(?::|%(?:25)?3a|\\u003a|&#0*58;?|&#x0*3a;?)[\w-]{30,}/gi;
 // Line breaks, tabs and terminal control characters (an echoed text could move the cursor or
 // fake a second line), with the spaces around them, become one space.
-const CONTROL = /[\s\u0000-\u001f\u007f-\u009f]+/g;
+const CONTROL = /[\s\p{Cc}]+/gu;
 
 /**
  * One line saying why the process stopped, for the last-resort catch in main.ts: any value may

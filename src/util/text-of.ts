@@ -2,13 +2,13 @@
  * Any value as text, for logs and error lines, without ever throwing: what was thrown may be
  * anything (a string, an object with a throwing toString, a circular object, a Proxy), and the
  * code reporting a failure must not fail in turn. Errors read as "Name: message"; other objects
- * as JSON where they allow it (cycles shown as "[circular]").
+ * as JSON where they allow it (cycles shown as "[circular]"), else as their built-in tag.
  */
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   try {
     if (value instanceof Error) return `${textOf(value.name)}: ${textOf(value.message)}`;
-    if (typeof value === 'object' && value !== null) return jsonOf(value) ?? String(value);
+    if (typeof value === 'object' && value !== null) return jsonOf(value) ?? fallback(value);
     return String(value);
   } catch {
     return fallback(value);

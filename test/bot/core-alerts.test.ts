@@ -88,7 +88,7 @@ describe('groups and channels', () => {
   it('in a group only administrators change alerts, asked at the moment of the command; everyone sees /subs', async () => {
     const { core } = setup();
     let admin = false;
-    const chat = groupChat({ userCanManage: async () => admin });
+    const chat = groupChat({ userCanManage: () => Promise.resolve(admin) });
     expect(line(await core.handleText('/subscribe 3017 07:30', chat))).toBe('Only this group\'s administrators can change its alerts.');
     admin = true;
     const id = idIn(line(await core.handleText('/subscribe 3017 07:30', chat)));
@@ -102,7 +102,7 @@ describe('groups and channels', () => {
   it('a channel is subscribed from a private chat by one of its administrators, the bot able to post', async () => {
     const { core, stores } = setup();
     let lookup: ChannelLookup = { found: false };
-    const chat = privateChat({ findChannel: async () => lookup });
+    const chat = privateChat({ findChannel: () => Promise.resolve(lookup) });
     const say = async () => line(await core.handleText('/subscribe @ottawabuses 3017 07:30', chat));
     expect(await say()).toContain("I can't find the channel @ottawabuses");
     const channel = { platform: 'telegram' as const, chatId: '-1001', chatType: 'channel' as const };

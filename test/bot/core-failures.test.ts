@@ -23,6 +23,7 @@ const cases: Array<[string, TransitError, string, string]> = [
   ['network', new TransitError('network', 'ECONNREFUSED'), "The transit service is not answering (I can't reach it). Try again in a minute.", 'ne répond pas (impossible de le joindre)'],
   ['http 500', new TransitError('http', 'HTTP 500', 500), 'The transit service is not answering properly (HTTP 500). Try again in a minute.', 'ne répond pas correctement (HTTP 500)'],
   ['parse', new TransitError('parse', 'html'), 'The transit service is not answering properly (its answer made no sense). Try again in a minute.', 'sa réponse est incompréhensible'],
+  ['loading', new TransitError('loading', 'first import'), 'Schedule data is loading (a first import takes a few minutes). Try again shortly.', 'Les horaires sont en cours de chargement'],
   ['invalid-request', new TransitError('invalid-request', 'bad'), "I couldn't ask the transit service that way. Check the stop and route numbers.", "Je n'ai pas pu formuler cette demande"],
 ];
 
@@ -42,7 +43,7 @@ describe('failures of the transit service', () => {
   });
 
   it('covers every kind of TransitError', () => {
-    const kinds: TransitErrorKind[] = ['api', 'http', 'timeout', 'network', 'parse', 'invalid-request'];
+    const kinds: TransitErrorKind[] = ['api', 'http', 'timeout', 'network', 'parse', 'invalid-request', 'loading'];
     expect(kinds.every((k) => cases.some(([, err]) => err.kind === k))).toBe(true);
   });
 

@@ -32,6 +32,11 @@ export function stopArrivals(routes: RouteArrivals[], stopNo = '3017', stopName 
 
 type Answer<T> = T | TransitError | (() => T | Promise<T>);
 
+/** Runs `step` as an async function would (a throw becomes a rejection), with nothing to await. */
+export function settle<T>(step: () => T | PromiseLike<T>): Promise<T> {
+  return new Promise<T>((resolve) => resolve(step()));
+}
+
 /** Each call is answered from a table keyed by stop (and route); anything else is error 10. */
 export interface FakeTransit extends TransitClient {
   calls: string[];
@@ -44,12 +49,14 @@ export function fakeTransit(tables: {
   gtfs?: Record<string, Answer<GtfsRecord[]>>;
 }): FakeTransit {
   const calls: string[] = [];
-  async function answer<T>(table: Record<string, Answer<T>> | undefined, key: string): Promise<T> {
-    calls.push(key);
-    const entry = table?.[key];
-    if (entry === undefined) throw new TransitError('api', 'no such stop', 10);
-    if (entry instanceof TransitError) throw entry;
-    return typeof entry === 'function' ? (entry as () => T)() : entry;
+  function answer<T>(table: Record<string, Answer<T>> | undefined, key: string): Promise<T> {
+    return settle(() => {
+      calls.push(key);
+      const entry = table?.[key];
+      if (entry === undefined) throw new TransitError('api', 'no such stop', 10);
+      if (entry instanceof TransitError) throw entry;
+      return typeof entry === 'function' ? (entry as () => T | Promise<T>)() : entry;
+    });
   }
   return {
     calls,
@@ -80,61 +87,69 @@ export function memoryStores(): MemoryStores {
   return {
     chats: {
       languages,
-      language: async (chat) => languages.get(keyOf(chat)),
-      setLanguage: async (chat, choice) => void languages.set(keyOf(chat), choice),
-      timeZone: async (chat) => zones.get(keyOf(chat)),
-      setTimeZone: async (chat, zone) => void zones.set(keyOf(chat), zone),
+      language: (chat) => settle(() => languages.get(keyOf(chat))),
+      setLanguage: (chat, choice) => settle(() => void languages.set(keyOf(chat), choice)),
+      timeZone: (chat) => settle(() => zones.get(keyOf(chat))),
+      setTimeZone: (chat, zone) => settle(() => void zones.set(keyOf(chat), zone)),
     },
     savedStops: {
       lists,
-      list: async (chat) => [...(lists.get(keyOf(chat)) ?? [])],
-      async add(chat, stop, max) {
-        const list = lists.get(keyOf(chat)) ?? [];
-        if (list.some((s) => s.stopNo === stop.stopNo)) return 'already';
-        if (stop.label !== undefined && list.some((s) => s.label === stop.label)) return 'label-taken';
-        if (list.length >= max) return 'full';
-        lists.set(keyOf(chat), [...list, stop]);
-        return 'saved';
-      },
-      async remove(chat, stopNo) {
-        const list = lists.get(keyOf(chat)) ?? [];
-        lists.set(keyOf(chat), list.filter((s) => s.stopNo !== stopNo));
-        return list.some((s) => s.stopNo === stopNo);
-      },
+      list: (chat) => settle(() => [...(lists.get(keyOf(chat)) ?? [])]),
+      add: (chat, stop, max) =>
+        settle(() => {
+          const list = lists.get(keyOf(chat)) ?? [];
+          if (list.some((s) => s.stopNo === stop.stopNo)) return 'already';
+          if (stop.label !== undefined && list.some((s) => s.label === stop.label)) return 'label-taken';
+          if (list.length >= max) return 'full';
+          lists.set(keyOf(chat), [...list, stop]);
+          return 'saved';
+        }),
+      remove: (chat, stopNo) =>
+        settle(() => {
+          const list = lists.get(keyOf(chat)) ?? [];
+          lists.set(keyOf(chat), list.filter((s) => s.stopNo !== stopNo));
+          return list.some((s) => s.stopNo === stopNo);
+        }),
     },
     subscriptions: {
       all,
-      async add(sub, max) {
-        if (find(sub.chat, sub.id) !== undefined) return 'id-taken';
-        if (ofChat(sub.chat).length >= max) return 'full';
-        all.set(`${keyOf(sub.chat)}:${sub.id}`, sub);
-        return 'added';
-      },
-      list: async (chat) => ofChat(chat),
-      remove: async (chat, id) => all.delete(`${keyOf(chat)}:${id}`),
-      async setPaused(chat, id, paused) {
-        const sub = find(chat, id);
-        if (sub === undefined) return false;
-        const { paused: _, ...rest } = sub;
-        all.set(`${keyOf(chat)}:${id}`, paused === undefined ? rest : { ...rest, paused });
-        return true;
-      },
-      async pauseChat(chat, reason) {
-        const active = ofChat(chat).filter((s) => s.paused === undefined);
-        for (const sub of active) all.set(`${keyOf(chat)}:${sub.id}`, { ...sub, paused: reason });
-        return active.length;
-      },
-      async moveChat(from, to) {
-        const moving = ofChat(from);
-        for (const sub of moving) {
-          all.delete(`${keyOf(from)}:${sub.id}`);
-          all.set(`${keyOf(to)}:${sub.id}`, { ...sub, chat: { ...sub.chat, ...to } });
-        }
-        return moving.length;
-      },
-      dueAt: async (zone, minute) =>
-        [...all.values()].filter((s) => s.timeZone === zone && s.paused === undefined && [0, 1, 2, 3, 4, 5, 6].some((weekday) => isDue(s.schedule, { date: '', minute, weekday: weekday as 0 })) ),
-      zones: async () => [...new Set([...all.values()].map((s) => s.timeZone))],
+      add: (sub, max) =>
+        settle(() => {
+          if (find(sub.chat, sub.id) !== undefined) return 'id-taken';
+          if (ofChat(sub.chat).length >= max) return 'full';
+          all.set(`${keyOf(sub.chat)}:${sub.id}`, sub);
+          return 'added';
+        }),
+      list: (chat) => settle(() => ofChat(chat)),
+      remove: (chat, id) => settle(() => all.delete(`${keyOf(chat)}:${id}`)),
+      setPaused: (chat, id, paused) =>
+        settle(() => {
+          const sub = find(chat, id);
+          if (sub === undefined) return false;
+          const { paused: _, ...rest } = sub;
+          all.set(`${keyOf(chat)}:${id}`, paused === undefined ? rest : { ...rest, paused });
+          return true;
+        }),
+      pauseChat: (chat, reason) =>
+        settle(() => {
+          const active = ofChat(chat).filter((s) => s.paused === undefined);
+          for (const sub of active) all.set(`${keyOf(chat)}:${sub.id}`, { ...sub, paused: reason });
+          return active.length;
+        }),
+      moveChat: (from, to) =>
+        settle(() => {
+          const moving = ofChat(from);
+          for (const sub of moving) {
+            all.delete(`${keyOf(from)}:${sub.id}`);
+            all.set(`${keyOf(to)}:${sub.id}`, { ...sub, chat: { ...sub.chat, ...to } });
+          }
+          return moving.length;
+        }),
+      dueAt: (zone, minute) =>
+        settle(() =>
+          [...all.values()].filter((s) => s.timeZone === zone && s.paused === undefined && [0, 1, 2, 3, 4, 5, 6].some((weekday) => isDue(s.schedule, { date: '', minute, weekday: weekday as 0 })) ),
+        ),
+      zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
     },
   };
 }

@@ -219,3 +219,25 @@ describe('formatRouteSummary', () => {
     }
   });
 });
+
+describe('formatArrivals, other agencies and live feeds', () => {
+  const en = createTranslator();
+  const say: Say = (id, args) => en('en', id, args);
+
+  it('reads clock times in the agency\'s zone and from the trip\'s own instant', () => {
+    // NOW is 13:05 UTC: 05:05 in Los Angeles. The train's instant is 05:17:40, 12.7 minutes away.
+    const caltrain = { ...stopArrivals([route('L1', [trip(12.7, { live: true, at: new Date('2026-11-21T13:17:40Z') })], { heading: 'San Francisco' })], '70021', '22nd Street'), timeZone: 'America/Los_Angeles' };
+    const text = renderPlainText(formatArrivals(caltrain, { now: NOW, say }));
+    expect(text).toContain('13 min (05:17) 📡');
+    expect(text).toContain('Updated at 05:05');
+  });
+
+  it('shows a cancelled trip as cancelled, and says when live data is down or stale', () => {
+    const cancelled = stopArrivals([route('95', [trip(4, { live: true, cancelled: true }), trip(9)])]);
+    expect(renderPlainText(formatArrivals(cancelled, { now: NOW, say }))).toContain('08:09 cancelled ✖');
+    const down = renderPlainText(formatArrivals({ ...stopArrivals([route('95', [trip(9)])]), liveUnavailable: true }, { now: NOW, say }));
+    expect(down).toContain('Live data is unavailable right now: these are scheduled times.');
+    const stale = renderPlainText(formatArrivals({ ...stopArrivals([route('95', [trip(9)])]), staleFeed: true }, { now: NOW, say }));
+    expect(stale).toContain('Live data is out of date');
+  });
+});

@@ -117,7 +117,11 @@ describe('deadline', () => {
       const waitsForAbort: typeof fetch = (_input, init) =>
         new Promise((_resolve, reject) => {
           signal = init?.signal ?? undefined;
-          signal?.addEventListener('abort', () => reject(signal?.reason));
+          // As fetch does: reject with the abort reason (an Error when the client aborts).
+          signal?.addEventListener('abort', () => {
+            const reason: unknown = signal?.reason;
+            reject(reason instanceof Error ? reason : new Error('aborted', { cause: reason }));
+          });
         });
       const client = createTransitClient({ baseUrl: upstream.baseUrl, appId: 'a', apiKey: 'k', fetch: waitsForAbort });
       const outcome = rejection(client.routeSummary('3020'));

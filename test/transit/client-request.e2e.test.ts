@@ -22,9 +22,9 @@ const FIXTURES = {
 describe('requests', () => {
   it('sends GetNextTripsForStop as a form POST with every field, XML by default', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const stop = await clientFor(upstream!).nextTrips('3020', '94');
-    expect(upstream!.violations).toStrictEqual([]);
-    expect(upstream!.requests).toStrictEqual([
+    const stop = await clientFor(upstream).nextTrips('3020', '94');
+    expect(upstream.violations).toStrictEqual([]);
+    expect(upstream.requests).toStrictEqual([
       {
         method: 'POST',
         path: '/v1.2/GetNextTripsForStop',
@@ -39,34 +39,34 @@ describe('requests', () => {
 
   it('sends GetRouteSummaryForStop without a routeNo, and asks for JSON on request', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const stop = await clientFor(upstream!, { format: 'json' }).routeSummary('7659');
-    expect(upstream!.requests[0]?.path).toBe('/v1.2/GetRouteSummaryForStop');
-    expect(upstream!.requests[0]?.form).toStrictEqual({ appID: APP_ID, apiKey: API_KEY, stopNo: '7659', format: 'JSON' });
+    const stop = await clientFor(upstream, { format: 'json' }).routeSummary('7659');
+    expect(upstream.requests[0]?.path).toBe('/v1.2/GetRouteSummaryForStop');
+    expect(upstream.requests[0]?.form).toStrictEqual({ appID: APP_ID, apiKey: API_KEY, stopNo: '7659', format: 'JSON' });
     expect(stop.routes.map((r) => r.routeNo)).toStrictEqual(['6', '7', 'R2']);
   });
 
   it('sends GetNextTripsForStopAllRoutes and tolerates a trailing slash on baseUrl', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const client = clientFor(upstream!, { baseUrl: `${upstream!.baseUrl}/` });
+    const client = clientFor(upstream, { baseUrl: `${upstream.baseUrl}/` });
     const stop = await client.nextTripsAllRoutes('4442');
-    expect(upstream!.violations).toStrictEqual([]);
-    expect(upstream!.requests[0]?.path).toBe('/v1.2/GetNextTripsForStopAllRoutes');
-    expect(upstream!.requests[0]?.form).toStrictEqual({ appID: APP_ID, apiKey: API_KEY, stopNo: '4442', format: 'XML' });
+    expect(upstream.violations).toStrictEqual([]);
+    expect(upstream.requests[0]?.path).toBe('/v1.2/GetNextTripsForStopAllRoutes');
+    expect(upstream.requests[0]?.form).toStrictEqual({ appID: APP_ID, apiKey: API_KEY, stopNo: '4442', format: 'XML' });
     expect(stop.routes[0]?.trips[0]?.bus).toStrictEqual(bus('4E - DEH', { length: 40, lowFloor: true, hybrid: true }));
   });
 
   it('gives the same model over XML and over JSON', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const overXml = await clientFor(upstream!).nextTrips('3020', '94');
-    const overJson = await clientFor(upstream!, { format: 'json' }).nextTrips('3020', '94');
+    const overXml = await clientFor(upstream).nextTrips('3020', '94');
+    const overJson = await clientFor(upstream, { format: 'json' }).nextTrips('3020', '94');
     expect(overJson).toStrictEqual(overXml);
   });
 
   it('sends Gtfs with the query fields and a lower-case format', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const records = await clientFor(upstream!, { format: 'json' }).gtfs({ table: 'stops', column: 'stop_code', value: '3017', orderBy: 'stop_id', limit: 2 });
-    expect(upstream!.requests[0]?.path).toBe('/v1.2/Gtfs');
-    expect(upstream!.requests[0]?.form).toStrictEqual({
+    const records = await clientFor(upstream, { format: 'json' }).gtfs({ table: 'stops', column: 'stop_code', value: '3017', orderBy: 'stop_id', limit: 2 });
+    expect(upstream.requests[0]?.path).toBe('/v1.2/Gtfs');
+    expect(upstream.requests[0]?.form).toStrictEqual({
       appID: APP_ID, apiKey: API_KEY, table: 'stops', column: 'stop_code', value: '3017', order_by: 'stop_id', limit: '2', format: 'json',
     });
     expect(records.map((r) => r.stop_id)).toStrictEqual(['SH900', 'SH905']);
@@ -74,8 +74,8 @@ describe('requests', () => {
 
   it('reads a Gtfs XML answer by default, ids from attributes', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const records = await clientFor(upstream!).gtfs({ table: 'stops', id: '4971' });
-    expect(upstream!.requests[0]?.form).toStrictEqual({ appID: APP_ID, apiKey: API_KEY, table: 'stops', id: '4971', format: 'xml' });
+    const records = await clientFor(upstream).gtfs({ table: 'stops', id: '4971' });
+    expect(upstream.requests[0]?.form).toStrictEqual({ appID: APP_ID, apiKey: API_KEY, table: 'stops', id: '4971', format: 'xml' });
     expect(records.map((r) => [r.id, r.stop_id, r.stop_name])).toStrictEqual([
       ['4971', 'SH900', 'BASELINE 1B'],
       ['4972', 'SH905', "BASELINE 1C & O'Keefe"],
@@ -84,16 +84,16 @@ describe('requests', () => {
 
   it('fills in the asked stop when the answer has none (alternative layout)', async () => {
     upstream = await startUpstream(fixtureScript({ GetRouteSummaryForStop: 'route-summary-alt-layout' }));
-    const stop = await clientFor(upstream!).routeSummary('3017');
+    const stop = await clientFor(upstream).routeSummary('3017');
     expect(stop.stopNo).toBe('3017');
     expect(stop.routes).toHaveLength(3);
   });
 
   it('sends a trimmed, upper-case route number', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    await clientFor(upstream!).nextTrips(' 3020 ', 'r2');
-    expect(upstream!.requests[0]?.form.stopNo).toBe('3020');
-    expect(upstream!.requests[0]?.form.routeNo).toBe('R2');
+    await clientFor(upstream).nextTrips(' 3020 ', 'r2');
+    expect(upstream.requests[0]?.form.stopNo).toBe('3020');
+    expect(upstream.requests[0]?.form.routeNo).toBe('R2');
   });
 });
 
@@ -111,10 +111,10 @@ describe('invalid requests never reach the network', () => {
     ['nextTrips', (c: ReturnType<typeof clientFor>) => c.nextTrips('3020', null as unknown as string), 'route number must be a string'],
   ])('%s: %s', async (_name, call, message) => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const error = await rejection(call(clientFor(upstream!)));
+    const error = await rejection(call(clientFor(upstream)));
     expect(error.kind).toBe('invalid-request');
     expect(error.message.startsWith(message)).toBe(true);
-    expect(upstream!.requests).toHaveLength(0);
+    expect(upstream.requests).toHaveLength(0);
   });
 });
 
@@ -129,13 +129,13 @@ describe('identifiers', () => {
 describe('in-band API errors', () => {
   it('rejects with the stop-level code', async () => {
     upstream = await startUpstream(fixtureScript({ GetRouteSummaryForStop: 'route-summary-error-10' }));
-    const error = await rejection(clientFor(upstream!).routeSummary('0000'));
+    const error = await rejection(clientFor(upstream).routeSummary('0000'));
     expect([error.kind, error.code]).toStrictEqual(['api', 10]);
   });
 
   it('keeps a route-level code on its route while the other direction keeps its trips', async () => {
     upstream = await startUpstream(fixtureScript({ GetNextTripsForStop: 'next-trips-quirks' }));
-    const stop = await clientFor(upstream!).nextTrips('3017', '95');
+    const stop = await clientFor(upstream).nextTrips('3017', '95');
     expect(stop.routes.map((r) => [r.direction, r.error, r.trips.length])).toStrictEqual([
       ['Westbound', undefined, 3],
       ['Eastbound', 12, 0],

@@ -127,7 +127,7 @@ describe('escapes that only decoding reveals, and keys that are not text', () =>
     const digits = '4071982365';
     const body = '{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":4.071982365e9,"Error":"","Routes":[]}}';
     // The local upstream only knows the usual key, so this answer comes from a stand-in fetch.
-    const fetch: typeof globalThis.fetch = async () => new Response(body);
+    const fetch: typeof globalThis.fetch = () => Promise.resolve(new Response(body));
     const stop = await createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: APP_ID, apiKey: digits, format: 'json', fetch }).routeSummary('3017');
     expect(stop.stopName).toBe('[redacted]');
   });

@@ -66,9 +66,9 @@ function contractViolation(req: IncomingMessage, seen: SeenRequest): string | un
 export async function startUpstream(script: Script): Promise<Upstream> {
   const requests: SeenRequest[] = [];
   const violations: string[] = [];
-  const upstream: Upstream = { baseUrl: '', requests, violations, script, close: async () => undefined };
+  const upstream: Upstream = { baseUrl: '', requests, violations, script, close: () => Promise.resolve() };
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = req.url ?? '';
@@ -87,6 +87,13 @@ export async function startUpstream(script: Script): Promise<Upstream> {
       return;
     }
     answer(res, upstream.script(seen, requests.length - 1));
+  };
+  // A failing handler shows up as a contract violation (and a dropped connection), not unhandled.
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      violations.push(`handler failed: ${err instanceof Error ? err.message : typeof err}`);
+      res.destroy();
+    });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

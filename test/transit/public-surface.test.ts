@@ -25,10 +25,10 @@ describe('src/transit/index.ts', () => {
     expect(Object.keys(transit.createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'app', apiKey: 'key' }))).toHaveLength(5);
 
     expectTypeOf(client).toEqualTypeOf<TransitClient>();
-    expectTypeOf(client.routeSummary).toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
-    expectTypeOf(client.nextTrips).toEqualTypeOf<(stopNo: string, routeNo: string) => Promise<StopArrivals>>();
-    expectTypeOf(client.nextTripsAllRoutes).toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
-    expectTypeOf(client.gtfs).toEqualTypeOf<(query: GtfsQuery) => Promise<readonly Readonly<Record<string, string>>[]>>();
+    expectTypeOf<TransitClient['routeSummary']>().toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
+    expectTypeOf<TransitClient['nextTrips']>().toEqualTypeOf<(stopNo: string, routeNo: string) => Promise<StopArrivals>>();
+    expectTypeOf<TransitClient['nextTripsAllRoutes']>().toEqualTypeOf<(stopNo: string) => Promise<StopArrivals>>();
+    expectTypeOf<TransitClient['gtfs']>().toEqualTypeOf<(query: GtfsQuery) => Promise<readonly Readonly<Record<string, string>>[]>>();
     expectTypeOf(client.identifiers).toEqualTypeOf<IdentifierGrammar>();
     expectTypeOf<TransitClientOptions['format']>().toEqualTypeOf<'xml' | 'json' | undefined>();
   });
@@ -50,7 +50,7 @@ describe('src/transit/index.ts', () => {
     expect(error).toBeInstanceOf(Error);
     expect([error.name, error.kind, error.code, error.message]).toStrictEqual(['TransitError', 'api', 10, 'API error 10']);
     expect(new transit.TransitError('timeout', 'late').code).toBeUndefined();
-    expectTypeOf<TransitErrorKind>().toEqualTypeOf<'api' | 'http' | 'timeout' | 'network' | 'parse' | 'invalid-request'>();
+    expectTypeOf<TransitErrorKind>().toEqualTypeOf<'api' | 'http' | 'timeout' | 'network' | 'parse' | 'invalid-request' | 'loading'>();
     expectTypeOf(error.code).toEqualTypeOf<number | undefined>();
   });
 });

@@ -3,7 +3,7 @@ import type { StopArrivals, Trip } from '../../transit/index.js';
 import type { Reply } from '../reply.js';
 import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
-import { minutesLater, ottawaClock } from './clock-time.js';
+import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { messageReply, MAX_NAME_CHARS, shorten, type Say } from './text.js';
 
 /** What the scheduler fetched for a subscription's stop: the arrivals, or why there are none. */
@@ -31,7 +31,7 @@ export function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxR
 export function nearTrip(sub: Subscription, arrivals: StopArrivals): Trip | undefined {
   if (sub.schedule.kind !== 'near') return undefined;
   const within = sub.schedule.withinMinutes;
-  const trips = arrivals.routes.filter((r) => r.routeNo === sub.routeNo && r.error === undefined).flatMap((r) => r.trips);
+  const trips = arrivals.routes.filter((r) => r.routeNo === sub.routeNo && r.error === undefined).flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
   const next = trips.sort((a, b) => a.minutesAway - b.minutesAway)[0];
   return next !== undefined && next.minutesAway <= within ? next : undefined;
 }
@@ -40,13 +40,13 @@ export function nearTrip(sub: Subscription, arrivals: StopArrivals): Trip | unde
 export function nearAlert(sub: Subscription, arrivals: StopArrivals, { now, say }: AlertFormat): Reply | undefined {
   const trip = nearTrip(sub, arrivals);
   if (trip === undefined) return undefined;
-  const minutes = Math.max(0, Math.round(trip.minutesAway));
+  const minutes = minutesAway(trip);
   const text = say('alert-near', {
     routeNo: sub.routeNo ?? '',
     minutes,
     stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || sub.stopNo,
     stopNo: sub.stopNo,
-    clock: ottawaClock(minutesLater(now, minutes)),
+    clock: clockTime(tripInstant(trip, now), arrivals.timeZone),
     source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
   });
   return { ...messageReply('answer', text), buttons: [refreshAndSave(sub.stopNo, sub.routeNo, say)] };

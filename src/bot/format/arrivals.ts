@@ -1,7 +1,7 @@
 import type { RouteArrivals, StopArrivals, Trip } from '../../transit/index.js';
 import type { Reply, ReplyBlock } from '../reply.js';
 import { refreshAndSave, routeButtons } from './buttons.js';
-import { minutesLater, ottawaClock } from './clock-time.js';
+import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { routeErrorMessage } from './failure-message.js';
 import { compareForArrivals, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
@@ -20,13 +20,15 @@ function routeHeading(route: RouteArrivals, say: Say): string {
   return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
 }
 
-function tripLine(trip: Trip, heading: string, now: Date, say: Say): string {
-  const minutes = Math.max(0, Math.round(trip.minutesAway));
-  let line = say('arrivals-trip', {
-    when: say('arrivals-minutes', { minutes }),
-    clock: ottawaClock(minutesLater(now, minutes)),
-    source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
-  });
+function tripLine(trip: Trip, heading: string, now: Date, zone: string | undefined, say: Say): string {
+  const clock = clockTime(tripInstant(trip, now), zone);
+  let line = trip.cancelled === true
+    ? say('arrivals-trip-cancelled', { clock })
+    : say('arrivals-trip', {
+        when: say('arrivals-minutes', { minutes: minutesAway(trip) }),
+        clock,
+        source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
+      });
   const destination = shorten(trip.destination, MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
     line = say('arrivals-trip-to', { trip: line, destination });
@@ -47,7 +49,7 @@ function tripNotes(trip: Trip, say: Say): string[] {
   return notes;
 }
 
-function routeBlock(route: RouteArrivals, stopNo: string, now: Date, say: Say): ReplyBlock {
+function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: string | undefined, say: Say): ReplyBlock {
   const heading = routeHeading(route, say);
   if (route.error !== undefined) {
     const { id, args } = routeErrorMessage(route.error, { routeNo: route.routeNo, stopNo });
@@ -55,7 +57,7 @@ function routeBlock(route: RouteArrivals, stopNo: string, now: Date, say: Say): 
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
   const bare = route.heading || directionLabel(route.direction, say);
-  return { heading, lines: route.trips.slice(0, 3).map((trip) => tripLine(trip, shorten(bare, MAX_HEADING_CHARS), now, say)) };
+  return { heading, lines: route.trips.slice(0, 3).map((trip) => tripLine(trip, shorten(bare, MAX_HEADING_CHARS), now, zone, say)) };
 }
 
 export interface ArrivalsOptions {
@@ -78,7 +80,7 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const blocks: ReplyBlock[] = [];
   let used = 0;
   for (const route of routes) {
-    const block = routeBlock(route, stopNo, now, say);
+    const block = routeBlock(route, stopNo, now, arrivals.timeZone, say);
     const chars = [block.heading ?? '', ...block.lines].reduce((n, line) => n + line.length + 1, 0);
     if (blocks.length === maxBlocks || (blocks.length > 0 && used + chars > budget)) break;
     blocks.push(block);
@@ -94,7 +96,9 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
 
   const anyTrips = shown.some((r) => r.error === undefined && r.trips.length > 0);
   const allFailed = routes.length > 0 && routes.every((r) => r.error !== undefined);
-  const footer = [...(anyTrips ? [say('arrivals-legend')] : []), say('arrivals-updated', { clock: ottawaClock(now) })];
+  // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as live.
+  const liveNote = arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];
+  const footer = [...liveNote, ...(anyTrips ? [say('arrivals-legend')] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
   const buttons = [refreshAndSave(stopNo, routeNo, say), ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : [])];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };
 }

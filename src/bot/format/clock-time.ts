@@ -1,13 +1,20 @@
+import type { Trip } from '../../transit/index.js';
 import { OTTAWA_TIME_ZONE, wallClock } from '../../time/zone.js';
 
-// Riders read times on Ottawa's clock, wherever the bot runs.
+// Riders read times on the agency's clock (Ottawa's for OC Transpo), wherever the bot runs.
 
-/** "08:12": the same 24-hour form in English and French. */
-export function ottawaClock(at: Date): string {
-  const { hour, minute } = wallClock(at.getTime(), OTTAWA_TIME_ZONE);
+/** "08:12" in the zone: the same 24-hour form in English and French. */
+export function clockTime(at: Date, timeZone: string = OTTAWA_TIME_ZONE): string {
+  const { hour, minute } = wallClock(at.getTime(), timeZone);
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
-export function minutesLater(now: Date, minutes: number): Date {
-  return new Date(now.getTime() + minutes * 60_000);
+/** Whole minutes from now, never negative (a bus due a few seconds ago is "now"). */
+export function minutesAway(trip: Trip): number {
+  return Math.max(0, Math.round(trip.minutesAway));
+}
+
+/** When the trip comes: its own instant when the source knows it, else now plus its minutes. */
+export function tripInstant(trip: Trip, now: Date): Date {
+  return trip.at ?? new Date(now.getTime() + minutesAway(trip) * 60_000);
 }

@@ -18,6 +18,8 @@ export function failureMessage(err: unknown, subject: { stopNo?: string; routeNo
       return { id: 'error-parse', args };
     case 'invalid-request':
       return { id: 'error-invalid-request', args };
+    case 'loading':
+      return { id: 'error-schedule-loading', args };
   }
 }
 

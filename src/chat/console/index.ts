@@ -6,6 +6,7 @@ import type { BotCore } from '../../bot/core.js';
 import type { Reply } from '../../bot/reply.js';
 import type { Logger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
+import { sleep } from '../../util/sleep.js';
 import { cappedLines } from './capped-lines.js';
 import { renderPlainText } from './render.js';
 
@@ -18,9 +19,12 @@ export interface ConsoleChatOptions {
   /** The platform's language code ("fr_CA.UTF-8" from LANG), until /lang says otherwise. */
   languageCode?: string;
   logger?: Logger;
+  /** How long stop() waits for an answer under way (a slow transit call) before giving up on it. */
+  shutdownGraceMs?: number;
 }
 
 const PROMPT = '> ';
+const SHUTDOWN_GRACE_MS = 5_000;
 /** Far above any command (the core reads 200 characters); an endless line is cut here. */
 const MAX_LINE_CHARS = 10_000;
 /** The terminal is one private chat; pushes to it are addressed by this id. */
@@ -88,11 +92,11 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
 
   const notifier: Notifier = {
     platform: 'console',
-    async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
-      if (chatId !== CONSOLE_CHAT_ID || outputClosed) return { status: 'permanent-failure', reason: 'no such terminal' };
+    send(chatId: string, reply: Reply): Promise<DeliveryResult> {
+      if (chatId !== CONSOLE_CHAT_ID || outputClosed) return Promise.resolve({ status: 'permanent-failure', reason: 'no such terminal' });
       write(`${interactive ? '\n' : ''}${renderPlainText(reply)}\n\n`);
       if (interactive && reading) prompt?.prompt(true);
-      return { status: 'sent' };
+      return Promise.resolve({ status: 'sent' });
     },
   };
 
@@ -100,12 +104,21 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   return {
     platform: 'console',
     notifier,
-    async start() {
+    start() {
       done ??= run();
+      return Promise.resolve();
     },
     async stop() {
       stopReading();
-      await done;
+      // An answer under way gets a grace period to go out; the rest of the shutdown must not wait
+      // for a transit call that hangs.
+      const grace = new AbortController();
+      const finished = await Promise.race([
+        (done ?? Promise.resolve()).then(() => true),
+        sleep(options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS, grace.signal).then(() => false, () => false),
+      ]);
+      grace.abort();
+      if (!finished) options.logger?.warn({ graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS }, 'terminal chat stopped with an answer still under way');
     },
     ended: () => done ?? Promise.resolve(),
   };

@@ -1,10 +1,35 @@
+import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { MENU_SPECS } from '../../../src/bot/index.js';
 import { createTranslator } from '../../../src/bot/i18n.js';
-import { slashCommands } from '../../../src/chat/discord/slash-commands.js';
+import { slashCommands, type SlashCommand, type SlashOption } from '../../../src/chat/discord/slash-commands.js';
 
 // Discord's rules for application commands (docs: Application Commands, naming and limits).
 const NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
+
+/** The same command built with discord.js's builders (@discordjs/builders), which validate every setter against Discord's rules. */
+function rebuilt(command: SlashCommand): unknown {
+  const builder = new SlashCommandBuilder()
+    .setName(command.name)
+    .setNameLocalizations(command.name_localizations)
+    .setDescription(command.description)
+    .setDescriptionLocalizations(command.description_localizations);
+  if (command.default_member_permissions !== undefined) builder.setDefaultMemberPermissions(command.default_member_permissions);
+  for (const option of command.options) builder.addStringOption((o) => stringOption(o, option));
+  // Through JSON, as it is sent: keys the builder leaves undefined disappear.
+  return JSON.parse(JSON.stringify(builder.toJSON()));
+}
+
+function stringOption(o: SlashCommandStringOption, option: SlashOption): SlashCommandStringOption {
+  o.setName(option.name)
+    .setNameLocalizations(option.name_localizations)
+    .setDescription(option.description)
+    .setDescriptionLocalizations(option.description_localizations)
+    .setRequired(option.required);
+  if (option.autocomplete !== undefined) o.setAutocomplete(option.autocomplete);
+  if (option.choices !== undefined) o.addChoices(...option.choices);
+  return o;
+}
 
 describe('Discord slash commands from the command table', () => {
   const commands = slashCommands(MENU_SPECS, createTranslator());
@@ -16,14 +41,36 @@ describe('Discord slash commands from the command table', () => {
     }
   });
 
-  it('keeps within Discord\'s limits, with French names and descriptions', () => {
+  it("passes discord.js's builders unchanged, for every command in the table", () => {
+    expect(commands).toHaveLength(MENU_SPECS.length);
+    for (const command of commands) expect(rebuilt(command), command.name).toEqual(command);
+  });
+
+  it('is refused by the builders when a rule is broken (the check above is a real one)', () => {
+    const next = commands.find((c) => c.name === 'next')!;
+    expect(() => rebuilt({ ...next, name: 'Next' })).toThrow();
+    expect(() => rebuilt({ ...next, description: 'x'.repeat(101) })).toThrow();
+    expect(() => rebuilt({ ...next, name_localizations: { 'fr-CA': 'next' } })).toThrow();
+    expect(() => rebuilt({ ...next, options: [{ ...next.options[0]!, name: 'two words' }] })).toThrow();
+    expect(() => rebuilt({ ...next, options: [{ ...next.options[0]!, choices: [{ name: 'x', value: 'x' }] }] })).toThrow();
+  });
+
+  it('asks for Manage Channels by default for the commands that change a channel\'s alerts', () => {
+    const managing = commands.filter((c) => c.default_member_permissions === '16').map((c) => c.name);
+    expect(managing).toEqual(['subscribe', 'unsubscribe', 'pause', 'resume', 'timezone']);
+  });
+
+  it("keeps within Discord's limits, with French names and descriptions", () => {
     for (const command of commands) {
+      expect(command.type).toBe(1);
       expect(command.name).toMatch(NAME);
       expect(command.name).toBe(command.name.toLowerCase());
+      expect(command.name_localizations.fr).toMatch(NAME);
       expect(command.description.length).toBeGreaterThan(0);
       expect(command.description.length).toBeLessThanOrEqual(100);
       expect(command.description_localizations.fr).not.toBe(command.description);
       for (const option of command.options) {
+        expect(option.type).toBe(3);
         expect(option.name).toMatch(NAME);
         expect(option.name_localizations.fr).toMatch(NAME);
         expect(option.name_localizations.fr).toBe(option.name_localizations.fr!.toLowerCase());
@@ -36,9 +83,28 @@ describe('Discord slash commands from the command table', () => {
     }
   });
 
-  it('offers autocomplete for stops', () => {
+  it('names commands in French as the French help does, and options in French words', () => {
+    const next = commands.find((c) => c.name === 'next')!;
+    expect(next.name_localizations).toEqual({ fr: 'next' });
+    expect(next.options.map((o) => o.name_localizations.fr)).toEqual(['arrêt', 'circuit']);
+    expect(next.description_localizations.fr).toBe('Prochains passages à un arrêt, pour un circuit ou tous');
+  });
+
+  it('offers autocomplete for stops and routes, and the two languages as choices', () => {
     const next = commands.find((c) => c.name === 'next')!;
     expect(next.options.find((o) => o.name === 'stop')).toMatchObject({ autocomplete: true, name_localizations: { fr: 'arrêt' } });
-    expect(next.options.find((o) => o.name === 'route')!.autocomplete).toBeUndefined();
+    expect(next.options.find((o) => o.name === 'route')).toMatchObject({ autocomplete: true, name_localizations: { fr: 'circuit' } });
+    expect(commands.find((c) => c.name === 'stop')!.options[0]).toMatchObject({ name: 'query', autocomplete: true });
+    const language = commands.find((c) => c.name === 'lang')!.options[0]!;
+    expect(language.autocomplete).toBeUndefined();
+    expect(language.choices).toEqual([
+      { name: 'English', value: 'en' },
+      { name: 'Français', value: 'fr' },
+    ]);
+  });
+
+  it('falls back to the table name when a usage line does not start with a command', () => {
+    const t = (_locale: string, id: string) => (id === 'command-next' ? 'next <stop>' : id);
+    expect(slashCommands(MENU_SPECS, t).find((c) => c.name === 'next')!.name_localizations).toEqual({ fr: 'next' });
   });
 });

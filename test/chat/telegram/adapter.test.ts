@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../src/clock.js';
 import { createFakeCore } from './fake-core.js';
+import { resultsOf } from './fake-bot-api.js';
 import { ALICE, BENOIT, GROUP, startHarness, TOKEN, type Harness } from './harness.js';
 
 let h: Harness | undefined;
@@ -35,7 +36,7 @@ describe('Telegram adapter (long polling)', () => {
       botUsername: 'ArrivalsTestBot',
       maxReplyChars: 4096,
       // In a group, whether the user may change its alerts is asked of Telegram when it matters.
-      userCanManage: expect.any(Function),
+      userCanManage: expect.any(Function) as unknown,
     });
   });
 
@@ -80,8 +81,8 @@ describe('Telegram adapter (long polling)', () => {
       const id = h!.inline(query, BENOIT);
       return h!.api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
     };
-    for (const partial of ['3', '30', '301']) expect((await answerTo(partial)).params.results[0]).toMatchObject({ id: 'usage' });
-    expect((await answerTo('3017')).params.results[0]).toMatchObject({ id: 'a:3017:', title: 'Stop 3017 & <co>' });
+    for (const partial of ['3', '30', '301']) expect(resultsOf(await answerTo(partial))[0]).toMatchObject({ id: 'usage' });
+    expect(resultsOf(await answerTo('3017'))[0]).toMatchObject({ id: 'a:3017:', title: 'Stop 3017 & <co>' });
     const asked = () => core.seen.filter((s) => (s.input as { name?: string }).name !== 'help');
     expect(asked().map((s) => s.input)).toEqual([{ name: 'next', options: { stop: '3017' } }]);
 
@@ -101,9 +102,9 @@ describe('Telegram adapter (long polling)', () => {
 
   it('a refresh that fails keeps the message as it was, says why in a toast, and can be tried again at once', async () => {
     const core = createFakeCore();
-    core.run = async (request, chat) => {
+    core.run = (request, chat) => {
       core.seen.push({ kind: 'request', input: request, chat });
-      return { kind: 'failure', blocks: [{ lines: ['The OC Transpo service is not answering <right now>'] }] };
+      return Promise.resolve({ kind: 'failure', blocks: [{ lines: ['The OC Transpo service is not answering <right now>'] }] });
     };
     h = await startHarness({ core, clock: fixedClock(5_000_000) });
     const first = h.press('r:3017:95', { chatId: ALICE.id, messageId: 7 });

@@ -11,7 +11,7 @@ import { createFakeCore } from './fake-core.js';
 import { ALICE, startHarness, TOKEN, type Harness } from './harness.js';
 
 const ALERT: Reply = { kind: 'answer', title: 'Stop 3017 <alert>', blocks: [{ lines: ['95 in 4 min'] }] };
-const noWait = async () => {};
+const noWait = () => Promise.resolve();
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -49,7 +49,7 @@ describe('Telegram notifier', () => {
 
   it('retries a dropped connection a bounded number of times, then reports a temporary failure', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: async (ms) => void waits.push(ms) } });
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
     h.api.failNext('sendMessage', 'disconnect');
     expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
     expect(h.api.callsOf('sendMessage')).toHaveLength(2);
@@ -66,16 +66,16 @@ describe('Telegram notifier', () => {
 describe('Telegram server errors (5xx)', () => {
   it('a 502 then success: waits once, then delivers the alert', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { sleep: async (ms) => void waits.push(ms) } });
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
     h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
     expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
-    expect(h.api.callsOf('sendMessage').map((c) => c.answer)).toEqual([{ ok: false, error_code: 502, description: 'Bad Gateway' }, expect.objectContaining({ message_id: expect.any(Number) })]);
+    expect(h.api.callsOf('sendMessage').map((c) => c.answer)).toEqual([{ ok: false, error_code: 502, description: 'Bad Gateway' }, expect.objectContaining({ message_id: expect.any(Number) as unknown }) as unknown]);
     expect(waits).toEqual([1000]);
   });
 
   it('5xx on every attempt: a bounded number of tries, spaced out, then a temporary failure', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: async (ms) => void waits.push(ms) } });
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
     h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
     h.api.failNext('sendMessage', { error_code: 500, description: 'Internal Server Error' });
     h.api.failNext('sendMessage', { error_code: 503, description: 'Service Unavailable' });
@@ -88,7 +88,7 @@ describe('Telegram server errors (5xx)', () => {
 
   it('a rider reply hit by a 502 still arrives', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), retry: { sleep: async (ms) => void waits.push(ms) } });
+    h = await startHarness({ core: createFakeCore(), retry: { sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
     h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
     h.text('/next 3017');
     const delivered = await h.api.waitForCall('sendMessage', (c) => (c.answer as { message_id?: number } | undefined)?.message_id !== undefined);
@@ -101,14 +101,14 @@ describe('Telegram server errors (5xx)', () => {
 describe('delivery facing answers off the Bot API shape', () => {
   it('never rejects, keeps the reason readable and short, and retries only real 5xx answers', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: async (ms) => void waits.push(ms) } });
+    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
     const hostile = { toString: () => { throw new Error('no'); } };
     const cases: Array<[RawAnswer, DeliveryResult]> = [
       [{ status: 400, body: { ok: false, error_code: 400 } }, { status: 'temporary-failure', reason: '400' }],
       [{ status: 200, body: { result: true } }, { status: 'temporary-failure', reason: 'an answer without an error code' }],
       [{ status: 403, body: { ok: false, error_code: 403, description: { text: 'blocked' } } }, { status: 'permanent-failure', reason: '403: {"text":"blocked"}' }],
       [{ status: 400, body: { ok: false, error_code: 400, description: 7 } }, { status: 'temporary-failure', reason: '400: 7' }],
-      [{ status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${'x'.repeat(100_000)}` } }, { status: 'temporary-failure', reason: expect.stringMatching(/^400: Bad Request: x+… \(\d+ more characters\)$/) }],
+      [{ status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${'x'.repeat(100_000)}` } }, { status: 'temporary-failure', reason: expect.stringMatching(/^400: Bad Request: x+… \(\d+ more characters\)$/) as string }],
     ];
     for (const [answer, expected] of cases) {
       h.api.failNext('sendMessage', answer);

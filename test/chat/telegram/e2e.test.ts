@@ -8,7 +8,7 @@ import { CALLBACK_DATA_MAX_BYTES } from '../../../src/chat/telegram/index.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../../src/sim/index.js';
 import { loadStopIndex } from '../../../src/stops/index.js';
 import { createTransitClient } from '../../../src/transit/index.js';
-import { htmlProblem, type RecordedCall } from './fake-bot-api.js';
+import { buttonsIn, buttonsOf, htmlProblem, resultsOf } from './fake-bot-api.js';
 import { ALICE, BENOIT, GROUP, startHarness, TOKEN, type Harness } from './harness.js';
 
 const NOW = new Date('2026-11-18T13:00:00Z');
@@ -36,9 +36,6 @@ async function start(options: { rateLimitPerMinute?: number } = {}): Promise<Har
   h = await startHarness({ core, stops, clock: now, ...options });
   return h;
 }
-
-const buttonsOf = (call: RecordedCall): Array<{ text: string; callback_data: string }> =>
-  (call.params.reply_markup?.inline_keyboard ?? []).flat();
 
 function expectWellFormedHtml(text: string): void {
   expect(htmlProblem(text)).toBeUndefined();
@@ -108,25 +105,25 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const { api, inline } = await start();
     const id = inline('3017 95');
     const answer = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
-    const [result] = answer.params.results as Array<Record<string, any>>;
+    const [result] = resultsOf(answer);
     expect(result).toMatchObject({ type: 'article', title: 'BASELINE STATION (3017)' });
     expect(result!.input_message_content.parse_mode).toBe('HTML');
     expect(result!.input_message_content.message_text).toContain('<b>95 Orléans</b>');
     expectWellFormedHtml(result!.input_message_content.message_text);
-    expect(result!.reply_markup.inline_keyboard.flat().map((b: { callback_data: string }) => b.callback_data)).toContain('2:u:next:3017:95');
+    expect(buttonsIn(result!.reply_markup).map((b) => b.callback_data)).toContain('2:u:next:3017:95');
     expect(answer.params.cache_time).toBeLessThanOrEqual(30);
     expect(answer.params.is_personal).toBe(true);
 
     const unknownId = inline('9999 95');
     const unknown = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === unknownId);
-    const [problem] = unknown.params.results as Array<Record<string, any>>;
+    const [problem] = resultsOf(unknown);
     expect(problem).toMatchObject({ type: 'article', id: 'e:9999:95', title: core.t('en', 'error-api-10', { stopNo: '9999' }) });
     expect(problem!.input_message_content.message_text).toBe(core.t('en', 'error-api-10', { stopNo: '9999' }));
     expect(unknown.params.cache_time).toBe(0);
 
     const hintId = inline('where is my bus?', BENOIT);
     const hint = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === hintId);
-    const [usage] = hint.params.results as Array<Record<string, any>>;
+    const [usage] = resultsOf(hint);
     expect(usage).toMatchObject({ type: 'article', id: 'usage', title: core.t('fr', 'inline-usage-title') });
     expectWellFormedHtml(usage!.input_message_content.message_text);
   });
@@ -135,10 +132,10 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const { api, inline, pressInline } = await start();
     const id = inline('baseline');
     const answer = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
-    const [result] = answer.params.results as Array<Record<string, any>>;
+    const [result] = resultsOf(answer);
     expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE' });
     expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE (3017)</b>', parse_mode: 'HTML' });
-    expect(result!.reply_markup.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }]]);
+    expect(result!.reply_markup!.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }]]);
 
     const press = pressInline('2:r:next:3017', 'inline-msg-1');
     const edit = await api.waitForCall('editMessageText');

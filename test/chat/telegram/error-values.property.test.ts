@@ -17,7 +17,7 @@ import { classifyFailure, isMessageNotModified } from '../../../src/chat/telegra
 import { answerFailedRequest } from '../../../src/chat/telegram/webhook-server.js';
 import { fatalMessage } from '../../../src/util/fatal-message.js';
 import { textOf } from '../../../src/util/text-of.js';
-import { leakedSecret, SECRETS, thrownValue, type Make } from './error-values.js';
+import { leakedSecret, rejectingWith, SECRETS, thrownValue, type Make } from './error-values.js';
 import { TOKEN, WEBHOOK_SECRET } from './harness.js';
 
 const RUNS = 300;
@@ -51,9 +51,7 @@ function stringsIn(value: unknown): string[] {
 /** A ctx as the boundary may get it: a usual one whose answers succeed or fail, or a broken one. */
 const contextValue = fc.oneof(
   fc.tuple(fc.boolean(), fc.option(thrownValue, { nil: undefined })).map(([button, failure]) => () => {
-    const answer = async () => {
-      if (failure !== undefined) throw failure();
-    };
+    const answer = () => (failure === undefined ? Promise.resolve() : rejectingWith(failure()));
     return {
       update: { update_id: 7 },
       chat: { id: 1001, type: 'private' },
@@ -71,10 +69,7 @@ const contextValue = fc.oneof(
 const core = (localeFailure: Make | undefined) =>
   ({
     t: (locale: string) => `${locale}: something went wrong`,
-    localeOf: async () => {
-      if (localeFailure !== undefined) throw localeFailure();
-      return 'fr';
-    },
+    localeOf: () => (localeFailure === undefined ? Promise.resolve('fr') : rejectingWith(localeFailure())),
     commandMenu: () => [{ command: 'next', description: 'Next buses' }],
   }) as unknown as BotCore;
 
@@ -128,18 +123,17 @@ describe('any thrown value, through every describer and log site', () => {
         const stopped = reportPollingStopped(value, logger, redact);
         expectNoSecret(stopped.message);
 
-        const api = { token: TOKEN, setMyCommands: () => Promise.reject(value), sendMessage: () => Promise.reject(value) } as unknown as Api;
+        const api = { token: TOKEN, setMyCommands: () => rejectingWith(value), sendMessage: () => rejectingWith(value) } as unknown as Api;
         await expect(registerCommandMenus(api, core(undefined), logger, redact)).resolves.toBeUndefined();
 
         // The value comes back from a poll once, as an answer or as a rejection; then a real list.
-        const watch = watchPolling({ logger, redact, clock: () => new Date(0), sleep: async () => {} });
+        const watch = watchPolling({ logger, redact, clock: () => new Date(0), sleep: () => Promise.resolve() });
         let polls = 0;
-        const prev = (async () => {
-          if (polls++ > 0) return { ok: true, result: [] };
-          if (answered) return value;
-          throw value;
+        const prev = (() => {
+          if (polls++ > 0) return Promise.resolve({ ok: true, result: [] });
+          return answered ? Promise.resolve(value) : rejectingWith(value);
         }) as unknown as Parameters<Transformer>[0];
-        await expect(watch(prev, 'getUpdates', {} as never)).resolves.toBeDefined();
+        await expect(watch(prev, 'getUpdates', {})).resolves.toBeDefined();
 
         const delivery = await createTelegramNotifier(api, logger, redact).send('1001', { kind: 'answer', blocks: [{ lines: ['95 in 4 min'] }] });
         expect(delivery.status).not.toBe('sent');

@@ -45,13 +45,22 @@ export const textWithSecret: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
+ * A promise rejected with `value` as it is: what a failing call may reject with (a string, null, a
+ * hostile object...) is what these tests are about, so it need not be an Error.
+ */
+export function rejectingWith(value: unknown): Promise<never> {
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- non-Errors on purpose (see above)
+  return Promise.reject(value);
+}
+
+/**
  * A thrown value is generated as a recipe that builds it afresh: fast-check inspects what it
  * generates (and prints it on failure), which a hostile value would not survive.
  */
 export type Make = (() => unknown) & { [fc.toStringMethod]: () => string };
 
 function make(label: string, build: () => unknown): Make {
-  return Object.assign(build, { [fc.toStringMethod]: () => label }) as Make;
+  return Object.assign<() => unknown, { [fc.toStringMethod]: () => string }>(build, { [fc.toStringMethod]: () => label });
 }
 
 const short = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…(${text.length})` : text);

@@ -7,9 +7,12 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** A method's parameters as the fake received them (JSON values): narrow them, or use the accessors below. */
+export type Params = Record<string, unknown>;
+
 export interface RecordedCall {
   method: string;
-  params: Record<string, any>;
+  params: Params;
   /** What the fake answered: the result on success, else the error body; undefined when it hung up. */
   answer?: unknown;
 }
@@ -49,6 +52,60 @@ export interface FakeBotApi {
   close(): Promise<void>;
 }
 
+/** A button of an inline keyboard: the bot sends callback buttons only. */
+export interface InlineButton {
+  text: string;
+  callback_data: string;
+}
+
+/** An inline query result as the bot sends them: articles with an HTML or plain text message. */
+export interface InlineResult {
+  type: string;
+  id: string;
+  title: string;
+  input_message_content: { message_text: string; parse_mode?: string };
+  reply_markup?: { inline_keyboard: InlineButton[][] };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `value[key]` when value is an object, else undefined. */
+function field(value: unknown, key: string): unknown {
+  return isRecord(value) ? value[key] : undefined;
+}
+
+/** The buttons of an inline keyboard markup (a message's or an inline result's reply_markup), row after row. */
+export function buttonsIn(markup: unknown): InlineButton[] {
+  const rows = field(markup, 'inline_keyboard');
+  if (rows === undefined) return [];
+  if (!Array.isArray(rows)) throw new Error(`inline_keyboard is not a list: ${JSON.stringify(rows)}`);
+  return rows.flat().map((button: unknown) => {
+    if (!isRecord(button) || typeof button.text !== 'string' || typeof button.callback_data !== 'string') {
+      throw new Error(`not a callback button: ${JSON.stringify(button)}`);
+    }
+    return { ...button, text: button.text, callback_data: button.callback_data };
+  });
+}
+
+/** The buttons under a sent or edited message. */
+export const buttonsOf = (call: RecordedCall): InlineButton[] => buttonsIn(call.params.reply_markup);
+
+/** The results of an answerInlineQuery call. */
+export function resultsOf(call: RecordedCall): InlineResult[] {
+  const results = call.params.results;
+  if (!Array.isArray(results)) throw new Error(`${call.method} has no results list`);
+  return results.map((result: unknown) => {
+    const content = field(result, 'input_message_content');
+    if (!isRecord(result) || typeof result.id !== 'string' || typeof result.type !== 'string' || typeof result.title !== 'string' || !isRecord(content) || typeof content.message_text !== 'string') {
+      throw new Error(`not an article result: ${JSON.stringify(result)}`);
+    }
+    buttonsIn(result.reply_markup); // checks the keyboard's shape, if any
+    return result as Record<string, unknown> & InlineResult;
+  });
+}
+
 const HTML_TAG = /<\/?(b|strong|i|em|u|ins|s|strike|del|code|pre|a|tg-spoiler|span|blockquote)(\s[^>]*)?>/g;
 
 /** Telegram refuses malformed HTML with 400 "can't parse entities"; so does this fake. */
@@ -74,18 +131,18 @@ export async function startFakeBotApi(options: { token: string; username?: strin
   const failures = new Map<string, Scheduled[]>();
   const standing = new Map<string, Scheduled>();
   let polls = 0;
-  const updates: Array<Record<string, any>> = [];
+  const updates: Array<Params & { update_id: number }> = [];
   const messages = new Map<string, { text: string; markup: string }>();
   const chats = new Map<string, Record<string, unknown>>();
   let nextUpdateId = 1;
   let nextMessageId = 1000;
 
-  const learnChats = (update: Record<string, any>) => {
-    const chat = update.message?.chat ?? update.callback_query?.message?.chat;
-    if (chat) chats.set(String(chat.id), chat);
+  const learnChats = (update: Params) => {
+    const chat = field(field(update, 'message'), 'chat') ?? field(field(field(update, 'callback_query'), 'message'), 'chat');
+    if (isRecord(chat)) chats.set(String(chat.id), chat);
   };
 
-  const handle = (method: string, params: Record<string, any>): { status: number; body: unknown } => {
+  const handle = (method: string, params: Params): { status: number; body: unknown } => {
     const ok = (result: unknown) => ({ status: 200, body: { ok: true, result } });
     const bad = (status: number, description: string) => ({ status, body: { ok: false, error_code: status, description } });
     switch (method) {
@@ -96,14 +153,14 @@ export async function startFakeBotApi(options: { token: string; username?: strin
         if (problem) return bad(400, `Bad Request: can't parse entities: ${problem}`);
         const chat = chats.get(String(params.chat_id)) ?? { id: Number(params.chat_id), type: 'private' };
         const message_id = nextMessageId++;
-        messages.set(`${params.chat_id}:${message_id}`, { text: String(params.text), markup: JSON.stringify(params.reply_markup ?? null) });
+        messages.set(`${String(params.chat_id)}:${message_id}`, { text: String(params.text), markup: JSON.stringify(params.reply_markup ?? null) });
         return ok({ message_id, date: 1_700_000_000, chat, from: botInfo, text: params.text });
       }
       case 'editMessageText': {
         const problem = params.parse_mode === 'HTML' ? htmlProblem(String(params.text)) : undefined;
         if (problem) return bad(400, `Bad Request: can't parse entities: ${problem}`);
         if (params.inline_message_id) return ok(true);
-        const key = `${params.chat_id}:${params.message_id}`;
+        const key = `${String(params.chat_id)}:${String(params.message_id)}`;
         const known = messages.get(key);
         if (!known) return bad(400, 'Bad Request: message to edit not found');
         const next = { text: String(params.text), markup: JSON.stringify(params.reply_markup ?? null) };
@@ -125,13 +182,10 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     }
   };
 
-  const getUpdates = (params: Record<string, any>, req: IncomingMessage, res: ServerResponse) => {
+  const getUpdates = (params: Params, req: IncomingMessage, res: ServerResponse) => {
     const offset = Number(params.offset ?? 0);
     const pending = () => updates.filter((u) => u.update_id >= offset).slice(0, Number(params.limit ?? 100));
-    let timer: NodeJS.Timeout | undefined;
-    const answer = () => {
-      events.off('update', answer);
-      clearTimeout(timer);
+    const reply = () => {
       if (!res.writableEnded) send(res, 200, { ok: true, result: pending() });
     };
     polls++;
@@ -139,9 +193,14 @@ export async function startFakeBotApi(options: { token: string; username?: strin
       polls--;
       events.emit('poll-closed');
     });
-    if (pending().length > 0) return answer();
+    if (pending().length > 0) return reply();
     // Long polling, shortened: answer as soon as something is queued, or with [] shortly.
-    timer = setTimeout(answer, 200);
+    const answer = () => {
+      events.off('update', answer);
+      clearTimeout(timer);
+      reply();
+    };
+    const timer = setTimeout(answer, 200);
     events.on('update', answer);
     req.on('close', () => {
       events.off('update', answer);
@@ -149,7 +208,7 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     });
   };
 
-  const server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname);
     if (!match) return send(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
     const [, token, method] = match as unknown as [string, string, string];
@@ -177,6 +236,13 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     call.answer = succeeded ? (body as { result: unknown }).result : body;
     events.emit('call');
     send(res, status, body);
+  };
+  const server = createServer((req, res) => {
+    // Only reading the request can fail (a bad JSON body): Telegram would answer 400.
+    serve(req, res).catch((err: unknown) => {
+      if (!res.headersSent) send(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${err instanceof Error ? err.message : 'unreadable request'}` });
+      else res.destroy();
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -251,18 +317,22 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-async function readParams(req: IncomingMessage): Promise<Record<string, any>> {
+async function readParams(req: IncomingMessage): Promise<Params> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const raw = Buffer.concat(chunks).toString('utf8');
   const type = req.headers['content-type'] ?? '';
   if (raw === '') return Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
-  if (type.includes('application/json')) return JSON.parse(raw) as Record<string, any>;
+  if (type.includes('application/json')) {
+    const parsed: unknown = JSON.parse(raw);
+    if (!isRecord(parsed)) throw new Error('parameters must be a JSON object');
+    return parsed;
+  }
   // Form bodies carry objects (reply_markup, commands) as JSON strings.
-  const params: Record<string, any> = {};
+  const params: Params = {};
   for (const [key, value] of new URLSearchParams(raw)) {
     try {
-      params[key] = JSON.parse(value);
+      params[key] = JSON.parse(value) as unknown;
     } catch {
       params[key] = value;
     }

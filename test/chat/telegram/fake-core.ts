@@ -53,29 +53,31 @@ export function createFakeCore(): FakeCore {
       const parsed = core.parse(text, chat);
       return parsed === null ? null : core.answer(parsed, chat);
     },
-    async run(request, chat) {
+    run(request, chat) {
       seen.push({ kind: 'request', input: request, chat });
-      return answerTo(request);
+      return Promise.resolve(answerTo(request));
     },
     asksTransit: (request) => request.name === 'next' || request.name === 'save',
-    async handleLocation(lat, lon, chat) {
+    handleLocation(lat, lon, chat) {
       seen.push({ kind: 'location', input: [lat, lon], chat });
-      return { kind: 'answer', title: 'Near you', blocks: [{ lines: ['3017 Baseline: 40 m'] }] };
+      return Promise.resolve({ kind: 'answer', title: 'Near you', blocks: [{ lines: ['3017 Baseline: 40 m'] }] });
     },
-    async suggest() {
-      return [];
+    suggest() {
+      return Promise.resolve([]);
     },
-    async alertReply() {
-      return undefined;
+    alertReply() {
+      return Promise.resolve(undefined);
     },
-    async chatRefused(chat) {
+    chatRefused(chat) {
       seen.push({ kind: 'request', input: 'refused', chat: { ...chat, chatType: 'group' } });
+      return Promise.resolve();
     },
-    async chatMoved(from, to) {
+    chatMoved(from, to) {
       seen.push({ kind: 'request', input: { moved: to.chatId }, chat: { ...from, chatType: 'group' } });
+      return Promise.resolve();
     },
-    async localeOf(chat): Promise<Locale> {
-      return chat.languageCode?.startsWith('fr') ? 'fr' : 'en';
+    localeOf(chat): Promise<Locale> {
+      return Promise.resolve(chat.languageCode?.startsWith('fr') ? 'fr' : 'en');
     },
     t(locale, id, args) {
       const text = (TEXTS[id] ?? id).replace(/\{(\w+)\}/g, (_, k: string) => String(args?.[k] ?? ''));

@@ -18,13 +18,13 @@ export interface Harness {
   telegram: TelegramBot;
   logs: string[];
   /** A text message from `from` in `chat`; returns its message_id. */
-  text(text: string, from?: typeof ALICE, chat?: Record<string, unknown>): number;
-  location(lat: number, lon: number, from?: typeof ALICE): number;
+  text: (text: string, from?: typeof ALICE, chat?: Record<string, unknown>) => number;
+  location: (lat: number, lon: number, from?: typeof ALICE) => number;
   /** Presses a button under a message the bot sent earlier. */
-  press(data: string, message: { chatId: number; messageId: number }, from?: typeof ALICE): string;
+  press: (data: string, message: { chatId: number; messageId: number }, from?: typeof ALICE) => string;
   /** Presses a button under a message sent through inline mode (no chat, an inline_message_id). */
-  pressInline(data: string, inlineMessageId: string, from?: typeof ALICE): string;
-  inline(query: string, from?: typeof ALICE): string;
+  pressInline: (data: string, inlineMessageId: string, from?: typeof ALICE) => string;
+  inline: (query: string, from?: typeof ALICE) => string;
   close(): Promise<void>;
 }
 

@@ -16,11 +16,11 @@ async function poll(answers: unknown[]) {
     logger: pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) }),
     redact: createRedactor(['secret']),
     clock: () => new Date(0),
-    sleep: async (ms) => void waits.push(ms),
+    sleep: (ms) => { waits.push(ms); return Promise.resolve(); },
   });
   const queue = [...answers];
-  const prev = (async () => (queue.length > 0 ? queue.shift() : { ok: true, result: [] })) as unknown as Prev;
-  const result = await watch(prev, 'getUpdates', {} as never);
+  const prev = (() => Promise.resolve(queue.length > 0 ? queue.shift() : { ok: true, result: [] })) as unknown as Prev;
+  const result = await watch(prev, 'getUpdates', {});
   return { result, waits, logs: logs.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 

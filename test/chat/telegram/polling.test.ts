@@ -27,9 +27,10 @@ function steppedClock() {
   return {
     waits,
     clock: () => new Date(t),
-    sleep: async (ms: number) => {
+    sleep: (ms: number) => {
       waits.push(ms);
       t += ms;
+      return Promise.resolve();
     },
   };
 }
@@ -100,7 +101,7 @@ describe('Telegram polling failures', () => {
     await h.api.waitForCall('getUpdates');
     await h.api.waitForNoPolls();
     const stopped = await waitForLog(h, 'telegram polling stopped');
-    expect(stopped).toMatchObject({ level: 50, error: { code: 409 }, hint: expect.stringContaining('TELEGRAM_WEBHOOK_URL') });
+    expect(stopped).toMatchObject({ level: 50, error: { code: 409 }, hint: expect.stringContaining('TELEGRAM_WEBHOOK_URL') as unknown });
     expect(pollingLines(h).map((l) => l.msg)).toEqual(['telegram polling stopped']);
   });
 });

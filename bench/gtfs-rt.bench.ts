@@ -1,0 +1,82 @@
+// The GTFS source on a city-sized feed: `npm run bench gtfs-rt` (GTFS_BENCH_COPIES=250 for about
+// OC Transpo's size). The demo network is repeated under new ids into one zip; the import runs in
+// a child process of its own so its peak memory is its alone; then arrivals look-ups per stop
+// (with a live feed) and the decoding of a 1 MB TripUpdates feed.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { stopArrivals } from '../src/gtfs-rt/arrivals/stop-arrivals.js';
+import { decodeTripUpdates } from '../src/gtfs-rt/realtime/decode.js';
+import { FeedMessageType } from '../src/gtfs-rt/realtime/schema.js';
+import { importFeed } from '../src/gtfs-rt/static/import-feed.js';
+import { openTimetable } from '../src/gtfs-rt/static/timetable.js';
+import { loadDemoNetwork } from '../src/sim/demo-network.js';
+import { demoGtfsFiles, zipGtfs } from '../src/sim/gtfs-zip.js';
+import { demoTripUpdates } from '../src/sim/trip-updates.js';
+
+if (process.argv[2] === 'import') {
+  // Child: the import alone.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = performance.now();
+  const result = await importFeed(process.argv[3]!, process.argv[4]!);
+  delay.disable();
+  console.log(JSON.stringify({ ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, maxLoopDelayMs: delay.max / 1e6, rows: result.rows }));
+  process.exit(0);
+}
+
+const copies = Number(process.env.GTFS_BENCH_COPIES ?? 100);
+const dir = mkdtempSync(join(tmpdir(), 'gtfs-bench-'));
+try {
+  const network = loadDemoNetwork();
+  const zip = join(dir, 'feed.zip');
+  writeFileSync(zip, await zipGtfs(demoGtfsFiles(network, copies)));
+  const db = join(dir, 'feed.sqlite');
+  const child = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'import', zip, db], { encoding: 'utf8' });
+  const imported = JSON.parse(child) as { ms: number; maxRssMb: number; maxLoopDelayMs: number; rows: Record<string, number> };
+  console.log(`feed: ${copies} copies of the demo network, zip ${(statSync(zip).size / 1e6).toFixed(1)} MB, ${imported.rows.stop_times?.toLocaleString('en')} stop times, ${imported.rows.stops} stops`);
+  console.log(`import                              ${(imported.ms / 1000).toFixed(1)} s, peak RSS ${Math.round(imported.maxRssMb)} MB, longest event-loop stall ${Math.round(imported.maxLoopDelayMs)} ms, database ${(statSync(db).size / 1e6).toFixed(0)} MB`);
+
+  const timetable = await openTimetable(db);
+  // A Tuesday morning peak in Ottawa, the demo network's own live feed.
+  const nowMs = Date.parse('2026-03-10T08:00:00-04:00');
+  const feed = decodeTripUpdates(demoTripUpdates(network, nowMs));
+  const codes = [...network.stopCodes.keys()];
+  const places = (await Promise.all(codes.map((c) => timetable.findStop(c)))).filter((p) => p !== undefined);
+  for (const place of places) await stopArrivals({ timetable, place, nowMs, realtime: { status: 'live', feed } }); // warm-up
+  const times: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    for (const place of places) {
+      const started = performance.now();
+      await stopArrivals({ timetable, place, nowMs, realtime: { status: 'live', feed } });
+      times.push(performance.now() - started);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.floor(q * (times.length - 1))]!.toFixed(2);
+  console.log(`arrivals look-up per stop (all routes, live)  median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${times.length} look-ups`);
+  await timetable.close();
+
+  // A 1 MB TripUpdates feed: the demo feed's entities repeated under new trip ids.
+  const one = FeedMessageType.toObject(FeedMessageType.decode(demoTripUpdates(network, nowMs)), { longs: Number }) as { header: unknown; entity: Array<{ id: string }> };
+  const entity: unknown[] = [];
+  let bytes: Uint8Array = new Uint8Array();
+  for (let copy = 0; bytes.length < 1_000_000; copy++) {
+    entity.push(...one.entity.map((e) => ({ ...e, id: `${e.id}~${copy}` })));
+    bytes = FeedMessageType.encode(FeedMessageType.fromObject({ header: one.header, entity })).finish();
+  }
+  for (let i = 0; i < 20; i++) decodeTripUpdates(bytes);
+  const decodes: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const started = performance.now();
+    decodeTripUpdates(bytes);
+    decodes.push(performance.now() - started);
+  }
+  decodes.sort((a, b) => a - b);
+  console.log(`decode ${(bytes.length / 1e6).toFixed(2)} MB TripUpdates (${entity.length} trips)   median ${decodes[25]!.toFixed(1)} ms`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,167 @@
+import { Client, DiscordAPIError, DiscordjsError, DiscordjsErrorCodes, Events, GatewayIntentBits, Options, RESTEvents } from 'discord.js';
+import type { BotCore } from '../../bot/core.js';
+import type { Clock } from '../../clock.js';
+import { systemClock } from '../../clock.js';
+import type { Logger } from '../../log.js';
+import { createRedactor } from '../../util/redact.js';
+import { sleep } from '../../util/sleep.js';
+import type { ChatAdapter } from '../adapter.js';
+import { chatContextOf } from './chat-context.js';
+import type { FeatureDeps } from './deps.js';
+import { describeError, scrub, type Redact } from './describe-error.js';
+import { handleInteraction } from './features/index.js';
+import { trackInFlight } from './in-flight.js';
+import { createDiscordNotifier, type DiscordNotifier } from './notifier.js';
+import { createOutcome } from './outcome.js';
+import { createRateLimiter } from './rate-limit.js';
+import { createRefusals } from './refusals.js';
+import { createRest, restOptions, type RestSettings } from './rest-options.js';
+
+/** Interaction responses are exempt from Discord's global limit; this only bounds a runaway loop. */
+const INTERACTION_REQUESTS_PER_SECOND = 1_000;
+
+export interface DiscordBotDeps {
+  token: string;
+  /** DISCORD_API_ROOT: Discord's REST base without the version (a local server in tests). */
+  apiRoot?: string;
+  core: BotCore;
+  logger: Logger;
+  clock?: Clock;
+  /** Arrivals requests per user per minute. */
+  rateLimitPerMinute?: number;
+  /** The longest 429 wait before a request fails instead (an alert is then retried later). */
+  maxRateLimitWaitMs?: number;
+  /** Answers that need no network are deferred only when slower than this (Discord allows 3 s). */
+  deferAfterMs?: number;
+  autocompleteBudgetMs?: number;
+  /** How long stop() lets answers under way finish. */
+  shutdownGraceMs?: number;
+}
+
+export interface DiscordBot extends ChatAdapter {
+  readonly client: Client;
+  readonly notifier: DiscordNotifier;
+}
+
+/**
+ * The Discord adapter: discord.js's gateway client around the platform-neutral core. Shards as
+ * Discord recommends (GET /gateway/bot), all in this process; alerts leave through REST.
+ */
+export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
+  const { core, logger } = deps;
+  const redact: Redact = createRedactor([deps.token]);
+  const restSettings: RestSettings = {
+    ...(deps.apiRoot !== undefined ? { apiRoot: deps.apiRoot } : {}),
+    ...(deps.maxRateLimitWaitMs !== undefined ? { maxRateLimitWaitMs: deps.maxRateLimitWaitMs } : {}),
+  };
+  const client = new Client({
+    // Slash commands, autocomplete and buttons arrive whatever the intents; Guilds keeps the
+    // servers and channels known, which discord.js uses to tell text channels from others.
+    intents: [GatewayIntentBits.Guilds],
+    shards: 'auto',
+    // This client's REST carries interaction responses only (callbacks and the interaction's own
+    // webhook), which Discord exempts from the bot's global limit of 50 requests/s; discord.js
+    // would count them against it and queue answers behind one another in a rush.
+    rest: restOptions({ ...restSettings, globalRequestsPerSecond: INTERACTION_REQUESTS_PER_SECOND }),
+    // The bot reads no messages, and meets users only in interactions: caching more would only
+    // grow the heap across thousands of servers.
+    makeCache: Options.cacheWithLimits({
+      ...Options.DefaultMakeCacheSettings,
+      MessageManager: 0,
+      UserManager: { maxSize: 1_000, keepOverLimit: (user) => user.id === user.client.user.id },
+    }),
+    // Nobody is ever pinged by a reply, whatever a stop's name or a rider's input holds.
+    allowedMentions: { parse: [] },
+  });
+  const refusals = createRefusals();
+  // Alerts are bound by the global limit: their own REST client keeps to Discord's 50/s.
+  const notifierRest = createRest(deps.token, restSettings);
+  const notifier = createDiscordNotifier({ rest: notifierRest, logger, redact, refusals });
+  const features: FeatureDeps = {
+    core,
+    logger,
+    redact,
+    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock: deps.clock ?? systemClock }),
+    commandNames: new Set(core.commands.map((spec) => spec.name)),
+    deferAfterMs: deps.deferAfterMs ?? 1_500,
+    autocompleteBudgetMs: deps.autocompleteBudgetMs ?? 2_000,
+  };
+  const handle = handleInteraction(features);
+  const inFlight = trackInFlight();
+  const end = createOutcome();
+
+  const onInteraction = (interaction: Parameters<typeof handle>[0]) => {
+    try {
+      // A chat that speaks to the bot again is worth one more push, whatever it refused before.
+      refusals.forget(chatContextOf(interaction).chatId);
+    } catch {
+      // An interaction too odd to place is still answered (or refused) by the handler.
+    }
+    inFlight.track(handle(interaction));
+  };
+  client.on(Events.InteractionCreate, onInteraction);
+  client.on(Events.Error, (err) => logger.error({ error: describeError(err, redact) }, 'discord client error'));
+  client.on(Events.Warn, (message) => logger.warn({ message: scrub(message, redact) }, 'discord client warning'));
+  client.on(Events.ShardError, (err, shard) => logger.warn({ shard, error: describeError(err, redact) }, 'discord gateway error; reconnecting'));
+  client.on(Events.ShardDisconnect, (event, shard) => {
+    // discord.js reconnects by itself except after these (a revoked token, intents not allowed).
+    logger.error({ shard, code: event.code }, 'discord gateway closed for good');
+    end.settle(new Error(`Discord closed the gateway for good (${event.code}${CLOSE_HINTS[event.code] ? `: ${CLOSE_HINTS[event.code]}` : ''})`));
+  });
+  for (const rest of [client.rest, notifierRest]) {
+    rest.on(RESTEvents.InvalidRequestWarning, ({ count, remainingTime }) =>
+      logger.warn(
+        { count, minutesLeft: Math.ceil(remainingTime / 60_000) },
+        'many refused Discord requests (401/403/429); Discord restricts the IP at 10,000 per 10 minutes',
+      ),
+    );
+  }
+
+  return {
+    platform: 'discord',
+    client,
+    notifier,
+    ended: () => end.promise(),
+
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      try {
+        await client.login(deps.token);
+      } catch (err) {
+        throw startFailure(err, redact);
+      }
+      await ready;
+      logger.info({ user: client.user?.tag, shards: client.ws.shards.size, servers: client.guilds.cache.size }, 'discord bot started');
+    },
+
+    async stop() {
+      client.off(Events.InteractionCreate, onInteraction);
+      // The last answers go out within a grace period, then the gateway closes.
+      const grace = new AbortController();
+      const drained = await Promise.race([
+        inFlight.drained().then(() => true),
+        sleep(deps.shutdownGraceMs ?? 5_000, grace.signal).then(
+          () => false,
+          () => false,
+        ),
+      ]);
+      grace.abort();
+      if (!drained) logger.warn('stopped with interactions still being answered');
+      await client.destroy();
+      end.settle();
+    },
+  };
+}
+
+const CLOSE_HINTS: Record<number, string> = {
+  4004: 'the bot token was refused; check DISCORD_TOKEN',
+  4013: 'invalid intents',
+  4014: 'an intent is not enabled for this application in the developer portal',
+};
+
+function startFailure(err: unknown, redact: Redact): Error {
+  const refused =
+    (err instanceof DiscordjsError && err.code === DiscordjsErrorCodes.TokenInvalid) || (err instanceof DiscordAPIError && err.status === 401);
+  if (refused) return new Error('Discord refused the bot token (401): check DISCORD_TOKEN');
+  return new Error(`could not connect to Discord: ${scrub(err instanceof Error ? err.message : err, redact)}`);
+}

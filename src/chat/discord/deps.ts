@@ -1,0 +1,20 @@
+import type { BotCore } from '../../bot/core.js';
+import type { Logger } from '../../log.js';
+import type { Redact } from './describe-error.js';
+import type { RateLimiter } from './rate-limit.js';
+
+/** What every interaction handler is given; nothing is imported as a singleton. */
+export interface FeatureDeps {
+  core: BotCore;
+  logger: Logger;
+  /** Arrivals requests per user. */
+  limiter: RateLimiter;
+  /** Removes the bot token from any text headed for a log. */
+  redact: Redact;
+  /** The command table's names, the only commands a button may carry. */
+  commandNames: ReadonlySet<string>;
+  /** An answer that does not ask the transit service is deferred only when slower than this. */
+  deferAfterMs: number;
+  /** Autocomplete answers within this, with nothing rather than late (Discord drops it at 3 s). */
+  autocompleteBudgetMs: number;
+}

@@ -1,0 +1,98 @@
+import protobuf from 'protobufjs/light.js';
+
+// The part of GTFS-Realtime (gtfs-realtime.proto, proto2, package transit_realtime) that trip
+// updates use, as a protobufjs reflection descriptor: field numbers and enum values as the
+// specification's reference gives them, including the newer trip relationships DELETED (7) and NEW
+// (8) that the 1.x bindings lack. Everything else a feed carries (vehicle positions, alerts,
+// extensions) is skipped by the decoder as unknown fields, and encoded by nobody.
+
+const event = {
+  fields: {
+    delay: { type: 'int32', id: 1 },
+    time: { type: 'int64', id: 2 },
+    uncertainty: { type: 'int32', id: 3 },
+    scheduledTime: { type: 'int64', id: 4 },
+  },
+};
+
+const descriptor = {
+  nested: {
+    transit_realtime: {
+      nested: {
+        FeedMessage: {
+          fields: {
+            header: { rule: 'required', type: 'FeedHeader', id: 1 },
+            entity: { rule: 'repeated', type: 'FeedEntity', id: 2 },
+          },
+        },
+        FeedHeader: {
+          fields: {
+            gtfsRealtimeVersion: { rule: 'required', type: 'string', id: 1 },
+            incrementality: { type: 'Incrementality', id: 2 },
+            timestamp: { type: 'uint64', id: 3 },
+          },
+          nested: { Incrementality: { values: { FULL_DATASET: 0, DIFFERENTIAL: 1 } } },
+        },
+        FeedEntity: {
+          fields: {
+            id: { rule: 'required', type: 'string', id: 1 },
+            isDeleted: { type: 'bool', id: 2 },
+            tripUpdate: { type: 'TripUpdate', id: 3 },
+          },
+        },
+        TripUpdate: {
+          fields: {
+            trip: { rule: 'required', type: 'TripDescriptor', id: 1 },
+            vehicle: { type: 'VehicleDescriptor', id: 3 },
+            stopTimeUpdate: { rule: 'repeated', type: 'StopTimeUpdate', id: 2 },
+            timestamp: { type: 'uint64', id: 4 },
+            delay: { type: 'int32', id: 5 },
+          },
+          nested: {
+            StopTimeEvent: event,
+            StopTimeUpdate: {
+              fields: {
+                stopSequence: { type: 'uint32', id: 1 },
+                stopId: { type: 'string', id: 4 },
+                arrival: { type: 'StopTimeEvent', id: 2 },
+                departure: { type: 'StopTimeEvent', id: 3 },
+                scheduleRelationship: { type: 'ScheduleRelationship', id: 5 },
+              },
+              nested: { ScheduleRelationship: { values: { SCHEDULED: 0, SKIPPED: 1, NO_DATA: 2, UNSCHEDULED: 3 } } },
+            },
+          },
+        },
+        TripDescriptor: {
+          fields: {
+            tripId: { type: 'string', id: 1 },
+            routeId: { type: 'string', id: 5 },
+            directionId: { type: 'uint32', id: 6 },
+            startTime: { type: 'string', id: 2 },
+            startDate: { type: 'string', id: 3 },
+            scheduleRelationship: { type: 'ScheduleRelationship', id: 4 },
+          },
+          nested: {
+            ScheduleRelationship: {
+              values: { SCHEDULED: 0, ADDED: 1, UNSCHEDULED: 2, CANCELED: 3, REPLACEMENT: 5, DUPLICATED: 6, DELETED: 7, NEW: 8 },
+            },
+          },
+        },
+        VehicleDescriptor: {
+          fields: {
+            id: { type: 'string', id: 1 },
+            label: { type: 'string', id: 2 },
+            licensePlate: { type: 'string', id: 3 },
+          },
+        },
+      },
+    },
+  },
+};
+
+const root = protobuf.Root.fromJSON(descriptor);
+
+/** The FeedMessage type: decode(bytes) for the source, encode(object) for the local server. */
+export const FeedMessageType = root.lookupType('transit_realtime.FeedMessage');
+
+export const TRIP_RELATIONSHIP = { SCHEDULED: 0, ADDED: 1, UNSCHEDULED: 2, CANCELED: 3, REPLACEMENT: 5, DUPLICATED: 6, DELETED: 7, NEW: 8 } as const;
+export const STOP_RELATIONSHIP = { SCHEDULED: 0, SKIPPED: 1, NO_DATA: 2, UNSCHEDULED: 3 } as const;
