@@ -14,13 +14,19 @@ import { decodeSubscription, encodeSubscription } from './subscription-record.js
 
 /** A moved chat keeps all it had; the cap applied when each was made. */
 const NO_CAP = Number.MAX_SAFE_INTEGER;
+/**
+ * Records read per round trip. @keyv/sqlite matches the rows of a multi-key read to the keys
+ * one by one (quadratic): 10,000 keys at once took most of a second, in chunks of this size milliseconds.
+ */
+const READ_CHUNK = 200;
 
 export function createSubscriptions(deps: { keyv: Keyv; sets: SetOps; corrupt: CorruptionLog }): SubscriptionsRepository {
   const { keyv, sets, corrupt } = deps;
 
   /** The records under these keys that read as subscriptions; absent ones skipped, corrupt ones logged. */
   async function read(keys: string[]): Promise<Subscription[]> {
-    const stored = await readStored(keyv, keys);
+    const chunks = Array.from({ length: Math.ceil(keys.length / READ_CHUNK) }, (_, i) => keys.slice(i * READ_CHUNK, (i + 1) * READ_CHUNK));
+    const stored = (await Promise.all(chunks.map((chunk) => readStored(keyv, chunk)))).flat();
     return stored.flatMap((s, i) => {
       if (s.state === 'absent') return [];
       const decoded = s.state === 'present' ? decodeSubscription(s.value) : { ok: false as const, reason: s.reason };
