@@ -118,6 +118,17 @@ describe('groups and channels', () => {
 });
 
 describe('the notify button', () => {
+  it('sits under the arrivals of one route, and pressing it sets the alert', async () => {
+    const stores = memoryStores();
+    const withTrips = fakeTransit({ next: { 'next 3017 95': stopArrivals([route('95', [trip(12)])]) }, summary: { 'summary 3017': stopArrivals([]) } });
+    const core = createBotCore({ transit: withTrips, ...stores, now: clock });
+    const reply = await core.handleText('/next 3017 95', privateChat());
+    const notify = reply!.buttons!.flat().find((b) => b.command.name === 'notify')!;
+    expect(notify).toMatchObject({ label: '🔔 95 near', effect: 'notice' });
+    expect((await core.run(notify.command, privateChat())).kind).toBe('answer');
+    expect([...stores.subscriptions.all.values()]).toHaveLength(1);
+  });
+
   it('sets a one-shot "near" alert for the next hour, today only', async () => {
     const { core, stores } = setup();
     const reply = await core.run({ name: 'notify', options: { stop: '3017', route: '95' } }, privateChat());

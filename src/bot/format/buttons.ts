@@ -22,3 +22,8 @@ export function saveButton(stopNo: string, say: Say): ReplyButton {
 export function routeButtons(stopNo: string, routeNos: string[], say: Say): ButtonGroup {
   return routeNos.map((routeNo) => nextButton(say('button-route', { routeNo }), stopNo, routeNo));
 }
+
+/** "Tell me when it is near": a one-shot alert for this route at this stop. */
+export function notifyButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
+  return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
+}

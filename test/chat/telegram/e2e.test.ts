@@ -53,7 +53,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(body).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(body);
     const buttons = buttonsOf(sent);
-    expect(buttons.map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017']);
+    expect(buttons.map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
     for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
     expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } }); // the fake accepted it
   });
@@ -82,7 +82,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(edit.params).toMatchObject({ chat_id: ALICE.id, message_id, parse_mode: 'HTML' });
     expect(String(edit.params.text)).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(String(edit.params.text));
-    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017']);
+    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
     await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
 
     const second = press('2:u:next:3017:95', { chatId: ALICE.id, messageId: message_id });
