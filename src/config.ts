@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './gtfs-rt/settings.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
@@ -29,6 +30,31 @@ const port = (fallback: number) =>
     .pipe(z.number().int().min(1, 'a port from 1 to 65535').max(65535, 'a port from 1 to 65535'))
     .optional()
     .transform((v) => v ?? fallback);
+
+const wholeNumber = (fallback: number, min: number, max: number, expected: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, expected)
+    .transform(Number)
+    .pipe(z.number().int().min(min, expected).max(max, expected))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+// Empty or absent: off.
+const optionalPort = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(1, 'a port from 1 to 65535').max(65535, 'a port from 1 to 65535'))
+      .optional(),
+  )
+  .optional();
 
 // Only http(s): anything else would pass here and fail later, one problem at a time, at start-up.
 const url = (expected: string, protocol = /^https?$/) =>
@@ -95,6 +121,12 @@ const schema = z
     ),
     RATE_LIMIT_PER_MINUTE: positiveInt(20),
     GTFS_STOPS_FILE: optionalText,
+    ALERT_CATCH_UP_MINUTES: wholeNumber(DEFAULT_ALERT_SETTINGS.catchUpMinutes, 1, 60, 'a number of minutes from 1 to 60'),
+    ALERT_TELEGRAM_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.telegram),
+    ALERT_DISCORD_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.discord),
+    ALERT_CHAT_INTERVAL_MS: positiveInt(DEFAULT_ALERT_SETTINGS.chatIntervalMs),
+    ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
+    METRICS_PORT: optionalPort,
     // GTFS and GTFS-Realtime: a URL or a file path each.
     GTFS_URL: optionalText,
     GTFS_RT_TRIP_UPDATES_URL: optionalText,
@@ -153,6 +185,10 @@ export interface Config {
   };
   rateLimitPerMinute: number;
   gtfsStopsFile?: string;
+  /** The alert scheduler: catch-up window, delivery rates per platform and per chat. */
+  alerts: AlertSettings;
+  /** /metrics and /healthz; absent: not served. */
+  metricsPort?: number;
   /** Present: the GTFS source (static schedule + GTFS-Realtime) instead of the v1.2 one. */
   gtfs?: {
     /** Static GTFS zip: URL or file path. */
@@ -225,6 +261,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : {}),
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     ...(e.GTFS_STOPS_FILE ? { gtfsStopsFile: e.GTFS_STOPS_FILE } : {}),
+    alerts: {
+      catchUpMinutes: e.ALERT_CATCH_UP_MINUTES,
+      perSecond: { telegram: e.ALERT_TELEGRAM_PER_SECOND, discord: e.ALERT_DISCORD_PER_SECOND, console: DEFAULT_ALERT_SETTINGS.perSecond.console },
+      chatIntervalMs: e.ALERT_CHAT_INTERVAL_MS,
+      groupPerMinute: e.ALERT_GROUP_PER_MINUTE,
+    },
+    ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
     ...gtfsConfig(e),
     ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),

@@ -3,6 +3,7 @@
 // notifiers that pushes go through; takes them down again in reverse on SIGINT/SIGTERM, when the
 // terminal chat's input ends, or when an adapter fails for good.
 import type { Notifier } from './alerts/notifier.js';
+import { startAlertScheduler } from './alerts/scheduler.js';
 import { createBotCore, type BotCore } from './bot/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
@@ -14,7 +15,7 @@ import { openGtfsFeed } from './gtfs-rt/open-feed.js';
 import { createLogger, type Logger } from './log.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import { loadStopIndex, type StopIndex } from './stops/index.js';
-import { openStore, StoreError } from './store/index.js';
+import { openStore, StoreError, type Store } from './store/index.js';
 import { createTransitClient, type TransitClient } from './transit/index.js';
 import { clockStartingAt } from './time/clock-start.js';
 import { fatalMessage } from './util/fatal-message.js';
@@ -136,6 +137,27 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
   }
 }
 
+/**
+ * The alert scheduler, once the adapters whose notifiers it pushes through are up; closed before
+ * them (closers run in reverse), so sends under way finish while the platforms are still there.
+ */
+async function startAlerts(config: Config, logger: Logger, core: BotCore, store: Store, transit: TransitClient, notifiers: Notifier[], closers: Closer[]): Promise<void> {
+  // In the terminal chat a tick's info line would come between the replies; problems still show.
+  const quiet = config.telegram === undefined && !logger.isLevelEnabled('debug');
+  const alerts = await startAlertScheduler({
+    core,
+    store,
+    transit,
+    notifiers,
+    settings: config.alerts,
+    clock: now,
+    logger: logger.child({ component: 'alerts' }, quiet ? { level: 'warn' } : {}),
+    ...(config.store.redisUrl !== undefined ? { redisUrl: config.store.redisUrl } : {}),
+    ...(config.metricsPort !== undefined ? { metricsPort: config.metricsPort } : {}),
+  });
+  closers.push({ name: 'alerts', close: () => alerts.stop() });
+}
+
 async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
   for (const closer of closers.reverse()) {
     try {
@@ -171,7 +193,7 @@ async function main(): Promise<void> {
   closers.push({ name: 'store', close: () => store.close() });
   const { transit, demo, stops: feedStops } = await openTransitFeed(config, logger, closers);
   const stops = feedStops ?? (await openStopIndex(config, demo, logger));
-  const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, now, logger, ...(stops !== undefined ? { stops } : {}) });
+  const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now, logger, ...(stops !== undefined ? { stops } : {}) });
 
   const adapters = chatAdapters(config, core, logger, stops);
   for (const adapter of adapters) {
@@ -182,6 +204,7 @@ async function main(): Promise<void> {
   // Where pushes go, by platform; the alert scheduler takes these.
   const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
   logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
+  await startAlerts(config, logger, core, store, transit, notifiers, closers);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

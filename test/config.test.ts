@@ -65,6 +65,19 @@ describe('loadConfig', () => {
     expect(config.gtfsStopsFile).toBe('./stops.txt');
   });
 
+  it('reads the alert settings, with defaults within the platforms\' limits; metrics off unless a port is set', () => {
+    expect(loadConfig({}).alerts).toEqual({ catchUpMinutes: 5, perSecond: { telegram: 29, discord: 45, console: 50 }, chatIntervalMs: 1000, groupPerMinute: 20 });
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    const config = loadConfig({ ALERT_CATCH_UP_MINUTES: '10', ALERT_TELEGRAM_PER_SECOND: '25', ALERT_DISCORD_PER_SECOND: '40', ALERT_CHAT_INTERVAL_MS: '1500', ALERT_GROUP_PER_MINUTE: '15', METRICS_PORT: '9464' });
+    expect(config.alerts).toEqual({ catchUpMinutes: 10, perSecond: { telegram: 25, discord: 40, console: 50 }, chatIntervalMs: 1500, groupPerMinute: 15 });
+    expect(config.metricsPort).toBe(9464);
+    expect(problemsOf({ ALERT_CATCH_UP_MINUTES: '0', ALERT_TELEGRAM_PER_SECOND: 'fast', METRICS_PORT: '70000' })).toEqual([
+      'ALERT_CATCH_UP_MINUTES: expected a number of minutes from 1 to 60',
+      'ALERT_TELEGRAM_PER_SECOND: expected a whole number',
+      'METRICS_PORT: expected a port from 1 to 65535',
+    ]);
+  });
+
   it("takes the terminal chat's language from the system locale, in POSIX order", () => {
     expect(loadConfig({ LANG: 'fr_CA.UTF-8' }).terminalLanguage).toBe('fr_CA.UTF-8');
     expect(loadConfig({ LANG: 'fr_CA.UTF-8', LC_MESSAGES: 'en_GB.UTF-8' }).terminalLanguage).toBe('en_GB.UTF-8');

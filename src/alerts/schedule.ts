@@ -70,3 +70,23 @@ export function formatMinute(minute: number): string {
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
+
+/**
+ * Whether the local minute at `instant` already happened earlier that day: the second pass of
+ * the hour repeated when the clocks fall back. Timed alerts fire on the first pass only, so a
+ * 01:30 alert on 1 November fires once, before any "sent" mark is even consulted.
+ */
+export function isRepeatedMinute(instant: Date, timeZone: string): boolean {
+  // Three hours of real time show less than three hours on a clock that went back within them.
+  const spanMinutes = 180;
+  const now = localMinuteAt(instant, timeZone);
+  const before = localMinuteAt(new Date(instant.getTime() - spanMinutes * MINUTE_MS), timeZone);
+  const back = spanMinutes - (dayNumber(now.date) - dayNumber(before.date)) * 1440 - (now.minute - before.minute);
+  if (back <= 0) return false;
+  const earlier = localMinuteAt(new Date(instant.getTime() - back * MINUTE_MS), timeZone);
+  return earlier.date === now.date && earlier.minute === now.minute;
+}
+
+function dayNumber(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) / (1440 * MINUTE_MS);
+}

@@ -1,4 +1,5 @@
 import type Keyv from 'keyv';
+import type { SetOps } from './sets.js';
 
 /** What differs between SQLite and Redis; everything else goes through the Keyv. */
 export interface Backend {
@@ -8,5 +9,7 @@ export interface Backend {
    * its previous claim expired; true when this call stored it.
    */
   claim(key: string, value: string, ttlMs: number | undefined): Promise<boolean>;
+  /** Native sets, for the indexes keyv cannot keep (subscriptions by zone and minute). */
+  readonly sets: SetOps;
   close(): Promise<void>;
 }

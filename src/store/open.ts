@@ -4,11 +4,12 @@ import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
-import type { ChatSettingsRepository, Claims, SavedStopsRepository } from './ports.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from './ports.js';
 import { corruptionLog } from './records.js';
 import { openRedis } from './redis.js';
 import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
+import { createSubscriptions } from './subscriptions.js';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite file; created on first start. */
@@ -23,8 +24,9 @@ export interface OpenStoreOptions {
 export interface Store {
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
+  subscriptions: SubscriptionsRepository;
   claims: Claims;
-  /** For repositories still to come (subscriptions). Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
+  /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
   close(): Promise<void>;
 }
@@ -46,6 +48,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   return {
     chats: createChatSettings(backend.keyv, corrupt),
     savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, logger: options.logger }),
+    subscriptions: createSubscriptions({ keyv: backend.keyv, sets: backend.sets, corrupt }),
     claims,
     keyv: backend.keyv,
     close: () => (closing ??= backend.close()),

@@ -6,6 +6,7 @@ import type { Backend } from './backend.js';
 import { oneLine } from './errors.js';
 import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from './ports.js';
+import { redisSets } from './redis-sets.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
 /** Covers a server that accepts the connection but never answers the handshake. */
@@ -67,6 +68,8 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
       });
       return reply === 'OK';
     },
+    // Beside keyv's keys, under the same prefix, so whatever clears a namespace clears them too.
+    sets: redisSets(client, (key) => adapter.createKeyPrefix(keyv._getKeyPrefix(`set:${key}`), adapter.namespace)),
     close: () => keyv.disconnect(),
   };
 }

@@ -8,6 +8,7 @@ import type { Backend } from './backend.js';
 import { SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from './ports.js';
 import { folderFailure, sqliteOpenFailure } from './sqlite-errors.js';
+import { createSetsTableSql, sqliteSets } from './sqlite-sets.js';
 
 // keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
 // CASE (not AND) guards json_extract, which raises on text that is not JSON: such a row is
@@ -32,6 +33,7 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
     // TABLE (a file that is not a database fails there, untouched), then deletes this namespace's
     // expired claims: a write, so a read-only file fails now rather than on a rider's first /save.
     await adapter.query(`DELETE FROM ${table} WHERE substr(key, 1, ?) = ? AND ${EXPIRED('value')}`, namespace.length + 1, `${namespace}:`, Date.now());
+    await adapter.query(createSetsTableSql(table));
   } catch (err) {
     await adapter.close().catch(() => undefined);
     throw new StoreError(`cannot open ${file}: ${sqliteOpenFailure(file, err)}`, { cause: err });
@@ -55,6 +57,7 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
       const rows = (await adapter.query(claimSql, keyv._getKeyPrefix(key), stored, now)) as unknown[];
       return rows.length === 1;
     },
+    sets: sqliteSets((sql, ...params) => adapter.query(sql, ...params), table, (key) => keyv._getKeyPrefix(key)),
     close: () => keyv.disconnect(),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinute, isDue, localMinuteAt, localMinutesAt, nextFiring, type AlertSchedule } from '../../src/alerts/schedule.js';
+import { formatMinute, isDue, isRepeatedMinute, localMinuteAt, localMinutesAt, nextFiring, type AlertSchedule } from '../../src/alerts/schedule.js';
 import { readClockTime, readDays, readWindow } from '../../src/alerts/schedule-words.js';
 
 const OTTAWA = 'America/Toronto';
@@ -51,6 +51,21 @@ describe('local minutes in Ottawa', () => {
     // Saturday 31 Oct (EDT) to Sunday 1 Nov 08:00 (EST).
     expect(nextFiring(at(8 * 60, [0]), new Date('2026-10-31T12:00:00Z'), OTTAWA)?.toISOString()).toBe('2026-11-01T13:00:00.000Z');
     expect(nextFiring({ kind: 'at', minute: 60, days: [] }, new Date('2026-10-31T12:00:00Z'), OTTAWA)).toBeUndefined();
+  });
+});
+
+describe('the repeated hour of a fall-back day', () => {
+  it('is the second pass of 01:00-01:59 on 1 November 2026 in Ottawa, nothing else', () => {
+    const repeated = minutesBetween('2026-11-01T03:00:00Z', '2026-11-01T09:00:00Z').filter(({ utc }) => isRepeatedMinute(new Date(utc), OTTAWA));
+    expect(repeated).toHaveLength(60);
+    expect(repeated[0]!.utc).toBe('2026-11-01T06:00:00.000Z');
+    expect(repeated.at(-1)!.utc).toBe('2026-11-01T06:59:00.000Z');
+  });
+
+  it('never happens on a spring-forward day, nor in a zone without DST', () => {
+    expect(minutesBetween('2026-03-08T04:00:00Z', '2026-03-08T10:00:00Z').some(({ utc }) => isRepeatedMinute(new Date(utc), OTTAWA))).toBe(false);
+    expect(isRepeatedMinute(new Date('2026-11-01T06:30:00Z'), 'UTC')).toBe(false);
+    expect(isRepeatedMinute(new Date('2026-11-01T06:30:00Z'), 'America/Regina')).toBe(false);
   });
 });
 

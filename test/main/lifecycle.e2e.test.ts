@@ -56,7 +56,7 @@ describe('a signal while an answer is on its way', () => {
     const run = await bot.exited;
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('terminal chat stopped with an answer still under way');
-    expect(closedParts(run.stderr)).toEqual(['console', 'store']);
+    expect(closedParts(run.stderr)).toEqual(['alerts', 'console', 'store']);
   });
 
   it('Telegram: the drain gives up first, the store is closed, exit 0', async () => {
@@ -71,7 +71,7 @@ describe('a signal while an answer is on its way', () => {
       const run = await bot.exited;
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('stopped with updates still being handled');
-      expect(closedParts(run.stderr)).toEqual(['telegram', 'store']);
+      expect(closedParts(run.stderr)).toEqual(['alerts', 'telegram', 'store']);
     } finally {
       await api.close();
     }

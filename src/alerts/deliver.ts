@@ -1,0 +1,148 @@
+// Sending one job: the same steps whichever queue runs it (in-process or BullMQ). Alerts already
+// marked sent are dropped first (a stalled job run again, a repeat), one sender per chat at a
+// time, the chat's own pace kept, and a mark per alert once the platform accepted the message.
+import type { BotCore } from '../bot/core.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import type { Claims, SubscriptionsRepository } from '../store/ports.js';
+import type { Sleep } from '../util/sleep.js';
+import { errorLine } from './error-line.js';
+import type { AlertMetricsSink } from './metrics-sink.js';
+import { mergeReplies, packMessages } from './merge-replies.js';
+import type { Notifier } from './notifier.js';
+import { chatPaceKey, chatSendingKey, type AlertJob, type AlertPart } from './occurrence.js';
+import { chatInterval, type AlertSettings } from './settings.js';
+
+export type DeliveryOutcome =
+  | { kind: 'sent'; messages: number }
+  /** Every alert in it was sent already: nothing to do. */
+  | { kind: 'skipped' }
+  /** The chat is busy or must wait for its pace: try again in `ms`, not counted as an attempt. */
+  | { kind: 'wait'; ms: number }
+  /** The platform refuses the chat for good: its alerts are paused. */
+  | { kind: 'refused'; reason: string }
+  /** Worth another attempt later (the queue bounds how many). */
+  | { kind: 'retry'; reason: string }
+  /** Nothing can deliver it (no adapter for its platform): not retried. */
+  | { kind: 'dropped'; reason: string };
+
+export interface DeliverDeps {
+  notifiers: readonly Notifier[];
+  claims: Claims;
+  subscriptions: Pick<SubscriptionsRepository, 'remove'>;
+  core: Pick<BotCore, 'chatRefused'>;
+  settings: AlertSettings;
+  clock: Clock;
+  logger: Logger;
+  metrics: AlertMetricsSink;
+  /** Names this process in the claims it holds. */
+  instance: string;
+  sleep: Sleep;
+  /** How long one chat's send may hold the chat; a dead sender's hold lapses after it. */
+  sendingLeaseMs?: number;
+  /** How long "sent" marks last: far beyond the catch-up window and a fall-back hour. */
+  sentTtlMs?: number;
+}
+
+const SENDING_LEASE_MS = 30_000;
+const SENT_TTL_MS = 48 * 3_600_000;
+
+export type Deliver = (job: AlertJob) => Promise<DeliveryOutcome>;
+
+export function createDeliver(deps: DeliverDeps): Deliver {
+  const { claims, logger, metrics } = deps;
+  const notifiers = new Map(deps.notifiers.map((n) => [n.platform, n]));
+  const refusedLogged = new Set<string>();
+  const missingLogged = new Set<string>();
+
+  /** Sends the parts, a message at a time; `messages`: how many the platform accepted. */
+  async function sendParts(job: AlertJob, notifier: Notifier, parts: AlertPart[]): Promise<{ outcome: DeliveryOutcome; messages: number }> {
+    const groups = packMessages(parts, (p) => p.reply);
+    let messages = 0;
+    for (const group of groups) {
+      if (messages > 0) await deps.sleep(chatInterval(job.chat, deps.settings));
+      const result = await sendSafely(notifier, job.chat.chatId, mergeReplies(group.map((p) => p.reply)));
+      if (result.status === 'permanent-failure') return { outcome: await refused(job, result.reason), messages };
+      if (result.status === 'temporary-failure') {
+        metrics.failed(job.chat.platform, 'temporary');
+        return { outcome: { kind: 'retry', reason: result.reason }, messages };
+      }
+      messages++;
+      metrics.sent(job.chat.platform, group.length, (deps.clock().getTime() - job.dueAt) / 1000);
+      await markSent(job, group);
+    }
+    return { outcome: { kind: 'sent', messages }, messages };
+  }
+
+  async function markSent(job: AlertJob, parts: AlertPart[]): Promise<void> {
+    const at = String(deps.clock().getTime());
+    await Promise.all(
+      parts.map(async (part) => {
+        try {
+          if (!(await claims.claim(part.key, at, deps.sentTtlMs ?? SENT_TTL_MS))) logger.warn({ key: part.key }, 'alert was already marked sent: it went out twice');
+          if (part.oneShot) await deps.subscriptions.remove(job.chat, part.subId);
+        } catch (err) {
+          // The message went out; retrying would send it again. A lost mark is the one duplicate left.
+          logger.error({ key: part.key, error: errorLine(err) }, 'alert sent but not marked: a catch-up may send it again');
+        }
+      }),
+    );
+  }
+
+  async function refused(job: AlertJob, reason: string): Promise<DeliveryOutcome> {
+    metrics.failed(job.chat.platform, 'permanent');
+    const chat = `${job.chat.platform}:${job.chat.chatId}`;
+    if (!refusedLogged.has(chat)) {
+      refusedLogged.add(chat);
+      logger.warn({ platform: job.chat.platform, chatId: job.chat.chatId, reason }, 'the platform refuses the chat: its alerts are paused');
+    }
+    await deps.core.chatRefused({ platform: job.chat.platform, chatId: job.chat.chatId });
+    return { kind: 'refused', reason };
+  }
+
+  return async function deliver(job) {
+    const notifier = notifiers.get(job.chat.platform);
+    if (notifier === undefined) {
+      if (!missingLogged.has(job.chat.platform)) {
+        missingLogged.add(job.chat.platform);
+        logger.warn({ platform: job.chat.platform }, 'alerts due on a platform this instance does not serve: dropped');
+      }
+      metrics.failed(job.chat.platform, 'no-adapter');
+      return { kind: 'dropped', reason: `no ${job.chat.platform} adapter` };
+    }
+    const sending = chatSendingKey(job.chat);
+    try {
+      if (!(await claims.claim(sending, deps.instance, deps.sendingLeaseMs ?? SENDING_LEASE_MS))) return { kind: 'wait', ms: 500 };
+    } catch (err) {
+      return storeTrouble(job, err);
+    }
+    try {
+      if ((await claims.holder(chatPaceKey(job.chat))) !== undefined) return { kind: 'wait', ms: Math.min(chatInterval(job.chat, deps.settings), 1_000) };
+      const marks = await Promise.all(job.parts.map((p) => claims.holder(p.key)));
+      const unsent = job.parts.filter((_, i) => marks[i] === undefined);
+      if (unsent.length === 0) return { kind: 'skipped' };
+      const { outcome, messages } = await sendParts(job, notifier, unsent);
+      // Taken before the send hold is released, so the next sender to this chat sees it.
+      if (messages > 0) await claims.claim(chatPaceKey(job.chat), deps.instance, chatInterval(job.chat, deps.settings)).catch(() => false);
+      return outcome;
+    } catch (err) {
+      return storeTrouble(job, err);
+    } finally {
+      await claims.release(sending).catch((err: unknown) => logger.warn({ error: errorLine(err) }, 'could not release a chat send hold; it lapses by itself'));
+    }
+  };
+
+  function storeTrouble(job: AlertJob, err: unknown): DeliveryOutcome {
+    metrics.failed(job.chat.platform, 'store');
+    return { kind: 'retry', reason: `store: ${errorLine(err)}` };
+  }
+}
+
+/** A notifier is not supposed to throw; if one does, that counts as a failure worth retrying. */
+async function sendSafely(notifier: Notifier, chatId: string, reply: Parameters<Notifier['send']>[1]) {
+  try {
+    return await notifier.send(chatId, reply);
+  } catch (err) {
+    return { status: 'temporary-failure' as const, reason: errorLine(err) };
+  }
+}

@@ -1,0 +1,7 @@
+import { clip } from '../util/clip.js';
+import { textOf } from '../util/text-of.js';
+
+/** Whatever was thrown, as one short line for a log or a retry reason; never throws. */
+export function errorLine(err: unknown): string {
+  return clip(textOf(err).replace(/\s+/g, ' ').trim(), 300);
+}

@@ -1,0 +1,67 @@
+// What the scheduler hands to delivery, and the keys that make each alert go out once. Every key
+// is a Claims key (the store adds its namespace): two instances on one store agree on them.
+import type { Reply } from '../bot/reply.js';
+import type { ChatRef } from '../store/ports.js';
+import type { LocalMinute } from './schedule.js';
+import type { AlertTarget, Subscription } from './subscription.js';
+
+export const MINUTE_MS = 60_000;
+
+/** One subscription's alert inside a delivery job, rendered at tick time. */
+export interface AlertPart {
+  /** The occurrence's "sent" key: checked before sending, set once the platform accepted it. */
+  key: string;
+  subId: string;
+  oneShot: boolean;
+  reply: Reply;
+}
+
+/** Everything one chat is due in one minute: one message (two when it would not fit in one). */
+export interface AlertJob {
+  /** A chat and a UTC minute; the BullMQ job id, so a second enqueue of it is a no-op. */
+  id: string;
+  chat: AlertTarget;
+  /** Epoch ms of the UTC minute the alerts were due at (lateness is measured from it). */
+  dueAt: number;
+  parts: AlertPart[];
+}
+
+const chatPart = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
+
+/** A timed alert on one local day at one local minute: the same key on both passes of a repeated hour. */
+export function timedKey(sub: Subscription, at: LocalMinute): string {
+  return `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${at.date}:${at.minute}`;
+}
+
+/** A "near" alert fires once per window per day. */
+export function nearKey(sub: Subscription, date: string): string {
+  return `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${date}:near`;
+}
+
+/** Held while a "near" alert waits in a queue, so the next ticks do not queue it again. */
+export function nearQueuedKey(sub: Subscription, date: string): string {
+  return `alerts:near-queued:${chatPart(sub.chat)}:${sub.id}:${date}`;
+}
+
+/** BullMQ ids may not contain ':' nor be integers. */
+export function jobId(chat: ChatRef, dueAt: number): string {
+  return `alert.${chat.platform}.${encodeURIComponent(chat.chatId)}.${Math.floor(dueAt / MINUTE_MS)}`;
+}
+
+/** Set once every alert of a UTC minute is queued durably (BullMQ) or delivered (in-process). */
+export const minuteDoneKey = (minute: number) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:done`;
+/** Held by the instance collecting a minute, so the other instances leave it alone meanwhile. */
+export const minuteLeaseKey = (minute: number) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:lease`;
+
+/** Held while one message to the chat is being sent: one sender per chat at a time. */
+export const chatSendingKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:sending`;
+/** Held for the chat's interval after a message: the platform's per-chat limit, shared by every instance. */
+export const chatPaceKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:pace`;
+
+/** The in-process queue's lease on a job (another process on the same store leaves it alone). */
+export const queuedKey = (id: string) => `alerts:queued:${id}`;
+
+export function floorMinute(instant: Date | number): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+}

@@ -1,0 +1,150 @@
+// The alert scheduler as main.ts starts it: a delivery queue (BullMQ when Redis is the store,
+// in-process otherwise), the tick node-cron runs every minute (and once at start, to make up what
+// a restart missed), Prometheus metrics and /healthz when a port is given.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import cron, { type ScheduledTask } from 'node-cron';
+import type { BotCore } from '../bot/core.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
+import { startMetricsServer, type MetricsServer } from '../metrics/server.js';
+import type { Claims, SubscriptionsRepository } from '../store/ports.js';
+import type { TransitClient } from '../transit/source.js';
+import { sleep } from '../util/sleep.js';
+import { createBullQueue } from './bull-queue.js';
+import { createDeliver, type Deliver } from './deliver.js';
+import { createLocalQueue } from './local-queue.js';
+import type { Notifier } from './notifier.js';
+import { MINUTE_MS } from './occurrence.js';
+import type { DeliveryQueue } from './queue.js';
+import type { AlertSettings } from './settings.js';
+import { spacedNotifier } from './spaced-notifier.js';
+import { createTick, type Tick } from './tick.js';
+
+export interface AlertSchedulerDeps {
+  core: Pick<BotCore, 'alertReply' | 'chatRefused'>;
+  store: { subscriptions: SubscriptionsRepository; claims: Claims };
+  transit: TransitClient;
+  notifiers: readonly Notifier[];
+  settings: AlertSettings;
+  /** Set: deliver through BullMQ on this Redis (several instances share the queue and its limits). */
+  redisUrl?: string;
+  /** BullMQ key prefix. */
+  queuePrefix?: string;
+  /** Set: serve /metrics and /healthz on this port (0: any free one). */
+  metricsPort?: number;
+  clock: Clock;
+  logger: Logger;
+  /** false: no timer, the caller runs tick() (tests drive the clock). */
+  cron?: boolean;
+  /** Shorter holds and checks for tests that kill an instance; production keeps the defaults. */
+  tuning?: { sendingLeaseMs?: number; lockDurationMs?: number; stalledIntervalMs?: number; backoffMs?: number; concurrency?: number };
+}
+
+export interface AlertScheduler {
+  tick: Tick;
+  metrics: AlertMetrics;
+  /** The metrics server's port, when one runs. */
+  metricsPort?: number;
+  /** Stops ticking, waits for the tick and the sends under way, closes the queue and the metrics server. */
+  stop(): Promise<void>;
+}
+
+/** /healthz turns 503 when no tick has finished for this long. */
+const HEALTHY_TICK_AGE_MS = 3 * MINUTE_MS;
+
+export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<AlertScheduler> {
+  const { settings, logger, clock } = deps;
+  const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const platforms = deps.notifiers.map((n) => n.platform);
+  // The queue is built below with these metrics; the depth is only read once it exists.
+  const metrics = createAlertMetrics({ queueDepth: () => queue.depth(), now: () => clock().getTime() });
+  const tuning = deps.tuning ?? {};
+  const deliverWith = (notifiers: readonly Notifier[]): Deliver =>
+    createDeliver({
+      notifiers,
+      claims: deps.store.claims,
+      subscriptions: deps.store.subscriptions,
+      core: deps.core,
+      settings,
+      clock,
+      logger,
+      metrics,
+      instance,
+      sleep,
+      ...(tuning.sendingLeaseMs !== undefined ? { sendingLeaseMs: tuning.sendingLeaseMs } : {}),
+    });
+  const common = { logger, metrics, ...(tuning.backoffMs !== undefined ? { backoffMs: tuning.backoffMs } : {}), ...(tuning.concurrency !== undefined ? { concurrency: tuning.concurrency } : {}) };
+  const queue: DeliveryQueue =
+    deps.redisUrl !== undefined
+      ? createBullQueue({
+          ...common,
+          redisUrl: deps.redisUrl,
+          prefix: deps.queuePrefix ?? 'arrivals-bot:bull',
+          platforms,
+          deliver: deliverWith(deps.notifiers),
+          settings,
+          ...(tuning.lockDurationMs !== undefined ? { lockDurationMs: tuning.lockDurationMs } : {}),
+          ...(tuning.stalledIntervalMs !== undefined ? { stalledIntervalMs: tuning.stalledIntervalMs } : {}),
+        })
+      : createLocalQueue({
+          ...common,
+          // Without Redis this process is the only sender: it spaces its own sends.
+          deliver: deliverWith(deps.notifiers.map((n) => spacedNotifier(n, settings.perSecond[n.platform]))),
+          claims: deps.store.claims,
+          instance,
+        });
+
+  const tick = createTick({ ...deps.store, transit: deps.transit, core: deps.core, queue, platforms: new Set(platforms), settings, clock, logger, metrics, instance });
+  let task: ScheduledTask | undefined;
+  if (deps.cron !== false) {
+    task = cron.schedule('* * * * *', () => tick(), { name: 'alerts', noOverlap: true, logger: cronLogger(logger) });
+  }
+  const startedAt = clock().getTime();
+  let server: MetricsServer | undefined;
+  if (deps.metricsPort !== undefined) {
+    server = await startMetricsServer({
+      port: deps.metricsPort,
+      registry: metrics.registry,
+      logger,
+      health: () => {
+        const last = metrics.lastTickAt();
+        const age = clock().getTime() - (last ?? startedAt);
+        return { ok: age < HEALTHY_TICK_AGE_MS, lastTick: last === undefined ? null : new Date(last).toISOString() };
+      },
+    });
+  }
+  logger.info(
+    { queue: deps.redisUrl !== undefined ? 'bullmq' : 'in-process', platforms, catchUpMinutes: settings.catchUpMinutes, perSecond: settings.perSecond, instance },
+    'alert scheduler started',
+  );
+  // A restart may have missed minutes: make them up now rather than at the next full minute.
+  if (task !== undefined) void tick();
+
+  let stopping: Promise<void> | undefined;
+  return {
+    tick,
+    metrics,
+    ...(server !== undefined ? { metricsPort: server.port } : {}),
+    stop: () =>
+      (stopping ??= (async () => {
+        await task?.destroy();
+        // A tick under way finishes queueing; what it queued in-process waits for the next start.
+        await tick.finished();
+        await queue.close();
+        await server?.close();
+        logger.info('alert scheduler stopped');
+      })()),
+  };
+}
+
+/** node-cron's own messages (a missed execution, an overlap) into our log. */
+function cronLogger(logger: Logger) {
+  return {
+    info: (message: string) => logger.debug({ component: 'node-cron' }, message),
+    warn: (message: string) => logger.warn({ component: 'node-cron' }, message),
+    error: (message: string | Error, err?: Error) => logger.warn({ component: 'node-cron', error: String(err ?? message) }, 'node-cron error'),
+    debug: (message: string | Error) => logger.debug({ component: 'node-cron' }, String(message)),
+  };
+}

@@ -1,0 +1,158 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import type { Subscription } from '../../src/alerts/subscription.js';
+import { StoreError, type ChatRef, type OpenStoreOptions, type SubscribeOutcome } from '../../src/store/index.js';
+import { at, near, subscription } from '../alerts/fakes.js';
+import { forEachBackend } from './backends.js';
+import { capturingLogger } from './log-lines.js';
+import { outage } from './outage.js';
+
+const chat: ChatRef = { platform: 'telegram', chatId: '42' };
+const TORONTO = 'America/Toronto';
+const ids = (subs: Subscription[]) => subs.map((s) => s.id).sort();
+const sub = (id: string, extra: Parameters<typeof subscription>[1] = {}) => subscription(at('07:30'), { id, ...extra });
+
+/** Several processes adding at once; each line of outcomes in order. */
+async function addTogether(store: OpenStoreOptions, batches: Subscription[][], max: number): Promise<SubscribeOutcome[][]> {
+  const children = batches.map((subs) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/store/subscriptions-child.ts', JSON.stringify({ store, subs, max })], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
+    const ready = new Promise<void>((resolve) => child.stdout.on('data', () => lines.includes('ready') && resolve()));
+    return { child, lines, ready, closed: once(child, 'close') };
+  });
+  await Promise.all(children.map((c) => c.ready));
+  for (const c of children) c.child.stdin.end('go\n');
+  await Promise.all(children.map((c) => c.closed));
+  return children.map((c) => JSON.parse(c.lines.at(-1)!) as SubscribeOutcome[]);
+}
+
+forEachBackend((backend) => {
+  describe('subscriptions', () => {
+    it('adds, lists in the order made, and reads back exactly what was added', async () => {
+      const { subscriptions } = await backend.open();
+      const first = sub('aaaa', { createdAt: '2026-01-02T00:00:00.000Z', oneShot: true });
+      const second = subscription(near(5, '07:00', '09:00', [1, 2]), { id: 'bbbb', createdAt: '2026-01-01T00:00:00.000Z', routeNo: '95' });
+      expect(await subscriptions.add(first, 20)).toBe('added');
+      expect(await subscriptions.add(second, 20)).toBe('added');
+      expect(await subscriptions.list(chat)).toEqual([second, first]);
+      expect(await subscriptions.list({ platform: 'discord', chatId: '42' })).toEqual([]);
+    });
+
+    it("says 'id-taken' for an id the chat has, and 'full' at the cap", async () => {
+      const { subscriptions } = await backend.open();
+      expect(await subscriptions.add(sub('a'), 2)).toBe('added');
+      expect(await subscriptions.add(sub('a', { stopNo: '9999' }), 2)).toBe('id-taken');
+      expect(await subscriptions.add(sub('b'), 2)).toBe('added');
+      expect(await subscriptions.add(sub('c'), 2)).toBe('full');
+      expect((await subscriptions.list(chat)).map((s) => s.stopNo)).toEqual(['3017', '3017']);
+    });
+
+    it('keeps all of 20 concurrent adds, and exactly the cap of 25', async () => {
+      const { subscriptions } = await backend.open();
+      const outcomes = await Promise.all(Array.from({ length: 25 }, (_, i) => subscriptions.add(sub(`c${i}`), 20)));
+      expect(outcomes.filter((o) => o === 'added')).toHaveLength(20);
+      expect(outcomes.filter((o) => o === 'full')).toHaveLength(5);
+      expect(await subscriptions.list(chat)).toHaveLength(20);
+    });
+
+    it('two processes adding to one chat at once lose nothing and keep the cap', async () => {
+      await backend.open();
+      const batch = (p: string) => Array.from({ length: 10 }, (_, i) => sub(`${p}${i}`));
+      const [a, b] = await addTogether(backend.options(), [batch('p'), batch('q')], 15);
+      const all = [...a!, ...b!];
+      expect(all.filter((o) => o === 'added')).toHaveLength(15);
+      expect(all.filter((o) => o === 'full')).toHaveLength(5);
+      const { subscriptions } = await backend.open();
+      expect(await subscriptions.list(chat)).toHaveLength(15);
+    });
+
+    it('finds what is due at a minute through the index: timed at it, windows around it, by zone', async () => {
+      const { subscriptions } = await backend.open();
+      await subscriptions.add(sub('t730'), 20);
+      await subscriptions.add(sub('t731', { schedule: at('07:31') }), 20);
+      await subscriptions.add(sub('paris', { timeZone: 'Europe/Paris' }), 20);
+      await subscriptions.add(subscription(near(5, '07:40', '09:10'), { id: 'win' }), 20);
+      const due = async (minute: string, zone = TORONTO) => ids(await subscriptions.dueAt(zone, Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3))));
+      expect(await due('07:30')).toEqual(['t730']);
+      expect(await due('07:39')).toEqual([]);
+      expect(await due('07:40')).toEqual(['win']);
+      expect(await due('08:59')).toEqual(['win']);
+      expect(await due('09:10')).toEqual(['win']);
+      expect(await due('09:11')).toEqual([]);
+      expect(await due('07:30', 'Europe/Paris')).toEqual(['paris']);
+      expect((await subscriptions.zones()).sort()).toEqual(['America/Toronto', 'Europe/Paris']);
+    });
+
+    it('pauses and resumes: a paused one is listed, not due', async () => {
+      const { subscriptions } = await backend.open();
+      await subscriptions.add(sub('a'), 20);
+      await subscriptions.add(sub('b'), 20);
+      expect(await subscriptions.setPaused(chat, 'a', 'user')).toBe(true);
+      expect(await subscriptions.setPaused(chat, 'zz', 'user')).toBe(false);
+      expect(ids(await subscriptions.dueAt(TORONTO, 450))).toEqual(['b']);
+      expect(await subscriptions.pauseChat(chat, 'refused')).toBe(1);
+      expect((await subscriptions.list(chat)).map((s) => s.paused)).toEqual(['user', 'refused']);
+      expect(await subscriptions.dueAt(TORONTO, 450)).toEqual([]);
+      await subscriptions.setPaused(chat, 'a', undefined);
+      expect(ids(await subscriptions.dueAt(TORONTO, 450))).toEqual(['a']);
+      expect((await subscriptions.list(chat))[0]).not.toHaveProperty('paused');
+    });
+
+    it('removes one from the list and the index', async () => {
+      const { subscriptions } = await backend.open();
+      await subscriptions.add(sub('a'), 1);
+      expect(await subscriptions.remove(chat, 'a')).toBe(true);
+      expect(await subscriptions.remove(chat, 'a')).toBe(false);
+      expect(await subscriptions.list(chat)).toEqual([]);
+      expect(await subscriptions.dueAt(TORONTO, 450)).toEqual([]);
+      expect(await subscriptions.add(sub('b'), 1)).toBe('added');
+    });
+
+    it('moves a chat that became a supergroup, index included', async () => {
+      const { subscriptions } = await backend.open();
+      await subscriptions.add(sub('a', { chatId: '-1', chatType: 'group' }), 20);
+      await subscriptions.add(sub('b', { chatId: '-1', chatType: 'group', paused: 'user' }), 20);
+      const to: ChatRef = { platform: 'telegram', chatId: '-100777' };
+      expect(await subscriptions.moveChat({ platform: 'telegram', chatId: '-1' }, to)).toBe(2);
+      expect(await subscriptions.list({ platform: 'telegram', chatId: '-1' })).toEqual([]);
+      const moved = await subscriptions.list(to);
+      expect(moved.map((s) => [s.id, s.chat.chatId, s.chat.chatType, s.paused])).toEqual([
+        ['a', '-100777', 'group', undefined],
+        ['b', '-100777', 'group', 'user'],
+      ]);
+      expect((await subscriptions.dueAt(TORONTO, 450)).map((s) => s.chat.chatId)).toEqual(['-100777']);
+    });
+
+    it('keeps its records across a restart', async () => {
+      const first = await backend.open();
+      await first.subscriptions.add(sub('a'), 20);
+      await first.close();
+      const second = await backend.open();
+      expect(ids(await second.subscriptions.dueAt(TORONTO, 450))).toEqual(['a']);
+    });
+
+    it('skips a corrupt record, logging it once, and goes on', async () => {
+      const { lines, logger } = capturingLogger();
+      const store = await backend.open({ logger });
+      await store.subscriptions.add(sub('a'), 20);
+      await store.subscriptions.add(sub('b'), 20);
+      await store.keyv.set('chat:telegram:42:sub:a', { id: 'a', schedule: 'every day, roughly' });
+      expect(ids(await store.subscriptions.list(chat))).toEqual(['b']);
+      expect(ids(await store.subscriptions.dueAt(TORONTO, 450))).toEqual(['b']);
+      const reported = lines.filter((l) => l.msg === 'store: skipped a corrupt record');
+      expect(reported).toHaveLength(1);
+      expect(reported[0]).toMatchObject({ key: 'chat:telegram:42:sub:a' });
+    });
+
+    it('refuses with a StoreError while the backend is away', async () => {
+      const { store, cut } = await outage(backend);
+      await store.subscriptions.add(sub('a'), 20);
+      await cut();
+      await expect(store.subscriptions.dueAt(TORONTO, 450)).rejects.toBeInstanceOf(StoreError);
+      await expect(store.subscriptions.add(sub('b'), 20)).rejects.toBeInstanceOf(StoreError);
+    });
+  });
+});
