@@ -29,7 +29,7 @@ export interface BullQueueOptions {
   /** A worker's hold on a job; a dead worker's jobs run again elsewhere once it lapses. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
-  /** BullMQ's own time base (delays are in its terms). */
+  /** BullMQ's own time base: it reads the system clock itself, and a delay is in its terms. */
   now?: () => number;
 }
 

@@ -94,6 +94,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
           deliver: deliverWith(deps.notifiers.map((n) => spacedNotifier(n, settings.perSecond[n.platform]))),
           claims: deps.store.claims,
           instance,
+          now: () => clock().getTime(),
         });
 
   const tick = createTick({ ...deps.store, transit: deps.transit, core: deps.core, queue, platforms: new Set(platforms), settings, clock, logger, metrics, instance });

@@ -68,7 +68,8 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
       });
       return reply === 'OK';
     },
-    // Beside keyv's keys, under the same prefix, so whatever clears a namespace clears them too.
+    // Beside keyv's keys, under the same prefix (a scan of the namespace finds them; keyv.clear()
+    // does not: it deletes strings only).
     sets: redisSets(client, (key) => adapter.createKeyPrefix(keyv._getKeyPrefix(`set:${key}`), adapter.namespace)),
     close: () => keyv.disconnect(),
   };

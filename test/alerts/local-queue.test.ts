@@ -81,4 +81,17 @@ describe('spacing sends to a rate', () => {
     for (let i = 0; i < 5; i++) await notifier.send('1', { kind: 'answer', blocks: [] });
     expect(starts).toEqual([0, 40, 80, 120, 160]);
   });
+
+  it('an event loop held up delays the next sends instead of letting them out together', async () => {
+    let now = 0;
+    let stalls = 1;
+    const starts: number[] = [];
+    const notifier = spacedNotifier({ platform: 'telegram', send: () => (starts.push(now), Promise.resolve({ status: 'sent' as const })) }, 25, {
+      now: () => now,
+      // The first wait overruns by 100 ms, as a timer does behind a long synchronous task.
+      sleep: (ms) => Promise.resolve(void (now += ms + (stalls-- > 0 ? 100 : 0))),
+    });
+    await Promise.all(Array.from({ length: 4 }, () => notifier.send('1', { kind: 'answer', blocks: [] })));
+    expect(starts).toEqual([0, 140, 180, 220]);
+  });
 });
