@@ -73,7 +73,11 @@ function readConfigOrExit(): Config {
 }
 
 /** The real API with credentials; without them, the built-in v1.2 server on a free local port. */
-async function openTransitFeed(config: Config, logger: Logger, closers: Closers): Promise<{ transit: TransitClient; demo: boolean; stops?: StopIndex }> {
+async function openTransitFeed(
+  config: Config,
+  logger: Logger,
+  closers: Closers,
+): Promise<{ transit: TransitClient; demo: boolean; stops?: StopIndex }> {
   // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
   // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const terminal = config.telegram === undefined && config.discord === undefined;
@@ -173,7 +177,15 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
  * The alert scheduler, once the adapters whose notifiers it pushes through are up; closed before
  * them (closers run in reverse), so sends under way finish while the platforms are still there.
  */
-async function startAlerts(config: Config, logger: Logger, core: BotCore, store: Store, transit: TransitClient, notifiers: Notifier[], closers: Closers): Promise<void> {
+async function startAlerts(
+  config: Config,
+  logger: Logger,
+  core: BotCore,
+  store: Store,
+  transit: TransitClient,
+  notifiers: Notifier[],
+  closers: Closers,
+): Promise<void> {
   // In the terminal chat a tick's info line would come between the replies; problems still show.
   const quiet = config.telegram === undefined && !logger.isLevelEnabled('debug');
   const alerts = await startAlertScheduler({
@@ -214,7 +226,15 @@ async function main(): Promise<void> {
   closers.add({ name: 'store', close: () => store.close() });
   const { transit, demo, stops: feedStops } = await openTransitFeed(config, logger, closers);
   const stops = feedStops ?? (await openStopIndex(config, demo, logger));
-  const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now, logger, ...(stops !== undefined ? { stops } : {}) });
+  const core = createBotCore({
+    transit,
+    chats: store.chats,
+    savedStops: store.savedStops,
+    subscriptions: store.subscriptions,
+    now,
+    logger,
+    ...(stops !== undefined ? { stops } : {}),
+  });
 
   const adapters = chatAdapters(config, core, logger, stops);
   for (const adapter of adapters) {
@@ -241,7 +261,10 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   // Settings, the store and the platforms refuse with one clear line; anything else is a bug.
   // A store that cannot open says so in one line of its own (its cause is for the debug log).
-  const line = err instanceof StoreError ? `arrivals-bot cannot start: ${fatalMessage(err.message, secrets)}` : `arrivals-bot stopped: ${fatalMessage(err, secrets)}`;
+  const line =
+    err instanceof StoreError
+      ? `arrivals-bot cannot start: ${fatalMessage(err.message, secrets)}`
+      : `arrivals-bot stopped: ${fatalMessage(err, secrets)}`;
   process.stderr.write(`${line}\n`);
   process.exit(1);
 });

@@ -13,7 +13,11 @@ const Schedule = z.discriminatedUnion('kind', [
 
 const SubscriptionRecord = z.object({
   id: z.string().min(1),
-  chat: z.object({ platform: z.enum(['telegram', 'discord', 'console']), chatId: z.string().min(1), chatType: z.enum(['private', 'group', 'channel']) }),
+  chat: z.object({
+    platform: z.enum(['telegram', 'discord', 'console']),
+    chatId: z.string().min(1),
+    chatType: z.enum(['private', 'group', 'channel']),
+  }),
   stopNo: z.string().min(1),
   routeNo: z.string().min(1).optional(),
   schedule: Schedule,
@@ -39,5 +43,10 @@ export function encodeSubscription(sub: Subscription): Subscription {
 
 function withoutUndefined(record: z.infer<typeof SubscriptionRecord>): Subscription {
   const { routeNo, paused, oneShot, ...rest } = record;
-  return { ...rest, ...(routeNo !== undefined ? { routeNo } : {}), ...(paused !== undefined ? { paused } : {}), ...(oneShot !== undefined ? { oneShot } : {}) };
+  return {
+    ...rest,
+    ...(routeNo !== undefined ? { routeNo } : {}),
+    ...(paused !== undefined ? { paused } : {}),
+    ...(oneShot !== undefined ? { oneShot } : {}),
+  };
 }

@@ -15,7 +15,7 @@ function queueWith(deliver: Deliver, claims = memoryClaims()) {
 }
 
 describe('the in-process queue', () => {
-  it('delivers each job once; the same id again is a repeat; another process\'s hold leaves it alone', async () => {
+  it("delivers each job once; the same id again is a repeat; another process's hold leaves it alone", async () => {
     const delivered: string[] = [];
     const { queue, claims } = queueWith((j) => (delivered.push(j.id), Promise.resolve<DeliveryOutcome>({ kind: 'sent', messages: 1 })));
     await claims.claim(queuedKey('b'), 'other process', 60_000);
@@ -29,8 +29,18 @@ describe('the in-process queue', () => {
 
   it('waits without spending an attempt; retries with a bound, then gives up', async () => {
     const outcomes: Record<string, DeliveryOutcome[]> = {
-      w: [{ kind: 'wait', ms: 5 }, { kind: 'wait', ms: 5 }, { kind: 'wait', ms: 5 }, { kind: 'sent', messages: 1 }],
-      r: [{ kind: 'retry', reason: 'x' }, { kind: 'retry', reason: 'x' }, { kind: 'retry', reason: 'x' }, { kind: 'sent', messages: 1 }],
+      w: [
+        { kind: 'wait', ms: 5 },
+        { kind: 'wait', ms: 5 },
+        { kind: 'wait', ms: 5 },
+        { kind: 'sent', messages: 1 },
+      ],
+      r: [
+        { kind: 'retry', reason: 'x' },
+        { kind: 'retry', reason: 'x' },
+        { kind: 'retry', reason: 'x' },
+        { kind: 'sent', messages: 1 },
+      ],
     };
     const calls: string[] = [];
     const { queue, log } = queueWith((j) => (calls.push(j.id), Promise.resolve(outcomes[j.id]!.shift()!)));

@@ -53,7 +53,9 @@ export const next: CommandModule = {
       });
       // One route asked, with buses to come: a button sets a one-shot alert for when the next is near.
       const coming = arrivals.routes.some((r) => r.routeNo === routeNo && r.error === undefined && r.trips.length > 0);
-      return routeNo !== undefined && coming && reply.kind === 'answer' ? { ...reply, buttons: [...(reply.buttons ?? []), [notifyButton(stopNo, routeNo, ctx.say)]] } : reply;
+      return routeNo !== undefined && coming && reply.kind === 'answer'
+        ? { ...reply, buttons: [...(reply.buttons ?? []), [notifyButton(stopNo, routeNo, ctx.say)]] }
+        : reply;
     } catch (err) {
       return transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
     }

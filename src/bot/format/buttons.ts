@@ -8,10 +8,7 @@ export function nextButton(label: string, stopNo: string, routeNo?: string): Rep
 
 /** Refresh redraws the arrivals in place; Save confirms quietly. */
 export function refreshAndSave(stopNo: string, routeNo: string | undefined, say: Say): ButtonGroup {
-  return [
-    { ...nextButton(say('button-refresh'), stopNo, routeNo), effect: 'update' },
-    saveButton(stopNo, say),
-  ];
+  return [{ ...nextButton(say('button-refresh'), stopNo, routeNo), effect: 'update' }, saveButton(stopNo, say)];
 }
 
 export function saveButton(stopNo: string, say: Say): ReplyButton {

@@ -165,7 +165,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       const grace = new AbortController();
       const drained = await Promise.race([
         inFlight.drained().then(() => true),
-        realSleep(graceMs, grace.signal).then(() => false, () => false),
+        realSleep(graceMs, grace.signal).then(
+          () => false,
+          () => false,
+        ),
       ]);
       grace.abort();
       if (!drained) logger.warn({ graceMs }, 'stopped with updates still being handled');

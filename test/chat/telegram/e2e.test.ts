@@ -135,7 +135,9 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const [result] = resultsOf(answer);
     expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE' });
     expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE (3017)</b>', parse_mode: 'HTML' });
-    expect(result!.reply_markup!.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }]]);
+    expect(result!.reply_markup!.inline_keyboard).toEqual([
+      [{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }],
+    ]);
 
     const press = pressInline('2:r:next:3017', 'inline-msg-1');
     const edit = await api.waitForCall('editMessageText');
