@@ -2,19 +2,19 @@
 // spaced to the platform's rate), waits and bounded retries on timers. Nothing here survives a
 // restart, and need not: a minute is marked done only once its jobs are, so the next process's
 // catch-up tick collects what was left, and "sent" marks keep what went out from going again.
+// Jobs are not claimed one by one in the store: the minute's claim keeps other processes from
+// collecting it meanwhile, and should one collect it anyway (its claim lapsed under a long
+// backlog), the chat's send hold and the "sent" marks make its copy a no-op. On SQLite a claim
+// per job cost a synced write per alert, queued ahead of the sends' own.
 import type { Logger } from '../log.js';
-import type { Claims } from '../store/ports.js';
 import { errorLine } from './error-line.js';
 import type { Deliver, DeliveryOutcome } from './deliver.js';
-import { mapLimit } from './map-limit.js';
 import type { AlertMetricsSink } from './metrics-sink.js';
-import { queuedKey, type AlertJob } from './occurrence.js';
+import type { AlertJob } from './occurrence.js';
 import type { DeliveryQueue, Enqueued } from './queue.js';
 
 export interface LocalQueueOptions {
   deliver: Deliver;
-  claims: Claims;
-  instance: string;
   logger: Logger;
   metrics: AlertMetricsSink;
   /** Tries in all for a temporary failure; then the job is given up (logged, counted). */
@@ -23,8 +23,6 @@ export interface LocalQueueOptions {
   backoffMs?: number;
   /** Jobs being sent at once (the spaced notifiers set the rate). */
   concurrency?: number;
-  /** How long this process's hold on a queued job lasts; renewed by nothing, so short. */
-  leaseMs?: number;
   /** How long a settled job's id is remembered, so a late catch-up finds it a repeat. */
   rememberMs?: number;
   now?: () => number;
@@ -37,7 +35,7 @@ interface Entry {
 }
 
 export function createLocalQueue(options: LocalQueueOptions): DeliveryQueue {
-  const { deliver, claims, logger, metrics } = options;
+  const { deliver, logger, metrics } = options;
   const attempts = options.attempts ?? 5;
   const backoffMs = options.backoffMs ?? 2_000;
   const concurrency = options.concurrency ?? 8;
@@ -106,41 +104,31 @@ export function createLocalQueue(options: LocalQueueOptions): DeliveryQueue {
     for (const [id, seen] of known) if (seen.settledAt !== undefined && seen.settledAt < before) known.delete(id);
   }
 
-  async function enqueueOne(job: AlertJob): Promise<Enqueued> {
+  function enqueueOne(job: AlertJob): Enqueued {
     const seen = known.get(job.id);
     if (seen !== undefined) return { state: 'repeat', handled: seen.handled };
-    let won: boolean;
-    try {
-      won = await claims.claim(queuedKey(job.id), options.instance, options.leaseMs ?? 60_000);
-    } catch (err) {
-      logger.warn({ job: job.id, error: errorLine(err) }, 'could not hold an alert job; a later tick tries again');
-      return { state: 'held-elsewhere' };
-    }
-    if (!won) return { state: 'held-elsewhere' };
     let settle!: () => void;
     const handled = new Promise<void>((resolve) => (settle = resolve));
     const record: { handled: Promise<void>; settledAt?: number } = { handled };
     known.set(job.id, record);
     ready.push({ job, attempt: 0, settle: () => ((record.settledAt = now()), settle()) });
-    pump();
     return { state: 'queued', handled };
   }
 
   return {
-    async enqueue(jobs) {
-      if (closed) return jobs.map(() => ({ state: 'held-elsewhere' as const }));
+    enqueue(jobs) {
       forget();
-      return mapLimit(jobs, 32, enqueueOne);
+      // After close nothing runs them: never settled, their minutes stay open for the next start.
+      const results = jobs.map(enqueueOne);
+      pump();
+      return Promise.resolve(results);
     },
     depth: () => Promise.resolve(waiting() + timers.size + running.size),
     async close() {
       closed = true;
-      const left = [...ready.slice(head), ...timers.values()];
       for (const timer of timers.keys()) clearTimeout(timer);
       timers.clear();
       await Promise.allSettled([...running]);
-      // Let the next process take what is left at once rather than after the holds lapse.
-      await Promise.allSettled(left.map((entry) => claims.release(queuedKey(entry.job.id))));
     },
   };
 }

@@ -58,9 +58,6 @@ export const chatSendingKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:
 /** Held for the chat's interval after a message: the platform's per-chat limit, shared by every instance. */
 export const chatPaceKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:pace`;
 
-/** The in-process queue's lease on a job (another process on the same store leaves it alone). */
-export const queuedKey = (id: string) => `alerts:queued:${id}`;
-
 export function floorMinute(instant: Date | number): number {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
   return Math.floor(ms / MINUTE_MS) * MINUTE_MS;

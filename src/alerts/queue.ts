@@ -4,9 +4,7 @@ export type Enqueued =
   /** `handled` resolves once the job no longer depends on this process (queued in Redis, or delivered). */
   | { state: 'queued'; handled: Promise<void> }
   /** Queued before (a catch-up tick met it again): a no-op. */
-  | { state: 'repeat'; handled: Promise<void> }
-  /** Another process holds it: the minute stays open until that hold ends, sent or lapsed. */
-  | { state: 'held-elsewhere' };
+  | { state: 'repeat'; handled: Promise<void> };
 
 /** Where ticks put jobs and workers take them: in-process without Redis, BullMQ with it. */
 export interface DeliveryQueue {

@@ -97,8 +97,6 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
           ...common,
           // Without Redis this process is the only sender: it spaces its own sends.
           deliver: deliverWith(deps.notifiers.map((n) => spacedNotifier(n, settings.perSecond[n.platform]))),
-          claims: deps.store.claims,
-          instance,
           now: () => clock().getTime(),
         });
 

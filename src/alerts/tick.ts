@@ -147,13 +147,12 @@ export function createTick(deps: TickDeps): Tick {
     return [...jobs.values()];
   }
 
-  /** Marks each collected minute done once its jobs are handled; a job held elsewhere leaves it open. */
+  /** Marks each collected minute done once its jobs are handled. */
   function settle(minutes: number[], jobs: AlertJob[], results: Awaited<ReturnType<DeliveryQueue['enqueue']>>): void {
     for (const minute of minutes) {
       const mine = results.filter((_, i) => jobs[i]!.dueAt === minute);
-      if (mine.some((r) => r.state === 'held-elsewhere')) continue;
       inHand.add(minute);
-      const marked: Promise<void> = Promise.all(mine.flatMap((r) => (r.state === 'held-elsewhere' ? [] : [r.handled])))
+      const marked: Promise<void> = Promise.all(mine.map((r) => r.handled))
         .then(() => markDone(minute))
         .finally(() => {
           inHand.delete(minute);

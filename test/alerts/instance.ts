@@ -19,7 +19,9 @@ import { route, stopArrivals, trip } from '../bot/fakes.js';
 
 export interface InstanceOptions {
   name: string;
-  redisUrl: string;
+  /** Absent: SQLite in dataDir, and the in-process queue. */
+  redisUrl?: string;
+  dataDir?: string;
   namespace: string;
   /** Where messages go: POST {chatId, instance, text}; 200 is "accepted". */
   platformUrl: string;
@@ -75,7 +77,12 @@ async function platformNotifier(): Promise<Notifier> {
   };
 }
 
-const store = await openStore({ dataDir: '/nonexistent', redisUrl: options.redisUrl, namespace: options.namespace, logger });
+const store = await openStore({
+  dataDir: options.dataDir ?? '/nonexistent',
+  ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
+  namespace: options.namespace,
+  logger,
+});
 const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock, logger });
 const scheduler = await startAlertScheduler({
   core,
@@ -83,7 +90,7 @@ const scheduler = await startAlertScheduler({
   transit,
   notifiers: [await platformNotifier()],
   settings: options.settings,
-  redisUrl: options.redisUrl,
+  ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
   queuePrefix: `${options.namespace}:bull`,
   clock,
   logger,
@@ -96,7 +103,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (line !== 'tick') continue;
   const before = upstreamCalls;
   const totals = await scheduler.tick();
-  process.stdout.write(`${JSON.stringify({ ...totals, upstreamCalls: upstreamCalls - before })}\n`);
+  process.stdout.write(`${JSON.stringify({ ...totals, upstreamCalls: upstreamCalls - before, rss: process.memoryUsage().rss })}\n`);
 }
 await scheduler.stop();
 await store.close();
