@@ -43,7 +43,7 @@ const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 
 // A fixed pseudo-random sequence so runs are comparable.
 let state = 7;
-const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
 
 function storedSubscription(i: number): Subscription {
@@ -74,7 +74,11 @@ async function seed(store: Store, count: number, make: (i: number) => Subscripti
   if (sqlite) await (store.keyv.store as { query(sql: string): Promise<unknown> }).query('PRAGMA synchronous = OFF');
   const start = performance.now();
   // Made as they are added: the bench process's memory is the store's, not a list of 100,000.
-  await mapLimit(Array.from({ length: count }, (_, i) => i), 64, (i) => store.subscriptions.add(make(i), 1_000));
+  await mapLimit(
+    Array.from({ length: count }, (_, i) => i),
+    64,
+    (i) => store.subscriptions.add(make(i), 1_000),
+  );
   if (sqlite) await (store.keyv.store as { query(sql: string): Promise<unknown> }).query('PRAGMA synchronous = FULL');
   return performance.now() - start;
 }
@@ -88,7 +92,9 @@ async function findDue(name: string, options: OpenStoreOptions & { namespace: st
   const store = await open(options);
   const seedMs = await seed(store, STORED, storedSubscription, options.redisUrl === undefined);
   await store.close();
-  const line = execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', fileURLToPath(import.meta.url), 'find', JSON.stringify(options)], { encoding: 'utf8' });
+  const line = execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', fileURLToPath(import.meta.url), 'find', JSON.stringify(options)], {
+    encoding: 'utf8',
+  });
   console.log(`${name.padEnd(8)} ${STORED.toLocaleString('en')} stored (seeded in ${(seedMs / 1000).toFixed(0)} s): ${line.trim()}`);
 }
 
@@ -153,7 +159,11 @@ async function startRateLimitedBotApi(token: string) {
 
 async function deliver(name: string, instances: number, backend: { redisUrl?: string; dataDir?: string }): Promise<void> {
   const namespace = `bench-alerts-${process.pid}-${name.replace(/\W+/g, '-')}`;
-  const store = await open({ dataDir: backend.dataDir ?? root, namespace, ...(backend.redisUrl !== undefined ? { redisUrl: backend.redisUrl } : {}) });
+  const store = await open({
+    dataDir: backend.dataDir ?? root,
+    namespace,
+    ...(backend.redisUrl !== undefined ? { redisUrl: backend.redisUrl } : {}),
+  });
   // Monday 23 Nov 2026, 07:30 in Ottawa; one chat per alert, 20 alerts per stop.
   const dueAt730 = (i: number): Subscription => ({
     id: `d${i}`,
@@ -201,7 +211,8 @@ async function deliver(name: string, instances: number, backend: { redisUrl?: st
   const rate = (times.length - 1) / ((times.at(-1)! - times[0]!) / 1000);
   // Sustained: the slowest of the whole 10-second windows between the first and the last message.
   const windows: number[] = [];
-  for (let start = times[0]!; start + 10_000 <= times.at(-1)!; start += 10_000) windows.push(times.filter((t) => t >= start && t < start + 10_000).length / 10);
+  for (let start = times[0]!; start + 10_000 <= times.at(-1)!; start += 10_000)
+    windows.push(times.filter((t) => t >= start && t < start + 10_000).length / 10);
   const counts = new Map<string, number>();
   for (const a of api.accepted) counts.set(a.chatId, (counts.get(a.chatId) ?? 0) + 1);
   const duplicates = [...counts.values()].filter((n) => n > 1).length;
@@ -237,7 +248,9 @@ try {
     if (REDIS_ANSWERS) await findDue('Redis', { dataDir: root, redisUrl: REDIS_URL, namespace: `bench-alerts-${process.pid}-find` });
   }
   if (wanted('local') || wanted('redis') || wanted('redis2')) {
-    console.log(`\nDelivering ${DUE.toLocaleString('en')} alerts due in one minute over ${STOPS} stops (Telegram notifier, Bot API answering 429 past 30/s, limit ${DEFAULT_ALERT_SETTINGS.perSecond.telegram}/s)`);
+    console.log(
+      `\nDelivering ${DUE.toLocaleString('en')} alerts due in one minute over ${STOPS} stops (Telegram notifier, Bot API answering 429 past 30/s, limit ${DEFAULT_ALERT_SETTINGS.perSecond.telegram}/s)`,
+    );
   }
   if (wanted('local')) await deliver('1 instance, in-process queue, SQLite', 1, { dataDir: join(root, 'deliver') });
   if (REDIS_ANSWERS && wanted('redis')) await deliver('1 instance, BullMQ, Redis', 1, { redisUrl: REDIS_URL });

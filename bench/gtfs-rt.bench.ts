@@ -24,7 +24,14 @@ if (process.argv[2] === 'import') {
   const started = performance.now();
   const result = await importFeed(process.argv[3]!, process.argv[4]!);
   delay.disable();
-  console.log(JSON.stringify({ ms: performance.now() - started, maxRssMb: process.resourceUsage().maxRSS / 1024, maxLoopDelayMs: delay.max / 1e6, rows: result.rows }));
+  console.log(
+    JSON.stringify({
+      ms: performance.now() - started,
+      maxRssMb: process.resourceUsage().maxRSS / 1024,
+      maxLoopDelayMs: delay.max / 1e6,
+      rows: result.rows,
+    }),
+  );
   process.exit(0);
 }
 
@@ -37,8 +44,12 @@ try {
   const db = join(dir, 'feed.sqlite');
   const child = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'import', zip, db], { encoding: 'utf8' });
   const imported = JSON.parse(child) as { ms: number; maxRssMb: number; maxLoopDelayMs: number; rows: Record<string, number> };
-  console.log(`feed: ${copies} copies of the demo network, zip ${(statSync(zip).size / 1e6).toFixed(1)} MB, ${imported.rows.stop_times?.toLocaleString('en')} stop times, ${imported.rows.stops} stops`);
-  console.log(`import                              ${(imported.ms / 1000).toFixed(1)} s, peak RSS ${Math.round(imported.maxRssMb)} MB, longest event-loop stall ${Math.round(imported.maxLoopDelayMs)} ms, database ${(statSync(db).size / 1e6).toFixed(0)} MB`);
+  console.log(
+    `feed: ${copies} copies of the demo network, zip ${(statSync(zip).size / 1e6).toFixed(1)} MB, ${imported.rows.stop_times?.toLocaleString('en')} stop times, ${imported.rows.stops} stops`,
+  );
+  console.log(
+    `import                              ${(imported.ms / 1000).toFixed(1)} s, peak RSS ${Math.round(imported.maxRssMb)} MB, longest event-loop stall ${Math.round(imported.maxLoopDelayMs)} ms, database ${(statSync(db).size / 1e6).toFixed(0)} MB`,
+  );
 
   const timetable = await openTimetable(db);
   // A Tuesday morning peak in Ottawa, the demo network's own live feed.
@@ -61,7 +72,10 @@ try {
   await timetable.close();
 
   // A 1 MB TripUpdates feed: the demo feed's entities repeated under new trip ids.
-  const one = FeedMessageType.toObject(FeedMessageType.decode(demoTripUpdates(network, nowMs)), { longs: Number }) as { header: unknown; entity: Array<{ id: string }> };
+  const one = FeedMessageType.toObject(FeedMessageType.decode(demoTripUpdates(network, nowMs)), { longs: Number }) as {
+    header: unknown;
+    entity: Array<{ id: string }>;
+  };
   const entity: unknown[] = [];
   let bytes: Uint8Array = new Uint8Array();
   for (let copy = 0; bytes.length < 1_000_000; copy++) {

@@ -100,7 +100,9 @@ function measureAll(cases: Case[]): void {
     }
   }
   for (const c of cases) {
-    console.log(`${c.name.padEnd(44)} ${c.best.toFixed(0).padStart(7)} ops/s best round  ${((c.runs / c.ms) * 1000).toFixed(0).padStart(7)} ops/s overall  (${c.runs} runs, ${(c.ms / 1000).toFixed(2)} s)`);
+    console.log(
+      `${c.name.padEnd(44)} ${c.best.toFixed(0).padStart(7)} ops/s best round  ${((c.runs / c.ms) * 1000).toFixed(0).padStart(7)} ops/s overall  (${c.runs} runs, ${(c.ms / 1000).toFixed(2)} s)`,
+    );
   }
 }
 

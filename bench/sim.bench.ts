@@ -25,12 +25,16 @@ const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 function call(url: string, method: 'GET' | 'POST', body?: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers: body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method, agent, headers: body ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -79,13 +83,24 @@ async function drive(base: string, format: string, count: number) {
   const elapsedMs = performance.now() - started;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { done: latencies.length, failures, elapsedMs, rps: (latencies.length / elapsedMs) * 1000, p50: at(0.5), p99: at(0.99), avgBytes: bytes / latencies.length };
+  return {
+    done: latencies.length,
+    failures,
+    elapsedMs,
+    rps: (latencies.length / elapsedMs) * 1000,
+    p50: at(0.5),
+    p99: at(0.99),
+    avgBytes: bytes / latencies.length,
+  };
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 const memory = (s: Stats) => `rss ${mb(s.memory.rssBytes)}, heap ${mb(s.memory.heapUsedBytes)} / ${mb(s.memory.heapTotalBytes)}`;
 
-const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--at', RUSH_HOUR], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', '--at', RUSH_HOUR], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+  env: { ...process.env, LOG_LEVEL: 'warn' },
+});
 try {
   let line = '';
   child.stdout.setEncoding('utf8');

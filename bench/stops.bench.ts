@@ -17,7 +17,7 @@ const heapAfter = process.memoryUsage().heapUsed;
 
 // A fixed pseudo-random walk over the Ottawa area so runs are comparable.
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const points = Array.from({ length: 1000 }, () => [45.25 + random() * 0.25, -75.95 + random() * 0.45] as const);
 const words = ['laurier', 'rideau', 'bank', 'montreal', 'baseline', 'st laurent', 'des peres', 'carling / kirkwood', 'xyz'];
 
@@ -31,7 +31,9 @@ function rate(label: string, seconds: number, run: (i: number) => unknown): void
 }
 
 console.log(`file: ${file}`);
-console.log(`stop codes: ${index.size.toLocaleString('en')}; load + index: ${loadMs.toFixed(1)} ms; heap +${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB (rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB)`);
+console.log(
+  `stop codes: ${index.size.toLocaleString('en')}; load + index: ${loadMs.toFixed(1)} ms; heap +${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB (rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB)`,
+);
 rate('nearest(5, within 1 km)', 1, (i) => index.nearest(...points[i % points.length]!, { limit: 5, withinMeters: 1000 }));
 rate('nearest(5, no radius)', 1, (i) => index.nearest(...points[i % points.length]!, { limit: 5 }));
 rate('search(words, 10)', 1, (i) => index.search(words[i % words.length]!, 10));

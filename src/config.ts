@@ -65,76 +65,92 @@ const url = (expected: string, protocol = /^https?$/) =>
     .pipe(z.url({ protocol, error: expected }).optional())
     .optional();
 
-const schema = z
-  .object({
-    OC_APP_ID: optionalText,
-    OC_API_KEY: optionalText,
-    OC_BASE_URL: url('an http(s) URL such as https://api.octranspo1.com').transform((v) => v ?? 'https://api.octranspo1.com'),
-    // The spec itself writes it both ways ("JSON or XML", "json or xml").
-    OC_FORMAT: z
+const schema = z.object({
+  OC_APP_ID: optionalText,
+  OC_API_KEY: optionalText,
+  OC_BASE_URL: url('an http(s) URL such as https://api.octranspo1.com').transform((v) => v ?? 'https://api.octranspo1.com'),
+  // The spec itself writes it both ways ("JSON or XML", "json or xml").
+  OC_FORMAT: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['xml', 'json'], 'xml or json'))
+    .optional()
+    .transform((v) => v ?? 'xml'),
+  OC_TIMEOUT_MS: positiveInt(8000),
+  CACHE_NEXT_TRIPS_SECONDS: positiveInt(30),
+  CACHE_ROUTE_SUMMARY_SECONDS: positiveInt(86_400),
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1, 'a folder path')
+    .optional()
+    .transform((v) => v ?? './data'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+        .optional(),
+    )
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent')
+    .optional()
+    .transform((v) => v ?? 'info'),
+  TELEGRAM_BOT_TOKEN: optionalText.pipe(
+    z
       .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(['xml', 'json'], 'xml or json'))
-      .optional()
-      .transform((v) => v ?? 'xml'),
-    OC_TIMEOUT_MS: positiveInt(8000),
-    CACHE_NEXT_TRIPS_SECONDS: positiveInt(30),
-    CACHE_ROUTE_SUMMARY_SECONDS: positiveInt(86_400),
-    DATA_DIR: z
-      .string()
-      .trim()
-      .min(1, 'a folder path')
-      .optional()
-      .transform((v) => v ?? './data'),
-    REDIS_URL: z
-      .string()
-      .trim()
-      .transform((v) => (v === '' ? undefined : v))
-      .pipe(z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional())
+      .regex(/^\d+:[\w-]+$/, 'a token from @BotFather, like 123456:ABC-DEF')
       .optional(),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent')
-      .optional()
-      .transform((v) => v ?? 'info'),
-    TELEGRAM_BOT_TOKEN: optionalText.pipe(
-      z.string().regex(/^\d+:[\w-]+$/, 'a token from @BotFather, like 123456:ABC-DEF').optional(),
-    ),
-    TELEGRAM_API_ROOT: url('an http(s) URL such as http://127.0.0.1:8081'),
-    // Telegram delivers webhooks over HTTPS only.
-    TELEGRAM_WEBHOOK_URL: url('an https:// URL such as https://bot.example.org/telegram', /^https$/),
-    TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
-      z.string().regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -').optional(),
-    ),
-    TELEGRAM_WEBHOOK_PORT: port(8443),
-    // Three dot-separated parts (the bot's id in base64, a timestamp, an HMAC).
-    DISCORD_TOKEN: optionalText.pipe(
-      z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'a bot token from the Discord developer portal (three parts separated by dots)').optional(),
-    ),
-    DISCORD_GUILD_ID: optionalText.pipe(
-      z.string().regex(/^\d{17,20}$/, 'a server id: 17-20 digits (Developer Mode, then right-click the server, Copy Server ID)').optional(),
-    ),
-    // discord.js appends the API version itself; a base that already ends in one would double it.
-    DISCORD_API_ROOT: url('an http(s) URL such as https://discord.com/api').refine(
-      (v) => v === undefined || !/\/v\d+\/?$/.test(v),
-      'the base without a version, such as https://discord.com/api (discord.js adds /v10)',
-    ),
-    RATE_LIMIT_PER_MINUTE: positiveInt(20),
-    GTFS_STOPS_FILE: optionalText,
-    ALERT_CATCH_UP_MINUTES: wholeNumber(DEFAULT_ALERT_SETTINGS.catchUpMinutes, 1, 60, 'a number of minutes from 1 to 60'),
-    ALERT_TELEGRAM_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.telegram),
-    ALERT_DISCORD_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.discord),
-    ALERT_CHAT_INTERVAL_MS: positiveInt(DEFAULT_ALERT_SETTINGS.chatIntervalMs),
-    ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
-    METRICS_PORT: optionalPort,
-    // GTFS and GTFS-Realtime: a URL or a file path each.
-    GTFS_URL: optionalText,
-    GTFS_RT_TRIP_UPDATES_URL: optionalText,
-    GTFS_RT_HEADERS: optionalText,
-    GTFS_RT_REFRESH_SECONDS: positiveInt(30),
-    OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
-    CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'an ISO instant such as 2023-11-07T17:05:34-08:00' }).optional()),
-  });
+  ),
+  TELEGRAM_API_ROOT: url('an http(s) URL such as http://127.0.0.1:8081'),
+  // Telegram delivers webhooks over HTTPS only.
+  TELEGRAM_WEBHOOK_URL: url('an https:// URL such as https://bot.example.org/telegram', /^https$/),
+  TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -')
+      .optional(),
+  ),
+  TELEGRAM_WEBHOOK_PORT: port(8443),
+  // Three dot-separated parts (the bot's id in base64, a timestamp, an HMAC).
+  DISCORD_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, 'a bot token from the Discord developer portal (three parts separated by dots)')
+      .optional(),
+  ),
+  DISCORD_GUILD_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{17,20}$/, 'a server id: 17-20 digits (Developer Mode, then right-click the server, Copy Server ID)')
+      .optional(),
+  ),
+  // discord.js appends the API version itself; a base that already ends in one would double it.
+  DISCORD_API_ROOT: url('an http(s) URL such as https://discord.com/api').refine(
+    (v) => v === undefined || !/\/v\d+\/?$/.test(v),
+    'the base without a version, such as https://discord.com/api (discord.js adds /v10)',
+  ),
+  RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  GTFS_STOPS_FILE: optionalText,
+  ALERT_CATCH_UP_MINUTES: wholeNumber(DEFAULT_ALERT_SETTINGS.catchUpMinutes, 1, 60, 'a number of minutes from 1 to 60'),
+  ALERT_TELEGRAM_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.telegram),
+  ALERT_DISCORD_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.discord),
+  ALERT_CHAT_INTERVAL_MS: positiveInt(DEFAULT_ALERT_SETTINGS.chatIntervalMs),
+  ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
+  METRICS_PORT: optionalPort,
+  // GTFS and GTFS-Realtime: a URL or a file path each.
+  GTFS_URL: optionalText,
+  GTFS_RT_TRIP_UPDATES_URL: optionalText,
+  GTFS_RT_HEADERS: optionalText,
+  GTFS_RT_REFRESH_SECONDS: positiveInt(30),
+  OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
+  CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'an ISO instant such as 2023-11-07T17:05:34-08:00' }).optional()),
+});
 
 /** Every variable the bot reads; .env.example and the README list exactly these. */
 export const CONFIG_VARIABLES = Object.keys(schema.shape);
@@ -221,9 +237,7 @@ function systemLocale(env: Record<string, string | undefined>): string | undefin
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
   const problems = [
-    ...(result.success
-      ? []
-      : result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: expected ${issue.message}`)),
+    ...(result.success ? [] : result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: expected ${issue.message}`)),
     ...crossProblems(env),
   ];
   if (!result.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
@@ -300,9 +314,14 @@ export function loadConfigFromProcess(envFile = '.env'): Config {
 export function secretsOf(config: Config): string[] {
   const redisPassword = config.store.redisUrl !== undefined ? passwordOf(config.store.redisUrl) : undefined;
   const gtfsHeaders = Object.values(config.gtfs?.headers ?? {});
-  return [config.transit.credentials?.apiKey, config.telegram?.token, config.telegram?.webhook?.secret, config.discord?.token, redisPassword, ...gtfsHeaders].filter(
-    (secret): secret is string => secret !== undefined && secret !== '',
-  );
+  return [
+    config.transit.credentials?.apiKey,
+    config.telegram?.token,
+    config.telegram?.webhook?.secret,
+    config.discord?.token,
+    redisPassword,
+    ...gtfsHeaders,
+  ].filter((secret): secret is string => secret !== undefined && secret !== '');
 }
 
 function passwordOf(url: string): string | undefined {

@@ -22,6 +22,38 @@ import { fatalMessage } from './util/fatal-message.js';
 
 type Closer = { name: string; close: () => Promise<void> | void };
 
+/**
+ * What main has started, closed in reverse order on the way out. A part that finishes starting
+ * after the way out began (a signal during start-up) is closed at once instead of being left open.
+ */
+interface Closers {
+  add(closer: Closer): void;
+  closeAll(): Promise<void>;
+}
+
+function createClosers(logger: Logger): Closers {
+  const open: Closer[] = [];
+  let closing = false;
+  const closeOne = async (closer: Closer) => {
+    try {
+      await closer.close();
+      logger.debug({ what: closer.name }, 'closed');
+    } catch (err) {
+      logger.warn({ err, what: closer.name }, 'error while closing');
+    }
+  };
+  return {
+    add(closer) {
+      if (closing) void closeOne(closer);
+      else open.push(closer);
+    },
+    async closeAll() {
+      closing = true;
+      for (const closer of open.splice(0).reverse()) await closeOne(closer);
+    },
+  };
+}
+
 /** Every secret the settings hold, so that not even the last-resort message can print one. */
 let secrets: string[] = [];
 
@@ -41,7 +73,11 @@ function readConfigOrExit(): Config {
 }
 
 /** The real API with credentials; without them, the built-in v1.2 server on a free local port. */
-async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]): Promise<{ transit: TransitClient; demo: boolean; stops?: StopIndex }> {
+async function openTransitFeed(
+  config: Config,
+  logger: Logger,
+  closers: Closers,
+): Promise<{ transit: TransitClient; demo: boolean; stops?: StopIndex }> {
   // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
   // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const terminal = config.telegram === undefined && config.discord === undefined;
@@ -56,7 +92,7 @@ async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]
   // GTFS_URL or OCTRANSPO_SUBSCRIPTION_KEY: the GTFS schedule and GTFS-Realtime source.
   if (config.gtfs !== undefined) {
     const feed = await openGtfsFeed(config.gtfs, { dataDir: config.store.dataDir, now, logger, waitForSchedule: terminal, progress: process.stderr });
-    closers.push({ name: 'gtfs', close: () => feed.transit.close() });
+    closers.add({ name: 'gtfs', close: () => feed.transit.close() });
     return { transit: feed.transit, demo: false, stops: feed.stops };
   }
   if (config.transit.credentials !== undefined) {
@@ -65,7 +101,7 @@ async function openTransitFeed(config: Config, logger: Logger, closers: Closer[]
   // The demo server logs each request; in a terminal chat only its problems are worth showing.
   const simLogger = logger.child({ component: 'demo-feed' }, { level: logger.isLevelEnabled('debug') ? logger.level : 'warn' });
   const sim = await startSimServer({ port: 0, host: '127.0.0.1', now, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, logger: simLogger });
-  closers.push({ name: 'demo feed', close: () => sim.close() });
+  closers.add({ name: 'demo feed', close: () => sim.close() });
   process.stderr.write(`No OC_APP_ID/OC_API_KEY set: using the built-in demo feed at ${sim.url} (a small network of real stops, simulated times).\n`);
   return { transit: createTransitClient({ ...common, baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY }), demo: true };
 }
@@ -141,7 +177,15 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
  * The alert scheduler, once the adapters whose notifiers it pushes through are up; closed before
  * them (closers run in reverse), so sends under way finish while the platforms are still there.
  */
-async function startAlerts(config: Config, logger: Logger, core: BotCore, store: Store, transit: TransitClient, notifiers: Notifier[], closers: Closer[]): Promise<void> {
+async function startAlerts(
+  config: Config,
+  logger: Logger,
+  core: BotCore,
+  store: Store,
+  transit: TransitClient,
+  notifiers: Notifier[],
+  closers: Closers,
+): Promise<void> {
   // In the terminal chat a tick's info line would come between the replies; problems still show.
   const quiet = config.telegram === undefined && !logger.isLevelEnabled('debug');
   const alerts = await startAlertScheduler({
@@ -155,18 +199,7 @@ async function startAlerts(config: Config, logger: Logger, core: BotCore, store:
     ...(config.store.redisUrl !== undefined ? { redisUrl: config.store.redisUrl } : {}),
     ...(config.metricsPort !== undefined ? { metricsPort: config.metricsPort } : {}),
   });
-  closers.push({ name: 'alerts', close: () => alerts.stop() });
-}
-
-async function closeAll(closers: Closer[], logger: Logger): Promise<void> {
-  for (const closer of closers.reverse()) {
-    try {
-      await closer.close();
-      logger.debug({ what: closer.name }, 'closed');
-    } catch (err) {
-      logger.warn({ err, what: closer.name }, 'error while closing');
-    }
-  }
+  closers.add({ name: 'alerts', close: () => alerts.stop() });
 }
 
 async function main(): Promise<void> {
@@ -174,14 +207,14 @@ async function main(): Promise<void> {
   secrets = secretsOf(config);
   if (config.clockStart !== undefined) now = clockStartingAt(config.clockStart);
   const logger = createLogger(config.logLevel);
-  const closers: Closer[] = [];
+  const closers = createClosers(logger);
   let stopping = false;
   const stop = async (reason: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.debug({ reason }, 'shutting down');
     setTimeout(() => process.exit(1), HARD_EXIT_MS).unref();
-    await closeAll(closers, logger);
+    await closers.closeAll();
     // Let piped stdout drain before exiting, or the last reply could be cut off.
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
     process.exit(exitCode);
@@ -190,15 +223,23 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   const store = await openStore({ ...config.store, logger });
-  closers.push({ name: 'store', close: () => store.close() });
+  closers.add({ name: 'store', close: () => store.close() });
   const { transit, demo, stops: feedStops } = await openTransitFeed(config, logger, closers);
   const stops = feedStops ?? (await openStopIndex(config, demo, logger));
-  const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now, logger, ...(stops !== undefined ? { stops } : {}) });
+  const core = createBotCore({
+    transit,
+    chats: store.chats,
+    savedStops: store.savedStops,
+    subscriptions: store.subscriptions,
+    now,
+    logger,
+    ...(stops !== undefined ? { stops } : {}),
+  });
 
   const adapters = chatAdapters(config, core, logger, stops);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.
-    closers.push({ name: adapter.platform, close: () => adapter.stop() });
+    closers.add({ name: adapter.platform, close: () => adapter.stop() });
     await startAdapter(adapter, logger);
   }
   // Where pushes go, by platform; the alert scheduler takes these.
@@ -220,7 +261,10 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   // Settings, the store and the platforms refuse with one clear line; anything else is a bug.
   // A store that cannot open says so in one line of its own (its cause is for the debug log).
-  const line = err instanceof StoreError ? `arrivals-bot cannot start: ${fatalMessage(err.message, secrets)}` : `arrivals-bot stopped: ${fatalMessage(err, secrets)}`;
+  const line =
+    err instanceof StoreError
+      ? `arrivals-bot cannot start: ${fatalMessage(err.message, secrets)}`
+      : `arrivals-bot stopped: ${fatalMessage(err, secrets)}`;
   process.stderr.write(`${line}\n`);
   process.exit(1);
 });

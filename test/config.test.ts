@@ -65,11 +65,28 @@ describe('loadConfig', () => {
     expect(config.gtfsStopsFile).toBe('./stops.txt');
   });
 
-  it('reads the alert settings, with defaults within the platforms\' limits; metrics off unless a port is set', () => {
-    expect(loadConfig({}).alerts).toEqual({ catchUpMinutes: 5, perSecond: { telegram: 29, discord: 45, console: 50 }, chatIntervalMs: 1000, groupPerMinute: 20 });
+  it("reads the alert settings, with defaults within the platforms' limits; metrics off unless a port is set", () => {
+    expect(loadConfig({}).alerts).toEqual({
+      catchUpMinutes: 5,
+      perSecond: { telegram: 29, discord: 45, console: 50 },
+      chatIntervalMs: 1000,
+      groupPerMinute: 20,
+    });
     expect(loadConfig({}).metricsPort).toBeUndefined();
-    const config = loadConfig({ ALERT_CATCH_UP_MINUTES: '10', ALERT_TELEGRAM_PER_SECOND: '25', ALERT_DISCORD_PER_SECOND: '40', ALERT_CHAT_INTERVAL_MS: '1500', ALERT_GROUP_PER_MINUTE: '15', METRICS_PORT: '9464' });
-    expect(config.alerts).toEqual({ catchUpMinutes: 10, perSecond: { telegram: 25, discord: 40, console: 50 }, chatIntervalMs: 1500, groupPerMinute: 15 });
+    const config = loadConfig({
+      ALERT_CATCH_UP_MINUTES: '10',
+      ALERT_TELEGRAM_PER_SECOND: '25',
+      ALERT_DISCORD_PER_SECOND: '40',
+      ALERT_CHAT_INTERVAL_MS: '1500',
+      ALERT_GROUP_PER_MINUTE: '15',
+      METRICS_PORT: '9464',
+    });
+    expect(config.alerts).toEqual({
+      catchUpMinutes: 10,
+      perSecond: { telegram: 25, discord: 40, console: 50 },
+      chatIntervalMs: 1500,
+      groupPerMinute: 15,
+    });
     expect(config.metricsPort).toBe(9464);
     expect(problemsOf({ ALERT_CATCH_UP_MINUTES: '0', ALERT_TELEGRAM_PER_SECOND: 'fast', METRICS_PORT: '70000' })).toEqual([
       'ALERT_CATCH_UP_MINUTES: expected a number of minutes from 1 to 60',
@@ -124,7 +141,14 @@ describe('loadConfig', () => {
   });
 
   it('accepts only http(s) addresses, and only https for the webhook', () => {
-    expect(problemsOf({ OC_BASE_URL: 'ftp://api.example.org', TELEGRAM_API_ROOT: 'file:///tmp/api', TELEGRAM_WEBHOOK_URL: 'http://bot.example.org/hook', TELEGRAM_WEBHOOK_SECRET: 's' })).toStrictEqual([
+    expect(
+      problemsOf({
+        OC_BASE_URL: 'ftp://api.example.org',
+        TELEGRAM_API_ROOT: 'file:///tmp/api',
+        TELEGRAM_WEBHOOK_URL: 'http://bot.example.org/hook',
+        TELEGRAM_WEBHOOK_SECRET: 's',
+      }),
+    ).toStrictEqual([
       'OC_BASE_URL: expected an http(s) URL such as https://api.octranspo1.com',
       'TELEGRAM_API_ROOT: expected an http(s) URL such as http://127.0.0.1:8081',
       'TELEGRAM_WEBHOOK_URL: expected an https:// URL such as https://bot.example.org/telegram',
@@ -170,11 +194,18 @@ describe('GTFS settings', () => {
     expect(config.gtfs?.tripUpdatesUrl).toMatch(/\/TripUpdates$/);
     expect(config.gtfs?.headers).toEqual({ 'Ocp-Apim-Subscription-Key': 'sub-key-1' });
     expect(secretsOf(config)).toContain('sub-key-1');
-    expect(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_URL: 'http://127.0.0.1:8089/gtfs/static.zip' }).gtfs?.scheduleUrl).toBe('http://127.0.0.1:8089/gtfs/static.zip');
+    expect(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_URL: 'http://127.0.0.1:8089/gtfs/static.zip' }).gtfs?.scheduleUrl).toBe(
+      'http://127.0.0.1:8089/gtfs/static.zip',
+    );
   });
 
   it('reports bad GTFS settings without repeating a header value', () => {
-    const problems = problemsOf({ GTFS_RT_TRIP_UPDATES_URL: 'x', GTFS_RT_HEADERS: 'no colon secret-value-9', GTFS_RT_REFRESH_SECONDS: '0', CLOCK_START: 'yesterday' });
+    const problems = problemsOf({
+      GTFS_RT_TRIP_UPDATES_URL: 'x',
+      GTFS_RT_HEADERS: 'no colon secret-value-9',
+      GTFS_RT_REFRESH_SECONDS: '0',
+      CLOCK_START: 'yesterday',
+    });
     expect(problems.map((p) => p.split(':')[0])).toEqual(
       expect.arrayContaining(['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_HEADERS', 'GTFS_RT_REFRESH_SECONDS', 'CLOCK_START']),
     );
@@ -186,7 +217,9 @@ describe('Discord settings', () => {
   const TOKEN = 'MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.secret_Part-of-the-hmac_0123456789';
 
   it('reads the token, the server for commands and the REST base', () => {
-    expect(loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '123456789012345678', DISCORD_API_ROOT: 'http://127.0.0.1:9000/api' }).discord).toEqual({
+    expect(
+      loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '123456789012345678', DISCORD_API_ROOT: 'http://127.0.0.1:9000/api' }).discord,
+    ).toEqual({
       token: TOKEN,
       guildId: '123456789012345678',
       apiRoot: 'http://127.0.0.1:9000/api',
@@ -202,11 +235,17 @@ describe('Discord settings', () => {
   });
 
   it('refuses a malformed token, server id or versioned REST base, by name and without echoing the token', () => {
-    const problems = problemsOf({ DISCORD_TOKEN: 'not a token secret-part-xyz', DISCORD_GUILD_ID: '12ab', DISCORD_API_ROOT: 'https://discord.com/api/v10' });
+    const problems = problemsOf({
+      DISCORD_TOKEN: 'not a token secret-part-xyz',
+      DISCORD_GUILD_ID: '12ab',
+      DISCORD_API_ROOT: 'https://discord.com/api/v10',
+    });
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DISCORD_API_ROOT', 'DISCORD_GUILD_ID', 'DISCORD_TOKEN']);
     expect(problems.join('\n')).not.toContain('secret-part-xyz');
     expect(problems.find((p) => p.startsWith('DISCORD_API_ROOT'))).toMatch(/without a version/);
-    expect(problemsOf({ DISCORD_API_ROOT: 'ws://127.0.0.1:9000' })).toStrictEqual(['DISCORD_API_ROOT: expected an http(s) URL such as https://discord.com/api']);
+    expect(problemsOf({ DISCORD_API_ROOT: 'ws://127.0.0.1:9000' })).toStrictEqual([
+      'DISCORD_API_ROOT: expected an http(s) URL such as https://discord.com/api',
+    ]);
   });
 
   it('counts the token among the secrets redactors remove', () => {

@@ -79,7 +79,8 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     await Promise.all(
       parts.map(async (part) => {
         try {
-          if (!(await claims.claim(part.key, at, deps.sentTtlMs ?? SENT_TTL_MS))) logger.warn({ key: part.key }, 'alert was already marked sent: it went out twice');
+          if (!(await claims.claim(part.key, at, deps.sentTtlMs ?? SENT_TTL_MS)))
+            logger.warn({ key: part.key }, 'alert was already marked sent: it went out twice');
           if (part.oneShot) await deps.subscriptions.remove(job.chat, part.subId);
         } catch (err) {
           // The message went out; retrying would send it again. A lost mark is the one duplicate left.
@@ -117,7 +118,8 @@ export function createDeliver(deps: DeliverDeps): Deliver {
       return storeTrouble(job, err);
     }
     try {
-      if ((await claims.holder(chatPaceKey(job.chat))) !== undefined) return { kind: 'wait', ms: Math.min(chatInterval(job.chat, deps.settings), 1_000) };
+      if ((await claims.holder(chatPaceKey(job.chat))) !== undefined)
+        return { kind: 'wait', ms: Math.min(chatInterval(job.chat, deps.settings), 1_000) };
       const marks = await Promise.all(job.parts.map((p) => claims.holder(p.key)));
       const unsent = job.parts.filter((_, i) => marks[i] === undefined);
       if (unsent.length === 0) return { kind: 'skipped' };
@@ -128,7 +130,9 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     } catch (err) {
       return storeTrouble(job, err);
     } finally {
-      await claims.release(sending).catch((err: unknown) => logger.warn({ error: errorLine(err) }, 'could not release a chat send hold; it lapses by itself'));
+      await claims
+        .release(sending)
+        .catch((err: unknown) => logger.warn({ error: errorLine(err) }, 'could not release a chat send hold; it lapses by itself'));
     }
   };
 

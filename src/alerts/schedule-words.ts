@@ -3,19 +3,52 @@
 import { ALL_DAYS, type Weekday } from './schedule.js';
 
 const DAY_NAMES = new Map<string, Weekday>([
-  ['sun', 0], ['sunday', 0], ['dim', 0], ['dimanche', 0],
-  ['mon', 1], ['monday', 1], ['lun', 1], ['lundi', 1],
-  ['tue', 2], ['tues', 2], ['tuesday', 2], ['mar', 2], ['mardi', 2],
-  ['wed', 3], ['wednesday', 3], ['mer', 3], ['mercredi', 3],
-  ['thu', 4], ['thur', 4], ['thurs', 4], ['thursday', 4], ['jeu', 4], ['jeudi', 4],
-  ['fri', 5], ['friday', 5], ['ven', 5], ['vendredi', 5],
-  ['sat', 6], ['saturday', 6], ['sam', 6], ['samedi', 6],
+  ['sun', 0],
+  ['sunday', 0],
+  ['dim', 0],
+  ['dimanche', 0],
+  ['mon', 1],
+  ['monday', 1],
+  ['lun', 1],
+  ['lundi', 1],
+  ['tue', 2],
+  ['tues', 2],
+  ['tuesday', 2],
+  ['mar', 2],
+  ['mardi', 2],
+  ['wed', 3],
+  ['wednesday', 3],
+  ['mer', 3],
+  ['mercredi', 3],
+  ['thu', 4],
+  ['thur', 4],
+  ['thurs', 4],
+  ['thursday', 4],
+  ['jeu', 4],
+  ['jeudi', 4],
+  ['fri', 5],
+  ['friday', 5],
+  ['ven', 5],
+  ['vendredi', 5],
+  ['sat', 6],
+  ['saturday', 6],
+  ['sam', 6],
+  ['samedi', 6],
 ]);
 
 const DAY_SETS = new Map<string, readonly Weekday[]>([
-  ['daily', ALL_DAYS], ['everyday', ALL_DAYS], ['every-day', ALL_DAYS], ['tous-les-jours', ALL_DAYS], ['quotidien', ALL_DAYS],
-  ['weekdays', [1, 2, 3, 4, 5]], ['semaine', [1, 2, 3, 4, 5]], ['en-semaine', [1, 2, 3, 4, 5]],
-  ['weekends', [0, 6]], ['weekend', [0, 6]], ['fin-de-semaine', [0, 6]], ['fins-de-semaine', [0, 6]],
+  ['daily', ALL_DAYS],
+  ['everyday', ALL_DAYS],
+  ['every-day', ALL_DAYS],
+  ['tous-les-jours', ALL_DAYS],
+  ['quotidien', ALL_DAYS],
+  ['weekdays', [1, 2, 3, 4, 5]],
+  ['semaine', [1, 2, 3, 4, 5]],
+  ['en-semaine', [1, 2, 3, 4, 5]],
+  ['weekends', [0, 6]],
+  ['weekend', [0, 6]],
+  ['fin-de-semaine', [0, 6]],
+  ['fins-de-semaine', [0, 6]],
 ]);
 
 /** "07:30", "7:30", "7h30", "7h" -> minutes of the day; undefined for anything else (25:99). */
@@ -31,7 +64,11 @@ export type DaysReading = { ok: true; days: Weekday[] } | { ok: false; unknown: 
 
 /** "weekdays", "mon,wed,fri", "lun,mer,ven", "semaine" -> sorted days; the first unknown word otherwise. */
 export function readDays(text: string): DaysReading {
-  const words = text.trim().toLowerCase().split(/[\s,;/+]+/).filter((w) => w !== '');
+  const words = text
+    .trim()
+    .toLowerCase()
+    .split(/[\s,;/+]+/)
+    .filter((w) => w !== '');
   if (words.length === 0) return { ok: true, days: [...ALL_DAYS] };
   const days = new Set<Weekday>();
   for (const word of words) {

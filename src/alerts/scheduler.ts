@@ -75,7 +75,12 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
       sleep,
       ...(tuning.sendingLeaseMs !== undefined ? { sendingLeaseMs: tuning.sendingLeaseMs } : {}),
     });
-  const common = { logger, metrics, ...(tuning.backoffMs !== undefined ? { backoffMs: tuning.backoffMs } : {}), ...(tuning.concurrency !== undefined ? { concurrency: tuning.concurrency } : {}) };
+  const common = {
+    logger,
+    metrics,
+    ...(tuning.backoffMs !== undefined ? { backoffMs: tuning.backoffMs } : {}),
+    ...(tuning.concurrency !== undefined ? { concurrency: tuning.concurrency } : {}),
+  };
   const queue: DeliveryQueue =
     deps.redisUrl !== undefined
       ? createBullQueue({
@@ -95,7 +100,18 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
           now: () => clock().getTime(),
         });
 
-  const tick = createTick({ ...deps.store, transit: deps.transit, core: deps.core, queue, platforms: new Set(platforms), settings, clock, logger, metrics, instance });
+  const tick = createTick({
+    ...deps.store,
+    transit: deps.transit,
+    core: deps.core,
+    queue,
+    platforms: new Set(platforms),
+    settings,
+    clock,
+    logger,
+    metrics,
+    instance,
+  });
   let task: ScheduledTask | undefined;
   if (deps.cron !== false) {
     task = cron.schedule('* * * * *', () => tick(), { name: 'alerts', noOverlap: true, logger: cronLogger(logger) });
@@ -115,7 +131,13 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
     });
   }
   logger.info(
-    { queue: deps.redisUrl !== undefined ? 'bullmq' : 'in-process', platforms, catchUpMinutes: settings.catchUpMinutes, perSecond: settings.perSecond, instance },
+    {
+      queue: deps.redisUrl !== undefined ? 'bullmq' : 'in-process',
+      platforms,
+      catchUpMinutes: settings.catchUpMinutes,
+      perSecond: settings.perSecond,
+      instance,
+    },
     'alert scheduler started',
   );
   // A restart may have missed minutes: make them up now rather than at the next full minute.

@@ -77,7 +77,10 @@ export function createTick(deps: TickDeps): Tick {
     try {
       await claims.claim(minuteDoneKey(minute), deps.instance, doneTtlMs);
     } catch (err) {
-      logger.warn({ minute: new Date(minute).toISOString(), error: errorLine(err) }, 'could not mark an alert minute done; a catch-up will find its jobs already queued or sent');
+      logger.warn(
+        { minute: new Date(minute).toISOString(), error: errorLine(err) },
+        'could not mark an alert minute done; a catch-up will find its jobs already queued or sent',
+      );
     }
   }
 
@@ -88,7 +91,10 @@ export function createTick(deps: TickDeps): Tick {
       const served = dues.filter((d) => deps.platforms.has(d.sub.chat.platform));
       if (served.length > 0) {
         metrics.dropped(served.length);
-        logger.warn({ minute: new Date(minute).toISOString(), alerts: served.length, first: served.slice(0, 5).map((d) => d.key) }, 'alerts older than the catch-up window: dropped');
+        logger.warn(
+          { minute: new Date(minute).toISOString(), alerts: served.length, first: served.slice(0, 5).map((d) => d.key) },
+          'alerts older than the catch-up window: dropped',
+        );
       }
       await markDone(minute);
     }
@@ -170,7 +176,10 @@ export function createTick(deps: TickDeps): Tick {
       for (const due of await collectDue(deps.subscriptions, minute, zones, minute === current)) found.push({ due, minute });
     }
     const watched = await stillWatched(servedOnly(found));
-    const upstream = await fetchStops(deps.transit, watched.map(({ due }) => due.sub.stopNo));
+    const upstream = await fetchStops(
+      deps.transit,
+      watched.map(({ due }) => due.sub.stopNo),
+    );
     const jobs = await buildJobs(watched, upstream);
     const results = await deps.queue.enqueue(jobs);
     settle(minutes, jobs, results);

@@ -25,6 +25,4 @@ export interface ChatContext extends ChatRef {
   findChannel?: (name: string) => Promise<ChannelLookup>;
 }
 
-export type ChannelLookup =
-  | { found: false }
-  | { found: true; chat: ChatRef & { chatType: 'channel' }; userIsAdmin: boolean; botCanPost: boolean };
+export type ChannelLookup = { found: false } | { found: true; chat: ChatRef & { chatType: 'channel' }; userIsAdmin: boolean; botCanPost: boolean };

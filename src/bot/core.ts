@@ -40,7 +40,14 @@ export interface BotCore {
    * Values to offer while `arg` of command `name` is typed (at most `limit`, 25 by default);
    * `given` holds the other options already filled in (a route is offered for the chosen stop).
    */
-  suggest(name: string, arg: string, partial: string, chat: ChatContext, limit?: number, given?: Readonly<Record<string, string>>): Promise<Suggestion[]>;
+  suggest(
+    name: string,
+    arg: string,
+    partial: string,
+    chat: ChatContext,
+    limit?: number,
+    given?: Readonly<Record<string, string>>,
+  ): Promise<Suggestion[]>;
   /** The chat's language: its /lang choice, else the platform's language code (remembered), else English. */
   localeOf(chat: ChatContext): Promise<Locale>;
   /** A string from the locale files, for the few texts an adapter says itself (rate limit, ...). */

@@ -46,7 +46,16 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       locale = await localeOf(chat);
       const say = (id: string, args?: Record<string, string | number>) => t(locale, id, args);
       return await run({
-        chat, locale, say, t, now: deps.now(), transit: deps.transit, identifiers, chats: deps.chats, savedStops: deps.savedStops, subscriptions: deps.subscriptions,
+        chat,
+        locale,
+        say,
+        t,
+        now: deps.now(),
+        transit: deps.transit,
+        identifiers,
+        chats: deps.chats,
+        savedStops: deps.savedStops,
+        subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
       });
@@ -63,7 +72,11 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     parse: (text, chat) => parseText(text, chat, { identifiers }),
 
     answer(parsed, chat) {
-      return guarded(chat, (ctx) => (parsed.ok ? runChecked(parsed.request.name, parsed.request.options, ctx) : messageReply('usage-error', ctx.say(parsed.usage.id, parsed.usage.args))));
+      return guarded(chat, (ctx) =>
+        parsed.ok
+          ? runChecked(parsed.request.name, parsed.request.options, ctx)
+          : messageReply('usage-error', ctx.say(parsed.usage.id, parsed.usage.args)),
+      );
     },
 
     async handleText(text, chat) {
@@ -115,8 +128,22 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
 
     async suggest(name, arg, partial, chat, limit = 25, given = {}) {
       try {
-        const ctx = { chat, identifiers, savedStops: deps.savedStops, subscriptions: deps.subscriptions, transit: deps.transit, ...(deps.stops !== undefined ? { stops: deps.stops } : {}) };
-        return await suggestValues(name, arg, typeof partial === 'string' ? partial : '', ctx, limit, typeof given === 'object' && given !== null ? given : {});
+        const ctx = {
+          chat,
+          identifiers,
+          savedStops: deps.savedStops,
+          subscriptions: deps.subscriptions,
+          transit: deps.transit,
+          ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+        };
+        return await suggestValues(
+          name,
+          arg,
+          typeof partial === 'string' ? partial : '',
+          ctx,
+          limit,
+          typeof given === 'object' && given !== null ? given : {},
+        );
       } catch (err) {
         deps.logger?.warn({ err, name, arg }, 'suggestions failed');
         return [];
@@ -147,7 +174,11 @@ async function runChecked(name: string, options: unknown, ctx: HandlerContext): 
 }
 
 /** "home" -> the stop the chat saved under that name; a stop number stays as it is. */
-async function resolveSavedNames(spec: CommandSpec, options: Options, ctx: HandlerContext): Promise<{ ok: true; value: Options } | { ok: false; reply: Reply }> {
+async function resolveSavedNames(
+  spec: CommandSpec,
+  options: Options,
+  ctx: HandlerContext,
+): Promise<{ ok: true; value: Options } | { ok: false; reply: Reply }> {
   const named = spec.args.filter((arg) => arg.kind === 'stop' && options[arg.name] !== undefined && !ctx.identifiers.readStop(options[arg.name]!).ok);
   if (named.length === 0) return { ok: true, value: options };
   let saved;

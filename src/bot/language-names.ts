@@ -2,8 +2,13 @@ import type { Locale } from '../store/ports.js';
 
 // A Map, not an object: "/lang constructor" must not find Object.prototype.constructor.
 const LANGUAGES = new Map<string, Locale>([
-  ['en', 'en'], ['english', 'en'], ['anglais', 'en'],
-  ['fr', 'fr'], ['french', 'fr'], ['français', 'fr'], ['francais', 'fr'],
+  ['en', 'en'],
+  ['english', 'en'],
+  ['anglais', 'en'],
+  ['fr', 'fr'],
+  ['french', 'fr'],
+  ['français', 'fr'],
+  ['francais', 'fr'],
 ]);
 
 /** "fr", "French", "français" -> the locale; anything else -> undefined. */

@@ -31,9 +31,10 @@ export async function stopDetails(stopNo: string, ctx: HandlerContext): Promise<
   // The API and the stop index name the stop as a whole ("BASELINE STATION", "BASELINE"); a GTFS
   // record names one platform ("BASELINE 1B").
   const name = (summary.status === 'fulfilled' ? summary.value.stopName : '') || ctx.stops?.nameOf(stopNo) || record?.stop_name || stopNo;
-  const where = at !== undefined
-    ? [ctx.say('stop-location', { lat: at.lat.toFixed(5), lon: at.lon.toFixed(5) }), ctx.say('stop-map', { url: mapLink(at.lat, at.lon) })]
-    : [];
+  const where =
+    at !== undefined
+      ? [ctx.say('stop-location', { lat: at.lat.toFixed(5), lon: at.lon.toFixed(5) }), ctx.say('stop-map', { url: mapLink(at.lat, at.lon) })]
+      : [];
   const routes = summary.status === 'fulfilled' ? routesPart(summary.value, ctx) : { lines: [ctx.say('stop-routes-unknown')], buttons: [] };
   return {
     title: ctx.say('stop-title', { stopName: shorten(name, 60), stopNo }),

@@ -70,7 +70,8 @@ async function subscriptionsOfChat(partial: string, ctx: SuggestContext, limit: 
     .filter((sub) => typed === '' || sub.id.startsWith(typed))
     .slice(0, limit)
     .map((sub) => {
-      const when = sub.schedule.kind === 'at' ? formatMinute(sub.schedule.minute) : `${formatMinute(sub.schedule.from)}-${formatMinute(sub.schedule.until)}`;
+      const when =
+        sub.schedule.kind === 'at' ? formatMinute(sub.schedule.minute) : `${formatMinute(sub.schedule.from)}-${formatMinute(sub.schedule.until)}`;
       return { label: [sub.id, sub.stopNo, sub.routeNo, when].filter((part) => part !== undefined).join(' '), value: sub.id };
     });
 }

@@ -14,7 +14,8 @@ export async function gtfsRecords(timetable: Timetable, query: GtfsQuery): Promi
   if (columns.length === 0) throw new TransitError('invalid-request', 'unknown table');
   const filter = query.column !== undefined ? query.column : query.id !== undefined ? 'id' : undefined;
   const required = GTFS_REQUIRED_FILTERS[query.table];
-  if (required !== undefined && (filter === undefined || !required.includes(filter))) throw new TransitError('invalid-request', 'a filter is required');
+  if (required !== undefined && (filter === undefined || !required.includes(filter)))
+    throw new TransitError('invalid-request', 'a filter is required');
   for (const name of [filter, query.orderBy]) {
     if (name !== undefined && !columns.includes(name)) throw new TransitError('invalid-request', 'unknown column');
   }
@@ -24,10 +25,16 @@ export async function gtfsRecords(timetable: Timetable, query: GtfsQuery): Promi
   const select = columns.map((c) => (c === 'id' ? 'rowid AS id' : kept.has(c) ? c : `NULL AS ${c}`)).join(', ');
   const sqlColumn = (c: string) => (c === 'id' ? 'rowid' : c);
   const where = filter !== undefined ? ` WHERE ${sqlColumn(filter)} = ?` : '';
-  const order = query.orderBy !== undefined && (query.orderBy === 'id' || kept.has(query.orderBy)) ? ` ORDER BY ${sqlColumn(query.orderBy)} ${query.direction === 'desc' ? 'DESC' : 'ASC'}` : '';
+  const order =
+    query.orderBy !== undefined && (query.orderBy === 'id' || kept.has(query.orderBy))
+      ? ` ORDER BY ${sqlColumn(query.orderBy)} ${query.direction === 'desc' ? 'DESC' : 'ASC'}`
+      : '';
   const limit = ` LIMIT ${Math.min(Math.max(1, Math.trunc(query.limit ?? 1000)), 1000)}`;
   const value = query.column !== undefined ? (query.value ?? '') : (query.id ?? '');
-  const rows = await timetable.query(`SELECT ${select} FROM ${query.table}${where}${order}${limit}`, filter !== undefined ? [TIME_COLUMNS.has(filter) ? (gtfsSeconds(value) ?? value) : value] : []);
+  const rows = await timetable.query(
+    `SELECT ${select} FROM ${query.table}${where}${order}${limit}`,
+    filter !== undefined ? [TIME_COLUMNS.has(filter) ? (gtfsSeconds(value) ?? value) : value] : [],
+  );
   return rows.map((row) => Object.fromEntries(columns.map((c) => [c, format(c, row[c])])));
 }
 

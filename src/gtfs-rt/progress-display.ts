@@ -17,7 +17,9 @@ export function progressDisplay(output: ProgressOutput): { update(p: SchedulePro
     update(p) {
       if (output.isTTY === true) {
         const filled = Math.round(Math.min(1, Math.max(0, p.fraction)) * WIDTH);
-        output.write(`\r\x1b[2KLoading the schedule [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(p.fraction * 100)).padStart(3)}% ${p.stage}`);
+        output.write(
+          `\r\x1b[2KLoading the schedule [${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${String(Math.floor(p.fraction * 100)).padStart(3)}% ${p.stage}`,
+        );
         drawn = true;
       } else if (p.stage !== lastStage) {
         output.write(`Loading the schedule: ${p.stage}\n`);

@@ -121,7 +121,13 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           stopNo: place.code,
           stopName: place.name,
           timeZone: timetable.timeZone,
-          routes: routes.map((r) => ({ routeNo: r.routeNo, ...(r.directionId !== undefined ? { directionId: r.directionId } : {}), direction: '', heading: r.heading, trips: [] })),
+          routes: routes.map((r) => ({
+            routeNo: r.routeNo,
+            ...(r.directionId !== undefined ? { directionId: r.directionId } : {}),
+            direction: '',
+            heading: r.heading,
+            trips: [],
+          })),
         };
       }),
     nextTripsAllRoutes: (stopNo) => guarded(() => arrivals(stopNo, undefined)),
@@ -134,7 +140,12 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         // The v1.2 answers for a route that does not exist (11) or does not stop here (12).
         if (serving.length === 0) {
           const error = routes.length === 0 ? API_ERROR_CODES.INVALID_ROUTE : API_ERROR_CODES.STOP_NOT_ON_ROUTE;
-          return { stopNo: place.code, stopName: place.name, timeZone: timetable.timeZone, routes: [{ routeNo: routes[0]?.routeNo ?? routeNo.trim(), direction: '', heading: '', error, trips: [] }] };
+          return {
+            stopNo: place.code,
+            stopName: place.name,
+            timeZone: timetable.timeZone,
+            routes: [{ routeNo: routes[0]?.routeNo ?? routeNo.trim(), direction: '', heading: '', error, trips: [] }],
+          };
         }
         return arrivals(stopNo, routes);
       }),

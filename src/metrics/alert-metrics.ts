@@ -20,7 +20,11 @@ export function createAlertMetrics(options: { queueDepth: () => Promise<number>;
     labelNames: ['platform', 'reason'],
     registers: [registry],
   });
-  const dropped = new Counter({ name: 'alerts_dropped_total', help: 'Alerts older than the catch-up window when found: not sent', registers: [registry] });
+  const dropped = new Counter({
+    name: 'alerts_dropped_total',
+    help: 'Alerts older than the catch-up window when found: not sent',
+    registers: [registry],
+  });
   const lateness = new Histogram({
     name: 'alerts_lateness_seconds',
     help: 'From the minute an alert was due to the platform accepting it',
@@ -28,7 +32,11 @@ export function createAlertMetrics(options: { queueDepth: () => Promise<number>;
     buckets: [1, 2, 5, 10, 20, 30, 60, 120, 300, 600],
     registers: [registry],
   });
-  const upstream = new Gauge({ name: 'alerts_tick_upstream_calls', help: 'Stops asked upstream by the last tick (one call per distinct stop)', registers: [registry] });
+  const upstream = new Gauge({
+    name: 'alerts_tick_upstream_calls',
+    help: 'Stops asked upstream by the last tick (one call per distinct stop)',
+    registers: [registry],
+  });
   const upstreamTotal = new Counter({ name: 'alerts_upstream_calls_total', help: 'Stops asked upstream by all ticks', registers: [registry] });
   const tickSeconds = new Gauge({ name: 'alerts_tick_duration_seconds', help: 'How long the last tick took', registers: [registry] });
   new Gauge({

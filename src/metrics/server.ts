@@ -15,7 +15,13 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export async function startMetricsServer(options: { port: number; host?: string; registry: Registry; health: () => Health; logger: Logger }): Promise<MetricsServer> {
+export async function startMetricsServer(options: {
+  port: number;
+  host?: string;
+  registry: Registry;
+  health: () => Health;
+  logger: Logger;
+}): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();

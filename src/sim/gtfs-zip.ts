@@ -20,9 +20,13 @@ export function demoGtfsFiles(network: SimNetwork, copies = 1): GtfsFiles {
     'calendar_dates.txt': [['service_id', 'date', 'exception_type']],
   };
   const push = (file: string, row: string[]) => rows[file]!.push(row);
-  for (const a of network.gtfs.agency) push('agency.txt', [a.agency_id ?? '1', a.agency_name ?? '', a.agency_url ?? '', a.agency_timezone ?? '', a.agency_lang ?? '']);
+  for (const a of network.gtfs.agency)
+    push('agency.txt', [a.agency_id ?? '1', a.agency_name ?? '', a.agency_url ?? '', a.agency_timezone ?? '', a.agency_lang ?? '']);
   for (const c of network.gtfs.calendar) {
-    push('calendar.txt', [c.service_id, c.monday, c.tuesday, c.wednesday, c.thursday, c.friday, c.saturday, c.sunday, c.start_date, c.end_date].map((v) => v ?? ''));
+    push(
+      'calendar.txt',
+      [c.service_id, c.monday, c.tuesday, c.wednesday, c.thursday, c.friday, c.saturday, c.sunday, c.start_date, c.end_date].map((v) => v ?? ''),
+    );
   }
   for (const d of network.gtfs.calendar_dates) push('calendar_dates.txt', [d.service_id ?? '', d.date ?? '', d.exception_type ?? '']);
   const agencyId = network.gtfs.agency[0]?.agency_id || '1';
@@ -34,7 +38,13 @@ export function demoGtfsFiles(network: SimNetwork, copies = 1): GtfsFiles {
     }
     for (const route of network.gtfs.routes) {
       const no = route.route_short_name ?? '';
-      push('routes.txt', [id(route.route_id ?? ''), agencyId, copy === 0 ? no : `${no}-${copy + 1}`, route.route_long_name ?? '', route.route_type || '3']);
+      push('routes.txt', [
+        id(route.route_id ?? ''),
+        agencyId,
+        copy === 0 ? no : `${no}-${copy + 1}`,
+        route.route_long_name ?? '',
+        route.route_type || '3',
+      ]);
     }
     for (const trip of network.trips) {
       push('trips.txt', [id(trip.routeId), trip.serviceId, id(trip.tripId), trip.headsign, String(trip.directionId)]);
@@ -44,7 +54,9 @@ export function demoGtfsFiles(network: SimNetwork, copies = 1): GtfsFiles {
       });
     }
   }
-  return Object.fromEntries(Object.entries(rows).map(([file, table]) => [file, table.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n']));
+  return Object.fromEntries(
+    Object.entries(rows).map(([file, table]) => [file, table.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n']),
+  );
 }
 
 function csvField(value: string): string {

@@ -63,7 +63,13 @@ export interface SimNetwork {
 export function buildNetwork(feed: Feed): SimNetwork {
   const stopsById = new Map<string, SimStop>();
   for (const row of feed.stops) {
-    const stop = { stopId: row.stop_id ?? '', code: row.stop_code ?? '', name: row.stop_name ?? '', lat: Number(row.stop_lat), lon: Number(row.stop_lon) };
+    const stop = {
+      stopId: row.stop_id ?? '',
+      code: row.stop_code ?? '',
+      name: row.stop_name ?? '',
+      lat: Number(row.stop_lat),
+      lon: Number(row.stop_lon),
+    };
     stopsById.set(stop.stopId, stop);
   }
   const routeNoById = new Map(feed.routes.map((row) => [row.route_id ?? '', row.route_short_name ?? '']));

@@ -34,10 +34,14 @@ export function demoTripUpdates(network: SimNetwork, nowMs: number): Uint8Array 
         tripUpdate: {
           trip: { tripId: trip.tripId, routeId: trip.routeId, directionId: trip.directionId, startDate, scheduleRelationship: 0 },
           timestamp: nowS - 20,
-          stopTimeUpdate: [{ stopSequence: next + 1, stopId: call.stopId, ...(next === 0 ? { departure: event } : { arrival: event, departure: event }) }],
+          stopTimeUpdate: [
+            { stopSequence: next + 1, stopId: call.stopId, ...(next === 0 ? { departure: event } : { arrival: event, departure: event }) },
+          ],
         },
       });
     }
   }
-  return FeedMessageType.encode(FeedMessageType.fromObject({ header: { gtfsRealtimeVersion: '2.0', incrementality: 0, timestamp: nowS }, entity })).finish();
+  return FeedMessageType.encode(
+    FeedMessageType.fromObject({ header: { gtfsRealtimeVersion: '2.0', incrementality: 0, timestamp: nowS }, entity }),
+  ).finish();
 }

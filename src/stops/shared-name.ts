@@ -19,7 +19,12 @@ interface Token {
 const TOKEN = /[\p{L}\p{M}'’.]+|\p{N}+\p{L}*|[^\s\p{L}\p{M}\p{N}]+/gu;
 
 function tokensOf(name: string): Token[] {
-  return [...name.matchAll(TOKEN)].map((m) => ({ key: foldText(m[0]).replace(/[.'’]/g, ''), start: m.index, end: m.index + m[0].length, wordy: /^\p{L}/u.test(m[0]) }));
+  return [...name.matchAll(TOKEN)].map((m) => ({
+    key: foldText(m[0]).replace(/[.'’]/g, ''),
+    start: m.index,
+    end: m.index + m[0].length,
+    wordy: /^\p{L}/u.test(m[0]),
+  }));
 }
 
 /** The name the platforms share (all of it when they have one name), or undefined when they share no word. */
@@ -46,12 +51,21 @@ function trimmed(run: Token[]): Token[] | undefined {
 }
 
 function longestCommonRun(first: Token[], others: Token[][]): Token[] | undefined {
-  const contains = (tokens: Token[], keys: string[]) =>
-    tokens.some((_, i) => keys.every((key, j) => tokens[i + j]?.key === key));
+  const contains = (tokens: Token[], keys: string[]) => tokens.some((_, i) => keys.every((key, j) => tokens[i + j]?.key === key));
   for (let length = first.length; length > 0; length--) {
     for (let i = 0; i + length <= first.length; i++) {
       const run = trimmed(first.slice(i, i + length));
-      if (run && run.length === length && others.every((o) => contains(o, run.map((t) => t.key)))) return run;
+      if (
+        run &&
+        run.length === length &&
+        others.every((o) =>
+          contains(
+            o,
+            run.map((t) => t.key),
+          ),
+        )
+      )
+        return run;
     }
   }
   return undefined;

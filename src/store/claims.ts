@@ -6,7 +6,8 @@ import { readStored, type CorruptionLog } from './records.js';
 export function createClaims(backend: Backend, corrupt: CorruptionLog): Claims {
   return {
     async claim(key, value, ttlMs) {
-      if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0)) throw new RangeError(`claim ttlMs must be a positive number of milliseconds, got ${ttlMs}`);
+      if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0))
+        throw new RangeError(`claim ttlMs must be a positive number of milliseconds, got ${ttlMs}`);
       // Whole milliseconds: Redis PX takes an integer.
       return guarded(`claim ${key}`, () => backend.claim(key, value, ttlMs === undefined ? undefined : Math.ceil(ttlMs)));
     },

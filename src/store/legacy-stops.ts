@@ -40,7 +40,11 @@ export interface MigrationSteps {
 }
 
 /** The slots after migrating, and the legacy stops not (yet) in one: list() shows those too. */
-export async function migrateLegacyStops(legacy: LegacyStops, slots: Slot[], steps: MigrationSteps): Promise<{ slots: Slot[]; pending: SavedStop[] }> {
+export async function migrateLegacyStops(
+  legacy: LegacyStops,
+  slots: Slot[],
+  steps: MigrationSteps,
+): Promise<{ slots: Slot[]; pending: SavedStop[] }> {
   // savedAt 0, 1, 2...: before anything saved with a real clock, in the array's order.
   await Promise.all(legacy.stops.flatMap((stop, i) => (holds(slots, stop.stopNo) ? [] : [steps.save(stop, i)])));
   const after = await steps.readSlots();

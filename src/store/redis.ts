@@ -50,7 +50,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
   }
   started = true;
   client.off('error', onStartError);
-  client.on('ready', errors.reset);
+  client.on('ready', () => errors.reset());
 
   const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: CONNECT_TIMEOUT_MS });
   const keyv = keyvOver(adapter, { namespace, redis: true, errors });

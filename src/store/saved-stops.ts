@@ -43,7 +43,8 @@ export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: Co
       return 'full';
     } finally {
       // The outcome stands either way; a hold that cannot be released lapses by itself.
-      for (const key of held) await claims.release(key).catch((err: unknown) => logger?.warn({ err, key }, 'store: could not release a save hold; it lapses in 30 s'));
+      for (const key of held)
+        await claims.release(key).catch((err: unknown) => logger?.warn({ err, key }, 'store: could not release a save hold; it lapses in 30 s'));
     }
   }
 
@@ -74,7 +75,8 @@ export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: Co
 
     async add(chat, stop, max) {
       if (typeof stop.stopNo !== 'string' || stop.stopNo === '') throw new RangeError('a saved stop needs a stop number');
-      if (!Number.isInteger(max) || max < 0 || max > STOP_SLOTS) throw new RangeError(`max saved stops must be an integer from 0 to ${STOP_SLOTS}, got ${max}`);
+      if (!Number.isInteger(max) || max < 0 || max > STOP_SLOTS)
+        throw new RangeError(`max saved stops must be an integer from 0 to ${STOP_SLOTS}, got ${max}`);
       return guarded('save the stop', async () => {
         // Legacy stops first, so they count toward max and a stop already among them is 'already'.
         await current(chat);

@@ -21,7 +21,12 @@ export const slotKeys = (chat: ChatRef) => Array.from({ length: STOP_SLOTS }, (_
 
 /** A slot's value: JSON text, since claims hold strings. */
 export function encodeSlot(stop: SavedStop, savedAt: number): string {
-  return JSON.stringify({ stopNo: stop.stopNo, ...(stop.name !== undefined ? { name: stop.name } : {}), ...(stop.label !== undefined ? { label: stop.label } : {}), savedAt });
+  return JSON.stringify({
+    stopNo: stop.stopNo,
+    ...(stop.name !== undefined ? { name: stop.name } : {}),
+    ...(stop.label !== undefined ? { label: stop.label } : {}),
+    savedAt,
+  });
 }
 
 export function decodeSlot(key: string, index: number, stored: Stored, corrupt: CorruptionLog): Slot {

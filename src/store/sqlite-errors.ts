@@ -41,7 +41,9 @@ function cantOpen(file: string): string {
   try {
     isFolder = statSync(file).isDirectory();
   } catch {
-    return writable(dirname(file)) ? 'unable to open the database file' : `its folder ${dirname(file)} is not writable, so the file cannot be created`;
+    return writable(dirname(file))
+      ? 'unable to open the database file'
+      : `its folder ${dirname(file)} is not writable, so the file cannot be created`;
   }
   if (isFolder) return 'a folder is in the way where the file should be';
   return readableAndWritable(file) ? 'unable to open the database file' : 'permission denied';

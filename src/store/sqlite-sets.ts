@@ -16,7 +16,11 @@ export function sqliteSets(query: Query, keyvTable: string, prefix: (key: string
   return {
     async add(key, members) {
       if (members.length === 0) return;
-      await query(`INSERT INTO ${table} (set_key, member) SELECT ?, value FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`, prefix(key), JSON.stringify(members));
+      await query(
+        `INSERT INTO ${table} (set_key, member) SELECT ?, value FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`,
+        prefix(key),
+        JSON.stringify(members),
+      );
     },
     async addBounded(key, member, max) {
       const setKey = prefix(key);
@@ -39,7 +43,10 @@ export function sqliteSets(query: Query, keyvTable: string, prefix: (key: string
     async members(keys) {
       if (keys.length === 0) return [];
       const stored = keys.map(prefix);
-      const rows = (await query(`SELECT set_key, member FROM ${table} WHERE set_key IN (SELECT value FROM json_each(?))`, JSON.stringify(stored))) as Array<{ set_key: string; member: string }>;
+      const rows = (await query(
+        `SELECT set_key, member FROM ${table} WHERE set_key IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(stored),
+      )) as Array<{ set_key: string; member: string }>;
       const byKey = new Map<string, string[]>(stored.map((k) => [k, []]));
       for (const row of rows) byKey.get(row.set_key)?.push(row.member);
       return stored.map((k) => byKey.get(k)!);

@@ -32,7 +32,12 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
     // before it can surface as an unhandled rejection. It waits for the open and keyv's CREATE
     // TABLE (a file that is not a database fails there, untouched), then deletes this namespace's
     // expired claims: a write, so a read-only file fails now rather than on a rider's first /save.
-    await adapter.query(`DELETE FROM ${table} WHERE substr(key, 1, ?) = ? AND ${EXPIRED('value')}`, namespace.length + 1, `${namespace}:`, Date.now());
+    await adapter.query(
+      `DELETE FROM ${table} WHERE substr(key, 1, ?) = ? AND ${EXPIRED('value')}`,
+      namespace.length + 1,
+      `${namespace}:`,
+      Date.now(),
+    );
     await adapter.query(createSetsTableSql(table));
   } catch (err) {
     await adapter.close().catch(() => undefined);
@@ -57,7 +62,11 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
       const rows = (await adapter.query(claimSql, keyv._getKeyPrefix(key), stored, now)) as unknown[];
       return rows.length === 1;
     },
-    sets: sqliteSets((sql, ...params) => adapter.query(sql, ...params), table, (key) => keyv._getKeyPrefix(key)),
+    sets: sqliteSets(
+      (sql, ...params) => adapter.query(sql, ...params),
+      table,
+      (key) => keyv._getKeyPrefix(key),
+    ),
     close: () => keyv.disconnect(),
   };
 }

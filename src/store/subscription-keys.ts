@@ -19,7 +19,9 @@ export const ZONES_KEY = 'subs:zones';
 
 /** The index sets a subscription belongs to. */
 export function indexKeysOf(sub: Pick<Subscription, 'schedule' | 'timeZone'>): string[] {
-  return scheduleBuckets(sub.schedule).map((bucket) => (sub.schedule.kind === 'at' ? atIndexKey(sub.timeZone, bucket) : nearIndexKey(sub.timeZone, bucket)));
+  return scheduleBuckets(sub.schedule).map((bucket) =>
+    sub.schedule.kind === 'at' ? atIndexKey(sub.timeZone, bucket) : nearIndexKey(sub.timeZone, bucket),
+  );
 }
 
 function scheduleBuckets(schedule: AlertSchedule): number[] {

@@ -15,7 +15,11 @@ const Schedule = z.discriminatedUnion('kind', [
 
 const SubscriptionRecord = z.object({
   id: z.string().min(1),
-  chat: z.object({ platform: z.enum(['telegram', 'discord', 'console']), chatId: z.string().min(1), chatType: z.enum(['private', 'group', 'channel']) }),
+  chat: z.object({
+    platform: z.enum(['telegram', 'discord', 'console']),
+    chatId: z.string().min(1),
+    chatType: z.enum(['private', 'group', 'channel']),
+  }),
   stopNo: z.string().min(1),
   routeNo: z.string().min(1).optional(),
   schedule: Schedule,
@@ -54,5 +58,11 @@ export function encodeSubscription(sub: Subscription): string {
 function withoutUndefined(record: z.infer<typeof SubscriptionRecord>): Subscription {
   const { routeNo, paused, oneShot, schedule, ...rest } = record;
   // Days were checked to be whole numbers from 0 to 6: Weekday values.
-  return { ...rest, schedule: schedule as AlertSchedule, ...(routeNo !== undefined ? { routeNo } : {}), ...(paused !== undefined ? { paused } : {}), ...(oneShot !== undefined ? { oneShot } : {}) };
+  return {
+    ...rest,
+    schedule: schedule as AlertSchedule,
+    ...(routeNo !== undefined ? { routeNo } : {}),
+    ...(paused !== undefined ? { paused } : {}),
+    ...(oneShot !== undefined ? { oneShot } : {}),
+  };
 }

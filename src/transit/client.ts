@@ -124,14 +124,25 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
     },
     async nextTrips(stopNo, routeNo) {
       return ask(() =>
-        stopCall('GetNextTripsForStop', { stopNo: checkStopNo(stopNo, identifiers), routeNo: checkRouteNo(routeNo, identifiers) }, ttl.nextTrips, true),
+        stopCall(
+          'GetNextTripsForStop',
+          { stopNo: checkStopNo(stopNo, identifiers), routeNo: checkRouteNo(routeNo, identifiers) },
+          ttl.nextTrips,
+          true,
+        ),
       );
     },
     async nextTripsAllRoutes(stopNo) {
       return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.nextTrips, true));
     },
     async gtfs(query) {
-      return ask(() => ({ operation: 'Gtfs', fields: gtfsFields(query), ttlMs: ttl.gtfs, parse: (body) => parseGtfsAnswer(body, format, scrubKey), cacheable: () => true }));
+      return ask(() => ({
+        operation: 'Gtfs',
+        fields: gtfsFields(query),
+        ttlMs: ttl.gtfs,
+        parse: (body) => parseGtfsAnswer(body, format, scrubKey),
+        cacheable: () => true,
+      }));
     },
   };
 }

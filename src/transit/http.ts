@@ -91,6 +91,8 @@ async function readCapped(response: Response, maxBytes: number, label: string): 
  * details we do not want in logs, and a rejection can be anything, getters that throw included.
  */
 function networkError(label: string, err: unknown): TransitError {
-  const code = [safeRead(safeRead(err, 'cause'), 'code'), safeRead(err, 'name')].find((c) => typeof c === 'string' && /^[A-Za-z_][\w-]{0,40}$/.test(c));
+  const code = [safeRead(safeRead(err, 'cause'), 'code'), safeRead(err, 'name')].find(
+    (c) => typeof c === 'string' && /^[A-Za-z_][\w-]{0,40}$/.test(c),
+  );
   return new TransitError('network', `${label}: request failed (${typeof code === 'string' ? code : 'unknown'})`);
 }

@@ -26,7 +26,9 @@ export const V12_IDENTIFIERS: IdentifierGrammar = {
   readStop(text) {
     const value = text.trim();
     if (/^[0-9]{4}$/.test(value)) return { ok: true, value };
-    return /^[0-9]+$/.test(value) ? { ok: false, problem: { kind: 'stop-digits', digits: value.length } } : { ok: false, problem: { kind: 'stop-not-stop' } };
+    return /^[0-9]+$/.test(value)
+      ? { ok: false, problem: { kind: 'stop-digits', digits: value.length } }
+      : { ok: false, problem: { kind: 'stop-not-stop' } };
   },
   readRoute(text) {
     const value = text.trim().toUpperCase();

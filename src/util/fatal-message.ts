@@ -24,16 +24,13 @@ const CONTROL = /[\s\p{Cc}]+/gu;
  */
 export function fatalMessage(err: unknown, secrets: readonly string[] = []): string {
   const redact = createRedactor(secrets);
-  const line = redact(causesOf(err).map(textOf).join(' <- '))
-    .replace(TOKEN_SHAPED, REDACTED)
-    .replace(CONTROL, ' ')
-    .trim();
+  const line = redact(causesOf(err).map(textOf).join(' <- ')).replace(TOKEN_SHAPED, REDACTED).replace(CONTROL, ' ').trim();
   return clip(line, MAX_LENGTH);
 }
 
 function causesOf(err: unknown): unknown[] {
   const chain: unknown[] = [err];
-  for (let current = err; chain.length <= MAX_CAUSES; ) {
+  for (let current = err; chain.length <= MAX_CAUSES;) {
     const cause = attempt(() => (current instanceof Error ? current.cause : undefined), undefined);
     if (cause === undefined || chain.includes(cause)) break;
     chain.push(cause);

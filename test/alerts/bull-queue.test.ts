@@ -25,8 +25,21 @@ afterEach(async () => {
 function queueWith(deliver: Deliver) {
   const namespace = freshNamespace('bull');
   const log = capturingLogger();
-  const queue: DeliveryQueue = createBullQueue({ redisUrl: REDIS_URL, prefix: `${namespace}:bull`, platforms: ['telegram'], deliver, settings: testSettings(), logger: log.logger, metrics: noMetrics, attempts: 3, backoffMs: 20 });
-  cleanup.push(() => queue.close(), () => deleteNamespace(namespace));
+  const queue: DeliveryQueue = createBullQueue({
+    redisUrl: REDIS_URL,
+    prefix: `${namespace}:bull`,
+    platforms: ['telegram'],
+    deliver,
+    settings: testSettings(),
+    logger: log.logger,
+    metrics: noMetrics,
+    attempts: 3,
+    backoffMs: 20,
+  });
+  cleanup.push(
+    () => queue.close(),
+    () => deleteNamespace(namespace),
+  );
   return { queue, log };
 }
 
@@ -43,8 +56,15 @@ describe.runIf(REDIS_ANSWERS || REDIS_REQUIRED)('the BullMQ delivery queue', () 
 
   it('a chat that must wait is delayed, not failed; a temporary failure is retried, then given up', async () => {
     const script: Record<string, DeliveryOutcome[]> = {
-      'alert.telegram.w.1': [{ kind: 'wait', ms: 50 }, { kind: 'sent', messages: 1 }],
-      'alert.telegram.r.1': [{ kind: 'retry', reason: '502' }, { kind: 'retry', reason: '502' }, { kind: 'retry', reason: '502' }],
+      'alert.telegram.w.1': [
+        { kind: 'wait', ms: 50 },
+        { kind: 'sent', messages: 1 },
+      ],
+      'alert.telegram.r.1': [
+        { kind: 'retry', reason: '502' },
+        { kind: 'retry', reason: '502' },
+        { kind: 'retry', reason: '502' },
+      ],
     };
     const calls: string[] = [];
     const { queue, log } = queueWith((j) => (calls.push(j.id), Promise.resolve(script[j.id]!.shift()!)));

@@ -9,8 +9,19 @@ import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Sc
 
 const clock = fixedClock('2026-11-23T12:30:07Z');
 const reply = (title: string, lines = ['95  4 min (07:34) 🕒']): Reply => ({ kind: 'answer', title, blocks: [{ lines }] });
-const part = (n: number, extra: Partial<AlertPart> = {}): AlertPart => ({ key: `alerts:sent:telegram:42:s${n}:2026-11-23:450`, subId: `s${n}`, oneShot: false, reply: reply(`Stop ${n}`), ...extra });
-const job = (parts: AlertPart[], chatType: 'private' | 'group' = 'private'): AlertJob => ({ id: 'alert.telegram.42.1', chat: { platform: 'telegram', chatId: '42', chatType }, dueAt: Date.parse('2026-11-23T12:30:00Z'), parts });
+const part = (n: number, extra: Partial<AlertPart> = {}): AlertPart => ({
+  key: `alerts:sent:telegram:42:s${n}:2026-11-23:450`,
+  subId: `s${n}`,
+  oneShot: false,
+  reply: reply(`Stop ${n}`),
+  ...extra,
+});
+const job = (parts: AlertPart[], chatType: 'private' | 'group' = 'private'): AlertJob => ({
+  id: 'alert.telegram.42.1',
+  chat: { platform: 'telegram', chatId: '42', chatType },
+  dueAt: Date.parse('2026-11-23T12:30:00Z'),
+  parts,
+});
 
 function setup(script?: Script) {
   const claims = memoryClaims();
@@ -104,12 +115,38 @@ describe('delivering one job', () => {
   it('a store that fails before the send asks for a retry; after the send, it is logged and never retried', async () => {
     const s = setup();
     const broken = { ...s.claims, claim: () => Promise.reject(new StoreError('redis down')) };
-    const deliver = createDeliver({ notifiers: [s.notifier], claims: broken, subscriptions: { remove: s.remove }, core: { chatRefused: s.chatRefused }, settings: testSettings(), clock, logger: s.log.logger, metrics: noMetrics, instance: 't', sleep: () => Promise.resolve() });
+    const deliver = createDeliver({
+      notifiers: [s.notifier],
+      claims: broken,
+      subscriptions: { remove: s.remove },
+      core: { chatRefused: s.chatRefused },
+      settings: testSettings(),
+      clock,
+      logger: s.log.logger,
+      metrics: noMetrics,
+      instance: 't',
+      sleep: () => Promise.resolve(),
+    });
     expect(await deliver(job([part(1)]))).toEqual({ kind: 'retry', reason: 'store: StoreError: redis down' });
 
     let claimsMade = 0;
-    const failsAfterSending = { ...s.claims, claim: (key: string, value: string, ttl?: number) => (++claimsMade > 1 ? Promise.reject(new StoreError('redis down')) : s.claims.claim(key, value, ttl)) };
-    const second = createDeliver({ notifiers: [s.notifier], claims: failsAfterSending, subscriptions: { remove: s.remove }, core: { chatRefused: s.chatRefused }, settings: testSettings(), clock, logger: s.log.logger, metrics: noMetrics, instance: 't', sleep: () => Promise.resolve() });
+    const failsAfterSending = {
+      ...s.claims,
+      claim: (key: string, value: string, ttl?: number) =>
+        ++claimsMade > 1 ? Promise.reject(new StoreError('redis down')) : s.claims.claim(key, value, ttl),
+    };
+    const second = createDeliver({
+      notifiers: [s.notifier],
+      claims: failsAfterSending,
+      subscriptions: { remove: s.remove },
+      core: { chatRefused: s.chatRefused },
+      settings: testSettings(),
+      clock,
+      logger: s.log.logger,
+      metrics: noMetrics,
+      instance: 't',
+      sleep: () => Promise.resolve(),
+    });
     expect(await second(job([part(1)]))).toEqual({ kind: 'sent', messages: 1 });
     expect(s.log.lines.find((l) => l.msg === 'alert sent but not marked: a catch-up may send it again')).toBeDefined();
   });
@@ -117,7 +154,13 @@ describe('delivering one job', () => {
   it('splits what would not fit one message, sending each part once', async () => {
     const s = setup();
     // About 1,400 characters each: two fit the 3,000 of one message, the third goes in a second.
-    const long = (n: number) => part(n, { reply: reply(`Stop ${n}`, Array.from({ length: 20 }, (_, i) => `line ${String(i).padStart(2)} ${'x'.repeat(60)}`)) });
+    const long = (n: number) =>
+      part(n, {
+        reply: reply(
+          `Stop ${n}`,
+          Array.from({ length: 20 }, (_, i) => `line ${String(i).padStart(2)} ${'x'.repeat(60)}`),
+        ),
+      });
     expect(await s.deliver(job([long(1), long(2), long(3)]))).toEqual({ kind: 'sent', messages: 2 });
     expect(s.notifier.sent.map((m) => m.reply.title ?? m.reply.blocks.map((b) => b.heading).join('+'))).toEqual(['Stop 1+Stop 2', 'Stop 3']);
     expect(await Promise.all([1, 2, 3].map((n) => s.claims.holder(long(n).key)))).not.toContain(undefined);

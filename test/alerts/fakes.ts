@@ -40,7 +40,10 @@ export interface Sent {
 
 export type Script = (chatId: string, reply: Reply, attempt: number) => DeliveryResult | Promise<DeliveryResult>;
 
-export function recordingNotifier(now: () => Date, options: { platform?: Platform; script?: Script } = {}): Notifier & { sent: Sent[]; attempts: Map<string, number> } {
+export function recordingNotifier(
+  now: () => Date,
+  options: { platform?: Platform; script?: Script } = {},
+): Notifier & { sent: Sent[]; attempts: Map<string, number> } {
   const sent: Sent[] = [];
   const attempts = new Map<string, number>();
   return {
@@ -63,12 +66,21 @@ export function textOf(reply: Reply): string {
 
 /** Fast enough for tests: no real per-chat or per-second waits worth noticing. */
 export function testSettings(overrides: Partial<AlertSettings> = {}): AlertSettings {
-  return { ...DEFAULT_ALERT_SETTINGS, perSecond: { telegram: 1000, discord: 1000, console: 1000 }, chatIntervalMs: 5, groupPerMinute: 6000, ...overrides };
+  return {
+    ...DEFAULT_ALERT_SETTINGS,
+    perSecond: { telegram: 1000, discord: 1000, console: 1000 },
+    chatIntervalMs: 5,
+    groupPerMinute: 6000,
+    ...overrides,
+  };
 }
 
 let serial = 0;
 
-export function subscription(schedule: AlertSchedule, extra: Partial<Subscription> & { chatId?: string; chatType?: AlertTarget['chatType'] } = {}): Subscription {
+export function subscription(
+  schedule: AlertSchedule,
+  extra: Partial<Subscription> & { chatId?: string; chatType?: AlertTarget['chatType'] } = {},
+): Subscription {
   const { chatId, chatType, ...rest } = extra;
   serial++;
   return {

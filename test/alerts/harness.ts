@@ -25,7 +25,9 @@ export async function harness(options: HarnessOptions) {
   const stores = memoryStores();
   for (const sub of options.subs ?? []) await stores.subscriptions.add(sub, 100);
   const arrivals = options.arrivals ?? { '3017': DEFAULT_ARRIVALS() };
-  const transit: FakeTransit = fakeTransit({ all: Object.fromEntries(Object.entries(arrivals).map(([stop, answer]) => [`all ${stop}`, answer as never])) });
+  const transit: FakeTransit = fakeTransit({
+    all: Object.fromEntries(Object.entries(arrivals).map(([stop, answer]) => [`all ${stop}`, answer as never])),
+  });
   const core = createBotCore({ transit, ...stores, now: clock });
   const claims = memoryClaims();
   const notifier = recordingNotifier(clock, options.script !== undefined ? { script: options.script } : {});
@@ -34,7 +36,17 @@ export async function harness(options: HarnessOptions) {
   let scheduler: AlertScheduler = await start();
 
   function start() {
-    return startAlertScheduler({ core, store: { subscriptions: stores.subscriptions, claims }, transit, notifiers: [notifier], settings, clock, logger: log.logger, cron: false, tuning: { backoffMs: 5 } });
+    return startAlertScheduler({
+      core,
+      store: { subscriptions: stores.subscriptions, claims },
+      transit,
+      notifiers: [notifier],
+      settings,
+      clock,
+      logger: log.logger,
+      cron: false,
+      tuning: { backoffMs: 5 },
+    });
   }
 
   async function tickAt(iso: string) {

@@ -77,7 +77,12 @@ async function platformNotifier(): Promise<Notifier> {
   };
 }
 
-const store = await openStore({ dataDir: options.dataDir ?? '/nonexistent', ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}), namespace: options.namespace, logger });
+const store = await openStore({
+  dataDir: options.dataDir ?? '/nonexistent',
+  ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
+  namespace: options.namespace,
+  logger,
+});
 const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock, logger });
 const scheduler = await startAlertScheduler({
   core,

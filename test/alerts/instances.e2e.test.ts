@@ -31,7 +31,9 @@ async function setup(cleanup: Cleanup): Promise<{ platform: Platform; options: (
   const namespace = freshNamespace('instances');
   cleanup(() => deleteNamespace(namespace));
   const store = await openStore({ dataDir: '/nonexistent', redisUrl: REDIS_URL, namespace });
-  const subs = Array.from({ length: SUBSCRIPTIONS }, (_, i) => subscription(at('07:30'), { id: `s${i}`, chatId: String(1_000 + i), stopNo: String(3_000 + (i % STOPS)) }));
+  const subs = Array.from({ length: SUBSCRIPTIONS }, (_, i) =>
+    subscription(at('07:30'), { id: `s${i}`, chatId: String(1_000 + i), stopNo: String(3_000 + (i % STOPS)) }),
+  );
   await mapLimit(subs, 50, (sub) => store.subscriptions.add(sub, 20));
   await store.close();
   const platform = await startPlatform();

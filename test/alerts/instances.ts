@@ -85,7 +85,10 @@ export interface Instance {
 }
 
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'instance.ts'), JSON.stringify(options)], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'instance.ts'), JSON.stringify(options)], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const ticks: Array<Record<string, number>> = [];

@@ -28,8 +28,18 @@ describe('the in-process queue', () => {
 
   it('waits without spending an attempt; retries with a bound, then gives up', async () => {
     const outcomes: Record<string, DeliveryOutcome[]> = {
-      w: [{ kind: 'wait', ms: 5 }, { kind: 'wait', ms: 5 }, { kind: 'wait', ms: 5 }, { kind: 'sent', messages: 1 }],
-      r: [{ kind: 'retry', reason: 'x' }, { kind: 'retry', reason: 'x' }, { kind: 'retry', reason: 'x' }, { kind: 'sent', messages: 1 }],
+      w: [
+        { kind: 'wait', ms: 5 },
+        { kind: 'wait', ms: 5 },
+        { kind: 'wait', ms: 5 },
+        { kind: 'sent', messages: 1 },
+      ],
+      r: [
+        { kind: 'retry', reason: 'x' },
+        { kind: 'retry', reason: 'x' },
+        { kind: 'retry', reason: 'x' },
+        { kind: 'sent', messages: 1 },
+      ],
     };
     const calls: string[] = [];
     const { queue, log } = queueWith((j) => (calls.push(j.id), Promise.resolve(outcomes[j.id]!.shift()!)));
@@ -65,7 +75,9 @@ describe('the in-process queue', () => {
     await closing;
     // Eight were being sent (the concurrency) and finished; the other four never started.
     expect(started).toBe(8);
-    const settled = await Promise.all(results.map((r) => Promise.race([r.handled.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))])));
+    const settled = await Promise.all(
+      results.map((r) => Promise.race([r.handled.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 50))])),
+    );
     expect(settled.filter(Boolean)).toHaveLength(8);
   });
 });

@@ -38,7 +38,16 @@ async function processAt(at: string) {
   const log = capturingLogger();
   // Never started: only its notifier is used, which needs no getMe.
   const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger: log.logger, core });
-  const scheduler = await startAlertScheduler({ core, store, transit, notifiers: [telegram.notifier], settings: testSettings(), clock, logger: log.logger, cron: false });
+  const scheduler = await startAlertScheduler({
+    core,
+    store,
+    transit,
+    notifiers: [telegram.notifier],
+    settings: testSettings(),
+    clock,
+    logger: log.logger,
+    cron: false,
+  });
   return {
     clock,
     core,

@@ -9,12 +9,15 @@ const at = (minute: number, days = [0, 1, 2, 3, 4, 5, 6]): AlertSchedule => ({ k
 /** Every UTC minute of [start, end), and the local minutes each makes happen. */
 function minutesBetween(start: string, end: string) {
   const out: Array<{ utc: string; local: ReturnType<typeof localMinutesAt> }> = [];
-  for (let t = Date.parse(start); t < Date.parse(end); t += 60_000) out.push({ utc: new Date(t).toISOString(), local: localMinutesAt(new Date(t), OTTAWA) });
+  for (let t = Date.parse(start); t < Date.parse(end); t += 60_000)
+    out.push({ utc: new Date(t).toISOString(), local: localMinutesAt(new Date(t), OTTAWA) });
   return out;
 }
 
 const firings = (schedule: AlertSchedule, start: string, end: string) =>
-  minutesBetween(start, end).flatMap(({ utc, local }) => local.filter((m) => isDue(schedule, m)).map((m) => ({ utc, key: `${m.date} ${formatMinute(m.minute)}` })));
+  minutesBetween(start, end).flatMap(({ utc, local }) =>
+    local.filter((m) => isDue(schedule, m)).map((m) => ({ utc, key: `${m.date} ${formatMinute(m.minute)}` })),
+  );
 
 describe('local minutes in Ottawa', () => {
   it('reads date, minute and weekday in the zone, not in UTC', () => {
@@ -32,7 +35,9 @@ describe('local minutes in Ottawa', () => {
     const day = firings(at(2 * 60 + 30), '2026-03-08T05:00:00Z', '2026-03-08T09:00:00Z');
     expect(day).toEqual([{ utc: '2026-03-08T07:00:00.000Z', key: '2026-03-08 02:30' }]);
     // 03:00 itself still fires at 03:00, once.
-    expect(firings(at(3 * 60), '2026-03-08T05:00:00Z', '2026-03-08T09:00:00Z')).toEqual([{ utc: '2026-03-08T07:00:00.000Z', key: '2026-03-08 03:00' }]);
+    expect(firings(at(3 * 60), '2026-03-08T05:00:00Z', '2026-03-08T09:00:00Z')).toEqual([
+      { utc: '2026-03-08T07:00:00.000Z', key: '2026-03-08 03:00' },
+    ]);
   });
 
   it('fall back (1 November 2026): a 01:30 alert happens twice on the clock, under one key', () => {
@@ -43,7 +48,11 @@ describe('local minutes in Ottawa', () => {
 
   it('a window watches each of its minutes on its days', () => {
     const near: AlertSchedule = { kind: 'near', withinMinutes: 5, from: 7 * 60, until: 7 * 60 + 2, days: [1] };
-    expect(firings(near, '2026-11-23T11:58:00Z', '2026-11-23T12:05:00Z').map((f) => f.key)).toEqual(['2026-11-23 07:00', '2026-11-23 07:01', '2026-11-23 07:02']);
+    expect(firings(near, '2026-11-23T11:58:00Z', '2026-11-23T12:05:00Z').map((f) => f.key)).toEqual([
+      '2026-11-23 07:00',
+      '2026-11-23 07:01',
+      '2026-11-23 07:02',
+    ]);
   });
 
   it('names the next firing, across days and a DST change', () => {
@@ -71,14 +80,31 @@ describe('the repeated hour of a fall-back day', () => {
 
 describe('what riders type', () => {
   it.each([
-    ['07:30', 450], ['7:30', 450], ['7h30', 450], ['7h', 420], ['00:00', 0], ['23:59', 1439],
-    ['25:99', undefined], ['24:00', undefined], ['7:60', undefined], ['730', undefined], ['', undefined], ['seven', undefined],
+    ['07:30', 450],
+    ['7:30', 450],
+    ['7h30', 450],
+    ['7h', 420],
+    ['00:00', 0],
+    ['23:59', 1439],
+    ['25:99', undefined],
+    ['24:00', undefined],
+    ['7:60', undefined],
+    ['730', undefined],
+    ['', undefined],
+    ['seven', undefined],
   ])('time %j -> %j', (text, minute) => expect(readClockTime(text)).toBe(minute));
 
   it.each([
-    ['daily', [0, 1, 2, 3, 4, 5, 6]], ['weekdays', [1, 2, 3, 4, 5]], ['weekends', [0, 6]], ['mon,wed,fri', [1, 3, 5]],
-    ['lun,mer,ven', [1, 3, 5]], ['semaine', [1, 2, 3, 4, 5]], ['fin-de-semaine', [0, 6]], ['tous-les-jours', [0, 1, 2, 3, 4, 5, 6]],
-    ['FRI,Mon', [1, 5]], ['sat sun', [0, 6]],
+    ['daily', [0, 1, 2, 3, 4, 5, 6]],
+    ['weekdays', [1, 2, 3, 4, 5]],
+    ['weekends', [0, 6]],
+    ['mon,wed,fri', [1, 3, 5]],
+    ['lun,mer,ven', [1, 3, 5]],
+    ['semaine', [1, 2, 3, 4, 5]],
+    ['fin-de-semaine', [0, 6]],
+    ['tous-les-jours', [0, 1, 2, 3, 4, 5, 6]],
+    ['FRI,Mon', [1, 5]],
+    ['sat sun', [0, 6]],
   ])('days %j', (text, days) => expect(readDays(text)).toEqual({ ok: true, days }));
 
   it('names the first day it does not know', () => {

@@ -58,12 +58,18 @@ describe('timed alerts through the scheduler', () => {
   });
 
   it('a tick missed by a slow machine is made up by the next, and the minute that leaves the window is checked', async () => {
-    const h = await started({ start: '2026-11-23T12:29:00Z', subs: [subscription(at('07:30')), subscription(at('07:31'), { chatId: '43' })], settings: { catchUpMinutes: 2 } });
+    const h = await started({
+      start: '2026-11-23T12:29:00Z',
+      subs: [subscription(at('07:30')), subscription(at('07:31'), { chatId: '43' })],
+      settings: { catchUpMinutes: 2 },
+    });
     await h.tickAt('2026-11-23T12:29:00Z');
     // 12:30 to 12:33 pass without a tick; 12:30 is out of a 2-minute window by then, 12:31 is not.
     await h.tickAt('2026-11-23T12:33:00Z');
     expect(h.notifier.sent.map((s) => s.chatId)).toEqual(['43']);
-    expect(h.log.lines.filter((l) => l.msg === 'alerts older than the catch-up window: dropped').map((l) => l.minute)).toEqual(['2026-11-23T12:30:00.000Z']);
+    expect(h.log.lines.filter((l) => l.msg === 'alerts older than the catch-up window: dropped').map((l) => l.minute)).toEqual([
+      '2026-11-23T12:30:00.000Z',
+    ]);
   });
 });
 
@@ -105,7 +111,15 @@ describe('"bus is near" alerts', () => {
       subs: [subscription(near(5, '07:00', '08:00'))],
       arrivals: { '3017': () => stopArrivals([route('95', [trip(minutesAway)])]) },
     });
-    for (const [time, away] of [['11:59', 2], ['12:00', 12], ['12:03', 7], ['12:05', 5], ['12:06', 4], ['12:07', 2], ['12:20', 1]] as const) {
+    for (const [time, away] of [
+      ['11:59', 2],
+      ['12:00', 12],
+      ['12:03', 7],
+      ['12:05', 5],
+      ['12:06', 4],
+      ['12:07', 2],
+      ['12:20', 1],
+    ] as const) {
       minutesAway = away;
       await h.tickAt(`2026-11-23T${time}:00Z`);
     }
@@ -117,7 +131,11 @@ describe('"bus is near" alerts', () => {
   });
 
   it('asks upstream only while a window is open', async () => {
-    const h = await started({ start: '2026-11-23T11:55:00Z', subs: [subscription(near(5, '07:00', '07:02'))], arrivals: { '3017': stopArrivals([route('95', [trip(30)])]) } });
+    const h = await started({
+      start: '2026-11-23T11:55:00Z',
+      subs: [subscription(near(5, '07:00', '07:02'))],
+      arrivals: { '3017': stopArrivals([route('95', [trip(30)])]) },
+    });
     await h.everyMinute('2026-11-23T11:55:00Z', '2026-11-23T12:06:00Z');
     expect(h.transit.calls).toHaveLength(3);
     expect(h.notifier.sent).toEqual([]);
@@ -125,13 +143,17 @@ describe('"bus is near" alerts', () => {
 });
 
 describe('fetching and merging', () => {
-  it('asks each stop once per tick, whatever the number of subscribers, and merges a chat\'s alerts of a minute', async () => {
+  it("asks each stop once per tick, whatever the number of subscribers, and merges a chat's alerts of a minute", async () => {
     const subs = [
       ...Array.from({ length: 30 }, (_, i) => subscription(at('07:30'), { chatId: String(100 + i) })),
       subscription(at('07:30'), { chatId: '42', stopNo: '3017' }),
       subscription(at('07:30'), { chatId: '42', stopNo: '3020', routeNo: '1' }),
     ];
-    const h = await started({ start: '2026-11-23T12:30:00Z', subs, arrivals: { '3017': stopArrivals([route('95', [trip(4)])]), '3020': stopArrivals([route('1', [trip(6)])], '3020', 'LAURIER') } });
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs,
+      arrivals: { '3017': stopArrivals([route('95', [trip(4)])]), '3020': stopArrivals([route('1', [trip(6)])], '3020', 'LAURIER') },
+    });
     const totals = await h.tickAt('2026-11-23T12:30:00Z');
     expect(totals).toMatchObject({ due: 32, queued: 31, upstreamCalls: 2 });
     expect(h.transit.calls.sort()).toEqual(['all 3017', 'all 3020']);
@@ -143,14 +165,22 @@ describe('fetching and merging', () => {
   });
 
   it('says "unavailable right now" when upstream fails, rather than nothing', async () => {
-    const h = await started({ start: '2026-11-23T12:30:00Z', subs: [subscription(at('07:30'))], arrivals: { '3017': new TransitError('timeout', 'no answer') } });
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs: [subscription(at('07:30'))],
+      arrivals: { '3017': new TransitError('timeout', 'no answer') },
+    });
     await h.tickAt('2026-11-23T12:30:00Z');
     expect(h.notifier.sent.map((s) => s.text)).toEqual([expect.stringContaining('unavailable right now')]);
     expect(h.log.lines.find((l) => l.msg === 'alert tick')).toMatchObject({ upstreamCalls: 1, upstreamFailures: 1 });
   });
 
-  it('speaks each chat\'s language', async () => {
-    const h = await started({ start: '2026-11-23T12:30:00Z', subs: [subscription(at('07:30'), { chatId: '7' }), subscription(at('07:30'), { chatId: '8' })], arrivals: { '3017': new TransitError('timeout', 'x') } });
+  it("speaks each chat's language", async () => {
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs: [subscription(at('07:30'), { chatId: '7' }), subscription(at('07:30'), { chatId: '8' })],
+      arrivals: { '3017': new TransitError('timeout', 'x') },
+    });
     await h.stores.chats.setLanguage({ platform: 'telegram', chatId: '8' }, { locale: 'fr', chosen: true });
     await h.tickAt('2026-11-23T12:30:00Z');
     const byChat = Object.fromEntries(h.notifier.sent.map((s) => [s.chatId, s.text]));
@@ -169,7 +199,11 @@ describe('delivery outcomes', () => {
 
   it('a chat that refuses the bot has its alerts paused, logged once', async () => {
     const subs = [subscription(at('07:30')), subscription(at('07:31'))];
-    const h = await started({ start: '2026-11-23T12:30:00Z', subs, script: () => ({ status: 'permanent-failure', reason: '403: Forbidden: bot was blocked by the user' }) });
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs,
+      script: () => ({ status: 'permanent-failure', reason: '403: Forbidden: bot was blocked by the user' }),
+    });
     await h.tickAt('2026-11-23T12:30:00Z');
     await h.tickAt('2026-11-23T12:31:00Z');
     const listed = await h.stores.subscriptions.list({ platform: 'telegram', chatId: '42' });
@@ -182,7 +216,12 @@ describe('delivery outcomes', () => {
     const h = await started({
       start: '2026-11-23T12:30:00Z',
       subs: [subscription(at('07:30'), { chatId: '1' }), subscription(at('07:30'), { chatId: '2' })],
-      script: (chatId, _reply, attempt) => (chatId === '1' && attempt < 3 ? { status: 'temporary-failure', reason: '502' } : chatId === '2' ? { status: 'temporary-failure', reason: '502' } : { status: 'sent' }),
+      script: (chatId, _reply, attempt) =>
+        chatId === '1' && attempt < 3
+          ? { status: 'temporary-failure', reason: '502' }
+          : chatId === '2'
+            ? { status: 'temporary-failure', reason: '502' }
+            : { status: 'sent' },
     });
     await h.tickAt('2026-11-23T12:30:00Z');
     expect(h.notifier.sent.map((s) => s.chatId)).toEqual(['1']);

@@ -18,7 +18,10 @@ function setup() {
 describe('saved stops with names', () => {
   it('/save 3017 home, then /next home, "home" alone, /unsave home', async () => {
     const { core, stores } = setup();
-    const transitCalls = fakeTransit({ summary: { 'summary 3017': stopArrivals([], '3017', 'TUNNEY'), 'summary 3023': stopArrivals([], '3023', 'HURDMAN') }, all: { 'all 3017': stopArrivals([], '3017', 'TUNNEY') } });
+    const transitCalls = fakeTransit({
+      summary: { 'summary 3017': stopArrivals([], '3017', 'TUNNEY'), 'summary 3023': stopArrivals([], '3023', 'HURDMAN') },
+      all: { 'all 3017': stopArrivals([], '3017', 'TUNNEY') },
+    });
     const named = createBotCore({ transit: transitCalls, ...stores, now: clock });
     expect(line(await named.handleText('/save 3017 Home', privateChat()))).toBe('Saved stop 3017 as "home": /next home asks for it.');
     expect((await named.handleText('/next home', privateChat()))?.title).toBe('TUNNEY (3017)');
@@ -26,7 +29,9 @@ describe('saved stops with names', () => {
     expect(line(await named.handleText('/saved', privateChat()))).toBe('home: 3017 TUNNEY');
     expect(line(await named.handleText('/save 3023 home', privateChat()))).toContain('already have a stop saved as "home"');
     expect(line(await named.handleText('/unsave home', privateChat()))).toBe('Removed stop 3017 from your saved stops.');
-    expect(line(await named.handleText('/next home', privateChat()))).toBe('You have no stop saved as "home". /stops lists your saved stops; /save 3017 home names one.');
+    expect(line(await named.handleText('/next home', privateChat()))).toBe(
+      'You have no stop saved as "home". /stops lists your saved stops; /save 3017 home names one.',
+    );
     expect(line(await core.handleText('/unsave 3017', privateChat()))).toBe('"3017" is not one of your saved stops. /stops lists them.');
   });
 });
@@ -51,7 +56,9 @@ describe('/subscribe and the alerts of a chat', () => {
     const say = async (text: string) => line(await core.handleText(text, privateChat()));
     expect(await say('/subscribe 3017 95 25:99')).toBe('"25:99" is not a time of day. Use 24-hour time, like 07:30 or 17:45.');
     expect(await say('/subscribe 3017 95 07:30 funday')).toContain('I don\'t know the day "funday"');
-    expect(await say('/subscribe 3017 95 when 5 min 09:00-07:00')).toBe('The window 09:00-07:00 ends before it starts. Use a window like 07:00-09:00.');
+    expect(await say('/subscribe 3017 95 when 5 min 09:00-07:00')).toBe(
+      'The window 09:00-07:00 ends before it starts. Use a window like 07:00-09:00.',
+    );
     expect(await say('/subscribe 3017 when 5 min 07:00-09:00')).toContain('Which route?');
     expect(await say('/subscribe 9999 95 07:30')).toBe("Stop 9999 doesn't exist. Check the 4-digit number on the stop sign.");
     expect(await say('/unsubscribe zzzz')).toBe('This chat has no alert zzzz. /subs lists them with their ids.');
@@ -72,13 +79,18 @@ describe('/subscribe and the alerts of a chat', () => {
 
   it('keeps at most 20 per chat, with a clear message past that', async () => {
     const { core } = setup();
-    for (let i = 0; i < 20; i++) expect((await core.handleText(`/subscribe 3017 ${String(i).padStart(2, '0')}:00`, privateChat()))?.kind).toBe('answer');
-    expect(line(await core.handleText('/subscribe 3017 21:30', privateChat()))).toBe('This chat already has 20 alerts, the most I keep. /unsubscribe one first.');
+    for (let i = 0; i < 20; i++)
+      expect((await core.handleText(`/subscribe 3017 ${String(i).padStart(2, '0')}:00`, privateChat()))?.kind).toBe('answer');
+    expect(line(await core.handleText('/subscribe 3017 21:30', privateChat()))).toBe(
+      'This chat already has 20 alerts, the most I keep. /unsubscribe one first.',
+    );
   });
 
-  it('reads times in the chat\'s own time zone', async () => {
+  it("reads times in the chat's own time zone", async () => {
     const { core, stores } = setup();
-    expect(line(await core.handleText('/timezone america/vancouver', privateChat()))).toBe('Alert times in this chat are now read in America/Vancouver.');
+    expect(line(await core.handleText('/timezone america/vancouver', privateChat()))).toBe(
+      'Alert times in this chat are now read in America/Vancouver.',
+    );
     await core.handleText('/subscribe 3017 07:30', privateChat());
     expect([...stores.subscriptions.all.values()][0]!.timeZone).toBe('America/Vancouver');
   });
@@ -89,14 +101,14 @@ describe('groups and channels', () => {
     const { core } = setup();
     let admin = false;
     const chat = groupChat({ userCanManage: () => Promise.resolve(admin) });
-    expect(line(await core.handleText('/subscribe 3017 07:30', chat))).toBe('Only this group\'s administrators can change its alerts.');
+    expect(line(await core.handleText('/subscribe 3017 07:30', chat))).toBe("Only this group's administrators can change its alerts.");
     admin = true;
     const id = idIn(line(await core.handleText('/subscribe 3017 07:30', chat)));
     admin = false;
-    expect(line(await core.handleText(`/unsubscribe ${id}`, chat))).toBe('Only this group\'s administrators can change its alerts.');
+    expect(line(await core.handleText(`/unsubscribe ${id}`, chat))).toBe("Only this group's administrators can change its alerts.");
     expect((await core.handleText('/subs', chat))?.kind).toBe('answer');
     const failing = groupChat({ userCanManage: () => Promise.reject(new Error('Bot API down')) });
-    expect(line(await core.handleText('/subscribe 3017 07:30', failing))).toBe('Only this group\'s administrators can change its alerts.');
+    expect(line(await core.handleText('/subscribe 3017 07:30', failing))).toBe("Only this group's administrators can change its alerts.");
   });
 
   it('a channel is subscribed from a private chat by one of its administrators, the bot able to post', async () => {
@@ -113,17 +125,38 @@ describe('groups and channels', () => {
     lookup = { found: true, chat: channel, userIsAdmin: true, botCanPost: true };
     expect(await say()).toMatch(/^Alert [a-z0-9]{4} set/);
     expect([...stores.subscriptions.all.values()].map((s) => s.chat)).toEqual([channel]);
-    expect(line(await core.handleText('/subscribe @ottawabuses 3017 07:30', privateChat()))).toBe('Setting a channel\'s alerts from here works on Telegram only.');
+    expect(line(await core.handleText('/subscribe @ottawabuses 3017 07:30', privateChat()))).toBe(
+      "Setting a channel's alerts from here works on Telegram only.",
+    );
   });
 });
 
 describe('the notify button', () => {
+  it('sits under the arrivals of one route, and pressing it sets the alert', async () => {
+    const stores = memoryStores();
+    const withTrips = fakeTransit({
+      next: { 'next 3017 95': stopArrivals([route('95', [trip(12)])]) },
+      summary: { 'summary 3017': stopArrivals([]) },
+    });
+    const core = createBotCore({ transit: withTrips, ...stores, now: clock });
+    const reply = await core.handleText('/next 3017 95', privateChat());
+    const notify = reply!.buttons!.flat().find((b) => b.command.name === 'notify')!;
+    expect(notify).toMatchObject({ label: '🔔 95 near', effect: 'notice' });
+    expect((await core.run(notify.command, privateChat())).kind).toBe('answer');
+    expect([...stores.subscriptions.all.values()]).toHaveLength(1);
+  });
+
   it('sets a one-shot "near" alert for the next hour, today only', async () => {
     const { core, stores } = setup();
     const reply = await core.run({ name: 'notify', options: { stop: '3017', route: '95' } }, privateChat());
     expect(reply.kind).toBe('answer');
     const [sub] = [...stores.subscriptions.all.values()];
-    expect(sub).toMatchObject({ oneShot: true, stopNo: '3017', routeNo: '95', schedule: { kind: 'near', withinMinutes: 5, from: 485, until: 545, days: [6] } });
+    expect(sub).toMatchObject({
+      oneShot: true,
+      stopNo: '3017',
+      routeNo: '95',
+      schedule: { kind: 'near', withinMinutes: 5, from: 485, until: 545, days: [6] },
+    });
   });
 });
 
@@ -139,7 +172,7 @@ describe('alert replies, for the scheduler', () => {
   };
   const arrivals = stopArrivals([route('95', [trip(4, { live: true }), trip(19)]), route('97', [trip(2)])], '3017', 'BASELINE');
 
-  it('a timed alert shows its route\'s arrivals in the chat\'s remembered language', async () => {
+  it("a timed alert shows its route's arrivals in the chat's remembered language", async () => {
     const { core } = setup();
     await core.handleText('/lang fr', privateChat());
     const reply = (await core.alertReply(base, { arrivals }))!;

@@ -37,7 +37,9 @@ describe('saved stops', () => {
   it('/save then /stops lists them with their names, each a next button', async () => {
     const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock });
     const chat = privateChat();
-    expect((await core.handleText('/stops', chat))?.blocks[0]!.lines[0]).toBe('No saved stops yet. Save one with /save 3017, or /save 3017 home to give it a name.');
+    expect((await core.handleText('/stops', chat))?.blocks[0]!.lines[0]).toBe(
+      'No saved stops yet. Save one with /save 3017, or /save 3017 home to give it a name.',
+    );
     await core.handleText('/save 3017', chat);
     await core.handleText('/save 3023', chat);
     expect((await core.handleText('/save 3017', chat))?.blocks[0]!.lines[0]).toBe('Stop 3017 is already saved. /stops lists your saved stops.');
@@ -87,7 +89,10 @@ describe('a failing store', () => {
     const core = createBotCore({ transit: transit(), ...brokenStores(), now: clock });
     const chat = privateChat({ languageCode: 'fr' });
     expect(await core.localeOf(chat)).toBe('fr');
-    expect((await core.handleText('/lang en', chat))).toMatchObject({ kind: 'failure', blocks: [{ lines: ["Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une minute."] }] });
+    expect(await core.handleText('/lang en', chat)).toMatchObject({
+      kind: 'failure',
+      blocks: [{ lines: ["Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une minute."] }],
+    });
     expect((await core.handleText('/save 3017', chat))?.kind).toBe('failure');
     expect((await core.handleText('/stops', chat))?.kind).toBe('failure');
     expect((await core.handleText('/help', chat))?.kind).toBe('answer');

@@ -12,19 +12,79 @@ async function replyTo(err: TransitError | Error, locale: Locale, text = '/next 
 }
 
 const cases: Array<[string, TransitError, string, string]> = [
-  ['api 1', new TransitError('api', 'bad key', 1), "The transit service refused this bot's key. The bot's operator has to fix it; sorry.", 'Le service de transport refuse la clé de ce robot.'],
-  ['api 2', new TransitError('api', 'source', 2), "The transit service can't reach its own data right now. Try again in a minute.", "n'arrive pas à joindre ses propres données"],
-  ['api 10', new TransitError('api', 'stop', 10), "Stop 3017 doesn't exist. Check the 4-digit number on the stop sign.", "L'arrêt 3017 n'existe pas."],
-  ['api 11', new TransitError('api', 'route', 11), "Route 95 doesn't exist. Check the number on the front of the bus.", "Le circuit 95 n'existe pas."],
-  ['api 12', new TransitError('api', 'not here', 12), 'Route 95 does not stop at 3017. Try /routes 3017 to see what does.', "Le circuit 95 ne passe pas à l'arrêt 3017."],
+  [
+    'api 1',
+    new TransitError('api', 'bad key', 1),
+    "The transit service refused this bot's key. The bot's operator has to fix it; sorry.",
+    'Le service de transport refuse la clé de ce robot.',
+  ],
+  [
+    'api 2',
+    new TransitError('api', 'source', 2),
+    "The transit service can't reach its own data right now. Try again in a minute.",
+    "n'arrive pas à joindre ses propres données",
+  ],
+  [
+    'api 10',
+    new TransitError('api', 'stop', 10),
+    "Stop 3017 doesn't exist. Check the 4-digit number on the stop sign.",
+    "L'arrêt 3017 n'existe pas.",
+  ],
+  [
+    'api 11',
+    new TransitError('api', 'route', 11),
+    "Route 95 doesn't exist. Check the number on the front of the bus.",
+    "Le circuit 95 n'existe pas.",
+  ],
+  [
+    'api 12',
+    new TransitError('api', 'not here', 12),
+    'Route 95 does not stop at 3017. Try /routes 3017 to see what does.',
+    "Le circuit 95 ne passe pas à l'arrêt 3017.",
+  ],
   ['api 13', new TransitError('api', 'none', 13), 'No routes serve stop 3017 at the moment.', "Aucun circuit ne dessert l'arrêt 3017"],
-  ['api 99', new TransitError('api', '??', 99), "The transit service answered with an error I don't know (code 99). Try again later.", 'erreur inconnue (code 99)'],
-  ['timeout', new TransitError('timeout', 'slow'), 'The transit service is not answering (it took too long). Try again in a minute.', 'ne répond pas (il a mis trop de temps)'],
-  ['network', new TransitError('network', 'ECONNREFUSED'), "The transit service is not answering (I can't reach it). Try again in a minute.", 'ne répond pas (impossible de le joindre)'],
-  ['http 500', new TransitError('http', 'HTTP 500', 500), 'The transit service is not answering properly (HTTP 500). Try again in a minute.', 'ne répond pas correctement (HTTP 500)'],
-  ['parse', new TransitError('parse', 'html'), 'The transit service is not answering properly (its answer made no sense). Try again in a minute.', 'sa réponse est incompréhensible'],
-  ['loading', new TransitError('loading', 'first import'), 'Schedule data is loading (a first import takes a few minutes). Try again shortly.', 'Les horaires sont en cours de chargement'],
-  ['invalid-request', new TransitError('invalid-request', 'bad'), "I couldn't ask the transit service that way. Check the stop and route numbers.", "Je n'ai pas pu formuler cette demande"],
+  [
+    'api 99',
+    new TransitError('api', '??', 99),
+    "The transit service answered with an error I don't know (code 99). Try again later.",
+    'erreur inconnue (code 99)',
+  ],
+  [
+    'timeout',
+    new TransitError('timeout', 'slow'),
+    'The transit service is not answering (it took too long). Try again in a minute.',
+    'ne répond pas (il a mis trop de temps)',
+  ],
+  [
+    'network',
+    new TransitError('network', 'ECONNREFUSED'),
+    "The transit service is not answering (I can't reach it). Try again in a minute.",
+    'ne répond pas (impossible de le joindre)',
+  ],
+  [
+    'http 500',
+    new TransitError('http', 'HTTP 500', 500),
+    'The transit service is not answering properly (HTTP 500). Try again in a minute.',
+    'ne répond pas correctement (HTTP 500)',
+  ],
+  [
+    'parse',
+    new TransitError('parse', 'html'),
+    'The transit service is not answering properly (its answer made no sense). Try again in a minute.',
+    'sa réponse est incompréhensible',
+  ],
+  [
+    'loading',
+    new TransitError('loading', 'first import'),
+    'Schedule data is loading (a first import takes a few minutes). Try again shortly.',
+    'Les horaires sont en cours de chargement',
+  ],
+  [
+    'invalid-request',
+    new TransitError('invalid-request', 'bad'),
+    "I couldn't ask the transit service that way. Check the stop and route numbers.",
+    "Je n'ai pas pu formuler cette demande",
+  ],
 ];
 
 describe('failures of the transit service', () => {

@@ -70,10 +70,18 @@ describe('help and the command menu', () => {
   it('/help lists every command of the table, in the chat language', async () => {
     const { core } = coreWith();
     const text = renderPlainText((await core.handleText('/help', privateChat({ languageCode: 'fr' })))!);
-    for (const usage of ['/next <arrêt> [circuit]', '/routes <arrêt>', '/stop <arrêt ou nom>', '/save <arrêt> [nom]', '/saved (ou /stops)', '/subscribe <arrêt>', '/lang en|fr']) {
+    for (const usage of [
+      '/next <arrêt> [circuit]',
+      '/routes <arrêt>',
+      '/stop <arrêt ou nom>',
+      '/save <arrêt> [nom]',
+      '/saved (ou /stops)',
+      '/subscribe <arrêt>',
+      '/lang en|fr',
+    ]) {
       expect(text).toContain(usage);
     }
-    expect(text).toContain('/next 3017 95 : les prochains autobus du circuit 95 à l\'arrêt 3017');
+    expect(text).toContain("/next 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017");
   });
 
   it('/start greets with examples', async () => {
@@ -86,13 +94,29 @@ describe('help and the command menu', () => {
   it('commandMenu comes from the command table with translated descriptions', () => {
     const { core } = coreWith();
     const menu = core.commandMenu('fr');
-    expect(menu.map((c) => c.command)).toEqual(['next', 'routes', 'stop', 'save', 'saved', 'unsave', 'subscribe', 'subs', 'unsubscribe', 'pause', 'resume', 'timezone', 'lang', 'help', 'start']);
+    expect(menu.map((c) => c.command)).toEqual([
+      'next',
+      'routes',
+      'stop',
+      'save',
+      'saved',
+      'unsave',
+      'subscribe',
+      'subs',
+      'unsubscribe',
+      'pause',
+      'resume',
+      'timezone',
+      'lang',
+      'help',
+      'start',
+    ]);
     expect(menu[0]).toEqual({ command: 'next', description: 'Prochains passages à un arrêt, pour un circuit ou tous' });
   });
 });
 
 describe('reply sizes', () => {
-  it('keeps /help and /start under Discord\'s 2000 characters in both languages', async () => {
+  it("keeps /help and /start under Discord's 2000 characters in both languages", async () => {
     const { core } = coreWith();
     for (const languageCode of ['en', 'fr']) {
       for (const text of ['/help', '/start']) {

@@ -34,19 +34,31 @@ Routes
   it('says the stop is unknown when neither the API nor the index knows it', async () => {
     const core = createBotCore({ transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=9999': [] } }), ...memoryStores(), now: clock });
     const reply = await core.handleText('/stop 9999', privateChat({ languageCode: 'fr' }));
-    expect(reply).toMatchObject({ kind: 'failure', blocks: [{ lines: ["Je ne connais pas l'arrêt 9999. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt."] }] });
+    expect(reply).toMatchObject({
+      kind: 'failure',
+      blocks: [{ lines: ["Je ne connais pas l'arrêt 9999. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt."] }],
+    });
   });
 
   it('says the service is not answering when both calls fail that way', async () => {
     const down = new TransitError('network', 'refused');
-    const core = createBotCore({ transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=3017': down }, summary: { 'summary 3017': down } }), ...memoryStores(), now: clock });
+    const core = createBotCore({
+      transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=3017': down }, summary: { 'summary 3017': down } }),
+      ...memoryStores(),
+      now: clock,
+    });
     expect((await core.handleText('/stop 3017', privateChat()))?.blocks[0]!.lines[0]).toContain('not answering');
   });
 
   it('uses the stop index for the location when the Gtfs call fails', async () => {
-    const transit = fakeTransit({ gtfs: { 'gtfs stops stop_code=3017': new TransitError('http', '500', 500) }, summary: { 'summary 3017': summary3017 } });
+    const transit = fakeTransit({
+      gtfs: { 'gtfs stops stop_code=3017': new TransitError('http', '500', 500) },
+      summary: { 'summary 3017': summary3017 },
+    });
     const core = createBotCore({ transit, ...memoryStores(), now: clock, stops });
-    expect(renderPlainText((await core.handleText('/stop 3017', privateChat()))!)).toContain('Map: https://www.openstreetmap.org/?mlat=45.40300&mlon=-75.73500');
+    expect(renderPlainText((await core.handleText('/stop 3017', privateChat()))!)).toContain(
+      'Map: https://www.openstreetmap.org/?mlat=45.40300&mlon=-75.73500',
+    );
   });
 
   it('/stop <words> searches the index by name, each match a next button', async () => {
@@ -54,12 +66,16 @@ Routes
     const reply = await core.handleText('/stop hurdman', privateChat());
     expect(reply?.title).toBe('Stops matching "hurdman"');
     expect(reply?.buttons).toEqual([[{ label: '3023 HURDMAN 1B', command: { name: 'next', options: { stop: '3023' } }, effect: 'reply' }]]);
-    expect((await core.handleText('/stop nowhere at all', privateChat()))?.blocks[0]!.lines[0]).toBe('No stop matches "nowhere at all". Try fewer or other words.');
+    expect((await core.handleText('/stop nowhere at all', privateChat()))?.blocks[0]!.lines[0]).toBe(
+      'No stop matches "nowhere at all". Try fewer or other words.',
+    );
   });
 
   it('/stop <words> without an index asks for the number', async () => {
     const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock });
-    expect((await core.handleText('/stop hurdman', privateChat()))?.blocks[0]!.lines[0]).toBe("I can't search stops by name here. Send the 4-digit number on the stop sign.");
+    expect((await core.handleText('/stop hurdman', privateChat()))?.blocks[0]!.lines[0]).toBe(
+      "I can't search stops by name here. Send the 4-digit number on the stop sign.",
+    );
   });
 });
 
@@ -79,7 +95,9 @@ describe('a shared location', () => {
     const far = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock, stops: fakeStopIndex([]) });
     expect((await far.handleLocation(45, -75, privateChat())).blocks[0]!.lines[0]).toBe('No stop within 1,000 m of that spot.');
     const blind = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock });
-    expect((await blind.handleLocation(45, -75, privateChat())).blocks[0]!.lines[0]).toBe("I can't look up stops by location here. Send the 4-digit stop number instead.");
+    expect((await blind.handleLocation(45, -75, privateChat())).blocks[0]!.lines[0]).toBe(
+      "I can't look up stops by location here. Send the 4-digit stop number instead.",
+    );
     expect((await far.handleLocation(Number.NaN, 500, privateChat())).kind).toBe('usage-error');
   });
 });

@@ -26,7 +26,7 @@ const transit = fakeTransit({
 });
 
 describe('suggest: values offered while an argument is typed', () => {
-  it('offers the chat\'s saved stops first, then stops by number or name, never twice', async () => {
+  it("offers the chat's saved stops first, then stops by number or name, never twice", async () => {
     const core = createBotCore({ transit, ...memoryStores(), now: clock, stops });
     await core.handleText('/save 3023', privateChat());
     expect(await core.suggest('next', 'stop', '', privateChat())).toEqual([{ label: '3023 HURDMAN', value: '3023' }]);

@@ -3,7 +3,14 @@
 import type { ChatContext } from '../../src/bot/chat-context.js';
 import { isDue } from '../../src/alerts/schedule.js';
 import type { Subscription } from '../../src/alerts/subscription.js';
-import type { ChatRef, ChatSettingsRepository, LanguageChoice, SavedStop, SavedStopsRepository, SubscriptionsRepository } from '../../src/store/ports.js';
+import type {
+  ChatRef,
+  ChatSettingsRepository,
+  LanguageChoice,
+  SavedStop,
+  SavedStopsRepository,
+  SubscriptionsRepository,
+} from '../../src/store/ports.js';
 import { StoreError } from '../../src/store/ports.js';
 import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
 import type { NearbyStop, StopIndex, StopInfo } from '../../src/stops/types.js';
@@ -26,7 +33,7 @@ export function route(routeNo: string, trips: Trip[], extra: Partial<RouteArriva
   return { routeNo, directionId: 0, direction: 'Westbound', heading: 'Barrhaven Centre', trips, ...extra };
 }
 
-export function stopArrivals(routes: RouteArrivals[], stopNo = '3017', stopName = 'TUNNEY\'S PASTURE'): StopArrivals {
+export function stopArrivals(routes: RouteArrivals[], stopNo = '3017', stopName = "TUNNEY'S PASTURE"): StopArrivals {
   return { stopNo, stopName, routes };
 }
 
@@ -107,7 +114,10 @@ export function memoryStores(): MemoryStores {
       remove: (chat, stopNo) =>
         settle(() => {
           const list = lists.get(keyOf(chat)) ?? [];
-          lists.set(keyOf(chat), list.filter((s) => s.stopNo !== stopNo));
+          lists.set(
+            keyOf(chat),
+            list.filter((s) => s.stopNo !== stopNo),
+          );
           return list.some((s) => s.stopNo === stopNo);
         }),
     },
@@ -147,7 +157,12 @@ export function memoryStores(): MemoryStores {
         }),
       dueAt: (zone, minute) =>
         settle(() =>
-          [...all.values()].filter((s) => s.timeZone === zone && s.paused === undefined && [0, 1, 2, 3, 4, 5, 6].some((weekday) => isDue(s.schedule, { date: '', minute, weekday: weekday as 0 })) ),
+          [...all.values()].filter(
+            (s) =>
+              s.timeZone === zone &&
+              s.paused === undefined &&
+              [0, 1, 2, 3, 4, 5, 6].some((weekday) => isDue(s.schedule, { date: '', minute, weekday: weekday as 0 })),
+          ),
         ),
       zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
     },
@@ -161,12 +176,28 @@ export function brokenStores(): MemoryStores {
   return {
     chats: { ...stores.chats, language: fail, setLanguage: fail, timeZone: fail, setTimeZone: fail },
     savedStops: { ...stores.savedStops, list: fail, add: fail, remove: fail },
-    subscriptions: { ...stores.subscriptions, add: fail, list: fail, remove: fail, setPaused: fail, pauseChat: fail, moveChat: fail, dueAt: fail, zones: fail },
+    subscriptions: {
+      ...stores.subscriptions,
+      add: fail,
+      list: fail,
+      remove: fail,
+      setPaused: fail,
+      pauseChat: fail,
+      moveChat: fail,
+      dueAt: fail,
+      zones: fail,
+    },
   };
 }
 
 export const privateChat = (extra: Partial<ChatContext> = {}): ChatContext => ({ platform: 'telegram', chatId: '42', chatType: 'private', ...extra });
-export const groupChat = (extra: Partial<ChatContext> = {}): ChatContext => ({ platform: 'telegram', chatId: '-100', chatType: 'group', botUsername: 'ArrivalsBot', ...extra });
+export const groupChat = (extra: Partial<ChatContext> = {}): ChatContext => ({
+  platform: 'telegram',
+  chatId: '-100',
+  chatType: 'group',
+  botUsername: 'ArrivalsBot',
+  ...extra,
+});
 
 export function fakeStopIndex(stops: Array<StopInfo & { meters?: number }>): StopIndex {
   return {
@@ -178,7 +209,14 @@ export function fakeStopIndex(stops: Array<StopInfo & { meters?: number }>): Sto
         .slice(0, options?.limit ?? 5)
         .map((s): NearbyStop => ({ stop: s, meters: s.meters! })),
     search: (words, limit = 10) =>
-      stops.filter((s) => words.toLowerCase().split(/\s+/).every((w) => s.name.toLowerCase().includes(w))).slice(0, limit),
+      stops
+        .filter((s) =>
+          words
+            .toLowerCase()
+            .split(/\s+/)
+            .every((w) => s.name.toLowerCase().includes(w)),
+        )
+        .slice(0, limit),
     byCode: (code) => stops.filter((s) => s.code === code),
     byCodePrefix: (prefix, limit = 10) => stops.filter((s) => s.code.startsWith(prefix)).slice(0, limit),
     nameOf: (code) => stops.find((s) => s.code === code)?.name,

@@ -44,7 +44,7 @@ const stopArb = fc.record({
 });
 
 describe('replies for any upstream answer', () => {
-  it('always fit in Discord\'s 2000 characters, rendered as text with button hints', () => {
+  it("always fit in Discord's 2000 characters, rendered as text with button hints", () => {
     fc.assert(
       fc.property(stopArb, fc.constantFrom(...says), fc.boolean(), (stop, say, oneRoute) => {
         const arrivals = formatArrivals(stop, { now: NOW, say, ...(oneRoute ? { routeNo: '95' } : {}) });

@@ -15,11 +15,15 @@ const fr: Say = (id, args) => t('fr', id, args);
 // route and a route-level error (both after the routes with trips).
 const busyStop = stopArrivals([
   route('R2', [trip(7, { live: true, gpsAgeMinutes: 1, destination: 'Hurdman' })], { heading: 'Blair' }),
-  route('95', [
-    trip(0, { live: true, gpsAgeMinutes: 0.4, destination: 'Orléans', bus: { ...plainBus, doubleDecker: true } }),
-    trip(12, { destination: 'Orléans' }),
-    trip(31, { destination: 'Orléans', lastTrip: true }),
-  ], { directionId: 1, direction: 'Eastbound', heading: 'Orléans' }),
+  route(
+    '95',
+    [
+      trip(0, { live: true, gpsAgeMinutes: 0.4, destination: 'Orléans', bus: { ...plainBus, doubleDecker: true } }),
+      trip(12, { destination: 'Orléans' }),
+      trip(31, { destination: 'Orléans', lastTrip: true }),
+    ],
+    { directionId: 1, direction: 'Eastbound', heading: 'Orléans' },
+  ),
   route('11', [], { heading: 'Bayshore' }),
   route('95', [trip(4, { live: true, gpsAgeMinutes: 5, bus: { ...plainBus, length: 60, bikeRack: true } })]),
   route('6', [], { heading: 'Rockcliffe', error: 12 }),
@@ -137,7 +141,9 @@ describe('formatArrivals, structure', () => {
 
   it('says what any other known route-level code means, in both languages', () => {
     const down = stopArrivals([route('95', [trip(4)]), route('97', [], { error: 2 })]);
-    expect(formatArrivals(down, { now: NOW, say: en }).blocks[1]!.lines).toEqual(["The transit service can't reach its own data right now. Try again in a minute."]);
+    expect(formatArrivals(down, { now: NOW, say: en }).blocks[1]!.lines).toEqual([
+      "The transit service can't reach its own data right now. Try again in a minute.",
+    ]);
     expect(formatArrivals(down, { now: NOW, say: fr }).blocks[1]!.lines[0]).toContain("n'arrive pas à joindre ses propres données");
   });
 
@@ -158,9 +164,13 @@ describe('formatArrivals, structure', () => {
     const longName = 'A VERY LONG STATION NAME THAT GOES ON AND ON / PLATFORM SOMETHING';
     const heavy = { ...plainBus, doubleDecker: true, length: 60 as const, bikeRack: true };
     const routes = Array.from({ length: 40 }, (_, i) =>
-      route(String(i + 1), [1, 2, 3].map((n) => trip(n * 7, { live: true, gpsAgeMinutes: 9, lastTrip: n === 3, bus: heavy, destination: `${longName} ${n}` })), {
-        heading: `${longName} ${i}`,
-      }),
+      route(
+        String(i + 1),
+        [1, 2, 3].map((n) => trip(n * 7, { live: true, gpsAgeMinutes: 9, lastTrip: n === 3, bus: heavy, destination: `${longName} ${n}` })),
+        {
+          heading: `${longName} ${i}`,
+        },
+      ),
     );
     for (const say of [en, fr]) {
       const reply = formatArrivals(stopArrivals(routes, '3017', longName.repeat(3)), { now: NOW, say });
@@ -189,7 +199,7 @@ describe('formatArrivals, structure', () => {
 });
 
 describe('formatRouteSummary', () => {
-  it('lists routes in order with their directions in the rider\'s language, each a button', () => {
+  it("lists routes in order with their directions in the rider's language, each a button", () => {
     const summary = stopArrivals([
       route('95', [], { directionId: 1, direction: 'Eastbound', heading: 'Orléans' }),
       route('95', [], { directionId: 0, direction: 'Westbound', heading: 'Barrhaven Centre' }),
@@ -224,9 +234,16 @@ describe('formatArrivals, other agencies and live feeds', () => {
   const en = createTranslator();
   const say: Say = (id, args) => en('en', id, args);
 
-  it('reads clock times in the agency\'s zone and from the trip\'s own instant', () => {
+  it("reads clock times in the agency's zone and from the trip's own instant", () => {
     // NOW is 13:05 UTC: 05:05 in Los Angeles. The train's instant is 05:17:40, 12.7 minutes away.
-    const caltrain = { ...stopArrivals([route('L1', [trip(12.7, { live: true, at: new Date('2026-11-21T13:17:40Z') })], { heading: 'San Francisco' })], '70021', '22nd Street'), timeZone: 'America/Los_Angeles' };
+    const caltrain = {
+      ...stopArrivals(
+        [route('L1', [trip(12.7, { live: true, at: new Date('2026-11-21T13:17:40Z') })], { heading: 'San Francisco' })],
+        '70021',
+        '22nd Street',
+      ),
+      timeZone: 'America/Los_Angeles',
+    };
     const text = renderPlainText(formatArrivals(caltrain, { now: NOW, say }));
     expect(text).toContain('13 min (05:17) 📡');
     expect(text).toContain('Updated at 05:05');

@@ -38,7 +38,9 @@ function idsUsedInSource(): string[] {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (path.endsWith('.ts')) {
-        for (const m of readFileSync(path, 'utf8').matchAll(/'((?:usage|arrivals|error|button|help|start|stops?|routes|location|save|lang)-[a-z0-9-]+)'/g)) {
+        for (const m of readFileSync(path, 'utf8').matchAll(
+          /'((?:usage|arrivals|error|button|help|start|stops?|routes|location|save|lang)-[a-z0-9-]+)'/g,
+        )) {
           if (!NOT_MESSAGE_IDS.has(m[1]!)) ids.add(m[1]!);
         }
       }
@@ -76,7 +78,8 @@ describe('locale files', () => {
     const t = createTranslator();
     for (const locale of LOCALES) expect(t(locale, 'usage-empty')).not.toBe('usage-empty');
     // Only messages made of symbols, variables and command names may read the same in both languages.
-    const sameByDesign = /^(command-(start|help|stops|subs|lang)|days-list|alert-title|arrivals-(title|route-heading|minutes|trip|trip-with-notes|source-live|source-scheduled)|button-stop|routes-line(-direction)?|stop-title)$/;
+    const sameByDesign =
+      /^(command-(start|help|stops|subs|lang)|days-list|alert-title|arrivals-(title|route-heading|minutes|trip|trip-with-notes|source-live|source-scheduled)|button-stop|routes-line(-direction)?|stop-title)$/;
     const same = [...en.keys()].filter((id) => t('en', id, {}) === t('fr', id, {}));
     expect(same.filter((id) => !sameByDesign.test(id))).toEqual([]);
   });
@@ -91,7 +94,9 @@ describe('translator', () => {
     expect(t('fr', 'arrivals-minutes', { minutes: 0 })).toBe('maintenant');
     expect(t('en', 'arrivals-more-routes', { count: 1, stopNo: '3017', example: '95' })).toBe('and one more route — ask for one: /next 3017 95');
     expect(t('en', 'arrivals-more-routes', { count: 32, stopNo: '3017', example: '95' })).toBe('and 32 more routes — ask for one: /next 3017 95');
-    expect(t('fr', 'arrivals-more-routes', { count: 32, stopNo: '3017', example: '95' })).toBe('et 32 autres circuits — demandez-en un : /next 3017 95');
+    expect(t('fr', 'arrivals-more-routes', { count: 32, stopNo: '3017', example: '95' })).toBe(
+      'et 32 autres circuits — demandez-en un : /next 3017 95',
+    );
   });
 
   it('adds no bidi isolation marks', () => {

@@ -4,7 +4,8 @@ import { isLabel } from '../../src/bot/commands/read-options.js';
 import { parseText } from '../../src/bot/parse-text.js';
 import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
 
-const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) => parseText(text, chat, { identifiers: V12_IDENTIFIERS });
+const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>
+  parseText(text, chat, { identifiers: V12_IDENTIFIERS });
 
 const chats = fc.constantFrom(
   { chatType: 'private' as const, botUsername: 'ArrivalsBot' },
@@ -16,7 +17,29 @@ const chats = fc.constantFrom(
 const riderish = fc
   .array(
     fc.oneof(
-      fc.constantFrom('/', '@', ' ', '  ', '\t', '\n', '/next', '/routes', '/stop', '/lang', '/save', '@ArrivalsBot', '@x', 'fr', 'R2', '🚌', '\u200b', '\u0000', 'é', ',', ';'),
+      fc.constantFrom(
+        '/',
+        '@',
+        ' ',
+        '  ',
+        '\t',
+        '\n',
+        '/next',
+        '/routes',
+        '/stop',
+        '/lang',
+        '/save',
+        '@ArrivalsBot',
+        '@x',
+        'fr',
+        'R2',
+        '🚌',
+        '\u200b',
+        '\u0000',
+        'é',
+        ',',
+        ';',
+      ),
       fc.stringMatching(/^[0-9]{1,6}$/),
       fc.string({ unit: 'grapheme', maxLength: 4 }),
     ),
@@ -38,7 +61,9 @@ describe('parseInput on arbitrary text', () => {
         const result = parseInput(text, chat);
         if (result === null) return;
         if (result.ok) {
-          expect(result.request.name).toMatch(/^(next|routes|stop|save|saved|unsave|subscribe|subs|unsubscribe|pause|resume|timezone|notify|lang|help|start)$/);
+          expect(result.request.name).toMatch(
+            /^(next|routes|stop|save|saved|unsave|subscribe|subs|unsubscribe|pause|resume|timezone|notify|lang|help|start)$/,
+          );
           const { stop, route } = result.request.options;
           // A stop is a stop number, or a name the chat saved one under (looked up when it runs).
           if (stop !== undefined && !isLabel(stop)) expect(V12_IDENTIFIERS.readStop(stop)).toEqual({ ok: true, value: stop });
@@ -55,7 +80,10 @@ describe('parseInput on arbitrary text', () => {
     fc.assert(
       fc.property(anyText, (text) => {
         // Blanks, control and invisible characters, commas and semicolons before the slash do not stop a command.
-        const visible = text.normalize('NFKC').replace(/\p{Cf}/gu, '').replace(/^[\s\p{Cc}\p{Z},;]+/u, '');
+        const visible = text
+          .normalize('NFKC')
+          .replace(/\p{Cf}/gu, '')
+          .replace(/^[\s\p{Cc}\p{Z},;]+/u, '');
         fc.pre(!visible.startsWith('/'));
         expect(parseInput(text, { chatType: 'group', botUsername: 'ArrivalsBot' })).toBeNull();
       }),

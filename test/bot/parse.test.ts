@@ -3,13 +3,14 @@ import type { ParsedText } from '../../src/bot/command-request.js';
 import { parseText } from '../../src/bot/parse-text.js';
 import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
 
-const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) => parseText(text, chat, { identifiers: V12_IDENTIFIERS });
+const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>
+  parseText(text, chat, { identifiers: V12_IDENTIFIERS });
 
 const inPrivate = { chatType: 'private' as const, botUsername: 'ArrivalsBot' };
 const inGroup = { chatType: 'group' as const, botUsername: 'ArrivalsBot' };
 
-const command = (name: string, options: Record<string, string> = {}): ParsedText => ({ ok: true, request: { name, options } } as ParsedText);
-const usage = (id: string, args: object = {}): ParsedText => ({ ok: false, usage: { id, args } } as ParsedText);
+const command = (name: string, options: Record<string, string> = {}): ParsedText => ({ ok: true, request: { name, options } }) as ParsedText;
+const usage = (id: string, args: object = {}): ParsedText => ({ ok: false, usage: { id, args } }) as ParsedText;
 
 describe('parseInput in a private chat', () => {
   it.each<[string, ParsedText | null]>([
@@ -45,7 +46,10 @@ describe('parseInput in a private chat', () => {
     ['/subscribe 3017 95 07:30 weekdays', command('subscribe', { stop: '3017', route: '95', time: '07:30', days: 'weekdays' })],
     ['/subscribe 3017 7h30', command('subscribe', { stop: '3017', time: '07:30' })],
     ['/subscribe 3017 95 07:30 lun,mer,ven', command('subscribe', { stop: '3017', route: '95', time: '07:30', days: 'mon,wed,fri' })],
-    ['/subscribe 3017 95 when 5 min 07:00-09:00 semaine', command('subscribe', { stop: '3017', route: '95', when: '5', window: '07:00-09:00', days: 'weekdays' })],
+    [
+      '/subscribe 3017 95 when 5 min 07:00-09:00 semaine',
+      command('subscribe', { stop: '3017', route: '95', when: '5', window: '07:00-09:00', days: 'weekdays' }),
+    ],
     ['/subscribe 3017 95 quand 5min 7h-9h', command('subscribe', { stop: '3017', route: '95', when: '5', window: '07:00-09:00' })],
     ['/subscribe @ottawabuses 3017 95 07:30', command('subscribe', { target: '@ottawabuses', stop: '3017', route: '95', time: '07:30' })],
     ['/subscribe 3017 95 25:99', usage('usage-time-bad', { time: '25:99' })],

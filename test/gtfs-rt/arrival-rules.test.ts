@@ -16,7 +16,8 @@ const WEDNESDAY = '20250312';
 
 const GTFS = {
   'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nX,Example Transit,https://example.org,America/Vancouver\n',
-  'stops.txt': 'stop_id,stop_code,stop_name,stop_lat,stop_lon,location_type,parent_station\nA,1001,Main St,49.1,-123.1,0,\nB,1002,Oak St,49.2,-123.2,0,\nC,1003,Elm St,49.3,-123.3,0,\n',
+  'stops.txt':
+    'stop_id,stop_code,stop_name,stop_lat,stop_lon,location_type,parent_station\nA,1001,Main St,49.1,-123.1,0,\nB,1002,Oak St,49.2,-123.2,0,\nC,1003,Elm St,49.3,-123.3,0,\n',
   'routes.txt': 'route_id,route_short_name,route_type\nR1,10,3\nR2,Yellow,3\n',
   'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20250101,20251231\n',
   'calendar_dates.txt': `service_id,date,exception_type\nTUEONLY,${TUESDAY},1\n`,
@@ -32,12 +33,17 @@ const GTFS = {
   ].join('\n'),
   'stop_times.txt': [
     'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
-    'T1,24:10:00,24:10:00,A,1', 'T1,24:20:00,24:20:00,B,2', 'T1,24:30:00,24:30:00,C,3',
+    'T1,24:10:00,24:10:00,A,1',
+    'T1,24:20:00,24:20:00,B,2',
+    'T1,24:30:00,24:30:00,C,3',
     'T2,24:40:00,24:40:00,B,1',
     'T3,00:15:00,00:15:00,A,1',
     'T4,00:20:00,00:20:00,A,1',
-    'T5,00:25:00,00:25:00,A,1', 'T5,00:35:00,00:35:00,B,2', 'T5,00:45:00,00:45:00,C,3',
-    'T6,00:30:00,00:30:00,A,1', 'T6,00:40:00,00:40:00,B,2',
+    'T5,00:25:00,00:25:00,A,1',
+    'T5,00:35:00,00:35:00,B,2',
+    'T5,00:45:00,00:45:00,C,3',
+    'T6,00:30:00,00:30:00,A,1',
+    'T6,00:40:00,00:40:00,B,2',
     'T7,00:35:00,00:35:00,A,1',
   ].join('\n'),
 };
@@ -51,10 +57,21 @@ function liveFeed(headerTimestamp = NOW_S) {
     header: { gtfsRealtimeVersion: '2.0', timestamp: headerTimestamp },
     entity: [
       trip('T4', 3, []),
-      trip('T5', 0, [{ stopSequence: 1, stopId: 'A', departure: { delay: 120 } }, { stopSequence: 2, stopId: 'B', scheduleRelationship: 1 }]),
+      trip('T5', 0, [
+        { stopSequence: 1, stopId: 'A', departure: { delay: 120 } },
+        { stopSequence: 2, stopId: 'B', scheduleRelationship: 1 },
+      ]),
       trip('T6', 0, [{ stopSequence: 1, departure: { delay: 300 } }]),
       trip('T7', 7, []),
-      trip('N1', 8, [{ stopId: 'B', arrival: { time: NOW_S + 35 * 60 } }, { stopId: 'C', arrival: { time: NOW_S + 45 * 60 } }], { routeId: 'R2', directionId: 1 }),
+      trip(
+        'N1',
+        8,
+        [
+          { stopId: 'B', arrival: { time: NOW_S + 35 * 60 } },
+          { stopId: 'C', arrival: { time: NOW_S + 45 * 60 } },
+        ],
+        { routeId: 'R2', directionId: 1 },
+      ),
       trip('GHOST', 0, [{ stopSequence: 1, stopId: 'A', arrival: { time: NOW_S + 60 } }]),
     ],
   });
@@ -62,9 +79,12 @@ function liveFeed(headerTimestamp = NOW_S) {
 
 /** "10 5 min 00:10 scheduled" per trip, for reading failures at a glance. */
 function lines(arrivals: StopArrivals): string[] {
-  const clock = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+  const clock = (d: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
   return arrivals.routes.flatMap((r) =>
-    r.trips.map((t) => `${r.routeNo} ${t.destination} ${t.minutesAway} min ${clock(t.at!)} ${t.cancelled ? 'cancelled' : t.live ? 'live' : 'scheduled'}`),
+    r.trips.map(
+      (t) => `${r.routeNo} ${t.destination} ${t.minutesAway} min ${clock(t.at!)} ${t.cancelled ? 'cancelled' : t.live ? 'live' : 'scheduled'}`,
+    ),
   );
 }
 
@@ -175,7 +195,10 @@ describe('arrivals from a schedule and a live feed', () => {
     await expect(source.nextTripsAllRoutes('9999')).rejects.toMatchObject({ kind: 'api', code: 10 });
     expect((await source.nextTrips('1001', '99')).routes[0]).toMatchObject({ routeNo: '99', error: 11 });
     // Route names in any case; both directions (the second only from the added trip).
-    expect((await source.nextTrips('1003', 'yellow')).routes.map((r) => [r.routeNo, r.directionId])).toEqual([['Yellow', 0], ['Yellow', 1]]);
+    expect((await source.nextTrips('1003', 'yellow')).routes.map((r) => [r.routeNo, r.directionId])).toEqual([
+      ['Yellow', 0],
+      ['Yellow', 1],
+    ]);
     expect((await source.nextTrips('1002', 'Yellow')).routes.map((r) => r.routeNo)).toEqual(['Yellow', 'Yellow']);
     await source.close();
   });

@@ -29,7 +29,9 @@ const pacific = (seconds: number) => {
 };
 
 // unzip(1) reads the zip here, so the expectations share no code with the import.
-const stopTimes = readCsvRecords(execFileSync('unzip', ['-p', fixture('caltrain-gtfs.zip'), 'stop_times.txt'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+const stopTimes = readCsvRecords(
+  execFileSync('unzip', ['-p', fixture('caltrain-gtfs.zip'), 'stop_times.txt'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
+);
 /** 2023-11-07 00:00 Pacific (no clock change that day): what GTFS times count from. */
 const DAY_START_S = Date.parse('2023-11-07T00:00:00-08:00') / 1000;
 const seconds = (hms: string) => hms.split(':').reduce((t, part) => t * 60 + Number(part), 0);
@@ -44,7 +46,9 @@ function predictedAt(e: JsonEntity, stopId: string): number | undefined {
   const before = updates.filter((u) => u.stopSequence < Number(call.stop_sequence)).at(-1);
   if (before === undefined) return undefined;
   const planned = scheduled(e.tripUpdate.trip.tripId, before.stopSequence)!;
-  const delay = before.departure ? Number(before.departure.time) - (DAY_START_S + seconds(planned.departure_time!)) : Number(before.arrival!.time) - (DAY_START_S + seconds(planned.arrival_time!));
+  const delay = before.departure
+    ? Number(before.departure.time) - (DAY_START_S + seconds(planned.departure_time!))
+    : Number(before.arrival!.time) - (DAY_START_S + seconds(planned.arrival_time!));
   return DAY_START_S + seconds(call.arrival_time!) + delay;
 }
 
@@ -54,7 +58,12 @@ function expectedAt(stopId: string) {
     .map((e) => ({ trip: e.tripUpdate.trip, time: predictedAt(e, stopId) }))
     .filter((p): p is { trip: JsonEntity['tripUpdate']['trip']; time: number } => p.time !== undefined && p.time >= NOW_S - 30)
     .sort((a, b) => a.time - b.time)
-    .map((p) => ({ routeNo: p.trip.routeId, directionId: p.trip.directionId, minutes: Math.max(0, Math.floor((p.time - NOW_S) / 60)), clock: pacific(p.time) }));
+    .map((p) => ({
+      routeNo: p.trip.routeId,
+      directionId: p.trip.directionId,
+      minutes: Math.max(0, Math.floor((p.time - NOW_S) / 60)),
+      clock: pacific(p.time),
+    }));
 }
 
 describe('Caltrain capture replayed at 2023-11-07T17:05:34-08:00', () => {
@@ -76,7 +85,9 @@ describe('Caltrain capture replayed at 2023-11-07T17:05:34-08:00', () => {
     expect(arrivals.liveUnavailable).toBeUndefined();
     expect(arrivals.staleFeed).toBeUndefined();
     const shown = arrivals.routes.flatMap((r) =>
-      r.trips.filter((t) => t.live).map((t) => ({ routeNo: r.routeNo, directionId: r.directionId, minutes: t.minutesAway, clock: pacific(t.at!.getTime() / 1000) })),
+      r.trips
+        .filter((t) => t.live)
+        .map((t) => ({ routeNo: r.routeNo, directionId: r.directionId, minutes: t.minutesAway, clock: pacific(t.at!.getTime() / 1000) })),
     );
     const expected = expectedAt(stopNo);
     // Every live time shown is a prediction of the feed for this platform...
@@ -91,7 +102,9 @@ describe('Caltrain capture replayed at 2023-11-07T17:05:34-08:00', () => {
   it('shows the soonest trains at 22nd Street (station 22nd_street, both platforms) as the feed has them', async () => {
     const arrivals = await source.nextTripsAllRoutes('22nd_street');
     expect(arrivals.stopName).toBe('22nd Street');
-    const live = arrivals.routes.flatMap((r) => r.trips.filter((t) => t.live).map((t) => `${r.routeNo}/${r.directionId} ${t.minutesAway} min ${pacific(t.at!.getTime() / 1000)}`));
+    const live = arrivals.routes.flatMap((r) =>
+      r.trips.filter((t) => t.live).map((t) => `${r.routeNo}/${r.directionId} ${t.minutesAway} min ${pacific(t.at!.getTime() / 1000)}`),
+    );
     const expected = [...expectedAt('70021'), ...expectedAt('70022')].map((p) => `${p.routeNo}/${p.directionId} ${p.minutes} min ${p.clock}`);
     expect(live.length).toBeGreaterThan(0);
     for (const line of live) expect(expected).toContain(line);

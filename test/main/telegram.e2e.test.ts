@@ -32,7 +32,12 @@ describe('npm start with a Telegram token', () => {
       expect(sent.params.parse_mode).toBe('HTML');
       expect(sent.params.text).toContain('3017');
       expect(sent.params.text).toContain('95');
-      expect(api.callsOf('setMyCommands').map((c) => c.params.language_code ?? 'default').sort()).toEqual(['default', 'fr']);
+      expect(
+        api
+          .callsOf('setMyCommands')
+          .map((c) => c.params.language_code ?? 'default')
+          .sort(),
+      ).toEqual(['default', 'fr']);
 
       bot.child.kill('SIGTERM');
       const run = await bot.exited;

@@ -13,7 +13,10 @@ const APP_ID = 'e2e-app';
 
 describe('npm start with no credentials: the built-in demo feed', () => {
   it('answers piped commands from the in-process demo server and exits 0 at end of input', async () => {
-    const run = await runBot('/next 3017 95\n3017\n/next 9999\n/next 3017 999\n/next 3017 7\n/next 30170\n', { DATA_DIR: dataDir, LANG: 'en_CA.UTF-8' });
+    const run = await runBot('/next 3017 95\n3017\n/next 9999\n/next 3017 999\n/next 3017 7\n/next 30170\n', {
+      DATA_DIR: dataDir,
+      LANG: 'en_CA.UTF-8',
+    });
     expect(run.code).toBe(0);
     expect(run.stderr).toMatch(/built-in demo feed at http:\/\/127\.0\.0\.1:\d+/);
     const replies = run.stdout.split(/\n\n(?=\S)/);
@@ -72,10 +75,30 @@ describe('npm start against a configured upstream', () => {
   });
 
   it.each([
-    ['reset', {}, "The transit service is not answering (I can't reach it). Try again in a minute.", 'Le service de transport ne répond pas (impossible de le joindre). Réessayez dans une minute.'],
-    ['error-2', {}, "The transit service can't reach its own data right now. Try again in a minute.", "Le service de transport n'arrive pas à joindre ses propres données en ce moment. Réessayez dans une minute."],
-    ['truncated', {}, 'The transit service is not answering properly (its answer made no sense). Try again in a minute.', 'Le service de transport ne répond pas correctement (sa réponse est incompréhensible). Réessayez dans une minute.'],
-    ['slow', { OC_TIMEOUT_MS: '200' }, 'The transit service is not answering (it took too long). Try again in a minute.', 'Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.'],
+    [
+      'reset',
+      {},
+      "The transit service is not answering (I can't reach it). Try again in a minute.",
+      'Le service de transport ne répond pas (impossible de le joindre). Réessayez dans une minute.',
+    ],
+    [
+      'error-2',
+      {},
+      "The transit service can't reach its own data right now. Try again in a minute.",
+      "Le service de transport n'arrive pas à joindre ses propres données en ce moment. Réessayez dans une minute.",
+    ],
+    [
+      'truncated',
+      {},
+      'The transit service is not answering properly (its answer made no sense). Try again in a minute.',
+      'Le service de transport ne répond pas correctement (sa réponse est incompréhensible). Réessayez dans une minute.',
+    ],
+    [
+      'slow',
+      { OC_TIMEOUT_MS: '200' },
+      'The transit service is not answering (it took too long). Try again in a minute.',
+      'Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.',
+    ],
   ] as const)('says what happened when the upstream fails (%s), in English and French', async (fault, extraEnv, english, french) => {
     sim.setFaults(fault === 'slow' ? { latencyMs: 2_000 } : { failure: fault });
     const run = await runBot('/next 3017 95\n/lang fr\n3017\n', { ...env(), ...extraEnv, DATA_DIR: join(dataDir, `fault-${fault}`) });

@@ -17,7 +17,17 @@ describe('/metrics and /healthz', () => {
     const transit = fakeTransit({ all: { 'all 3017': DEFAULT_ARRIVALS() } });
     const core = createBotCore({ transit, ...stores, now: clock });
     const notifier = recordingNotifier(clock);
-    scheduler = await startAlertScheduler({ core, store: { subscriptions: stores.subscriptions, claims: memoryClaims() }, transit, notifiers: [notifier], settings: testSettings(), clock, logger: capturingLogger().logger, cron: false, metricsPort: 0 });
+    scheduler = await startAlertScheduler({
+      core,
+      store: { subscriptions: stores.subscriptions, claims: memoryClaims() },
+      transit,
+      notifiers: [notifier],
+      settings: testSettings(),
+      clock,
+      logger: capturingLogger().logger,
+      cron: false,
+      metricsPort: 0,
+    });
     const base = `http://127.0.0.1:${scheduler.metricsPort}`;
 
     expect((await fetch(`${base}/healthz`)).status).toBe(200);

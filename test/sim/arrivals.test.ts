@@ -58,9 +58,7 @@ describe('next trips on a weekday morning (Tue 08:00)', () => {
   });
 
   it('gives GPS-adjusted trips a position, a speed and a fix age, and schedule-only trips none', () => {
-    const all = [...network.stopCodes.values()].flatMap((stop) =>
-      stop.routes.flatMap((r) => upcomingTrips(network, r, AT.weekdayMorning.getTime())),
-    );
+    const all = [...network.stopCodes.values()].flatMap((stop) => stop.routes.flatMap((r) => upcomingTrips(network, r, AT.weekdayMorning.getTime())));
     const live = all.filter((t) => t.gps !== undefined);
     expect(live.length).toBeGreaterThan(10);
     expect(all.length - live.length).toBeGreaterThan(10);
@@ -135,7 +133,7 @@ describe('the end of the service day', () => {
     }
   });
 
-  it("shows the first trips of the new day once they are within the lookahead", () => {
+  it('shows the first trips of the new day once they are within the lookahead', () => {
     // 95 westbound's first bus leaves Blair at 05:35 and reaches Laurier at 05:45.
     const trips = tripsAt('3020', '95', 1, new Date('2026-11-25T08:00:00Z')); // 03:00 EST
     expect(trips[0]?.startTime).toBe('05:35');

@@ -37,7 +37,9 @@ describe('sim CLI', () => {
   it('starts on a free port, prints where (not a key of its own), answers, logs without the key, and stops on SIGTERM', async () => {
     const cli = await startCli(['--app-id', 'cli-app'], { SIM_API_KEY: 'cli-key-42' });
     try {
-      expect(cli.line).toMatch(/^OC Transpo v1\.2 simulator listening on http:\/\/127\.0\.0\.1:\d+ \(appID=cli-app apiKey=\(as given, not shown\)\)$/);
+      expect(cli.line).toMatch(
+        /^OC Transpo v1\.2 simulator listening on http:\/\/127\.0\.0\.1:\d+ \(appID=cli-app apiKey=\(as given, not shown\)\)$/,
+      );
       const response = await fetch(`${cli.url}/v1.2/GetRouteSummaryForStop`, {
         method: 'POST',
         body: new URLSearchParams({ appID: 'cli-app', apiKey: 'cli-key-42', stopNo: '3017', format: 'json' }),

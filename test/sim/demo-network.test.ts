@@ -50,7 +50,10 @@ describe('demo network', () => {
     expect(network.trips.length).toBeGreaterThan(1000);
     for (const trip of network.trips) {
       const times = trip.calls.map((c) => c.seconds);
-      expect(times.every((t, i) => i === 0 || t > (times[i - 1] ?? 0)), trip.tripId).toBe(true);
+      expect(
+        times.every((t, i) => i === 0 || t > (times[i - 1] ?? 0)),
+        trip.tripId,
+      ).toBe(true);
     }
     const lastOf95East = network.trips.filter((t) => t.templateId === '95-eastbound-weekday').at(-1);
     expect(lastOf95East?.tripId).toBe('95-eastbound-weekday-2500');

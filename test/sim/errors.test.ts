@@ -29,13 +29,18 @@ describe('error 1: credentials', () => {
   it('accepts the credentials the server was started with', async () => {
     const server = await sim({ ...at(AT.weekdayMorning), appId: 'mine', apiKey: 's3cret' });
     const credentials = { appID: 'mine', apiKey: 's3cret' };
-    expect((await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopNo: '3020' }, credentials)).GetRouteSummaryForStopResult.Error).toBe('');
+    expect(
+      (await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopNo: '3020' }, credentials)).GetRouteSummaryForStopResult.Error,
+    ).toBe('');
     expect((await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopNo: '3020' })).GetRouteSummaryForStopResult.Error).toBe('1');
   });
 
   it('matches parameter names without regard to case, as ASP.NET did', async () => {
     const server = await sim(at(AT.weekdayMorning));
-    const summary = await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopno: '3020' }, { appid: 'arrivals-demo', APIKEY: 'demo-key-0000' } as never);
+    const summary = await postJson<RouteSummaryReply>(server, 'GetRouteSummaryForStop', { stopno: '3020' }, {
+      appid: 'arrivals-demo',
+      APIKEY: 'demo-key-0000',
+    } as never);
     expect(summary.GetRouteSummaryForStopResult.StopNo).toBe('3020');
   });
 });

@@ -20,7 +20,10 @@ describe('Gtfs', () => {
       expect(reply.Gtfs.length, table).toBeGreaterThan(0);
       for (const record of reply.Gtfs) {
         expect(Object.keys(record), table).toEqual([...GTFS_COLUMNS[table]]);
-        expect(Object.values(record).every((v) => typeof v === 'string'), table).toBe(true);
+        expect(
+          Object.values(record).every((v) => typeof v === 'string'),
+          table,
+        ).toBe(true);
       }
     }
   });
@@ -50,7 +53,12 @@ describe('Gtfs', () => {
 
   it('serves the expanded timetable: a frequency-based trip and its stop times', async () => {
     const server = await sim();
-    const stopTimes = await postJson<GtfsReply>(server, 'Gtfs', { table: 'stop_times', column: 'trip_id', value: '95-eastbound-weekday-2500', order_by: 'stop_sequence' });
+    const stopTimes = await postJson<GtfsReply>(server, 'Gtfs', {
+      table: 'stop_times',
+      column: 'trip_id',
+      value: '95-eastbound-weekday-2500',
+      order_by: 'stop_sequence',
+    });
     expect(stopTimes.Gtfs).toHaveLength(15);
     expect(stopTimes.Gtfs[0]).toMatchObject({ stop_id: 'SH915', arrival_time: '25:00:00', stop_sequence: '1' });
     expect(stopTimes.Gtfs[9]).toMatchObject({ stop_id: 'CD955', arrival_time: '25:20:00' });
@@ -64,7 +72,9 @@ describe('Gtfs', () => {
     expect(reply.contentType).toBe('text/xml; charset=utf-8');
     expect(reply.body).toContain('<result id="');
     expect(reply.body).toContain('<stop_desc/>');
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(reply.body) as { Gtfs: { result: Record<string, unknown> } };
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(reply.body) as {
+      Gtfs: { result: Record<string, unknown> };
+    };
     expect(parsed.Gtfs.result).toMatchObject({ '@id': '41', stop_id: 'CK270', stop_code: '0756', stop_name: 'BOOTH / WELLINGTON' });
     expect(parsed.Gtfs.result.id).toBeUndefined();
   });

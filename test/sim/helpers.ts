@@ -65,7 +65,12 @@ export function json<T = unknown>(text: string): T {
   return JSON.parse(text) as T;
 }
 
-export async function postJson<T = unknown>(server: SimServer, operation: string, fields: Record<string, string>, credentials = CREDENTIALS): Promise<T> {
+export async function postJson<T = unknown>(
+  server: SimServer,
+  operation: string,
+  fields: Record<string, string>,
+  credentials = CREDENTIALS,
+): Promise<T> {
   const reply = await post(server, operation, { ...fields, format: 'json' }, credentials);
   return json<T>(reply.body);
 }

@@ -33,7 +33,9 @@ describe('JSON answers have the shapes of the real captures', () => {
   it('writes a single trip as a bare object and no trips as [] in AllRoutes, as the capture does', async () => {
     // Wed 01:00: route 95 eastbound has one trip left at Laurier (25:00 from Baseline), the rest none.
     const server = await sim(at(new Date('2026-11-25T06:00:00Z')));
-    const routes = list((await postJson<RouteSummaryReply>(server, 'GetNextTripsForStopAllRoutes', { stopNo: '3020' })).GetRouteSummaryForStopResult.Routes.Route);
+    const routes = list(
+      (await postJson<RouteSummaryReply>(server, 'GetNextTripsForStopAllRoutes', { stopNo: '3020' })).GetRouteSummaryForStopResult.Routes.Route,
+    );
     const of = (routeNo: number, directionId: number) => routes.find((r) => r.RouteNo === routeNo && r.DirectionID === directionId);
     expect(of(95, 0)?.Trips).toMatchObject({ TripStartTime: '25:00', LastTripOfSchedule: true });
     expect(of(94, 0)?.Trips).toEqual([]);

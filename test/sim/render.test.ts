@@ -9,7 +9,9 @@ describe('XML writer', () => {
     const xml = renderXml(el('Gtfs', [el('result', [el('stop_name', nasty)], { id: `1"&<` })]));
     expect(xml).toContain('<stop_name>R&amp;D &lt;Centre&gt; "Q" \'A\' ]]&gt;</stop_name>');
     expect(xml).toContain('<result id="1&quot;&amp;&lt;">');
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', htmlEntities: true }).parse(xml) as { Gtfs: { result: Record<string, unknown> } };
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', htmlEntities: true }).parse(xml) as {
+      Gtfs: { result: Record<string, unknown> };
+    };
     expect(parsed.Gtfs.result.stop_name).toBe(nasty);
     expect(parsed.Gtfs.result['@id']).toBe('1"&<');
   });

@@ -42,7 +42,9 @@ describe('XML answers have the structure of the real captures', () => {
     // AllRoutes: an empty element for false (as captured), "true" for the last trip.
     expect(all.body).toContain('<LastTripOfSchedule/>');
     expect(all.body).toContain('<LastTripOfSchedule>true</LastTripOfSchedule>');
-    expect(all.body).toMatch(/<AdjustmentAge>-1<\/AdjustmentAge>\s+<LastTripOfSchedule\/>\s+<BusType>[^<]+<\/BusType>\s+<Latitude\/>\s+<Longitude\/>\s+<GPSSpeed\/>/);
+    expect(all.body).toMatch(
+      /<AdjustmentAge>-1<\/AdjustmentAge>\s+<LastTripOfSchedule\/>\s+<BusType>[^<]+<\/BusType>\s+<Latitude\/>\s+<Longitude\/>\s+<GPSSpeed\/>/,
+    );
 
     const next = await post(server, 'GetNextTripsForStop', { stopNo: '3020', routeNo: '97' });
     expect(next.body).toContain('<LastTripOfSchedule>false</LastTripOfSchedule>');

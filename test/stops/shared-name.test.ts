@@ -4,7 +4,9 @@ import { sharedName } from '../../src/stops/shared-name.js';
 // Platform names as OC Transpo's stops.txt spells them (2013 and 2014 exports).
 describe('sharedName', () => {
   it('keeps the leading words every platform has, without the platform numbers', () => {
-    expect(sharedName(['BASELINE 1B', 'BASELINE 1C', 'BASELINE 1D', 'BASELINE 1A', 'BASELINE 2A', 'BASELINE 2B', 'BASELINE OFF STOP'])).toBe('BASELINE');
+    expect(sharedName(['BASELINE 1B', 'BASELINE 1C', 'BASELINE 1D', 'BASELINE 1A', 'BASELINE 2A', 'BASELINE 2B', 'BASELINE OFF STOP'])).toBe(
+      'BASELINE',
+    );
     expect(sharedName(['LEES 1A', 'LEES 1B - NIGHT STOP ONLY', 'LEES 2A'])).toBe('LEES');
     expect(sharedName(['RIVERVIEW PARK & RIDE 2A', 'RIVERVIEW PARK & RIDE 1A'])).toBe('RIVERVIEW PARK & RIDE');
     expect(sharedName(['O-TRAIN CARLETON N.', 'O-TRAIN CARLETON S.'])).toBe('O-TRAIN CARLETON');

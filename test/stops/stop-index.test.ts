@@ -63,7 +63,12 @@ describe('StopIndex', () => {
 
   it('search ignores case and accents and requires every word', () => {
     expect(index.search('montreal').map((s) => s.code)).toEqual(['0929', '1545']);
-    expect(index.search('Pères blancs lebrun').map((s) => s.code).sort()).toEqual(['0839', '1890']);
+    expect(
+      index
+        .search('Pères blancs lebrun')
+        .map((s) => s.code)
+        .sort(),
+    ).toEqual(['0839', '1890']);
     expect(index.search('laurier chapel').map((s) => s.code)).toEqual(['7607', '7608']);
     expect(index.search('laurier nowhere')).toEqual([]);
     expect(index.search('   ')).toEqual([]);

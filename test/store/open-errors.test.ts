@@ -80,7 +80,9 @@ describe('opening SQLite', () => {
   it('refuses a DATA_DIR that is a file', async () => {
     const dataDir = join(freshRoot(), 'data');
     writeFileSync(dataDir, 'not a folder');
-    expect((await openFailure(dataDir)).message).toBe(`cannot open ${join(dataDir, SQLITE_FILE)}: cannot create its folder ${dataDir} (a file is in the way)`);
+    expect((await openFailure(dataDir)).message).toBe(
+      `cannot open ${join(dataDir, SQLITE_FILE)}: cannot create its folder ${dataDir} (a file is in the way)`,
+    );
     expect(readFileSync(dataDir, 'utf8')).toBe('not a folder');
   });
 

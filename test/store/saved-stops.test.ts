@@ -65,7 +65,11 @@ forEachBackend((backend) => {
       expect(count(outcomes, 'saved')).toBe(20);
       expect(count(outcomes, 'full')).toBe(10);
       const listed = (await savedStops.list(chat)).map((s) => s.stopNo);
-      expect(listed.sort()).toEqual(stopNos(30).filter((_, i) => outcomes[i] === 'saved').sort());
+      expect(listed.sort()).toEqual(
+        stopNos(30)
+          .filter((_, i) => outcomes[i] === 'saved')
+          .sort(),
+      );
     });
 
     it('keeps one copy when the same stop is saved 10 times at once', async () => {
@@ -131,7 +135,11 @@ forEachBackend((backend) => {
       const { store, cut } = await outage(backend);
       await store.savedStops.add(chat, { stopNo: 'a' }, 20);
       await cut();
-      for (const operation of [() => store.savedStops.list(chat), () => store.savedStops.add(chat, { stopNo: 'b' }, 20), () => store.savedStops.remove(chat, 'a')]) {
+      for (const operation of [
+        () => store.savedStops.list(chat),
+        () => store.savedStops.add(chat, { stopNo: 'b' }, 20),
+        () => store.savedStops.remove(chat, 'a'),
+      ]) {
         const err = await operation().catch((e: unknown) => e);
         expect(err).toBeInstanceOf(StoreError);
         expect((err as StoreError).cause).toBeInstanceOf(Error);

@@ -10,7 +10,7 @@ const transit = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([], 
 
 // The bot core over the real store: what a chat set survives a restart, on either backend.
 forEachBackend((backend) => {
-  it('keeps a chat\'s language, named stops and time zone across a restart', async () => {
+  it("keeps a chat's language, named stops and time zone across a restart", async () => {
     const chat = privateChat({ languageCode: 'en' });
     const first = await backend.open();
     const core1 = createBotCore({ transit: transit(), ...first, subscriptions: memoryStores().subscriptions, now: clock });
@@ -24,7 +24,9 @@ forEachBackend((backend) => {
     expect(await core2.localeOf(privateChat())).toBe('fr');
     expect((await core2.handleText('/saved', chat))?.blocks[0]!.lines).toEqual(['maison: 3017 TUNNEY']);
     expect(await second.chats.timeZone(chat)).toBe('America/Vancouver');
-    expect((await core2.handleText('/save 3017 travail', chat))?.blocks[0]!.lines[0]).toBe("L'arrêt 3017 est déjà enregistré. /stops affiche vos arrêts enregistrés.");
+    expect((await core2.handleText('/save 3017 travail', chat))?.blocks[0]!.lines[0]).toBe(
+      "L'arrêt 3017 est déjà enregistré. /stops affiche vos arrêts enregistrés.",
+    );
   });
 
   it('gives one name to one stop, even when two stops ask for it at once', async () => {

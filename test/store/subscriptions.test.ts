@@ -17,7 +17,9 @@ const sub = (id: string, extra: Parameters<typeof subscription>[1] = {}) => subs
 /** Several processes adding at once; each line of outcomes in order. */
 async function addTogether(store: OpenStoreOptions, batches: Subscription[][], max: number): Promise<SubscribeOutcome[][]> {
   const children = batches.map((subs) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/store/subscriptions-child.ts', JSON.stringify({ store, subs, max })], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/store/subscriptions-child.ts', JSON.stringify({ store, subs, max })], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     const lines: string[] = [];
     createInterface({ input: child.stdout }).on('line', (line) => lines.push(line));
     const ready = new Promise<void>((resolve) => child.stdout.on('data', () => lines.includes('ready') && resolve()));
@@ -75,7 +77,8 @@ forEachBackend((backend) => {
       await subscriptions.add(sub('t731', { schedule: at('07:31') }), 20);
       await subscriptions.add(sub('paris', { timeZone: 'Europe/Paris' }), 20);
       await subscriptions.add(subscription(near(5, '07:40', '09:10'), { id: 'win' }), 20);
-      const due = async (minute: string, zone = TORONTO) => ids(await subscriptions.dueAt(zone, Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3))));
+      const due = async (minute: string, zone = TORONTO) =>
+        ids(await subscriptions.dueAt(zone, Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3))));
       expect(await due('07:30')).toEqual(['t730']);
       expect(await due('07:39')).toEqual([]);
       expect(await due('07:40')).toEqual(['win']);

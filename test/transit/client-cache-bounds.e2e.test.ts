@@ -14,7 +14,8 @@ const still = () => new Date(0);
 
 /** A route summary with `routes` route directions, `pad` characters of heading each (none: RouteNo only). */
 function summary(routes: number, pad?: number): string {
-  const route = (i: number) => `"RouteNo":"${(i % 999) + 1}"` + (pad === undefined ? '' : `,"RouteHeading":"${'h'.repeat(pad)}","Direction":"Eastbound"`);
+  const route = (i: number) =>
+    `"RouteNo":"${(i % 999) + 1}"` + (pad === undefined ? '' : `,"RouteHeading":"${'h'.repeat(pad)}","Direction":"Eastbound"`);
   const list = Array.from({ length: routes }, (_, i) => `{${route(i)}}`);
   return `{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"BASELINE","Error":"","Routes":{"Route":[${list.join(',')}]}}}`;
 }
@@ -85,7 +86,15 @@ describe('a cached read does no work', () => {
     expect(upstream.requests).toHaveLength(1);
     expect(second).toBe(first);
     expect(third).toBe(first);
-    for (const part of [first, first.routes, first.routes[0], first.routes[0]?.trips, first.routes[0]?.trips[0], first.routes[0]?.trips[0]?.bus, first.routes[0]?.trips[0]?.position]) {
+    for (const part of [
+      first,
+      first.routes,
+      first.routes[0],
+      first.routes[0]?.trips,
+      first.routes[0]?.trips[0],
+      first.routes[0]?.trips[0]?.bus,
+      first.routes[0]?.trips[0]?.position,
+    ]) {
       expect(Object.isFrozen(part)).toBe(true);
     }
   });

@@ -43,7 +43,11 @@ describe('cache', () => {
     now.advance(30_000);
     await client.nextTripsAllRoutes('3020');
     await client.routeSummary('7659');
-    expect(upstream.requests.map((r) => r.operation)).toStrictEqual(['GetNextTripsForStopAllRoutes', 'GetRouteSummaryForStop', 'GetNextTripsForStopAllRoutes']);
+    expect(upstream.requests.map((r) => r.operation)).toStrictEqual([
+      'GetNextTripsForStopAllRoutes',
+      'GetRouteSummaryForStop',
+      'GetNextTripsForStopAllRoutes',
+    ]);
     now.advance(24 * 3_600_000 - 30_000 - 1);
     await client.routeSummary('7659');
     expect(upstream.requests).toHaveLength(3);
@@ -142,7 +146,12 @@ describe('failures are not cached', () => {
   });
 
   it('asks again after HTTP and parse failures, and caches the success that follows', async () => {
-    const replies: Script[] = [() => ({ status: 500, body: 'x' }), () => ({ status: 500, body: 'x' }), () => ({ body: 'garbage' }), fixtureScript(FIXTURES)];
+    const replies: Script[] = [
+      () => ({ status: 500, body: 'x' }),
+      () => ({ status: 500, body: 'x' }),
+      () => ({ body: 'garbage' }),
+      fixtureScript(FIXTURES),
+    ];
     upstream = await startUpstream((request, index) => (replies[Math.min(index, 3)] as Script)(request, index));
     const client = clientFor(upstream, { now: still });
     expect((await rejection(client.nextTrips('3020', '94'))).kind).toBe('http');
@@ -178,7 +187,12 @@ describe('coalescing', () => {
   it('does not merge different questions', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
     const client = clientFor(upstream, { now: still });
-    await Promise.all([client.nextTrips('3020', '94'), client.nextTrips('3020', '95'), client.routeSummary('3020'), client.nextTripsAllRoutes('3020')]);
+    await Promise.all([
+      client.nextTrips('3020', '94'),
+      client.nextTrips('3020', '95'),
+      client.routeSummary('3020'),
+      client.nextTripsAllRoutes('3020'),
+    ]);
     expect(upstream.requests).toHaveLength(4);
   });
 });

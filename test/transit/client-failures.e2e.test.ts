@@ -13,7 +13,8 @@ const good = fixtureScript({ GetNextTripsForStop: 'next-trips' });
 
 /** Fails the first `failures` requests with `status`, then answers from the fixture. */
 function failing(failures: number, status: number): Script {
-  return (request, index) => (index < failures ? { status, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' } : good(request, index));
+  return (request, index) =>
+    index < failures ? { status, body: '<html><body>Service Unavailable</body></html>', contentType: 'text/html' } : good(request, index);
 }
 
 describe('HTTP status', () => {

@@ -64,10 +64,23 @@ describe('requests', () => {
 
   it('sends Gtfs with the query fields and a lower-case format', async () => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
-    const records = await clientFor(upstream, { format: 'json' }).gtfs({ table: 'stops', column: 'stop_code', value: '3017', orderBy: 'stop_id', limit: 2 });
+    const records = await clientFor(upstream, { format: 'json' }).gtfs({
+      table: 'stops',
+      column: 'stop_code',
+      value: '3017',
+      orderBy: 'stop_id',
+      limit: 2,
+    });
     expect(upstream.requests[0]?.path).toBe('/v1.2/Gtfs');
     expect(upstream.requests[0]?.form).toStrictEqual({
-      appID: APP_ID, apiKey: API_KEY, table: 'stops', column: 'stop_code', value: '3017', order_by: 'stop_id', limit: '2', format: 'json',
+      appID: APP_ID,
+      apiKey: API_KEY,
+      table: 'stops',
+      column: 'stop_code',
+      value: '3017',
+      order_by: 'stop_id',
+      limit: '2',
+      format: 'json',
     });
     expect(records.map((r) => r.stop_id)).toStrictEqual(['SH900', 'SH905']);
   });

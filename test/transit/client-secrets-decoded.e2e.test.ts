@@ -19,31 +19,46 @@ afterAll(() => upstream.close());
 
 const xmlStop = (result: string, stopName: string, routes: string) =>
   `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><${result}Response><${result}Result><StopNo>3017</StopNo>${stopName}<Error/>${routes}</${result}Result></${result}Response></soap:Body></soap:Envelope>`;
-const xmlTrip = (e: string) => `<Trips><Trip><TripDestination>destination ${e}</TripDestination><TripStartTime>10:00</TripStartTime><AdjustedScheduleTime>5</AdjustedScheduleTime><AdjustmentAge>-1</AdjustmentAge><BusType>4L</BusType></Trip></Trips>`;
-const jsonTrip = (e: string) => `"Trips":[{"TripDestination":"destination ${e}","TripStartTime":"10:00","AdjustedScheduleTime":5,"AdjustmentAge":-1,"BusType":"4L"}]`;
+const xmlTrip = (e: string) =>
+  `<Trips><Trip><TripDestination>destination ${e}</TripDestination><TripStartTime>10:00</TripStartTime><AdjustedScheduleTime>5</AdjustedScheduleTime><AdjustmentAge>-1</AdjustmentAge><BusType>4L</BusType></Trip></Trips>`;
+const jsonTrip = (e: string) =>
+  `"Trips":[{"TripDestination":"destination ${e}","TripStartTime":"10:00","AdjustedScheduleTime":5,"AdjustmentAge":-1,"BusType":"4L"}]`;
 
 /** An answer for each operation with the echo `e` in every string field a rider could see. */
 const BODIES = {
   nextTrips: {
     xml: (e: string) =>
-      xmlStop('GetNextTripsForStop', `<StopLabel>stop ${e}</StopLabel>`, `<Route><RouteDirection><RouteNo>95</RouteNo><RouteLabel>heading ${e}</RouteLabel><Direction>direction ${e}</Direction><Error/>${xmlTrip(e)}</RouteDirection></Route>`),
+      xmlStop(
+        'GetNextTripsForStop',
+        `<StopLabel>stop ${e}</StopLabel>`,
+        `<Route><RouteDirection><RouteNo>95</RouteNo><RouteLabel>heading ${e}</RouteLabel><Direction>direction ${e}</Direction><Error/>${xmlTrip(e)}</RouteDirection></Route>`,
+      ),
     json: (e: string) =>
       `{"GetNextTripsForStopResult":{"StopNo":"3017","StopLabel":"stop ${e}","Error":"","Route":{"RouteDirection":[{"RouteNo":"95","RouteLabel":"heading ${e}","Direction":"direction ${e}","Error":"",${jsonTrip(e)}}]}}}`,
   },
   nextTripsAllRoutes: {
     xml: (e: string) =>
-      xmlStop('GetRouteSummaryForStop', `<StopDescription>stop ${e}</StopDescription>`, `<Routes><Route><RouteNo>95</RouteNo><RouteHeading>heading ${e}</RouteHeading><Direction>direction ${e}</Direction>${xmlTrip(e)}</Route></Routes>`),
+      xmlStop(
+        'GetRouteSummaryForStop',
+        `<StopDescription>stop ${e}</StopDescription>`,
+        `<Routes><Route><RouteNo>95</RouteNo><RouteHeading>heading ${e}</RouteHeading><Direction>direction ${e}</Direction>${xmlTrip(e)}</Route></Routes>`,
+      ),
     json: (e: string) =>
       `{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"stop ${e}","Error":"","Routes":{"Route":[{"RouteNo":95,"RouteHeading":"heading ${e}","Direction":"direction ${e}",${jsonTrip(e)}}]}}}`,
   },
   routeSummary: {
     xml: (e: string) =>
-      xmlStop('GetRouteSummaryForStop', `<StopDescription>stop ${e}</StopDescription>`, `<Routes><Route><RouteNo>95</RouteNo><RouteHeading>heading ${e}</RouteHeading><Direction>direction ${e}</Direction></Route></Routes>`),
+      xmlStop(
+        'GetRouteSummaryForStop',
+        `<StopDescription>stop ${e}</StopDescription>`,
+        `<Routes><Route><RouteNo>95</RouteNo><RouteHeading>heading ${e}</RouteHeading><Direction>direction ${e}</Direction></Route></Routes>`,
+      ),
     json: (e: string) =>
       `{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"stop ${e}","Error":"","Routes":[{"RouteNo":"95","RouteHeading":"heading ${e}","Direction":"direction ${e}"}]}}`,
   },
   gtfs: {
-    xml: (e: string) => `<?xml version="1.0" encoding="utf-8"?><Gtfs><result id="id ${e}"><stop_code>3017</stop_code><stop_name>name ${e}</stop_name></result></Gtfs>`,
+    xml: (e: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><Gtfs><result id="id ${e}"><stop_code>3017</stop_code><stop_name>name ${e}</stop_name></result></Gtfs>`,
     json: (e: string) => `{"Query":{"table":"stops"},"Gtfs":[{"id":"id ${e}","stop_code":"3017","stop_name":"name ${e}"}]}`,
   },
 };
@@ -83,7 +98,9 @@ const ERROR_BODIES: Array<[name: string, body: (format: 'xml' | 'json', e: strin
 ];
 
 function errorBody(format: 'xml' | 'json', text: string): string {
-  return format === 'xml' ? `<GetRouteSummaryForStopResult><Error>${text}</Error></GetRouteSummaryForStopResult>` : `{"GetRouteSummaryForStopResult":{"Error":"${text}"}}`;
+  return format === 'xml'
+    ? `<GetRouteSummaryForStopResult><Error>${text}</Error></GetRouteSummaryForStopResult>`
+    : `{"GetRouteSummaryForStopResult":{"Error":"${text}"}}`;
 }
 
 function tripBody(format: 'xml' | 'json', field: string, text: string): string {
@@ -128,7 +145,9 @@ describe('escapes that only decoding reveals, and keys that are not text', () =>
     const body = '{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":4.071982365e9,"Error":"","Routes":[]}}';
     // The local upstream only knows the usual key, so this answer comes from a stand-in fetch.
     const fetch: typeof globalThis.fetch = () => Promise.resolve(new Response(body));
-    const stop = await createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: APP_ID, apiKey: digits, format: 'json', fetch }).routeSummary('3017');
+    const stop = await createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: APP_ID, apiKey: digits, format: 'json', fetch }).routeSummary(
+      '3017',
+    );
     expect(stop.stopName).toBe('[redacted]');
   });
 });

@@ -47,8 +47,18 @@ const ECHOES: Array<[string, Reply, 'xml' | 'json', TransitError['kind']]> = [
   ['a 500 page quoting the key', { status: 500, body: `apiKey ${API_KEY}` }, 'xml', 'http'],
   // The parse error quotes the first 60 characters of the body; the key starts at 50, so the excerpt
   // would end in the middle of it, where scrubbing the message can no longer find it.
-  ['a long plain-text body with the key where the excerpt is cut', { body: `Request refused (appID test-app), unknown apiKey: ${API_KEY}` }, 'xml', 'parse'],
-  ['a JSON Error text quoting the key with an escaped slash', { body: `{"GetRouteSummaryForStopResult":{"Error":"bad key ${API_KEY.replace('/', '\\/')}"}}` }, 'json', 'api'],
+  [
+    'a long plain-text body with the key where the excerpt is cut',
+    { body: `Request refused (appID test-app), unknown apiKey: ${API_KEY}` },
+    'xml',
+    'parse',
+  ],
+  [
+    'a JSON Error text quoting the key with an escaped slash',
+    { body: `{"GetRouteSummaryForStopResult":{"Error":"bad key ${API_KEY.replace('/', '\\/')}"}}` },
+    'json',
+    'api',
+  ],
 ];
 
 describe('the API key stays secret', () => {
@@ -68,7 +78,9 @@ describe('the API key stays secret', () => {
     const { lines, logger } = captureLogs();
     const leaky: typeof fetch = async (_input, init) => {
       const body = await new Response(init?.body).text();
-      throw new TypeError(`fetch failed for body ${body}`, { cause: Object.assign(new Error(`key ${API_KEY}`), { code: 'ECONNRESET', apiKey: API_KEY }) });
+      throw new TypeError(`fetch failed for body ${body}`, {
+        cause: Object.assign(new Error(`key ${API_KEY}`), { code: 'ECONNRESET', apiKey: API_KEY }),
+      });
     };
     const error = await rejection(clientFor(upstream, { logger, fetch: leaky }).nextTrips('3017', '95'));
     expect([error.kind, error.message]).toStrictEqual(['network', 'GetNextTripsForStop: request failed (ECONNRESET)']);
@@ -88,7 +100,9 @@ describe('the API key stays secret', () => {
   });
 
   it('in the debug log of a successful exchange', async () => {
-    upstream = await startUpstream(() => ({ body: '{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"BASELINE","Error":"","Routes":[]}}' }));
+    upstream = await startUpstream(() => ({
+      body: '{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"BASELINE","Error":"","Routes":[]}}',
+    }));
     const { lines, logger } = captureLogs();
     const client = clientFor(upstream, { logger, format: 'json' });
     await client.routeSummary('3017');
@@ -99,7 +113,10 @@ describe('the API key stays secret', () => {
   });
 
   it.each([
-    ['xml', `<GetRouteSummaryForStopResult><StopNo>3017</StopNo><StopDescription>echo ${API_KEY.replace('&', '&amp;')}</StopDescription><Routes/></GetRouteSummaryForStopResult>`],
+    [
+      'xml',
+      `<GetRouteSummaryForStopResult><StopNo>3017</StopNo><StopDescription>echo ${API_KEY.replace('&', '&amp;')}</StopDescription><Routes/></GetRouteSummaryForStopResult>`,
+    ],
     ['json', `{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"echo ${API_KEY.replace('/', '\\/')}","Error":"","Routes":[]}}`],
   ] as const)('in the model of a successful %s answer that echoes it (a rider would see it)', async (format, body) => {
     upstream = await startUpstream(() => ({ body }));
@@ -122,7 +139,11 @@ describe('the API key stays secret', () => {
     const longKey = '0123456789abcdef0123456789abcdef';
     const { lines, logger } = captureLogs();
     const client = createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: longKey, logger });
-    for (const call of [() => client.nextTrips(longKey, '95'), () => client.nextTrips('3017', longKey), () => client.gtfs({ table: longKey as 'stops' })]) {
+    for (const call of [
+      () => client.nextTrips(longKey, '95'),
+      () => client.nextTrips('3017', longKey),
+      () => client.gtfs({ table: longKey as 'stops' }),
+    ]) {
       const error = await rejection(call());
       expect(error.kind).toBe('invalid-request');
       const text = `${everyRendering(error)}\n${lines.join('')}`;

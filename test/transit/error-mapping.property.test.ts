@@ -55,41 +55,84 @@ function recipe(label: string, make: () => unknown): Recipe {
 /** The odd things a rejection can be. */
 const thrownValues: fc.Arbitrary<Recipe> = fc.oneof(
   fc
-    .anything({ withBigInt: true, withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withDate: true, withTypedArray: true, withSparseArray: true })
+    .anything({
+      withBigInt: true,
+      withBoxedValues: true,
+      withMap: true,
+      withSet: true,
+      withNullPrototype: true,
+      withDate: true,
+      withTypedArray: true,
+      withSparseArray: true,
+    })
     .map((value) => recipe(fc.stringify(value), () => value)),
   withKey.map((m) => recipe(`string ${JSON.stringify(m)}`, () => m)),
   withKey.map((m) => recipe(`Error(${JSON.stringify(m)})`, () => new Error(m))),
-  fc.constantFrom(...ECHO_CASES).map(([format, position, escape]) =>
-    recipe(`Error quoting the key (${format}, ${position} character as ${escape})`, () => new Error(`bad key ${keyEcho(format, position, escape)}`)),
-  ),
+  fc
+    .constantFrom(...ECHO_CASES)
+    .map(([format, position, escape]) =>
+      recipe(
+        `Error quoting the key (${format}, ${position} character as ${escape})`,
+        () => new Error(`bad key ${keyEcho(format, position, escape)}`),
+      ),
+    ),
   withKey.map((m) =>
-    recipe(`TypeError with a cause quoting ${JSON.stringify(m)}`, () => new TypeError('fetch failed', { cause: Object.assign(new Error(m), { code: 'ECONNRESET', apiKey: API_KEY }) })),
+    recipe(
+      `TypeError with a cause quoting ${JSON.stringify(m)}`,
+      () => new TypeError('fetch failed', { cause: Object.assign(new Error(m), { code: 'ECONNRESET', apiKey: API_KEY }) }),
+    ),
   ),
   withKey.map((m) => recipe(`TransitError(network, ${JSON.stringify(m)})`, () => new TransitError('network', m))),
-  withKey.map((m) => recipe(`TransitError with an own property ${JSON.stringify(m)}`, () => Object.assign(new TransitError('api', 'API error 10', 10), { detail: m }))),
+  withKey.map((m) =>
+    recipe(`TransitError with an own property ${JSON.stringify(m)}`, () => Object.assign(new TransitError('api', 'API error 10', 10), { detail: m })),
+  ),
   withKey.map((m) => recipe(`TransitError with a cause ${JSON.stringify(m)}`, () => Object.assign(new TransitError('parse', 'clean'), { cause: m }))),
-  withKey.map((m) => recipe(`TransitError of an unknown kind, NaN code, ${JSON.stringify(m)}`, () => new TransitError('bogus' as 'parse', m, Number.NaN))),
-  withKey.map((m) => recipe(`TransitError whose stack kept ${JSON.stringify(m)}`, () => Object.assign(new TransitError('parse', m), { message: 'clean' }))),
+  withKey.map((m) =>
+    recipe(`TransitError of an unknown kind, NaN code, ${JSON.stringify(m)}`, () => new TransitError('bogus' as 'parse', m, Number.NaN)),
+  ),
+  withKey.map((m) =>
+    recipe(`TransitError whose stack kept ${JSON.stringify(m)}`, () => Object.assign(new TransitError('parse', m), { message: 'clean' })),
+  ),
   withKey.map((m) => recipe(`{message, toString} = ${JSON.stringify(m)}`, () => ({ message: m, toString: () => m }))),
   withKey.map((m) => recipe(`{[Symbol.toPrimitive]} = ${JSON.stringify(m)}`, () => ({ [Symbol.toPrimitive]: () => m }))),
   withKey.map((m) => recipe(`null-prototype {message: ${JSON.stringify(m)}}`, () => Object.assign(Object.create(null) as object, { message: m }))),
-  withKey.map((m) => recipe(`Error whose message is an object printing ${JSON.stringify(m)}`, () => Object.assign(new Error('x'), { message: { toString: () => m } }))),
+  withKey.map((m) =>
+    recipe(`Error whose message is an object printing ${JSON.stringify(m)}`, () => Object.assign(new Error('x'), { message: { toString: () => m } })),
+  ),
   withKey.map((m) => recipe(`Symbol(${JSON.stringify(m)})`, () => Symbol(m))),
   withKey.map((m) => recipe(`a function returning ${JSON.stringify(m)}`, () => () => m)),
   fc.constant(recipe('a proxy whose every trap throws', hostileProxy)),
   fc.constant(recipe('an Error with throwing getters', () => throwingGetters(new Error('getters')))),
   fc.constant(recipe('a TransitError with throwing getters', () => throwingGetters(new TransitError('api', 'getters')))),
   fc.constant(recipe('an object with throwing getters', () => throwingGetters({}))),
-  fc.constant(recipe('an object whose toString throws', () => ({ toString: () => { throw new Error(API_KEY); } }))),
+  fc.constant(
+    recipe('an object whose toString throws', () => ({
+      toString: () => {
+        throw new Error(API_KEY);
+      },
+    })),
+  ),
   fc.constant(recipe('an Error that is its own cause', circular)),
-  fc.nat({ max: 3 }).map((n) => recipe(`a string of ${250_000 * n + 1} characters, then the key`, () => `${'x'.repeat(250_000 * n + 1)}${API_KEY}${'y'.repeat(1000)}`)),
-  fc.nat({ max: 3 }).map((n) => recipe(`an Error of ${300_000 * n + 7} characters, then the key`, () => new Error(`${'z'.repeat(300_000 * n + 7)} ${API_KEY}`))),
+  fc
+    .nat({ max: 3 })
+    .map((n) =>
+      recipe(`a string of ${250_000 * n + 1} characters, then the key`, () => `${'x'.repeat(250_000 * n + 1)}${API_KEY}${'y'.repeat(1000)}`),
+    ),
+  fc
+    .nat({ max: 3 })
+    .map((n) => recipe(`an Error of ${300_000 * n + 7} characters, then the key`, () => new Error(`${'z'.repeat(300_000 * n + 7)} ${API_KEY}`))),
 );
 
 /** Every way the result could be printed or shipped. */
 function renderings(error: TransitError): string {
   const own = Object.getOwnPropertyNames(error).map((name) => String((error as unknown as Record<string, unknown>)[name]));
-  return [error.message, String(error.stack), ...own, inspect(error, { showHidden: true, depth: 10 }), JSON.stringify(error, Object.getOwnPropertyNames(error))].join('\n');
+  return [
+    error.message,
+    String(error.stack),
+    ...own,
+    inspect(error, { showHidden: true, depth: 10 }),
+    JSON.stringify(error, Object.getOwnPropertyNames(error)),
+  ].join('\n');
 }
 
 function expectNoKey(text: string): void {
@@ -143,9 +186,12 @@ describe('the transit error mapping', () => {
   it('the client: whatever fetch rejects with, the caller gets a TransitError without the key', async () => {
     await fc.assert(
       fc.asyncProperty(thrownValues, async (make) => {
-        // Rejecting with anything at all, non-Errors included, is the property under test.
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-        const client = clientFor({ baseUrl: 'http://127.0.0.1:1' } as Parameters<typeof clientFor>[0], { fetch: () => Promise.reject(make()), retryDelayMs: 0 });
+        const client = clientFor({ baseUrl: 'http://127.0.0.1:1' } as Parameters<typeof clientFor>[0], {
+          // Rejecting with anything at all, non-Errors included, is the property under test.
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+          fetch: () => Promise.reject(make()),
+          retryDelayMs: 0,
+        });
         let caught: unknown;
         try {
           await client.routeSummary('3017');

@@ -22,7 +22,10 @@ describe('keyScrubber', () => {
     ['as JSON with \\/ and every UTF-16 unit \\u-escaped', [...key].map((ch) => (ch === '/' ? '\\/' : jsonUnits(ch))).join('')],
     ['as XML text, quotes as entities', key.replace(/&/g, '&amp;').replace(/"/g, '&quot;')],
     ['as decimal references with leading zeros', [...key].map((ch) => `&#000${ch.codePointAt(0)};`).join('')],
-    ['as hex references, either case', [...key].map((ch, i) => `&#${i % 2 ? 'x' : 'X'}${(ch.codePointAt(0) ?? 0).toString(16)[i % 2 ? 'toLowerCase' : 'toUpperCase']()};`).join('')],
+    [
+      'as hex references, either case',
+      [...key].map((ch, i) => `&#${i % 2 ? 'x' : 'X'}${(ch.codePointAt(0) ?? 0).toString(16)[i % 2 ? 'toLowerCase' : 'toUpperCase']()};`).join(''),
+    ],
     ['mixed, one spelling per character', 'k&#51;\\u0079%2BS3\\/&#x3D;&amp;&quot;%C3%A9+\\ud83d\\ude00'],
   ])('finds it %s', (_name, spelling) => {
     expect(scrub(`before ${spelling} after`)).toBe('before [redacted] after');

@@ -27,7 +27,17 @@ const BUS = {
 type Code = keyof typeof BUS;
 
 /** A GPS-adjusted trip with a position. */
-function gps(destination: string, startTime: string, minutesAway: number, age: number, code: Code, lat: number, lon: number, speedKmh: number, lastTrip = false): Trip {
+function gps(
+  destination: string,
+  startTime: string,
+  minutesAway: number,
+  age: number,
+  code: Code,
+  lat: number,
+  lon: number,
+  speedKmh: number,
+  lastTrip = false,
+): Trip {
   return { destination, startTime, minutesAway, live: true, gpsAgeMinutes: age, lastTrip, bus: BUS[code], position: { lat, lon, speedKmh } };
 }
 
@@ -65,7 +75,9 @@ describe('next-trips.xml (GetNextTripsForStop)', () => {
       requestedAt: new Date('2018-08-31T15:40:42Z'),
       routes: [
         {
-          routeNo: '94', direction: 'Westbound', heading: 'Riverview',
+          routeNo: '94',
+          direction: 'Westbound',
+          heading: 'Riverview',
           trips: [
             gps('Riverview', '11:13', 16, 0.34, '6EB - 60', 45.431521, -75.605296, 63),
             gps('Riverview', '10:59', 17, 0.32, '4EB - DD', 45.426999, -75.600192, 11.4),
@@ -73,7 +85,9 @@ describe('next-trips.xml (GetNextTripsForStop)', () => {
           ],
         },
         {
-          routeNo: '94', direction: 'Eastbound', heading: 'Millennium',
+          routeNo: '94',
+          direction: 'Eastbound',
+          heading: 'Millennium',
           trips: [
             gps('Millennium', '11:00', 12, 0.44, '4EB - DD', 45.40471, -75.732058, 15.9),
             gps('Millennium', '11:15', 25, 0.49, '6EB - 60', 45.344501, -75.758024, 19.2),
@@ -92,7 +106,10 @@ describe('next-trips-all-routes.xml (AllRoutes, answered under GetRouteSummaryFo
       stopName: 'LAURIER STATION',
       routes: [
         {
-          routeNo: '97', directionId: 0, direction: 'Eastbound', heading: 'Airport / Aéroport',
+          routeNo: '97',
+          directionId: 0,
+          direction: 'Eastbound',
+          heading: 'Airport / Aéroport',
           trips: [
             gps('Airport / Aéroport', '13:14', 8, 0.42, '6EB - 60', 45.413769, -75.710547, 25.7),
             planned('Airport / Aéroport', '13:29', 22, '4LB - DD'),
@@ -100,7 +117,10 @@ describe('next-trips-all-routes.xml (AllRoutes, answered under GetRouteSummaryFo
           ],
         },
         {
-          routeNo: '97', directionId: 1, direction: 'Westbound', heading: 'Bells Corners',
+          routeNo: '97',
+          directionId: 1,
+          direction: 'Westbound',
+          heading: 'Bells Corners',
           trips: [
             gps('Bayshore', '12:57', 2, 0.44, '4E - DEH', 45.418886, -75.678187, 22.4),
             gps('Bells Corners', '13:12', 15, 0.51, '6EB - 60', 45.387714, -75.673109, 71.9),
@@ -108,7 +128,10 @@ describe('next-trips-all-routes.xml (AllRoutes, answered under GetRouteSummaryFo
           ],
         },
         {
-          routeNo: '98', directionId: 1, direction: 'Northbound', heading: "Tunney's Pasture",
+          routeNo: '98',
+          directionId: 1,
+          direction: 'Northbound',
+          heading: "Tunney's Pasture",
           trips: [
             gps('LeBreton', '12:46', 14, 0.37, '6EB - 60', 45.410505, -75.664115, 51.1),
             // Live (age 0.44) but with empty coordinates: no position rather than a made-up one.
@@ -129,7 +152,10 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
       stopName: 'LEES A',
       routes: [
         {
-          routeNo: '16', directionId: 0, direction: 'Eastbound', heading: 'Main',
+          routeNo: '16',
+          directionId: 0,
+          direction: 'Eastbound',
+          heading: 'Main',
           trips: [
             gps(stPaul, '07:48', 9, 0.54, '4LA - DEH', 45.423571, -75.687869, 0.5),
             gps(stPaul, '08:08', 32, 0.73, '4LB - IN', 45.399654, -75.732254, 0.5),
@@ -137,7 +163,10 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
           ],
         },
         {
-          routeNo: '16', directionId: 1, direction: 'Westbound', heading: 'Britannia',
+          routeNo: '16',
+          directionId: 1,
+          direction: 'Westbound',
+          heading: 'Britannia',
           trips: [
             gps('Britannia', '08:46', 1, 0.46, '4E - DEH', 45.414631, -75.673419, 31.3),
             planned('Britannia', '09:04', 20, '4LB - IN'),
@@ -145,7 +174,10 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
           ],
         },
         {
-          routeNo: '56', directionId: 0, direction: 'Eastbound', heading: 'Hurdman',
+          routeNo: '56',
+          directionId: 0,
+          direction: 'Eastbound',
+          heading: 'Hurdman',
           trips: [
             gps('Hurdman', '08:36', 15, 0.48, '4E - DEH', 45.39561, -75.711899, 23.5),
             planned('Hurdman', '09:06', 35, '4LB - IN'),
@@ -153,16 +185,29 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
           ],
         },
         {
-          routeNo: '56', directionId: 1, direction: 'Westbound', heading: "Tunney's Pasture",
+          routeNo: '56',
+          directionId: 1,
+          direction: 'Westbound',
+          heading: "Tunney's Pasture",
           trips: [planned("Tunney's Pasture", '08:58', 16, '4L - IN'), planned("Tunney's Pasture", '09:18', 34, '4E - DEH')],
         },
         { routeNo: '85', directionId: 0, direction: 'Eastbound', heading: 'Lees', trips: [] },
         {
-          routeNo: '85', directionId: 1, direction: 'Westbound', heading: 'Bayshore',
-          trips: [planned('Mackenzie King', '08:54', 4, '4LB - IN'), planned('Bayshore', '09:03', 13, '6EB - 60'), planned('Mackenzie King', '09:10', 20, '4L - IN')],
+          routeNo: '85',
+          directionId: 1,
+          direction: 'Westbound',
+          heading: 'Bayshore',
+          trips: [
+            planned('Mackenzie King', '08:54', 4, '4LB - IN'),
+            planned('Bayshore', '09:03', 13, '6EB - 60'),
+            planned('Mackenzie King', '09:10', 20, '4L - IN'),
+          ],
         },
         {
-          routeNo: '95', directionId: 0, direction: 'Eastbound', heading: 'Orléans',
+          routeNo: '95',
+          directionId: 0,
+          direction: 'Eastbound',
+          heading: 'Orléans',
           trips: [
             gps('Trim', '07:37', 4, 0.23, '4LA - DD', 45.424442, -75.685033, 6.1),
             gps('Trim', '08:01', 11, 0.6, '6EB - 60', 45.417636, -75.703709, 0.5),
@@ -171,11 +216,21 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
         },
         { routeNo: '97', directionId: 0, direction: 'Eastbound', heading: 'Airport / Aéroport', trips: [] },
         {
-          routeNo: '98', directionId: 0, direction: 'Southbound', heading: 'Hawthorne',
-          trips: [planned('Hawthorne', '09:05', 30, '4LB - IN'), planned('Hawthorne', '09:25', 50, '6EB - 60'), planned('Hawthorne', '09:45', 70, '4LB - IN')],
+          routeNo: '98',
+          directionId: 0,
+          direction: 'Southbound',
+          heading: 'Hawthorne',
+          trips: [
+            planned('Hawthorne', '09:05', 30, '4LB - IN'),
+            planned('Hawthorne', '09:25', 50, '6EB - 60'),
+            planned('Hawthorne', '09:45', 70, '4LB - IN'),
+          ],
         },
         {
-          routeNo: '101', directionId: 0, direction: 'Eastbound', heading: 'St-Laurent',
+          routeNo: '101',
+          directionId: 0,
+          direction: 'Eastbound',
+          heading: 'St-Laurent',
           trips: [
             gps('St-Laurent', '08:21', 11, 0.65, '6EB - 60', 45.395574, -75.711976, 20.3),
             planned('St-Laurent', '08:36', 18, '6EB - 60'),
@@ -183,7 +238,10 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
           ],
         },
         {
-          routeNo: '101', directionId: 1, direction: 'Westbound', heading: 'Moodie',
+          routeNo: '101',
+          directionId: 1,
+          direction: 'Westbound',
+          heading: 'Moodie',
           trips: [
             gps('Bayshore', '08:45', 13, 0.6, '6EB - 60', 45.42037, -75.6378, 11.4),
             planned('Bayshore', '09:09', 32, '4L - IN'),
@@ -192,7 +250,10 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
         },
         { routeNo: '103', directionId: 0, direction: 'Eastbound', heading: "Place d'Orléans", trips: [] },
         {
-          routeNo: '103', directionId: 1, direction: 'Westbound', heading: 'Moodie',
+          routeNo: '103',
+          directionId: 1,
+          direction: 'Westbound',
+          heading: 'Moodie',
           trips: [gps('Moodie', '08:43', 22, 0.32, '4LAB - IN', 45.4695, -75.546953, 25.7, true)],
         },
       ],
@@ -215,7 +276,9 @@ describe('next-trips-single-direction.json', () => {
       requestedAt: new Date('2018-08-12T00:41:46Z'),
       routes: [
         {
-          routeNo: '63', direction: 'Outbound', heading: 'Mackenzie King via Briarbrook',
+          routeNo: '63',
+          direction: 'Outbound',
+          heading: 'Mackenzie King via Briarbrook',
           trips: [
             gps("Tunney's Pasture", '20:25', 7, 2.14, '4L - IN', 45.345884, -75.931735, 10.3),
             planned("Tunney's Pasture", '20:55', 39, '4L - IN'),
@@ -235,7 +298,9 @@ describe('next-trips-two-directions.json', () => {
       requestedAt: new Date('2017-03-26T23:41:47Z'),
       routes: [
         {
-          routeNo: '104', direction: 'Eastbound', heading: "Place d'Orléans",
+          routeNo: '104',
+          direction: 'Eastbound',
+          heading: "Place d'Orléans",
           trips: [
             gps("Place d'Orléans", '19:38', 9, 0.86, '6EB - 60', 45.384907, -75.694578, 20.3),
             planned("Place d'Orléans", '20:08', 37, '6EB - 60'),
@@ -243,7 +308,9 @@ describe('next-trips-two-directions.json', () => {
           ],
         },
         {
-          routeNo: '104', direction: 'Westbound', heading: 'Carleton',
+          routeNo: '104',
+          direction: 'Westbound',
+          heading: 'Carleton',
           trips: [
             gps('Carleton', '19:31', 16, 0.71, '6E - 60', 45.451344, -75.584719, 13.7),
             planned('Carleton', '20:01', 44, '6EB - 60'),
@@ -262,7 +329,10 @@ describe('next-trips-all-routes-single-route.json', () => {
       stopName: 'OGILVIE / PALMERSTON',
       routes: [
         {
-          routeNo: '24', directionId: 0, direction: 'Eastbound', heading: 'Beacon Hill',
+          routeNo: '24',
+          directionId: 0,
+          direction: 'Eastbound',
+          heading: 'Beacon Hill',
           trips: [
             gps('Beacon Hill', '12:03', 11, 0.4, '4E - DEH', 45.420504, -75.637671, 0.5),
             planned('Beacon Hill', '12:33', 41, '4L - DEH'),

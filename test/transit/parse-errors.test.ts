@@ -97,12 +97,34 @@ describe('parseGtfs', () => {
   it('reads XML records with the id from the attribute, nulls as "" and references decoded', () => {
     expect(parseGtfs(fixture('gtfs-stops.xml'), 'xml')).toStrictEqual([
       {
-        id: '4971', stop_id: 'SH900', stop_code: '3017', stop_name: 'BASELINE 1B', stop_desc: '', stop_lat: '45.347771', stop_lon: '-75.761208',
-        stop_street: '', stop_city: '', stop_region: '', stop_postcode: '', stop_country: '', zone_id: '',
+        id: '4971',
+        stop_id: 'SH900',
+        stop_code: '3017',
+        stop_name: 'BASELINE 1B',
+        stop_desc: '',
+        stop_lat: '45.347771',
+        stop_lon: '-75.761208',
+        stop_street: '',
+        stop_city: '',
+        stop_region: '',
+        stop_postcode: '',
+        stop_country: '',
+        zone_id: '',
       },
       {
-        id: '4972', stop_id: 'SH905', stop_code: '3017', stop_name: "BASELINE 1C & O'Keefe", stop_desc: '', stop_lat: '45.347389', stop_lon: '-75.760971',
-        stop_street: '', stop_city: '', stop_region: '', stop_postcode: '', stop_country: '', zone_id: '',
+        id: '4972',
+        stop_id: 'SH905',
+        stop_code: '3017',
+        stop_name: "BASELINE 1C & O'Keefe",
+        stop_desc: '',
+        stop_lat: '45.347389',
+        stop_lon: '-75.760971',
+        stop_street: '',
+        stop_city: '',
+        stop_region: '',
+        stop_postcode: '',
+        stop_country: '',
+        zone_id: '',
       },
     ]);
   });

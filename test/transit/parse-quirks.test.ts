@@ -52,7 +52,12 @@ describe.each(FORMATS)('next-trips-quirks.%s', (format) => {
       heading: 'Barrhaven Centre',
       trips: [
         {
-          destination: 'Barrhaven Centre', startTime: '26:30', minutesAway: 5, live: true, gpsAgeMinutes: 1.5, lastTrip: true,
+          destination: 'Barrhaven Centre',
+          startTime: '26:30',
+          minutesAway: 5,
+          live: true,
+          gpsAgeMinutes: 1.5,
+          lastTrip: true,
           bus: bus('4 6 - DEH', { length: '40or60', hybrid: true }),
           position: { lat: 45.4, lon: -75.7, speedKmh: 40.2 },
         },
@@ -60,7 +65,13 @@ describe.each(FORMATS)('next-trips-quirks.%s', (format) => {
         { destination: 'Barrhaven Centre', startTime: '26:45', minutesAway: 20, live: false, lastTrip: false, bus: bus('ON') },
         // Age 0 is live; an empty SPEED leaves the speed out.
         {
-          destination: 'Fallowfield', startTime: '27:00', minutesAway: 35, live: true, gpsAgeMinutes: 0, lastTrip: false, bus: bus(''),
+          destination: 'Fallowfield',
+          startTime: '27:00',
+          minutesAway: 35,
+          live: true,
+          gpsAgeMinutes: 0,
+          lastTrip: false,
+          bus: bus(''),
           position: { lat: 45.42, lon: -75.72 },
         },
       ],
@@ -83,10 +94,18 @@ describe.each(FORMATS)('next-trips-all-routes-containers.%s', (format) => {
 
   it('reads a lone wrapped Trip, DirectionId spelling, empty Direction and "True"', () => {
     expect(stop.routes[0]).toStrictEqual({
-      routeNo: 'R2', directionId: 0, direction: '', heading: 'Bayview',
+      routeNo: 'R2',
+      directionId: 0,
+      direction: '',
+      heading: 'Bayview',
       trips: [
         {
-          destination: 'Bayview', startTime: '23:55', minutesAway: 3, live: true, gpsAgeMinutes: 0.8, lastTrip: true,
+          destination: 'Bayview',
+          startTime: '23:55',
+          minutesAway: 3,
+          live: true,
+          gpsAgeMinutes: 0.8,
+          lastTrip: true,
           bus: bus('6EAB - 60', { length: 60, lowFloor: true, bikeRack: true }),
           position: { lat: 45.409, lon: -75.722, speedKmh: 12 },
         },
@@ -104,9 +123,18 @@ describe.each(FORMATS)('next-trips-all-routes-containers.%s', (format) => {
 
   it('leaves out an empty DirectionID and reads a list of two trips', () => {
     expect(stop.routes[4]).toStrictEqual({
-      routeNo: '1', direction: 'Northbound', heading: 'Ottawa-Rockcliffe',
+      routeNo: '1',
+      direction: 'Northbound',
+      heading: 'Ottawa-Rockcliffe',
       trips: [
-        { destination: 'Rockcliffe', startTime: '24:10', minutesAway: 14, live: false, lastTrip: false, bus: bus('4LA - IN', { length: 40, lowFloor: true }) },
+        {
+          destination: 'Rockcliffe',
+          startTime: '24:10',
+          minutesAway: 14,
+          live: false,
+          lastTrip: false,
+          bus: bus('4LA - IN', { length: 40, lowFloor: true }),
+        },
         { destination: 'Rockcliffe', startTime: '24:40', minutesAway: 44, live: false, lastTrip: true, bus: bus('- DD', { doubleDecker: true }) },
       ],
     });

@@ -21,7 +21,12 @@ describe('minutes away', () => {
     JSON.stringify({
       GetNextTripsForStopResult: {
         StopNo: '3017',
-        Route: { RouteDirection: { RouteNo: '95', Trips: [{ TripDestination: 'X', TripStartTime: '10:00', AdjustedScheduleTime: minutes, AdjustmentAge: -1 }] } },
+        Route: {
+          RouteDirection: {
+            RouteNo: '95',
+            Trips: [{ TripDestination: 'X', TripStartTime: '10:00', AdjustedScheduleTime: minutes, AdjustmentAge: -1 }],
+          },
+        },
       },
     });
 
@@ -40,7 +45,9 @@ describe.each(FORMATS)('next-trips-out-of-range.%s', (format) => {
   it('leaves out what is out of range and keeps the trips', () => {
     const trip = { destination: 'Barrhaven Centre', lastTrip: false, bus: bus('4L', { length: 40, lowFloor: true }) };
     expect(stop.routes[0]).toStrictEqual({
-      routeNo: '95', direction: 'Westbound', heading: 'Barrhaven Centre',
+      routeNo: '95',
+      direction: 'Westbound',
+      heading: 'Barrhaven Centre',
       trips: [
         // Latitude 91: live, no position.
         { ...trip, startTime: '26:30', minutesAway: 5, live: true, gpsAgeMinutes: 0.5 },
@@ -51,12 +58,29 @@ describe.each(FORMATS)('next-trips-out-of-range.%s', (format) => {
       ],
     });
     expect(stop.routes[1]).toStrictEqual({
-      routeNo: '95', direction: 'Eastbound', heading: 'Orléans',
+      routeNo: '95',
+      direction: 'Eastbound',
+      heading: 'Orléans',
       trips: [
         // 0,0 is no fix; "99:99" is not a start time.
-        { destination: 'Orléans', startTime: '', minutesAway: -5, live: true, gpsAgeMinutes: 0.2, lastTrip: false, bus: bus('4L', { length: 40, lowFloor: true }) },
+        {
+          destination: 'Orléans',
+          startTime: '',
+          minutesAway: -5,
+          live: true,
+          gpsAgeMinutes: 0.2,
+          lastTrip: false,
+          bus: bus('4L', { length: 40, lowFloor: true }),
+        },
         // A negative age is the plan, however negative; longitude -181 would be dropped anyway.
-        { destination: 'Orléans', startTime: '05:10', minutesAway: 1440, live: false, lastTrip: false, bus: bus('4L', { length: 40, lowFloor: true }) },
+        {
+          destination: 'Orléans',
+          startTime: '05:10',
+          minutesAway: 1440,
+          live: false,
+          lastTrip: false,
+          bus: bus('4L', { length: 40, lowFloor: true }),
+        },
       ],
     });
   });
@@ -68,7 +92,9 @@ describe.each(FORMATS)('next-trips-out-of-range.%s', (format) => {
 
 describe('identifiers in answers', () => {
   const summary = (stopNo: unknown, routeNo: unknown) =>
-    JSON.stringify({ GetRouteSummaryForStopResult: { StopNo: stopNo, StopDescription: 'X', Routes: { Route: [{ RouteNo: routeNo, Direction: 'East' }] } } });
+    JSON.stringify({
+      GetRouteSummaryForStopResult: { StopNo: stopNo, StopDescription: 'X', Routes: { Route: [{ RouteNo: routeNo, Direction: 'East' }] } },
+    });
 
   it.each([
     [867, '0867'],
@@ -82,7 +108,11 @@ describe('identifiers in answers', () => {
     expect(thrown(() => parseRouteSummary(summary(stopNo, '95'), 'json')).message).toContain('is not a stop number');
   });
 
-  it.each([[95, '95'], ['r2', 'R2'], [' 101 ', '101']])('reads RouteNo %j as %j', (routeNo, expected) => {
+  it.each([
+    [95, '95'],
+    ['r2', 'R2'],
+    [' 101 ', '101'],
+  ])('reads RouteNo %j as %j', (routeNo, expected) => {
     expect(parseRouteSummary(summary('3017', routeNo), 'json').routes[0]?.routeNo).toBe(expected);
   });
 

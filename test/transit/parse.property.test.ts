@@ -26,11 +26,19 @@ describe('parsers never let anything but a TransitError escape', () => {
   });
 
   it('on arbitrary JSON values', () => {
-    fc.assert(fc.property(fc.json({ maxDepth: 6 }), (body) => onlyTransitErrors(body, 'json')), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.json({ maxDepth: 6 }), (body) => onlyTransitErrors(body, 'json')),
+      { numRuns: 500 },
+    );
   });
 
   it('on captures cut or spliced at random places', () => {
-    const sources = [fixture('next-trips.xml'), fixture('next-trips-all-routes.xml'), fixture('next-trips.json'), fixture('next-trips-all-routes.json')];
+    const sources = [
+      fixture('next-trips.xml'),
+      fixture('next-trips-all-routes.xml'),
+      fixture('next-trips.json'),
+      fixture('next-trips-all-routes.json'),
+    ];
     fc.assert(
       fc.property(fc.nat(3), fc.nat(), fc.nat(), fc.string({ maxLength: 8 }), (which, a, b, insert) => {
         const source = sources[which] as string;

@@ -12,13 +12,34 @@ const NOT_STRINGS: Array<[string, unknown]> = [
   ['a bigint', 3017n],
   ['a symbol', Symbol('3017')],
   ['a String object', new String('3017')],
-  ['an object whose toString throws', { toString: () => { throw new Error('boom'); } }],
-  ['a getter-laden proxy', new Proxy({}, { get: () => { throw new Error('boom'); } })],
+  [
+    'an object whose toString throws',
+    {
+      toString: () => {
+        throw new Error('boom');
+      },
+    },
+  ],
+  [
+    'a getter-laden proxy',
+    new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('boom');
+        },
+      },
+    ),
+  ],
   ['a function', () => '3017'],
 ];
 
 describe('checkStopNo', () => {
-  it.each([['3017', '3017'], ['0867', '0867'], [' 3017 ', '3017']])('accepts %j as %j', (input, expected) => {
+  it.each([
+    ['3017', '3017'],
+    ['0867', '0867'],
+    [' 3017 ', '3017'],
+  ])('accepts %j as %j', (input, expected) => {
     expect(checkStopNo(input)).toBe(expected);
   });
 
@@ -41,12 +62,24 @@ describe('checkStopNo', () => {
 
   it.each(NOT_STRINGS)('refuses %s safely, as an invalid request', (_name, input) => {
     const error = thrown(() => checkStopNo(input));
-    expect([error.kind, error.message]).toStrictEqual(['invalid-request', `stop number must be a string of 4 digits, got ${typeof input === 'function' ? 'function' : input === null ? 'null' : typeof input}`]);
+    expect([error.kind, error.message]).toStrictEqual([
+      'invalid-request',
+      `stop number must be a string of 4 digits, got ${typeof input === 'function' ? 'function' : input === null ? 'null' : typeof input}`,
+    ]);
   });
 });
 
 describe('checkRouteNo', () => {
-  it.each([['1', '1'], ['95', '95'], ['101', '101'], ['R2', 'R2'], ['r2', 'R2'], [' 95 ', '95'], ['2RX', '2RX'], ['007', '007']])('accepts %j as %j', (input, expected) => {
+  it.each([
+    ['1', '1'],
+    ['95', '95'],
+    ['101', '101'],
+    ['R2', 'R2'],
+    ['r2', 'R2'],
+    [' 95 ', '95'],
+    ['2RX', '2RX'],
+    ['007', '007'],
+  ])('accepts %j as %j', (input, expected) => {
     expect(checkRouteNo(input)).toBe(expected);
   });
 
@@ -69,7 +102,10 @@ describe('checkRouteNo', () => {
 
   it.each(NOT_STRINGS)('refuses %s safely, as an invalid request', (_name, input) => {
     const error = thrown(() => checkRouteNo(input));
-    expect([error.kind, error.message]).toStrictEqual(['invalid-request', `route number must be a string, got ${typeof input === 'function' ? 'function' : input === null ? 'null' : typeof input}`]);
+    expect([error.kind, error.message]).toStrictEqual([
+      'invalid-request',
+      `route number must be a string, got ${typeof input === 'function' ? 'function' : input === null ? 'null' : typeof input}`,
+    ]);
   });
 });
 

@@ -6,12 +6,19 @@ const TOKEN = '123456789:AAH-fake_Token-value-for-tests_only';
 
 describe('fatalMessage', () => {
   it("says what grammY's error says, without the token it quotes", () => {
-    const err = new GrammyError("Call to 'getMe' failed!", { ok: false, error_code: 400, description: `Bad Request: token ${TOKEN} is invalid` }, 'getMe', {});
+    const err = new GrammyError(
+      "Call to 'getMe' failed!",
+      { ok: false, error_code: 400, description: `Bad Request: token ${TOKEN} is invalid` },
+      'getMe',
+      {},
+    );
     expect(fatalMessage(err, [TOKEN])).toBe("GrammyError: Call to 'getMe' failed! (400: Bad Request: token [redacted] is invalid)");
   });
 
   it('removes anything shaped like a bot token even when the secrets are not known yet', () => {
-    expect(fatalMessage(new Error(`GET /bot${TOKEN}/getMe and /bot${encodeURIComponent(TOKEN)}/getMe`))).toBe('Error: GET /bot[redacted]/getMe and /bot[redacted]/getMe');
+    expect(fatalMessage(new Error(`GET /bot${TOKEN}/getMe and /bot${encodeURIComponent(TOKEN)}/getMe`))).toBe(
+      'Error: GET /bot[redacted]/getMe and /bot[redacted]/getMe',
+    );
   });
 
   it('removes the given secrets in any spelling, in causes too', () => {

@@ -10,7 +10,15 @@ const EXAMPLES = ['help-example-next', 'help-example-bare', 'help-example-routes
  */
 export function helpCommand(table: () => readonly CommandSpec[]): CommandModule {
   return {
-    spec: { name: 'help', args: [], helpId: 'command-help', descriptionId: 'command-help.description', example: '/help', asksTransit: false, ignoresExtraWords: true },
+    spec: {
+      name: 'help',
+      args: [],
+      helpId: 'command-help',
+      descriptionId: 'command-help.description',
+      example: '/help',
+      asksTransit: false,
+      ignoresExtraWords: true,
+    },
     run: (_options, ctx) => helpReply(table(), ctx),
   };
 }
@@ -21,7 +29,10 @@ function helpReply(specs: readonly CommandSpec[], { say }: HandlerContext): Repl
     blocks: [
       { lines: [say('help-intro')] },
       { heading: say('help-examples-heading'), lines: EXAMPLES.map((id) => say(id)) },
-      { heading: say('help-commands-heading'), lines: specs.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })) },
+      {
+        heading: say('help-commands-heading'),
+        lines: specs.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })),
+      },
       { lines: [say('help-location')] },
     ],
     kind: 'answer',
@@ -30,7 +41,15 @@ function helpReply(specs: readonly CommandSpec[], { say }: HandlerContext): Repl
 
 /** /start: a greeting and three things to try. */
 export const start: CommandModule = {
-  spec: { name: 'start', args: [], helpId: 'command-start', descriptionId: 'command-start.description', example: '/start', asksTransit: false, ignoresExtraWords: true },
+  spec: {
+    name: 'start',
+    args: [],
+    helpId: 'command-start',
+    descriptionId: 'command-start.description',
+    example: '/start',
+    asksTransit: false,
+    ignoresExtraWords: true,
+  },
   run: (_options, { say }) => ({
     title: say('start-title'),
     blocks: [{ lines: [say('start-intro')] }, { heading: say('help-examples-heading'), lines: EXAMPLES.slice(0, 3).map((id) => say(id)) }],

@@ -16,9 +16,22 @@ import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 
 export const COMMANDS: readonly CommandModule[] = [
-  next, routes, stop, save, savedStops, unsave,
-  subscribe, subs, unsubscribe, pause, resume, timezone,
-  lang, helpCommand(() => MENU_SPECS), start, notify,
+  next,
+  routes,
+  stop,
+  save,
+  savedStops,
+  unsave,
+  subscribe,
+  subs,
+  unsubscribe,
+  pause,
+  resume,
+  timezone,
+  lang,
+  helpCommand(() => MENU_SPECS),
+  start,
+  notify,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);

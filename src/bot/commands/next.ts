@@ -1,5 +1,6 @@
 import type { Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
+import { notifyButton } from '../format/buttons.js';
 import { transitFailure } from '../handler-context.js';
 import { isLabel, missingArg, stopProblem, tooManyWords, type ReadContext } from './read-options.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
@@ -44,13 +45,17 @@ export const next: CommandModule = {
     const routeNo = options.route;
     try {
       const arrivals = routeNo === undefined ? await ctx.transit.nextTripsAllRoutes(stopNo) : await ctx.transit.nextTrips(stopNo, routeNo);
-      // One route asked: a button sets a one-shot alert for when its next bus is near.
-      return formatArrivals(arrivals, {
+      const reply = formatArrivals(arrivals, {
         now: ctx.now,
         say: ctx.say,
         ...(routeNo !== undefined ? { routeNo } : {}),
         ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
       });
+      // One route asked, with buses to come: a button sets a one-shot alert for when the next is near.
+      const coming = arrivals.routes.some((r) => r.routeNo === routeNo && r.error === undefined && r.trips.length > 0);
+      return routeNo !== undefined && coming && reply.kind === 'answer'
+        ? { ...reply, buttons: [...(reply.buttons ?? []), [notifyButton(stopNo, routeNo, ctx.say)]] }
+        : reply;
     } catch (err) {
       return transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
     }

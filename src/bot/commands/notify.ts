@@ -26,7 +26,13 @@ export const notify: CommandModule = {
   async run(options, ctx) {
     const zone = (await ctx.chats.timeZone(ctx.chat).catch(() => undefined)) ?? 'America/Toronto';
     const now = localMinuteAt(ctx.now, zone);
-    const schedule = { kind: 'near' as const, withinMinutes: NOTIFY_WITHIN_MINUTES, from: now.minute, until: Math.min(now.minute + WATCH_MINUTES, 1439), days: [now.weekday] };
+    const schedule = {
+      kind: 'near' as const,
+      withinMinutes: NOTIFY_WITHIN_MINUTES,
+      from: now.minute,
+      until: Math.min(now.minute + WATCH_MINUTES, 1439),
+      days: [now.weekday],
+    };
     return addSubscription(options, { schedule, oneShot: true }, ctx);
   },
 };

@@ -112,7 +112,9 @@ function canonicalZone(name: string): string | undefined {
 }
 
 export function stopProblem(raw: string, problem: IdentifierProblem): Refusal {
-  return problem.kind === 'stop-digits' ? usage('usage-stop-digits', { stop: clip(raw), digits: problem.digits }) : usage('usage-stop-not-number', { text: clip(raw) });
+  return problem.kind === 'stop-digits'
+    ? usage('usage-stop-digits', { stop: clip(raw), digits: problem.digits })
+    : usage('usage-stop-not-number', { text: clip(raw) });
 }
 
 export function missingArg(spec: CommandSpec, arg: ArgSpec): Refusal {

@@ -32,7 +32,11 @@ export const save: CommandModule = {
     }
     name ??= ctx.stops?.nameOf(stopNo);
     try {
-      const outcome = await ctx.savedStops.add(ctx.chat, { stopNo, ...(name !== undefined ? { name } : {}), ...(label !== undefined ? { label } : {}) }, MAX_SAVED_STOPS);
+      const outcome = await ctx.savedStops.add(
+        ctx.chat,
+        { stopNo, ...(name !== undefined ? { name } : {}), ...(label !== undefined ? { label } : {}) },
+        MAX_SAVED_STOPS,
+      );
       switch (outcome) {
         case 'full':
           return messageReply('failure', ctx.say('save-full', { max: MAX_SAVED_STOPS }));

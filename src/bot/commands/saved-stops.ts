@@ -24,7 +24,9 @@ export const savedStops: CommandModule = {
     }
     if (saved.length === 0) return messageReply('answer', ctx.say('stops-none'));
     // The chat's own name first ("home: 3017 BASELINE"), then the stop's.
-    const labels = saved.map((s) => `${s.label !== undefined ? `${s.label}: ` : ''}${ctx.say('button-stop', { stopNo: s.stopNo, name: shorten(s.name ?? '', 30) }).trim()}`);
+    const labels = saved.map(
+      (s) => `${s.label !== undefined ? `${s.label}: ` : ''}${ctx.say('button-stop', { stopNo: s.stopNo, name: shorten(s.name ?? '', 30) }).trim()}`,
+    );
     return {
       title: ctx.say('stops-title'),
       blocks: [{ lines: labels }],

@@ -11,7 +11,10 @@ export function formatDays(days: readonly Weekday[]): string {
   if (key === '0123456') return 'daily';
   if (key === '12345') return 'weekdays';
   if (key === '06') return 'weekends';
-  return [...days].sort((a, b) => a - b).map((d) => DAY_WORDS[d]).join(',');
+  return [...days]
+    .sort((a, b) => a - b)
+    .map((d) => DAY_WORDS[d])
+    .join(',');
 }
 
 export function formatWindow(from: number, until?: number): string {

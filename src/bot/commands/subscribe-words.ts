@@ -17,7 +17,11 @@ export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Rea
     rest = rest.slice(1);
   }
   const [stop, ...after] = rest;
-  if (stop === undefined) return missingArg(spec, spec.args.find((a) => a.name === 'stop')!);
+  if (stop === undefined)
+    return missingArg(
+      spec,
+      spec.args.find((a) => a.name === 'stop')!,
+    );
   options.stop = stop;
 
   const near = after.findIndex((w) => NEAR.has(w.toLowerCase()));
@@ -33,7 +37,10 @@ export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Rea
   }
 
   const timeAt = after.findIndex((w) => TIME_SHAPED.test(w));
-  if (timeAt === -1 || timeAt > 1) return timeAt > 1 ? usage('usage-too-many-words', { command: spec.name, example: spec.example }) : usage('usage-time-missing', { example: spec.example });
+  if (timeAt === -1 || timeAt > 1)
+    return timeAt > 1
+      ? usage('usage-too-many-words', { command: spec.name, example: spec.example })
+      : usage('usage-time-missing', { example: spec.example });
   if (timeAt === 1) options.route = after[0]!;
   options.time = after[timeAt]!;
   const days = after.slice(timeAt + 1);

@@ -39,7 +39,11 @@ export const subscribe: CommandModule = {
 };
 
 /** Checks the stop, then stores the subscription under a fresh id; shared with the "notify me" button. */
-export async function addSubscription(options: Options, made: Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot'>>, ctx: HandlerContext): Promise<Reply> {
+export async function addSubscription(
+  options: Options,
+  made: Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot'>>,
+  ctx: HandlerContext,
+): Promise<Reply> {
   const stopNo = options.stop!;
   const routeNo = options.route;
   const target = await targetOf(options.target, ctx);
@@ -67,7 +71,10 @@ export async function addSubscription(options: Options, made: Pick<Subscription,
       if (outcome === 'full') return messageReply('failure', ctx.say('subscribe-full', { max: MAX_SUBSCRIPTIONS_PER_CHAT }));
       if (outcome === 'added') {
         const what = describeSubscription(subscription, ctx.say);
-        return messageReply('answer', ctx.say('subscribe-done', { id: subscription.id, what, next: nextTimeInWords(subscription, ctx.now, ctx.say) }));
+        return messageReply(
+          'answer',
+          ctx.say('subscribe-done', { id: subscription.id, what, next: nextTimeInWords(subscription, ctx.now, ctx.say) }),
+        );
       }
     }
     return messageReply('failure', ctx.say('subscribe-failed'));

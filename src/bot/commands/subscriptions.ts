@@ -7,7 +7,15 @@ import type { CommandModule, CommandSpec } from './spec.js';
 
 /** /subs: the chat's alerts with their ids and next times; everyone in a group may look. */
 export const subs: CommandModule = {
-  spec: { name: 'subs', args: [], helpId: 'command-subs', descriptionId: 'command-subs.description', example: '/subs', asksTransit: false, ignoresExtraWords: true },
+  spec: {
+    name: 'subs',
+    args: [],
+    helpId: 'command-subs',
+    descriptionId: 'command-subs.description',
+    example: '/subs',
+    asksTransit: false,
+    ignoresExtraWords: true,
+  },
   async run(_options, ctx) {
     let list: Subscription[];
     try {
@@ -17,7 +25,12 @@ export const subs: CommandModule = {
     }
     if (list.length === 0) return messageReply('answer', ctx.say('subs-none'));
     const lines = list.map((sub) =>
-      ctx.say('subs-line', { id: sub.id, what: describeSubscription(sub, ctx.say), paused: sub.paused ?? 'none', next: nextTimeInWords(sub, ctx.now, ctx.say) }),
+      ctx.say('subs-line', {
+        id: sub.id,
+        what: describeSubscription(sub, ctx.say),
+        paused: sub.paused ?? 'none',
+        next: nextTimeInWords(sub, ctx.now, ctx.say),
+      }),
     );
     return { title: ctx.say('subs-title'), blocks: [{ lines }], kind: 'answer' };
   },
@@ -25,8 +38,20 @@ export const subs: CommandModule = {
 
 const idArg = { name: 'id', kind: 'subscription-id', required: true, labelId: 'arg-id' } as const;
 
-function idCommand(name: 'unsubscribe' | 'pause' | 'resume', example: string, run: (id: string, ctx: HandlerContext) => Promise<Reply>): CommandModule {
-  const spec: CommandSpec = { name, args: [idArg], helpId: `command-${name}`, descriptionId: `command-${name}.description`, example, asksTransit: false, managesChat: true };
+function idCommand(
+  name: 'unsubscribe' | 'pause' | 'resume',
+  example: string,
+  run: (id: string, ctx: HandlerContext) => Promise<Reply>,
+): CommandModule {
+  const spec: CommandSpec = {
+    name,
+    args: [idArg],
+    helpId: `command-${name}`,
+    descriptionId: `command-${name}.description`,
+    example,
+    asksTransit: false,
+    managesChat: true,
+  };
   return {
     spec,
     async run(options, ctx) {
@@ -53,7 +78,9 @@ export const unsubscribe = idCommand('unsubscribe', '/unsubscribe k3f9', async (
 
 /** /pause <id> */
 export const pause = idCommand('pause', '/pause k3f9', async (id, ctx) =>
-  id !== 'all' && (await ctx.subscriptions.setPaused(ctx.chat, id, 'user')) ? messageReply('answer', ctx.say('pause-done', { id })) : unknownId(id, ctx),
+  id !== 'all' && (await ctx.subscriptions.setPaused(ctx.chat, id, 'user'))
+    ? messageReply('answer', ctx.say('pause-done', { id }))
+    : unknownId(id, ctx),
 );
 
 /** /resume <id> */

@@ -16,7 +16,8 @@ export const timezone: CommandModule = {
   },
   async run(options, ctx) {
     try {
-      if (options.zone === undefined) return messageReply('answer', ctx.say('timezone-current', { zone: (await ctx.chats.timeZone(ctx.chat)) ?? OTTAWA_TIME_ZONE }));
+      if (options.zone === undefined)
+        return messageReply('answer', ctx.say('timezone-current', { zone: (await ctx.chats.timeZone(ctx.chat)) ?? OTTAWA_TIME_ZONE }));
       await ctx.chats.setTimeZone(ctx.chat, options.zone);
       return messageReply('answer', ctx.say('timezone-set', { zone: options.zone }));
     } catch (err) {

@@ -23,7 +23,10 @@ export function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxR
   if (!('arrivals' in fetched)) return messageReply('failure', say('alert-unavailable', { stopNo: sub.stopNo }));
   const { arrivals } = fetched;
   const routes = sub.routeNo === undefined ? arrivals.routes : arrivals.routes.filter((r) => r.routeNo === sub.routeNo);
-  const reply = formatArrivals({ ...arrivals, routes }, { now, say, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}), ...(maxReplyChars !== undefined ? { maxReplyChars } : {}) });
+  const reply = formatArrivals(
+    { ...arrivals, routes },
+    { now, say, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}), ...(maxReplyChars !== undefined ? { maxReplyChars } : {}) },
+  );
   return { ...reply, title: say('alert-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }) };
 }
 
@@ -31,7 +34,9 @@ export function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxR
 export function nearTrip(sub: Subscription, arrivals: StopArrivals): Trip | undefined {
   if (sub.schedule.kind !== 'near') return undefined;
   const within = sub.schedule.withinMinutes;
-  const trips = arrivals.routes.filter((r) => r.routeNo === sub.routeNo && r.error === undefined).flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
+  const trips = arrivals.routes
+    .filter((r) => r.routeNo === sub.routeNo && r.error === undefined)
+    .flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
   const next = trips.sort((a, b) => a.minutesAway - b.minutesAway)[0];
   return next !== undefined && next.minutesAway <= within ? next : undefined;
 }

@@ -22,13 +22,14 @@ function routeHeading(route: RouteArrivals, say: Say): string {
 
 function tripLine(trip: Trip, heading: string, now: Date, zone: string | undefined, say: Say): string {
   const clock = clockTime(tripInstant(trip, now), zone);
-  let line = trip.cancelled === true
-    ? say('arrivals-trip-cancelled', { clock })
-    : say('arrivals-trip', {
-        when: say('arrivals-minutes', { minutes: minutesAway(trip) }),
-        clock,
-        source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
-      });
+  let line =
+    trip.cancelled === true
+      ? say('arrivals-trip-cancelled', { clock })
+      : say('arrivals-trip', {
+          when: say('arrivals-minutes', { minutes: minutesAway(trip) }),
+          clock,
+          source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
+        });
   const destination = shorten(trip.destination, MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
     line = say('arrivals-trip-to', { trip: line, destination });
@@ -97,8 +98,12 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const anyTrips = shown.some((r) => r.error === undefined && r.trips.length > 0);
   const allFailed = routes.length > 0 && routes.every((r) => r.error !== undefined);
   // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as live.
-  const liveNote = arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];
+  const liveNote =
+    arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];
   const footer = [...liveNote, ...(anyTrips ? [say('arrivals-legend')] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
-  const buttons = [refreshAndSave(stopNo, routeNo, say), ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : [])];
+  const buttons = [
+    refreshAndSave(stopNo, routeNo, say),
+    ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : []),
+  ];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };
 }

@@ -8,10 +8,7 @@ export function nextButton(label: string, stopNo: string, routeNo?: string): Rep
 
 /** Refresh redraws the arrivals in place; Save confirms quietly. */
 export function refreshAndSave(stopNo: string, routeNo: string | undefined, say: Say): ButtonGroup {
-  return [
-    { ...nextButton(say('button-refresh'), stopNo, routeNo), effect: 'update' },
-    saveButton(stopNo, say),
-  ];
+  return [{ ...nextButton(say('button-refresh'), stopNo, routeNo), effect: 'update' }, saveButton(stopNo, say)];
 }
 
 export function saveButton(stopNo: string, say: Say): ReplyButton {
@@ -21,4 +18,9 @@ export function saveButton(stopNo: string, say: Say): ReplyButton {
 /** One button per route: the next trips of that route at the stop. */
 export function routeButtons(stopNo: string, routeNos: string[], say: Say): ButtonGroup {
   return routeNos.map((routeNo) => nextButton(say('button-route', { routeNo }), stopNo, routeNo));
+}
+
+/** "Tell me when it is near": a one-shot alert for this route at this stop. */
+export function notifyButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
+  return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
 }

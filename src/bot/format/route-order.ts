@@ -8,8 +8,9 @@ export function compareRoutes(a: RouteArrivals, b: RouteArrivals): number {
     numeric(a.routeNo) - numeric(b.routeNo) ||
     a.routeNo.localeCompare(b.routeNo, 'en', { numeric: true }) ||
     (a.directionId ?? 0) - (b.directionId ?? 0) ||
-    a.direction.localeCompare(b.direction)
-  ) || 0;
+    a.direction.localeCompare(b.direction) ||
+    0
+  );
 }
 
 /** Routes with trips to show come first, so routes done for the day never crowd them out of a reply. */

@@ -30,5 +30,10 @@ export function nextTimeInWords(sub: Subscription, after: Date, say: Say): strin
 function daysInWords(days: readonly Weekday[], say: Say): string {
   const canonical = formatDays(days);
   if (canonical === 'daily' || canonical === 'weekdays' || canonical === 'weekends') return say(`days-${canonical}`);
-  return say('days-list', { days: [...days].sort((a, b) => a - b).map((d) => say(`day-${d}`)).join(', ') });
+  return say('days-list', {
+    days: [...days]
+      .sort((a, b) => a - b)
+      .map((d) => say(`day-${d}`))
+      .join(', '),
+  });
 }

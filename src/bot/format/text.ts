@@ -12,6 +12,11 @@ export function messageReply(kind: Reply['kind'], text: string, title?: string):
 
 /** Upstream text goes into replies, so keep it to one short line. */
 export function shorten(text: string, max: number): string {
-  const chars = [...text.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').replace(/\s+/g, ' ').trim()];
+  const chars = [
+    ...text
+      .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ];
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
 }

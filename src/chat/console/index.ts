@@ -115,10 +115,14 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
       const grace = new AbortController();
       const finished = await Promise.race([
         (done ?? Promise.resolve()).then(() => true),
-        sleep(options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS, grace.signal).then(() => false, () => false),
+        sleep(options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS, grace.signal).then(
+          () => false,
+          () => false,
+        ),
       ]);
       grace.abort();
-      if (!finished) options.logger?.warn({ graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS }, 'terminal chat stopped with an answer still under way');
+      if (!finished)
+        options.logger?.warn({ graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS }, 'terminal chat stopped with an answer still under way');
     },
     ended: () => done ?? Promise.resolve(),
   };

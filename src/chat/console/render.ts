@@ -6,7 +6,9 @@ export function renderPlainText(reply: Reply): string {
   const parts: string[] = [];
   if (reply.title !== undefined) parts.push(reply.title);
   for (const block of reply.blocks) {
-    parts.push([...(block.heading !== undefined ? [block.heading] : []), ...block.lines.map((l) => (block.heading !== undefined ? `  ${l}` : l))].join('\n'));
+    parts.push(
+      [...(block.heading !== undefined ? [block.heading] : []), ...block.lines.map((l) => (block.heading !== undefined ? `  ${l}` : l))].join('\n'),
+    );
   }
   if (reply.footer !== undefined && reply.footer.length > 0) parts.push(reply.footer.join('\n'));
   // A terminal user types what they cannot press.

@@ -22,6 +22,8 @@ export function chatContextOf(interaction: BaseInteraction): ChatContext {
     maxReplyChars: LIMITS.content,
     // Servers can override a command's default permissions: Manage Channels is checked again here,
     // from the member's permissions in this channel as the interaction carries them.
-    ...(channelId !== null ? { userCanManage: () => Promise.resolve(interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) === true) } : {}),
+    ...(channelId !== null
+      ? { userCanManage: () => Promise.resolve(interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) === true) }
+      : {}),
   };
 }

@@ -12,7 +12,7 @@ import { describeError, scrub, type Redact } from './describe-error.js';
 import { handleInteraction } from './features/index.js';
 import { trackInFlight } from './in-flight.js';
 import { createDiscordNotifier, type DiscordNotifier } from './notifier.js';
-import { createOutcome } from './outcome.js';
+import { createOutcome } from '../outcome.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRefusals } from './refusals.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';

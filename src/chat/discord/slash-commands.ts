@@ -70,14 +70,14 @@ export function slashCommands(commands: readonly CommandSpec[], t: Translate): S
     options: spec.args
       .filter((arg) => arg.textOnly !== true)
       .map((arg) => ({
-      type: STRING_OPTION,
-      name: arg.name,
-      name_localizations: Object.fromEntries(FRENCH.map((locale) => [locale, optionName(t(locale, arg.labelId))])),
-      ...described(`${arg.labelId}.description`),
-      required: arg.required,
-      ...(AUTOCOMPLETED.includes(arg.kind) ? { autocomplete: true } : {}),
-      ...(arg.kind === 'language' ? { choices: LANGUAGE_CHOICES.map((choice) => ({ ...choice })) } : {}),
-    })),
+        type: STRING_OPTION,
+        name: arg.name,
+        name_localizations: Object.fromEntries(FRENCH.map((locale) => [locale, optionName(t(locale, arg.labelId))])),
+        ...described(`${arg.labelId}.description`),
+        required: arg.required,
+        ...(AUTOCOMPLETED.includes(arg.kind) ? { autocomplete: true } : {}),
+        ...(arg.kind === 'language' ? { choices: LANGUAGE_CHOICES.map((choice) => ({ ...choice })) } : {}),
+      })),
   }));
 }
 

@@ -21,7 +21,10 @@ export async function findChannel(api: Api, name: string, userId: number, botId:
     return { found: false };
   }
   if (chat.type !== 'channel') return { found: false };
-  const [user, bot] = await Promise.all([api.getChatMember(chat.id, userId).catch(() => undefined), api.getChatMember(chat.id, botId).catch(() => undefined)]);
+  const [user, bot] = await Promise.all([
+    api.getChatMember(chat.id, userId).catch(() => undefined),
+    api.getChatMember(chat.id, botId).catch(() => undefined),
+  ]);
   return {
     found: true,
     chat: { platform: 'telegram', chatId: String(chat.id), chatType: 'channel' },

@@ -23,7 +23,9 @@ export function chatContextOf(ctx: Context): ChatContext | undefined {
     ...(ctx.me?.username ? { botUsername: ctx.me.username } : {}),
     maxReplyChars: MAX_MESSAGE_LENGTH,
     // Asked only when a command changes a group's alerts; a channel's posts come from its admins.
-    ...(chat && from && (chat.type === 'group' || chat.type === 'supergroup') ? { userCanManage: () => isAdministrator(ctx.api, chat.id, from.id) } : {}),
+    ...(chat && from && (chat.type === 'group' || chat.type === 'supergroup')
+      ? { userCanManage: () => isAdministrator(ctx.api, chat.id, from.id) }
+      : {}),
     ...(from && (!chat || chat.type === 'private') ? { findChannel: (name: string) => findChannel(ctx.api, name, from.id, ctx.me.id) } : {}),
   };
 }

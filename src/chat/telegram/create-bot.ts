@@ -3,6 +3,7 @@ import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
 import { Bot, GrammyError } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
+import { createOutcome } from '../outcome.js';
 import type { BotCore } from '../../bot/core.js';
 import { systemClock, type Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
@@ -164,7 +165,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       const grace = new AbortController();
       const drained = await Promise.race([
         inFlight.drained().then(() => true),
-        realSleep(graceMs, grace.signal).then(() => false, () => false),
+        realSleep(graceMs, grace.signal).then(
+          () => false,
+          () => false,
+        ),
       ]);
       grace.abort();
       if (!drained) logger.warn({ graceMs }, 'stopped with updates still being handled');
@@ -174,26 +178,3 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
 }
 
 /** `now` in milliseconds (as main.ts still passes it) as a Clock; the system's when absent. */
-
-/**
- * A one-time outcome that callers may or may not ask for: no promise exists until asked, so an
- * outcome nobody awaits is never an unhandled rejection.
- */
-function createOutcome() {
-  let outcome: { error?: Error } | undefined;
-  const waiting: Array<(error?: Error) => void> = [];
-  return {
-    settle(error?: Error) {
-      if (outcome) return;
-      outcome = error ? { error } : {};
-      for (const notify of waiting.splice(0)) notify(error);
-    },
-    promise(): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const notify = (error?: Error) => (error ? reject(error) : resolve());
-        if (outcome) notify(outcome.error);
-        else waiting.push(notify);
-      });
-    },
-  };
-}

@@ -43,7 +43,13 @@ function summarize(err: unknown, redact: Redactor): ErrorSummary {
   }
   if (attempt(() => err instanceof Error, false)) {
     const e = err as Error;
-    const summary: ErrorSummary = { type: text(field(() => e.name), 100), message: text(field(() => e.message)) };
+    const summary: ErrorSummary = {
+      type: text(
+        field(() => e.name),
+        100,
+      ),
+      message: text(field(() => e.message)),
+    };
     const stack = field(() => e.stack);
     if (stack !== undefined) summary.stack = text(stack, MAX_STACK);
     const cause = field(() => e.cause);

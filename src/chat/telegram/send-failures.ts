@@ -22,7 +22,10 @@ export function classifyFailure(err: unknown): { kind: FailureKind; reason: stri
     const reason = code === undefined ? 'an answer without an error code' : description === undefined ? `${code}` : `${code}: ${description}`;
     return { kind: permanent ? 'permanent' : 'temporary', reason: clip(reason, MAX_REASON) };
   }
-  const reason = attempt(() => (err instanceof HttpError ? textOf(err.message) : err instanceof Error ? textOf(err.name) : 'unknown error'), 'unknown error');
+  const reason = attempt(
+    () => (err instanceof HttpError ? textOf(err.message) : err instanceof Error ? textOf(err.name) : 'unknown error'),
+    'unknown error',
+  );
   return { kind: 'temporary', reason: clip(reason, MAX_REASON) };
 }
 

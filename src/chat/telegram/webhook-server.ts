@@ -29,7 +29,11 @@ export async function startWebhookServer(options: {
   const { bot, path, secret, logger, redact } = options;
   // Answering Telegram late makes it deliver the update again; past 9 s the update is still
   // handled, but the HTTP answer goes out first.
-  const handle = webhookCallback(bot, cappedHttpAdapter(MAX_WEBHOOK_BODY_BYTES), { secretToken: secret, onTimeout: 'return', timeoutMilliseconds: 9_000 });
+  const handle = webhookCallback(bot, cappedHttpAdapter(MAX_WEBHOOK_BODY_BYTES), {
+    secretToken: secret,
+    onTimeout: 'return',
+    timeoutMilliseconds: 9_000,
+  });
 
   const server: Server = createServer((req, res) => {
     // A request target that is no URL path ("//[") would make URL throw, and a throw here

@@ -6,11 +6,7 @@ import type { ScheduledCall, TripStop } from '../static/timetable.js';
 // gives the time (absolute `time`, else schedule + `delay`); without one, the delay of the nearest
 // earlier update is carried forward, else the trip-wide delay; NO_DATA ends what is known.
 
-export type Outcome =
-  | { kind: 'skipped' }
-  | { kind: 'cancelled' }
-  | { kind: 'predicted'; atSeconds: number }
-  | { kind: 'scheduled' };
+export type Outcome = { kind: 'skipped' } | { kind: 'cancelled' } | { kind: 'predicted'; atSeconds: number } | { kind: 'scheduled' };
 
 /** The time a rider waits for: arrival, else departure (a trip's first stop has only the latter). */
 const shownEvent = (u: StopUpdate): StopEvent | undefined => u.arrival ?? u.departure;

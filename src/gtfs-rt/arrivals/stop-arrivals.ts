@@ -86,12 +86,16 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     byRoute.set(c.key, list);
   }
   const serving = (await timetable.routesAt(place)).filter((r) => wanted === undefined || wanted.has(r.routeId));
-  const routes: RouteArrivals[] = serving.map((route) => routeArrivals(route, byRoute.get(directionKey(route.routeId, route.directionId)) ?? [], nowMs));
+  const routes: RouteArrivals[] = serving.map((route) =>
+    routeArrivals(route, byRoute.get(directionKey(route.routeId, route.directionId)) ?? [], nowMs),
+  );
   // Routes that only the feed brought (an added trip on a route the stop does not otherwise see).
   for (const [key, list] of byRoute) {
     if (serving.some((r) => directionKey(r.routeId, r.directionId) === key)) continue;
     const first = list[0]!;
-    routes.push(routeArrivals({ routeId: first.routeId, routeNo: first.routeNo, directionId: first.directionId, heading: first.trip.destination }, list, nowMs));
+    routes.push(
+      routeArrivals({ routeId: first.routeId, routeNo: first.routeNo, directionId: first.directionId, heading: first.trip.destination }, list, nowMs),
+    );
   }
   return {
     stopNo: place.code,
@@ -118,7 +122,13 @@ function routeArrivals(route: RouteAtStop, list: Candidate[], nowMs: number): Ro
 }
 
 /** ADDED / NEW trips: the feed's own absolute times at this stop, the route and destination looked up. */
-async function addedTrips(timetable: Timetable, place: StopPlace, added: TripPrediction[], wanted: Set<string> | undefined, nowS: number): Promise<Candidate[]> {
+async function addedTrips(
+  timetable: Timetable,
+  place: StopPlace,
+  added: TripPrediction[],
+  wanted: Set<string> | undefined,
+  nowS: number,
+): Promise<Candidate[]> {
   const found: Candidate[] = [];
   const stopIds = new Set(place.stopIds);
   for (const trip of added) {

@@ -9,7 +9,14 @@ export class FeedDecodeError extends Error {
 }
 
 const TRIP_RELATIONSHIPS: Record<number, TripRelationship> = {
-  0: 'SCHEDULED', 1: 'ADDED', 2: 'UNSCHEDULED', 3: 'CANCELED', 5: 'REPLACEMENT', 6: 'DUPLICATED', 7: 'DELETED', 8: 'NEW',
+  0: 'SCHEDULED',
+  1: 'ADDED',
+  2: 'UNSCHEDULED',
+  3: 'CANCELED',
+  5: 'REPLACEMENT',
+  6: 'DUPLICATED',
+  7: 'DELETED',
+  8: 'NEW',
 };
 const STOP_RELATIONSHIPS: Record<number, StopRelationship> = { 0: 'SCHEDULED', 1: 'SKIPPED', 2: 'NO_DATA', 3: 'UNSCHEDULED' };
 
@@ -18,7 +25,8 @@ type Msg = Record<string, unknown>;
 /** int64 fields arrive as numbers or as Long objects, depending on whether `long` is installed. */
 function num(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
-  if (value !== null && typeof value === 'object' && 'toNumber' in value && typeof value.toNumber === 'function') return Number((value as { toNumber(): unknown }).toNumber());
+  if (value !== null && typeof value === 'object' && 'toNumber' in value && typeof value.toNumber === 'function')
+    return Number((value as { toNumber(): unknown }).toNumber());
   return undefined;
 }
 

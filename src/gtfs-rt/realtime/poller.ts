@@ -73,7 +73,10 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
       // One line per change of trouble, not one per interval while it lasts.
       if (problem?.message !== next.message) {
         const level = next.kind === 'http' && (next.status === 401 || next.status === 403) ? 'error' : 'warn';
-        options.logger[level]({ feed: where, kind: next.kind, status: next.status, problem: next.message }, 'trip updates unavailable; answering from the schedule');
+        options.logger[level](
+          { feed: where, kind: next.kind, status: next.status, problem: next.message },
+          'trip updates unavailable; answering from the schedule',
+        );
       }
       problem = next;
     }

@@ -109,13 +109,17 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
       await writeFile(`${manifestPath}.tmp`, JSON.stringify(manifest, null, 2));
       await rename(`${manifestPath}.tmp`, manifestPath);
       swapIn(next);
-      if (previousDb !== undefined && previousDb !== db) setTimeout(() => void rm(join(dir, previousDb), { force: true }), RETIRE_AFTER_MS + 1000).unref();
+      if (previousDb !== undefined && previousDb !== db)
+        setTimeout(() => void rm(join(dir, previousDb), { force: true }), RETIRE_AFTER_MS + 1000).unref();
       options.logger.info({ source, rows: result.rows, timeZone: result.timeZone, ms: options.now().getTime() - started }, 'schedule imported');
       return 'imported';
     } catch (err) {
       await rm(zip, { force: true }).catch(() => {});
       const problem = asFeedProblem(err, 'import');
-      options.logger.error({ source, kind: problem.kind, status: problem.status, problem: problem.message }, 'schedule import failed; answering from the previous one');
+      options.logger.error(
+        { source, kind: problem.kind, status: problem.status, problem: problem.message },
+        'schedule import failed; answering from the previous one',
+      );
       return 'failed';
     }
   }

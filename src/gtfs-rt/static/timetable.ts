@@ -97,7 +97,8 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
     const ids = rows.map((row) => str(row.stop_id));
     // A station is asked for through its platforms: the calls are theirs.
     const stations = rows.filter((row) => row.location_type === 1).map((row) => str(row.stop_id));
-    const children = stations.length > 0 ? await db.all(`SELECT stop_id FROM stops WHERE parent_station IN (${marks(stations.length)})`, stations) : [];
+    const children =
+      stations.length > 0 ? await db.all(`SELECT stop_id FROM stops WHERE parent_station IN (${marks(stations.length)})`, stations) : [];
     const names = rows.map((row) => str(row.stop_name));
     const name = stations.length > 0 ? str(rows.find((row) => row.location_type === 1)?.stop_name) : (sharedName(names) ?? names[0] ?? code);
     return { code, name, stopIds: [...new Set([...ids, ...children.map((row) => str(row.stop_id))])] };
@@ -137,7 +138,12 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
         const directionId = row.direction_id === null ? undefined : Number(row.direction_id);
         const k = directionKey(str(row.route_id), directionId);
         if (!routes.has(k)) {
-          routes.set(k, { routeId: str(row.route_id), routeNo: str(row.route_short_name) || str(row.route_id), directionId, heading: str(row.trip_headsign) });
+          routes.set(k, {
+            routeId: str(row.route_id),
+            routeNo: str(row.route_short_name) || str(row.route_id),
+            directionId,
+            heading: str(row.trip_headsign),
+          });
         }
       }
       const list = [...routes.values()];
@@ -182,7 +188,9 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
          GROUP BY t.route_id, t.direction_id`,
         [...stopIds, ...serviceIds],
       );
-      return new Map(rows.map((row) => [directionKey(str(row.route_id), row.direction_id === null ? undefined : Number(row.direction_id)), Number(row.last)]));
+      return new Map(
+        rows.map((row) => [directionKey(str(row.route_id), row.direction_id === null ? undefined : Number(row.direction_id)), Number(row.last)]),
+      );
     },
 
     async tripStops(tripIds) {
@@ -222,7 +230,13 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
         `SELECT COALESCE(NULLIF(stop_code, ''), stop_id) AS code, stop_id, stop_name, stop_lat, stop_lon FROM stops
          WHERE stop_lat IS NOT NULL AND stop_lon IS NOT NULL AND (location_type IS NULL OR location_type IN (0, 1))`,
       );
-      return rows.map((row) => ({ code: str(row.code), id: str(row.stop_id), name: str(row.stop_name), lat: Number(row.stop_lat), lon: Number(row.stop_lon) }));
+      return rows.map((row) => ({
+        code: str(row.code),
+        id: str(row.stop_id),
+        name: str(row.stop_name),
+        lat: Number(row.stop_lat),
+        lon: Number(row.stop_lon),
+      }));
     },
 
     query: (sql, params) => db.all(sql, params),

@@ -5,9 +5,7 @@ import { readCsvRecords, type CsvRecord } from '../../gtfs/csv.js';
 // The files of a GTFS feed as rows of strings. directions.txt and fleet.txt are this feed's own
 // additions (the API's Direction/RouteHeading and BusType have no place in standard GTFS).
 
-const FEED_FILES = [
-  'agency', 'stops', 'routes', 'trips', 'stop_times', 'frequencies', 'calendar', 'calendar_dates', 'directions', 'fleet',
-] as const;
+const FEED_FILES = ['agency', 'stops', 'routes', 'trips', 'stop_times', 'frequencies', 'calendar', 'calendar_dates', 'directions', 'fleet'] as const;
 
 export type FeedFile = (typeof FEED_FILES)[number];
 

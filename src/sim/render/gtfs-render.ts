@@ -15,7 +15,13 @@ export function gtfsXml(records: GtfsRecord[]): string {
   return renderXml(
     el(
       'Gtfs',
-      records.map(({ id = '', ...columns }) => el('result', Object.entries(columns).map(([column, value]) => el(column, value)), { id })),
+      records.map(({ id = '', ...columns }) =>
+        el(
+          'result',
+          Object.entries(columns).map(([column, value]) => el(column, value)),
+          { id },
+        ),
+      ),
     ),
   );
 }

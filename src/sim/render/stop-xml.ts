@@ -24,14 +24,20 @@ export function stopAnswerXml(answer: StopAnswer): string {
         el('StopNo', answer.stop.code),
         el('StopDescription', answer.stop.description),
         el('Error', ''),
-        el('Routes', answer.routes.map((route) => el('Route', routeHead(route)))),
+        el(
+          'Routes',
+          answer.routes.map((route) => el('Route', routeHead(route))),
+        ),
       ]);
     case 'all-routes':
       return envelope('GetRouteSummaryForStop', [
         el('StopNo', answer.stop.code),
         el('StopDescription', answer.stop.description),
         el('Error', ''),
-        el('Routes', answer.routes.map(({ route, trips }) => el('Route', [...routeHead(route), tripsXml(trips, 'empty-when-false')]))),
+        el(
+          'Routes',
+          answer.routes.map(({ route, trips }) => el('Route', [...routeHead(route), tripsXml(trips, 'empty-when-false')])),
+        ),
       ]);
     case 'next-trips':
       return envelope('GetNextTripsForStop', [

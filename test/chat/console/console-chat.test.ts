@@ -53,7 +53,11 @@ describe('the terminal chat, piped', () => {
     // 50 MB on one line, produced lazily: held whole, it would cost 100 MB of string at least.
     const chunk = 'x'.repeat(1 << 20);
     let left = 50;
-    const input = new Readable({ read() { this.push(left-- > 0 ? chunk : left === -1 ? '\n/next 3017\n' : null); } });
+    const input = new Readable({
+      read() {
+        this.push(left-- > 0 ? chunk : left === -1 ? '\n/next 3017\n' : null);
+      },
+    });
     const output = new PassThrough();
     const written = collect(output);
     const before = process.memoryUsage().heapUsed;

@@ -32,10 +32,12 @@ Updated at 08:05
   });
 
   it('renders a bare message as just its text', () => {
-    expect(renderPlainText({ kind: 'failure', blocks: [{ lines: ['The transit service is not answering.'] }] })).toBe('The transit service is not answering.');
+    expect(renderPlainText({ kind: 'failure', blocks: [{ lines: ['The transit service is not answering.'] }] })).toBe(
+      'The transit service is not answering.',
+    );
   });
 
-  it('turns every button into the command a user can type, arguments in the table\'s order', () => {
+  it("turns every button into the command a user can type, arguments in the table's order", () => {
     expect(commandAsText({ name: 'next', options: { stop: '3017' } })).toBe('/next 3017');
     expect(commandAsText({ name: 'next', options: { route: 'R2', stop: '3017' } })).toBe('/next 3017 R2');
     expect(commandAsText({ name: 'save', options: { stop: '0867' } })).toBe('/save 0867');

@@ -36,7 +36,7 @@ describe('slash commands', () => {
     const message = h.discord.original(token)!;
     expect(embedOf(message)).toMatchObject({ title: 'BASELINE STATION (3017)', footer: { text: '📡 live (GPS) · 🕒 scheduled\nUpdated at 08:05' } });
     expect(embedOf(message).fields).toEqual([{ name: '95 Barrhaven Centre', value: '3 min (08:08) 📡\n12 min (08:17) 🕒' }]);
-    expect(customIds(message)).toEqual([['b1:u:next?stop=3017&route=95', 'b1:n:save?stop=3017']]);
+    expect(customIds(message)).toEqual([['b1:u:next?stop=3017&route=95', 'b1:n:save?stop=3017'], ['b1:n:notify?stop=3017&route=95']]);
     expect(message.flags & EPHEMERAL).toBe(0);
   });
 

@@ -37,7 +37,9 @@ describe('Discord slash commands from the command table', () => {
   it('has one command per table entry, each argument an option in the same order', () => {
     expect(commands.map((c) => c.name)).toEqual(MENU_SPECS.map((s) => s.name));
     for (const [i, spec] of MENU_SPECS.entries()) {
-      expect(commands[i]!.options.map((o) => [o.name, o.required])).toEqual(spec.args.filter((a) => a.textOnly !== true).map((a) => [a.name, a.required]));
+      expect(commands[i]!.options.map((o) => [o.name, o.required])).toEqual(
+        spec.args.filter((a) => a.textOnly !== true).map((a) => [a.name, a.required]),
+      );
     }
   });
 
@@ -55,7 +57,7 @@ describe('Discord slash commands from the command table', () => {
     expect(() => rebuilt({ ...next, options: [{ ...next.options[0]!, choices: [{ name: 'x', value: 'x' }] }] })).toThrow();
   });
 
-  it('asks for Manage Channels by default for the commands that change a channel\'s alerts', () => {
+  it("asks for Manage Channels by default for the commands that change a channel's alerts", () => {
     const managing = commands.filter((c) => c.default_member_permissions === '16').map((c) => c.name);
     expect(managing).toEqual(['subscribe', 'unsubscribe', 'pause', 'resume', 'timezone']);
   });

@@ -62,7 +62,9 @@ describe('Telegram adapter (long polling)', () => {
     const core = createFakeCore();
     h = await startHarness({ core });
     const inGroup = (extra: Record<string, unknown>) =>
-      h!.api.queueUpdate({ message: { message_id: 50, date: 1, from: ALICE, chat: GROUP, location: { latitude: 45.3477, longitude: -75.7612 }, ...extra } });
+      h!.api.queueUpdate({
+        message: { message_id: 50, date: 1, from: ALICE, chat: GROUP, location: { latitude: 45.3477, longitude: -75.7612 }, ...extra },
+      });
     inGroup({}); // shared with the group's people
     inGroup({ reply_to_message: { message_id: 49, date: 1, chat: GROUP, from: BENOIT, text: 'where are you?' } });
     inGroup({ reply_to_message: { message_id: 48, date: 1, chat: GROUP, from: h.api.botInfo, text: 'Send me a location' } });

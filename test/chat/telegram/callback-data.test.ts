@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_DATA_MAX_BYTES, decodeButton, encodeButton, type ButtonPress } from '../../../src/chat/telegram/callback-data.js';
 
-const press = (effect: ButtonPress['effect'], name: ButtonPress['command']['name'], options: Record<string, string>): ButtonPress => ({ effect, command: { name, options } });
+const press = (effect: ButtonPress['effect'], name: ButtonPress['command']['name'], options: Record<string, string>): ButtonPress => ({
+  effect,
+  command: { name, options },
+});
 
 describe('callback data', () => {
   const presses: ButtonPress[] = [
@@ -12,19 +15,21 @@ describe('callback data', () => {
     press('reply', 'saved', {}),
   ];
 
-  it('encodes compactly, in the table\'s argument order, and decodes back to the same press', () => {
+  it("encodes compactly, in the table's argument order, and decodes back to the same press", () => {
     expect(presses.map(encodeButton)).toEqual(['2:u:next:3017:95', '2:u:next:3017', '2:r:next:0839:R2', '2:n:save:3017', '2:r:saved']);
     for (const p of presses) expect(decodeButton(encodeButton(p))).toEqual(p);
   });
 
-  it('still understands the buttons of earlier versions, already in riders\' chats', () => {
+  it("still understands the buttons of earlier versions, already in riders' chats", () => {
     expect(decodeButton('r:3017:95')).toEqual(press('update', 'next', { stop: '3017', route: '95' }));
     expect(decodeButton('n:3017')).toEqual(press('reply', 'next', { stop: '3017' }));
     expect(decodeButton('s:3017')).toEqual(press('notice', 'save', { stop: '3017' }));
   });
 
   it('never produces more than 64 bytes; refuses what would not fit or would not parse back', () => {
-    expect(encodeButton(press('reply', 'next', { stop: '1234567890123456', route: '1234567890123456' }))!.length).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
+    expect(encodeButton(press('reply', 'next', { stop: '1234567890123456', route: '1234567890123456' }))!.length).toBeLessThanOrEqual(
+      CALLBACK_DATA_MAX_BYTES,
+    );
     expect(encodeButton(press('reply', 'next', { stop: '3017', route: 'x'.repeat(80) }))).toBeUndefined();
     expect(encodeButton(press('reply', 'next', { stop: '30:17' }))).toBeUndefined();
     expect(encodeButton(press('reply', 'stop', { query: 'rideau centre' }))).toBeUndefined();
@@ -32,7 +37,25 @@ describe('callback data', () => {
   });
 
   it('rejects stale, foreign or malicious data', () => {
-    for (const data of [undefined, 42, {}, '', 'r', 'x:3017', 'r:3017:95:1', 's:3017:95', 'r:30 17', 'n:3017:<b>', 'r:' + '1'.repeat(70), 'refresh:3017', '2:x:next:3017', '2:u:nope:3017', '2:u:next:3017:95:extra', '2:u:constructor', '2:__proto__:next']) {
+    for (const data of [
+      undefined,
+      42,
+      {},
+      '',
+      'r',
+      'x:3017',
+      'r:3017:95:1',
+      's:3017:95',
+      'r:30 17',
+      'n:3017:<b>',
+      'r:' + '1'.repeat(70),
+      'refresh:3017',
+      '2:x:next:3017',
+      '2:u:nope:3017',
+      '2:u:next:3017:95:extra',
+      '2:u:constructor',
+      '2:__proto__:next',
+    ]) {
       expect(decodeButton(data)).toBeUndefined();
     }
   });

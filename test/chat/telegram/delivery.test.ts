@@ -23,7 +23,11 @@ describe('Telegram notifier', () => {
   it('reports sent, and renders the alert as HTML', async () => {
     h = await startHarness({ core: createFakeCore(), start: false });
     expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
-    expect(h.api.callsOf('sendMessage')[0]!.params).toMatchObject({ chat_id: '1001', parse_mode: 'HTML', text: '<b>Stop 3017 &lt;alert&gt;</b>\n\n95 in 4 min' });
+    expect(h.api.callsOf('sendMessage')[0]!.params).toMatchObject({
+      chat_id: '1001',
+      parse_mode: 'HTML',
+      text: '<b>Stop 3017 &lt;alert&gt;</b>\n\n95 in 4 min',
+    });
   });
 
   it('reports blocked, kicked, deactivated and chat not found as permanent failures', async () => {
@@ -35,7 +39,10 @@ describe('Telegram notifier', () => {
     ];
     for (const refusal of refusals) {
       h.api.failNext('sendMessage', refusal);
-      expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'permanent-failure', reason: `${refusal.error_code}: ${refusal.description}` });
+      expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({
+        status: 'permanent-failure',
+        reason: `${refusal.error_code}: ${refusal.description}`,
+      });
     }
     expect(h.api.callsOf('sendMessage')).toHaveLength(3); // no retries for what cannot succeed
   });
@@ -43,13 +50,26 @@ describe('Telegram notifier', () => {
   it('reports a rate limit longer than it is willing to wait as a temporary failure, without waiting', async () => {
     h = await startHarness({ core: createFakeCore(), start: false, retry: { maxDelaySeconds: 30 } });
     h.api.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 3600', retry_after: 3600 });
-    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'temporary-failure', reason: '429: Too Many Requests: retry after 3600' });
+    expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({
+      status: 'temporary-failure',
+      reason: '429: Too Many Requests: retry after 3600',
+    });
     expect(h.api.callsOf('sendMessage')).toHaveLength(1);
   });
 
   it('retries a dropped connection a bounded number of times, then reports a temporary failure', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
+    h = await startHarness({
+      core: createFakeCore(),
+      start: false,
+      retry: {
+        attempts: 3,
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    });
     h.api.failNext('sendMessage', 'disconnect');
     expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
     expect(h.api.callsOf('sendMessage')).toHaveLength(2);
@@ -66,16 +86,38 @@ describe('Telegram notifier', () => {
 describe('Telegram server errors (5xx)', () => {
   it('a 502 then success: waits once, then delivers the alert', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
+    h = await startHarness({
+      core: createFakeCore(),
+      start: false,
+      retry: {
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    });
     h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
     expect(await h.telegram.notifier.send('1001', ALERT)).toEqual({ status: 'sent' });
-    expect(h.api.callsOf('sendMessage').map((c) => c.answer)).toEqual([{ ok: false, error_code: 502, description: 'Bad Gateway' }, expect.objectContaining({ message_id: expect.any(Number) as unknown }) as unknown]);
+    expect(h.api.callsOf('sendMessage').map((c) => c.answer)).toEqual([
+      { ok: false, error_code: 502, description: 'Bad Gateway' },
+      expect.objectContaining({ message_id: expect.any(Number) as unknown }) as unknown,
+    ]);
     expect(waits).toEqual([1000]);
   });
 
   it('5xx on every attempt: a bounded number of tries, spaced out, then a temporary failure', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
+    h = await startHarness({
+      core: createFakeCore(),
+      start: false,
+      retry: {
+        attempts: 3,
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    });
     h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
     h.api.failNext('sendMessage', { error_code: 500, description: 'Internal Server Error' });
     h.api.failNext('sendMessage', { error_code: 503, description: 'Service Unavailable' });
@@ -88,7 +130,15 @@ describe('Telegram server errors (5xx)', () => {
 
   it('a rider reply hit by a 502 still arrives', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), retry: { sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
+    h = await startHarness({
+      core: createFakeCore(),
+      retry: {
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    });
     h.api.failNext('sendMessage', { error_code: 502, description: 'Bad Gateway' });
     h.text('/next 3017');
     const delivered = await h.api.waitForCall('sendMessage', (c) => (c.answer as { message_id?: number } | undefined)?.message_id !== undefined);
@@ -101,14 +151,43 @@ describe('Telegram server errors (5xx)', () => {
 describe('delivery facing answers off the Bot API shape', () => {
   it('never rejects, keeps the reason readable and short, and retries only real 5xx answers', async () => {
     const waits: number[] = [];
-    h = await startHarness({ core: createFakeCore(), start: false, retry: { attempts: 3, sleep: (ms) => { waits.push(ms); return Promise.resolve(); } } });
-    const hostile = { toString: () => { throw new Error('no'); } };
+    h = await startHarness({
+      core: createFakeCore(),
+      start: false,
+      retry: {
+        attempts: 3,
+        sleep: (ms) => {
+          waits.push(ms);
+          return Promise.resolve();
+        },
+      },
+    });
+    const hostile = {
+      toString: () => {
+        throw new Error('no');
+      },
+    };
     const cases: Array<[RawAnswer, DeliveryResult]> = [
-      [{ status: 400, body: { ok: false, error_code: 400 } }, { status: 'temporary-failure', reason: '400' }],
-      [{ status: 200, body: { result: true } }, { status: 'temporary-failure', reason: 'an answer without an error code' }],
-      [{ status: 403, body: { ok: false, error_code: 403, description: { text: 'blocked' } } }, { status: 'permanent-failure', reason: '403: {"text":"blocked"}' }],
-      [{ status: 400, body: { ok: false, error_code: 400, description: 7 } }, { status: 'temporary-failure', reason: '400: 7' }],
-      [{ status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${'x'.repeat(100_000)}` } }, { status: 'temporary-failure', reason: expect.stringMatching(/^400: Bad Request: x+… \(\d+ more characters\)$/) as string }],
+      [
+        { status: 400, body: { ok: false, error_code: 400 } },
+        { status: 'temporary-failure', reason: '400' },
+      ],
+      [
+        { status: 200, body: { result: true } },
+        { status: 'temporary-failure', reason: 'an answer without an error code' },
+      ],
+      [
+        { status: 403, body: { ok: false, error_code: 403, description: { text: 'blocked' } } },
+        { status: 'permanent-failure', reason: '403: {"text":"blocked"}' },
+      ],
+      [
+        { status: 400, body: { ok: false, error_code: 400, description: 7 } },
+        { status: 'temporary-failure', reason: '400: 7' },
+      ],
+      [
+        { status: 400, body: { ok: false, error_code: 400, description: `Bad Request: ${'x'.repeat(100_000)}` } },
+        { status: 'temporary-failure', reason: expect.stringMatching(/^400: Bad Request: x+… \(\d+ more characters\)$/) as string },
+      ],
     ];
     for (const [answer, expected] of cases) {
       h.api.failNext('sendMessage', answer);
@@ -132,9 +211,11 @@ describe('secrets', () => {
     h = await startHarness({ core: createFakeCore(), start: false });
     const notifier = createTelegramNotifier(h.telegram.bot.api, pino({ level: 'silent' }));
     h.api.failNext('sendMessage', { error_code: 403, description: `Forbidden: bot ${TOKEN} was blocked by the user` });
-    expect(await notifier.send('1001', ALERT)).toEqual({ status: 'permanent-failure', reason: '403: Forbidden: bot [redacted] was blocked by the user' });
+    expect(await notifier.send('1001', ALERT)).toEqual({
+      status: 'permanent-failure',
+      reason: '403: Forbidden: bot [redacted] was blocked by the user',
+    });
   });
-
 
   it('the token appears in no log line and no outgoing text, even when every kind of failure happens', async () => {
     h = await startHarness({ core: createFakeCore(), retry: { attempts: 2, sleep: noWait, maxDelaySeconds: 1 } });

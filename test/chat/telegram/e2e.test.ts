@@ -53,7 +53,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(body).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(body);
     const buttons = buttonsOf(sent);
-    expect(buttons.map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017']);
+    expect(buttons.map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
     for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
     expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } }); // the fake accepted it
   });
@@ -82,7 +82,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(edit.params).toMatchObject({ chat_id: ALICE.id, message_id, parse_mode: 'HTML' });
     expect(String(edit.params.text)).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(String(edit.params.text));
-    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017']);
+    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
     await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
 
     const second = press('2:u:next:3017:95', { chatId: ALICE.id, messageId: message_id });
@@ -135,7 +135,9 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const [result] = resultsOf(answer);
     expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE' });
     expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE (3017)</b>', parse_mode: 'HTML' });
-    expect(result!.reply_markup!.inline_keyboard).toEqual([[{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }]]);
+    expect(result!.reply_markup!.inline_keyboard).toEqual([
+      [{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }],
+    ]);
 
     const press = pressInline('2:r:next:3017', 'inline-msg-1');
     const edit = await api.waitForCall('editMessageText');

@@ -139,7 +139,20 @@ describe('any thrown value, through every describer and log site', () => {
         expect(delivery.status).not.toBe('sent');
         expectNoSecret(JSON.stringify(delivery));
 
-        const res = { headersSent: false, statusCode: 0, writeHead(status: number) { this.statusCode = status; return this; }, end() { return this; }, once() { return this; } };
+        const res = {
+          headersSent: false,
+          statusCode: 0,
+          writeHead(status: number) {
+            this.statusCode = status;
+            return this;
+          },
+          end() {
+            return this;
+          },
+          once() {
+            return this;
+          },
+        };
         answerFailedRequest(value, res as never, logger, redact);
         expect(res.statusCode).toBe(500);
 

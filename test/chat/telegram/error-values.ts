@@ -29,7 +29,9 @@ export const spelledSecret: fc.Arbitrary<string> = fc.oneof(
   secret.map((s) => encodeURIComponent(encodeURIComponent(s))),
   secret.map((s) => JSON.stringify(s).slice(1, -1)),
   secret.chain((s) =>
-    fc.array(fc.nat(SPELL_CHAR.length - 1), { minLength: s.length, maxLength: s.length }).map((how) => [...s].map((c, i) => SPELL_CHAR[how[i]!]!(c)).join('')),
+    fc
+      .array(fc.nat(SPELL_CHAR.length - 1), { minLength: s.length, maxLength: s.length })
+      .map((how) => [...s].map((c, i) => SPELL_CHAR[how[i]!]!(c)).join('')),
   ),
   secret.chain((s) =>
     fc
@@ -41,7 +43,10 @@ export const spelledSecret: fc.Arbitrary<string> = fc.oneof(
 /** Text around a secret; now and then hundreds of kilobytes of it. */
 export const textWithSecret: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(fc.string({ maxLength: 30 }), spelledSecret, fc.string({ maxLength: 30 })).map(([a, s, b]) => `${a}${s}${b}`) },
-  { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 50_000, max: 400_000 }), spelledSecret).map(([n, s]) => `${'x'.repeat(n)}${s}${'y'.repeat(n)}`) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.integer({ min: 50_000, max: 400_000 }), spelledSecret).map(([n, s]) => `${'x'.repeat(n)}${s}${'y'.repeat(n)}`),
+  },
 );
 
 /**
@@ -97,9 +102,14 @@ const oddField: fc.Arbitrary<Make> = fc.oneof(
 const ERROR_FIELDS = ['message', 'description', 'error_code', 'name', 'stack', 'cause', 'error', 'parameters', 'ok', 'method'] as const;
 
 /** An object with some of the fields of an error or a Bot API answer, each of any type. */
-const fields = fc.record(Object.fromEntries(ERROR_FIELDS.map((k) => [k, oddField])) as Record<(typeof ERROR_FIELDS)[number], fc.Arbitrary<Make>>, { requiredKeys: [] });
+const fields = fc.record(Object.fromEntries(ERROR_FIELDS.map((k) => [k, oddField])) as Record<(typeof ERROR_FIELDS)[number], fc.Arbitrary<Make>>, {
+  requiredKeys: [],
+});
 const build = (recipe: Partial<Record<string, Make>>) => Object.fromEntries(Object.entries(recipe).map(([k, m]) => [k, m!()]));
-const label = (recipe: Partial<Record<string, Make>>) => Object.entries(recipe).map(([k, m]) => `${k}: ${m![fc.toStringMethod]()}`).join(', ');
+const label = (recipe: Partial<Record<string, Make>>) =>
+  Object.entries(recipe)
+    .map(([k, m]) => `${k}: ${m![fc.toStringMethod]()}`)
+    .join(', ');
 
 /** Anything that may be thrown, or be answered where an error's details are expected. */
 export const thrownValue: fc.Arbitrary<Make> = fc.letrec<{ value: Make }>((tie) => ({
@@ -109,9 +119,14 @@ export const thrownValue: fc.Arbitrary<Make> = fc.letrec<{ value: Make }>((tie) 
     fc.anything({ maxDepth: 2, withBigInt: true, withMap: true, withSet: true, withNullPrototype: true }).map(given),
     // Plain objects shaped like errors or Bot API answers, with fields of any type.
     fields.map((recipe) => make(`{ ${label(recipe)} }`, () => build(recipe))),
-    fc.tuple(fc.constantFrom(Error, TypeError, RangeError), textWithSecret, fc.option(tie('value'), { nil: undefined })).map(([Kind, message, cause]) =>
-      make(`new ${Kind.name}(${short(message)}${cause ? `, { cause: ${cause[fc.toStringMethod]()} }` : ''})`, () => new Kind(message, cause === undefined ? undefined : { cause: cause() })),
-    ),
+    fc
+      .tuple(fc.constantFrom(Error, TypeError, RangeError), textWithSecret, fc.option(tie('value'), { nil: undefined }))
+      .map(([Kind, message, cause]) =>
+        make(
+          `new ${Kind.name}(${short(message)}${cause ? `, { cause: ${cause[fc.toStringMethod]()} }` : ''})`,
+          () => new Kind(message, cause === undefined ? undefined : { cause: cause() }),
+        ),
+      ),
     // grammY's errors built from odd answers (its constructor may itself throw on some: then the answer is thrown).
     fc.tuple(textWithSecret, fields, oddField).map(([message, answer, method]) =>
       make(`new GrammyError(${short(message)}, { ${label(answer)} }, ${method[fc.toStringMethod]()})`, () => {
@@ -119,28 +134,36 @@ export const thrownValue: fc.Arbitrary<Make> = fc.letrec<{ value: Make }>((tie) 
         return attemptOr(() => new GrammyError(message, body as never, method() as string, {}), body);
       }),
     ),
-    fc.tuple(textWithSecret, tie('value')).map(([message, inner]) => make(`new HttpError(${short(message)}, ${inner[fc.toStringMethod]()})`, () => new HttpError(message, inner()))),
+    fc
+      .tuple(textWithSecret, tie('value'))
+      .map(([message, inner]) => make(`new HttpError(${short(message)}, ${inner[fc.toStringMethod]()})`, () => new HttpError(message, inner()))),
     // Errors whose fields are replaced after construction, or read through throwing getters.
-    fc.tuple(fc.constantFrom('grammy', 'http', 'plain'), fc.subarray([...ERROR_FIELDS], { minLength: 1 }), oddField, textWithSecret).map(([kind, names, value, text]) =>
-      make(`${kind} error with ${names.join(', ')} replaced by ${value[fc.toStringMethod]()} (throwing ${short(text)} if not a string)`, () => {
-        const base: Error =
-          kind === 'grammy' ? new GrammyError('x', { ok: false, error_code: 400, description: 'd' }, 'sendMessage', {}) : kind === 'http' ? new HttpError('x', new Error('y')) : new Error('x');
-        const replacement = value();
-        // `stack` first: V8 formats the stack (reading name and message) when it is redefined.
-        for (const name of [...names].sort((x, y) => Number(y === 'stack') - Number(x === 'stack'))) {
-          if (typeof replacement === 'string') Object.defineProperty(base, name, { value: replacement, configurable: true, enumerable: true });
-          else
-            Object.defineProperty(base, name, {
-              configurable: true,
-              enumerable: true,
-              get() {
-                throw new Error(text);
-              },
-            });
-        }
-        return base;
-      }),
-    ),
+    fc
+      .tuple(fc.constantFrom('grammy', 'http', 'plain'), fc.subarray([...ERROR_FIELDS], { minLength: 1 }), oddField, textWithSecret)
+      .map(([kind, names, value, text]) =>
+        make(`${kind} error with ${names.join(', ')} replaced by ${value[fc.toStringMethod]()} (throwing ${short(text)} if not a string)`, () => {
+          const base: Error =
+            kind === 'grammy'
+              ? new GrammyError('x', { ok: false, error_code: 400, description: 'd' }, 'sendMessage', {})
+              : kind === 'http'
+                ? new HttpError('x', new Error('y'))
+                : new Error('x');
+          const replacement = value();
+          // `stack` first: V8 formats the stack (reading name and message) when it is redefined.
+          for (const name of [...names].sort((x, y) => Number(y === 'stack') - Number(x === 'stack'))) {
+            if (typeof replacement === 'string') Object.defineProperty(base, name, { value: replacement, configurable: true, enumerable: true });
+            else
+              Object.defineProperty(base, name, {
+                configurable: true,
+                enumerable: true,
+                get() {
+                  throw new Error(text);
+                },
+              });
+          }
+          return base;
+        }),
+      ),
     // Cycles: an error that is its own cause, an object that holds itself.
     fc.tuple(textWithSecret, fc.boolean()).map(([text, asError]) =>
       make(`${asError ? 'error' : 'object'} that is its own cause: ${short(text)}`, () => {

@@ -98,7 +98,14 @@ export function resultsOf(call: RecordedCall): InlineResult[] {
   if (!Array.isArray(results)) throw new Error(`${call.method} has no results list`);
   return results.map((result: unknown) => {
     const content = field(result, 'input_message_content');
-    if (!isRecord(result) || typeof result.id !== 'string' || typeof result.type !== 'string' || typeof result.title !== 'string' || !isRecord(content) || typeof content.message_text !== 'string') {
+    if (
+      !isRecord(result) ||
+      typeof result.id !== 'string' ||
+      typeof result.type !== 'string' ||
+      typeof result.title !== 'string' ||
+      !isRecord(content) ||
+      typeof content.message_text !== 'string'
+    ) {
       throw new Error(`not an article result: ${JSON.stringify(result)}`);
     }
     buttonsIn(result.reply_markup); // checks the keyboard's shape, if any
@@ -165,10 +172,19 @@ export async function startFakeBotApi(options: { token: string; username?: strin
         if (!known) return bad(400, 'Bad Request: message to edit not found');
         const next = { text: String(params.text), markup: JSON.stringify(params.reply_markup ?? null) };
         if (known.text === next.text && known.markup === next.markup) {
-          return bad(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message');
+          return bad(
+            400,
+            'Bad Request: message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+          );
         }
         messages.set(key, next);
-        return ok({ message_id: Number(params.message_id), date: 1_700_000_000, edit_date: 1_700_000_001, chat: chats.get(String(params.chat_id)), text: params.text });
+        return ok({
+          message_id: Number(params.message_id),
+          date: 1_700_000_000,
+          edit_date: 1_700_000_001,
+          chat: chats.get(String(params.chat_id)),
+          text: params.text,
+        });
       }
       case 'answerCallbackQuery':
       case 'answerInlineQuery':
@@ -240,7 +256,8 @@ export async function startFakeBotApi(options: { token: string; username?: strin
   const server = createServer((req, res) => {
     // Only reading the request can fail (a bad JSON body): Telegram would answer 400.
     serve(req, res).catch((err: unknown) => {
-      if (!res.headersSent) send(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${err instanceof Error ? err.message : 'unreadable request'}` });
+      if (!res.headersSent)
+        send(res, 400, { ok: false, error_code: 400, description: `Bad Request: ${err instanceof Error ? err.message : 'unreadable request'}` });
       else res.destroy();
     });
   });

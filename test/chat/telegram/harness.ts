@@ -31,7 +31,9 @@ export interface Harness {
 let nextMessageId = 1;
 let nextQueryId = 1;
 
-export async function startHarness(options: { core: BotCore } & Partial<Omit<TelegramBotDeps, 'core' | 'token' | 'logger'>> & { start?: boolean }): Promise<Harness> {
+export async function startHarness(
+  options: { core: BotCore } & Partial<Omit<TelegramBotDeps, 'core' | 'token' | 'logger'>> & { start?: boolean },
+): Promise<Harness> {
   const api = await startFakeBotApi({ token: TOKEN });
   const logs: string[] = [];
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) });

@@ -116,7 +116,14 @@ describe('answers off the Bot API shape', () => {
     h.api.failNext('sendMessage', { status: 400, body: { ok: false, error_code: 400 } });
     const update = {
       update_id: 1,
-      message: { message_id: 1, date: 1_700_000_000, from: ALICE, chat: privateChat(ALICE), text: '/next 3017', entities: [{ type: 'bot_command', offset: 0, length: 5 }] },
+      message: {
+        message_id: 1,
+        date: 1_700_000_000,
+        from: ALICE,
+        chat: privateChat(ALICE),
+        text: '/next 3017',
+        entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+      },
     };
     const res = await fetch(`http://127.0.0.1:${h.telegram.webhookPort()}/hook`, {
       method: 'POST',
@@ -132,12 +139,15 @@ describe('answers off the Bot API shape', () => {
     ['a 502 without a description', { status: 502, body: { ok: false, error_code: 502 } }, { type: 'GrammyError', code: 502 }],
     ['an HTML 502 page', { status: 502, text: '<html>Bad Gateway</html>' }, { type: 'HttpError' }],
     ['a 200 without `ok`', { status: 200, body: { result: [] } }, { type: 'GrammyError' }],
-  ] as Array<[string, RawAnswer, Record<string, unknown>]>)('getUpdates answering %s: logged as such, polling goes on', async (_name, answer, error) => {
-    h = await startHarness({ core, retry: { sleep: noWait } });
-    h.api.failNext('getUpdates', answer);
-    const failing = await waitForLog(h, 'telegram polling failing; retrying');
-    expect(failing).toMatchObject({ error });
-    await expectStillServing(h);
-    await waitForLog(h, 'telegram polling recovered');
-  });
+  ] as Array<[string, RawAnswer, Record<string, unknown>]>)(
+    'getUpdates answering %s: logged as such, polling goes on',
+    async (_name, answer, error) => {
+      h = await startHarness({ core, retry: { sleep: noWait } });
+      h.api.failNext('getUpdates', answer);
+      const failing = await waitForLog(h, 'telegram polling failing; retrying');
+      expect(failing).toMatchObject({ error });
+      await expectStillServing(h);
+      await waitForLog(h, 'telegram polling recovered');
+    },
+  );
 });

@@ -16,7 +16,10 @@ async function poll(answers: unknown[]) {
     logger: pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) }),
     redact: createRedactor(['secret']),
     clock: () => new Date(0),
-    sleep: (ms) => { waits.push(ms); return Promise.resolve(); },
+    sleep: (ms) => {
+      waits.push(ms);
+      return Promise.resolve();
+    },
   });
   const queue = [...answers];
   const prev = (() => Promise.resolve(queue.length > 0 ? queue.shift() : { ok: true, result: [] })) as unknown as Prev;
@@ -40,7 +43,10 @@ describe('watchPolling, answers off the documented shape', () => {
   });
 
   it('passes 401 and 409 on, with or without a description, for the runner to stop on', async () => {
-    for (const refusal of [{ ok: false, error_code: 409 }, { ok: false, error_code: 401, description: 'Unauthorized' }]) {
+    for (const refusal of [
+      { ok: false, error_code: 409 },
+      { ok: false, error_code: 401, description: 'Unauthorized' },
+    ]) {
       const { result, waits } = await poll([refusal]);
       expect(result).toBe(refusal);
       expect(waits).toEqual([]);

@@ -58,7 +58,7 @@ describe('Telegram polling failures', () => {
     expect(h.logs.join('')).not.toContain(TOKEN.split(':')[1]);
   });
 
-  it('a long outage: a reminder every few minutes, the backoff capped, Telegram\'s retry_after honoured', async () => {
+  it("a long outage: a reminder every few minutes, the backoff capped, Telegram's retry_after honoured", async () => {
     const clock = steppedClock();
     h = await startHarness({ core: createFakeCore(), clock: clock.clock, retry: { sleep: clock.sleep } });
     for (let i = 0; i < 11; i++) h.api.failNext('getUpdates', { error_code: 502, description: 'Bad Gateway' });
@@ -97,7 +97,10 @@ describe('Telegram polling failures', () => {
 
   it('409 (another poller) stops polling with an error that says what to do', async () => {
     h = await startHarness({ core: createFakeCore() });
-    h.api.failNext('getUpdates', { error_code: 409, description: 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running' });
+    h.api.failNext('getUpdates', {
+      error_code: 409,
+      description: 'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
+    });
     await h.api.waitForCall('getUpdates');
     await h.api.waitForNoPolls();
     const stopped = await waitForLog(h, 'telegram polling stopped');

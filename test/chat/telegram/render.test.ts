@@ -62,14 +62,27 @@ describe('renderReply', () => {
 
   it('leaves out the keyboard when there are no buttons, and buttons that cannot be encoded', () => {
     expect(renderReply({ kind: 'failure', blocks: [{ lines: ['Oops'] }] })).toEqual({ text: 'Oops' });
-    const odd = renderReply({ kind: 'answer', blocks: [], buttons: [[{ label: 'x', command: { name: 'next', options: { stop: 'a:b' } }, effect: 'reply' }]] });
+    const odd = renderReply({
+      kind: 'answer',
+      blocks: [],
+      buttons: [[{ label: 'x', command: { name: 'next', options: { stop: 'a:b' } }, effect: 'reply' }]],
+    });
     expect(odd.reply_markup).toBeUndefined();
   });
 
-  it('lays the core\'s button groups out in rows: short labels four to a row, long ones alone', () => {
-    const route = (n: number) => ({ label: `Route ${n}`, command: { name: 'next' as const, options: { stop: '3017', route: String(n) } }, effect: 'reply' as const });
-    const stop = (code: string) => ({ label: `${code} A RATHER LONG STOP NAME`, command: { name: 'next' as const, options: { stop: code } }, effect: 'reply' as const });
-    const rows = renderReply({ kind: 'answer', blocks: [], buttons: [[1, 2, 3, 4, 5, 6].map(route), [stop('3017'), stop('3023')]] }).reply_markup!.inline_keyboard;
+  it("lays the core's button groups out in rows: short labels four to a row, long ones alone", () => {
+    const route = (n: number) => ({
+      label: `Route ${n}`,
+      command: { name: 'next' as const, options: { stop: '3017', route: String(n) } },
+      effect: 'reply' as const,
+    });
+    const stop = (code: string) => ({
+      label: `${code} A RATHER LONG STOP NAME`,
+      command: { name: 'next' as const, options: { stop: code } },
+      effect: 'reply' as const,
+    });
+    const rows = renderReply({ kind: 'answer', blocks: [], buttons: [[1, 2, 3, 4, 5, 6].map(route), [stop('3017'), stop('3023')]] }).reply_markup!
+      .inline_keyboard;
     expect(rows.map((row) => row.length)).toEqual([4, 2, 1, 1]);
   });
 

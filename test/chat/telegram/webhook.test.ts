@@ -15,7 +15,10 @@ afterEach(async () => {
   h = undefined;
 });
 
-async function startWebhookBot(): Promise<{ post: (body: unknown, headers?: Record<string, string>, path?: string) => Promise<Response>; base: string }> {
+async function startWebhookBot(): Promise<{
+  post: (body: unknown, headers?: Record<string, string>, path?: string) => Promise<Response>;
+  base: string;
+}> {
   core = createFakeCore();
   h = await startHarness({ core, webhook: { url: PUBLIC_URL, secret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1' } });
   const base = `http://127.0.0.1:${h.telegram.webhookPort()}`;
@@ -28,7 +31,14 @@ async function startWebhookBot(): Promise<{ post: (body: unknown, headers?: Reco
 
 const update = (id: number, text: string) => ({
   update_id: id,
-  message: { message_id: id, date: 1_700_000_000, from: ALICE, chat: privateChat(ALICE), text, entities: [{ type: 'bot_command', offset: 0, length: 5 }] },
+  message: {
+    message_id: id,
+    date: 1_700_000_000,
+    from: ALICE,
+    chat: privateChat(ALICE),
+    text,
+    entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+  },
 });
 
 describe('Telegram adapter (webhook)', () => {
@@ -93,7 +103,13 @@ describe('Telegram adapter (webhook)', () => {
   it('stops reading a body sent without a length once it passes the limit', async () => {
     const { base } = await startWebhookBot();
     const { port } = new URL(base);
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/telegram/hook', headers: { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET } });
+    const req = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/telegram/hook',
+      headers: { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET },
+    });
     let sent = 0;
     let ended: string | undefined;
     const outcome = new Promise<string>((resolve) => {
@@ -131,7 +147,11 @@ describe('Telegram adapter (webhook)', () => {
   it('answers 400 to a body that is not an update, instead of failing with 500', async () => {
     const { base } = await startWebhookBot();
     const send = (body: string) =>
-      fetch(`${base}/telegram/hook`, { method: 'POST', headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET }, body });
+      fetch(`${base}/telegram/hook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET },
+        body,
+      });
     expect((await send('{not json')).status).toBe(400);
     expect((await send('null')).status).toBe(400);
     expect((await send('{"update_id":"seven"}')).status).toBe(400);

@@ -42,7 +42,13 @@ export function inlineMode(deps: FeatureDeps): Composer<Context> {
 }
 
 /** The arrivals as an article to send; an unknown stop or an outage says so, rather than a hint that the query was wrong. */
-async function answerArrivals(ctx: Context, options: Readonly<Record<string, string>>, reply: Reply, chat: ChatContext, deps: FeatureDeps): Promise<void> {
+async function answerArrivals(
+  ctx: Context,
+  options: Readonly<Record<string, string>>,
+  reply: Reply,
+  chat: ChatContext,
+  deps: FeatureDeps,
+): Promise<void> {
   const key = `${options.stop ?? ''}:${options.route ?? ''}`;
   if (reply.kind === 'answer') {
     await ctx.answerInlineQuery([article(`a:${key}`, reply, reply.title ?? key)], { cache_time: ANSWER_CACHE_SECONDS, is_personal: true });
