@@ -112,8 +112,10 @@ export function createDeliver(deps: DeliverDeps): Deliver {
       return { kind: 'dropped', reason: `no ${job.chat.platform} adapter` };
     }
     const sending = chatSendingKey(job.chat);
+    // Names this send, so that only it lets the hold go (not a later sender's, should it lapse).
+    const holder = `${deps.instance}:${job.id}`;
     try {
-      if (!(await claims.claim(sending, deps.instance, deps.sendingLeaseMs ?? SENDING_LEASE_MS))) return { kind: 'wait', ms: 500 };
+      if (!(await claims.claim(sending, holder, deps.sendingLeaseMs ?? SENDING_LEASE_MS))) return { kind: 'wait', ms: 500 };
     } catch (err) {
       return storeTrouble(job, err);
     }
@@ -130,11 +132,17 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     } catch (err) {
       return storeTrouble(job, err);
     } finally {
-      await claims
-        .release(sending)
-        .catch((err: unknown) => logger.warn({ error: errorLine(err) }, 'could not release a chat send hold; it lapses by itself'));
+      await letGo(sending, holder);
     }
   };
+
+  async function letGo(key: string, holder: string): Promise<void> {
+    try {
+      if ((await claims.holder(key)) === holder) await claims.release(key);
+    } catch (err) {
+      logger.warn({ error: errorLine(err) }, 'could not release a chat send hold; it lapses by itself');
+    }
+  }
 
   function storeTrouble(job: AlertJob, err: unknown): DeliveryOutcome {
     metrics.failed(job.chat.platform, 'store');

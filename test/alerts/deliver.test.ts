@@ -86,6 +86,29 @@ describe('delivering one job', () => {
     expect(s.notifier.sent).toEqual([]);
   });
 
+  it('lets go of its own send hold only: one that lapsed mid-send and was taken by another stays', async () => {
+    const claims = memoryClaims();
+    const s = setup(async () => {
+      await claims.release(chatSendingKey(job([]).chat));
+      await claims.claim(chatSendingKey(job([]).chat), 'another sender', 30_000);
+      return { status: 'sent' };
+    });
+    const deliver = createDeliver({
+      notifiers: [s.notifier],
+      claims,
+      subscriptions: { remove: s.remove },
+      core: { chatRefused: s.chatRefused },
+      settings: testSettings(),
+      clock,
+      logger: s.log.logger,
+      metrics: noMetrics,
+      instance: 't',
+      sleep: () => Promise.resolve(),
+    });
+    expect(await deliver(job([part(1)]))).toEqual({ kind: 'sent', messages: 1 });
+    expect(await claims.holder(chatSendingKey(job([]).chat))).toBe('another sender');
+  });
+
   it('a permanent refusal pauses the chat, logged once', async () => {
     const s = setup(() => ({ status: 'permanent-failure', reason: '403: Forbidden: bot was kicked' }));
     expect(await s.deliver(job([part(1)]))).toEqual({ kind: 'refused', reason: '403: Forbidden: bot was kicked' });
