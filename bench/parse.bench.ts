@@ -1,10 +1,10 @@
 // Parse + normalise cost of an AllRoutes XML answer against a bare fast-xml-parser parse of the
 // same bytes. Goal: ours within 1.3x of the bare parse. Run: npx tsx bench/parse.bench.ts
 import { XMLParser } from 'fast-xml-parser';
-import { parseNextTripsAllRoutes } from '../src/transit/index.js';
-import { sealAnswer } from '../src/transit/seal.js';
-import { parseStopAnswer } from '../src/transit/parse.js';
-import { keyScrubber } from '../src/transit/redact.js';
+import { parseNextTripsAllRoutes } from '../src/sources/octranspo-v12/index.js';
+import { sealAnswer } from '../src/sources/octranspo-v12/seal.js';
+import { parseStopAnswer } from '../src/sources/octranspo-v12/parse.js';
+import { keyScrubber } from '../src/sources/octranspo-v12/redact.js';
 
 const ROUTES = 10;
 const TRIPS = 3;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
-import { OCTRANSPO_GTFS, parseHeaders } from './gtfs-rt/settings.js';
+import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.

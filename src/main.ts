@@ -2,22 +2,22 @@
 // bot core -> every chat adapter whose token is set (the terminal chat when none is) and the
 // notifiers that pushes go through; takes them down again in reverse on SIGINT/SIGTERM, when the
 // terminal chat's input ends, or when an adapter fails for good.
-import type { Notifier } from './alerts/notifier.js';
+import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
 import { createBotCore, type BotCore } from './bot/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
-import { openGtfsFeed } from './gtfs-rt/open-feed.js';
+import { openGtfsFeed } from './sources/gtfs/open-feed.js';
 import { createLogger, type Logger } from './log.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import { loadStopIndex, type StopIndex } from './stops/index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
-import { createTransitClient, type TransitClient } from './transit/index.js';
-import { clockStartingAt } from './time/clock-start.js';
+import { createTransitClient, type TransitClient } from './sources/octranspo-v12/index.js';
+import { clockStartingAt } from './domain/clock-start.js';
 import { fatalMessage } from './util/fatal-message.js';
 
 type Closer = { name: string; close: () => Promise<void> | void };

@@ -1,10 +1,10 @@
 // Which subscriptions are due at one UTC minute: for each zone any subscription uses, the local
 // minutes that minute makes happen (several after a spring-forward gap, a repeat after a fall-back),
 // asked of the repository's index, never of a scan.
-import type { SubscriptionsRepository } from '../store/ports.js';
+import type { SubscriptionsRepository } from '../domain/store-ports.js';
 import { nearKey, timedKey } from './occurrence.js';
-import { isDue, isRepeatedMinute, localMinutesAt } from './schedule.js';
-import type { Subscription } from './subscription.js';
+import { isDue, isRepeatedMinute, localMinutesAt } from '../domain/alert-schedule.js';
+import type { Subscription } from '../domain/subscription.js';
 
 export type Due =
   /** A timed alert: it fires whatever the buses do. */

@@ -2,14 +2,14 @@
 // marked sent are dropped first (a stalled job run again, a repeat), one sender per chat at a
 // time, the chat's own pace kept, and a mark per alert once the platform accepted the message.
 import type { BotCore } from '../bot/core.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
-import type { Claims, SubscriptionsRepository } from '../store/ports.js';
+import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { Sleep } from '../util/sleep.js';
 import { errorLine } from './error-line.js';
 import type { AlertMetricsSink } from './metrics-sink.js';
 import { mergeReplies, packMessages } from './merge-replies.js';
-import type { Notifier } from './notifier.js';
+import type { Notifier } from '../domain/notifier.js';
 import { chatPaceKey, chatSendingKey, type AlertJob, type AlertPart } from './occurrence.js';
 import { chatInterval, type AlertSettings } from './settings.js';
 

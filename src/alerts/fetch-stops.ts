@@ -1,5 +1,5 @@
 import type { Fetched } from '../bot/format/alert.js';
-import type { TransitClient } from '../transit/source.js';
+import type { TransitClient } from '../domain/transit-source.js';
 import { mapLimit } from './map-limit.js';
 
 /** Upstream requests a tick keeps in flight: enough to fetch 500 stops in seconds, few enough to be polite. */

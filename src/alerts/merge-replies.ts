@@ -1,7 +1,7 @@
 // Several alerts for one chat in the same minute become one message: each alert's title turns
 // into a heading, its blocks follow. Past a size that every platform takes whole, the rest goes
 // into a second message rather than being cut off by the renderer.
-import type { Reply, ReplyBlock } from '../bot/reply.js';
+import type { Reply, ReplyBlock } from '../domain/reply.js';
 
 /** Well inside Telegram's 4,096 characters and a Discord embed's 4,096, leaving room for markup. */
 export const MAX_MESSAGE_CHARS = 3_000;

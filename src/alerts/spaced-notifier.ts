@@ -1,4 +1,4 @@
-import type { Notifier } from './notifier.js';
+import type { Notifier } from '../domain/notifier.js';
 import { sleep as realSleep, type Sleep } from '../util/sleep.js';
 
 /**

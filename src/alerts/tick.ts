@@ -4,10 +4,10 @@
 // language, a chat's alerts of one minute merged into one job, and the jobs queued. The minute is
 // marked done once its jobs are safe: in Redis (BullMQ), or delivered (in-process queue).
 import type { BotCore } from '../bot/core.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
-import type { Claims, Platform, SubscriptionsRepository } from '../store/ports.js';
-import type { TransitClient } from '../transit/source.js';
+import type { Claims, Platform, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { TransitClient } from '../domain/transit-source.js';
 import { errorLine } from './error-line.js';
 import { collectDue, type Due } from './collect.js';
 import { fetchStops } from './fetch-stops.js';

@@ -1,4 +1,4 @@
-import type { ChatRef, Platform } from '../store/ports.js';
+import type { ChatRef, Platform } from '../domain/store-ports.js';
 
 /** Who is talking to the bot and where: what a command needs to know of the platform. */
 export interface ChatContext extends ChatRef {

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.js';
-import type { ChatSettingsRepository, Locale } from '../store/ports.js';
+import type { ChatSettingsRepository, Locale } from '../domain/store-ports.js';
 import type { ChatContext } from './chat-context.js';
 import { localeFromCode } from './i18n.js';
 

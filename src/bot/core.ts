@@ -1,11 +1,11 @@
-import type { Subscription } from '../alerts/subscription.js';
-import type { ChatRef, Locale } from '../store/ports.js';
-import type { IdentifierGrammar } from '../transit/identifiers.js';
+import type { Subscription } from '../domain/subscription.js';
+import type { ChatRef, Locale } from '../domain/store-ports.js';
+import type { IdentifierGrammar } from '../domain/identifiers.js';
 import type { ChatContext } from './chat-context.js';
 import type { CommandRequest, ParsedText } from './command-request.js';
 import type { CommandSpec, Suggestion } from './commands/index.js';
 import type { Fetched } from './format/alert.js';
-import type { Reply } from './reply.js';
+import type { Reply } from '../domain/reply.js';
 
 export type { Locale };
 

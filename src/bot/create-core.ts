@@ -1,8 +1,8 @@
-import type { Clock } from '../clock.js';
+import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
-import type { StopIndex } from '../stops/types.js';
-import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../store/ports.js';
-import type { TransitClient } from '../transit/index.js';
+import type { StopIndex } from '../domain/stop-index.js';
+import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { TransitClient } from '../sources/octranspo-v12/index.js';
 import type { ChatContext } from './chat-context.js';
 import { chatLanguage } from './chat-language.js';
 import { MENU_SPECS, findCommand } from './commands/index.js';
@@ -15,7 +15,7 @@ import { storeFailure, type HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
-import type { Reply } from './reply.js';
+import type { Reply } from '../domain/reply.js';
 import { suggestValues } from './suggest.js';
 
 export interface BotCoreDeps {

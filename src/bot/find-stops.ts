@@ -1,7 +1,7 @@
 import { nextButton } from './format/buttons.js';
 import { messageReply, shorten } from './format/text.js';
 import type { HandlerContext } from './handler-context.js';
-import type { Reply } from './reply.js';
+import type { Reply } from '../domain/reply.js';
 
 const SHOWN = 8;
 const COUNTED = 100;

@@ -1,13 +1,13 @@
 import type { Logger } from '../log.js';
-import type { StopIndex } from '../stops/types.js';
-import type { ChatSettingsRepository, Locale, SavedStopsRepository, SubscriptionsRepository } from '../store/ports.js';
-import { API_ERROR_CODES, type TransitClient, TransitError } from '../transit/index.js';
+import type { StopIndex } from '../domain/stop-index.js';
+import type { ChatSettingsRepository, Locale, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import { API_ERROR_CODES, type TransitClient, TransitError } from '../sources/octranspo-v12/index.js';
 import type { ChatContext } from './chat-context.js';
 import type { ReadContext } from './commands/read-options.js';
 import { failureMessage } from './format/failure-message.js';
 import { messageReply, type Say } from './format/text.js';
 import type { Translate } from './i18n.js';
-import type { Reply } from './reply.js';
+import type { Reply } from '../domain/reply.js';
 
 /** Everything a command may use, passed in: no command imports a client, a store or a clock. */
 export interface HandlerContext extends ReadContext {

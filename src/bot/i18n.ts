@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import type { Locale } from '../store/ports.js';
+import type { Locale } from '../domain/store-ports.js';
 
 export const LOCALES: readonly Locale[] = ['en', 'fr'];
 

@@ -3,6 +3,6 @@ export { createBotCore, type BotCoreDeps } from './create-core.js';
 export type { BotCore, Locale } from './core.js';
 export type { ChatContext } from './chat-context.js';
 export type { CommandName, CommandRequest, ParsedText } from './command-request.js';
-export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from './reply.js';
+export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../domain/reply.js';
 export { COMMAND_SPECS, MENU_SPECS, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
 export { localeFromCode } from './i18n.js';

@@ -1,9 +1,9 @@
-import type { GtfsRecord, StopArrivals } from '../transit/index.js';
+import type { GtfsRecord, StopArrivals } from '../sources/octranspo-v12/index.js';
 import { saveButton } from './format/buttons.js';
 import { formatRouteSummary } from './format/route-summary.js';
 import { messageReply, shorten } from './format/text.js';
 import { isUnknownStop, transitFailure, type HandlerContext } from './handler-context.js';
-import type { Reply } from './reply.js';
+import type { Reply } from '../domain/reply.js';
 
 function mapLink(lat: number, lon: number): string {
   const la = lat.toFixed(5);

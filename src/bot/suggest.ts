@@ -1,8 +1,8 @@
-import type { StopIndex } from '../stops/types.js';
-import type { SavedStopsRepository, SubscriptionsRepository } from '../store/ports.js';
-import { formatMinute } from '../alerts/schedule.js';
-import type { IdentifierGrammar } from '../transit/identifiers.js';
-import type { TransitClient } from '../transit/index.js';
+import type { StopIndex } from '../domain/stop-index.js';
+import type { SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import { formatMinute } from '../domain/alert-schedule.js';
+import type { IdentifierGrammar } from '../domain/identifiers.js';
+import type { TransitClient } from '../sources/octranspo-v12/index.js';
 import type { ChatContext } from './chat-context.js';
 import { findCommand, type Suggestion } from './commands/index.js';
 import { compareRoutes } from './format/route-order.js';

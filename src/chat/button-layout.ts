@@ -1,4 +1,4 @@
-import type { ButtonGroup, ReplyButton } from '../bot/reply.js';
+import type { ButtonGroup, ReplyButton } from '../domain/reply.js';
 
 export interface ButtonLimits {
   /** Buttons in one row at most (Discord 5). */

@@ -7,7 +7,7 @@ import { stopAnswerJson } from './render/stop-json.js';
 import { stopAnswerXml } from './render/stop-xml.js';
 import { responseFormat, type Params } from './request.js';
 import { HTML_TYPE, JSON_TYPE, text, XML_TYPE, type SimResponse } from './response.js';
-import { API_ERROR_CODES, type ResponseFormat } from '../transit/index.js';
+import { API_ERROR_CODES, type ResponseFormat } from '../sources/octranspo-v12/index.js';
 
 // The four v1.2 operations: parameters in, a formatted response out. Errors of the stop
 // operations are in-band with HTTP 200, as the service gave them.

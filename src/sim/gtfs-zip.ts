@@ -1,6 +1,6 @@
 import yazl from 'yazl';
 import type { SimNetwork } from './network.js';
-import { formatGtfsTime } from './time/zoned.js';
+import { formatGtfsTime } from '../gtfs-format/service-time.js';
 
 // The demo network as a standard static GTFS zip: the concrete (expanded) trips that the v1.2
 // Gtfs operation and the GTFS-Realtime trip updates also name, so the three agree. `copies`

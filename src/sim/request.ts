@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { ResponseFormat } from '../transit/index.js';
+import type { ResponseFormat } from '../sources/octranspo-v12/index.js';
 
 // Request parameters: the form body, with the URL's query string as a fallback, names matched
 // without regard to case (the service ran on ASP.NET, whose form lookup ignores case). An empty

@@ -1,8 +1,8 @@
-import { FeedMessageType } from '../gtfs-rt/realtime/schema.js';
+import { FeedMessageType } from '../gtfs-format/realtime-schema.js';
 import { tripOutlook } from './arrivals/live.js';
 import type { SimNetwork } from './network.js';
-import { addDays, dateKey } from './time/local-date.js';
-import { serviceDayStartMs, wallClock } from './time/zoned.js';
+import { addDays, dateKey } from '../gtfs-format/local-date.js';
+import { serviceDayStartMs, wallClock } from '../gtfs-format/service-time.js';
 
 // The demo network's GTFS-Realtime TripUpdates at an instant: every tracked trip on the road (or
 // about to leave its terminal), late by the same seeded delay the v1.2 answers use, so both

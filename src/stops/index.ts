@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parseStopsTxt } from './parse.js';
 import { createStopIndex } from './stop-index.js';
-import type { StopIndex } from './types.js';
+import type { StopIndex } from '../domain/stop-index.js';
 
-export type { NearbyStop, StopIndex, StopInfo } from './types.js';
+export type { NearbyStop, StopIndex, StopInfo } from '../domain/stop-index.js';
 export { parseStopsTxt, StopsFileError } from './parse.js';
 export { createStopIndex } from './stop-index.js';
 export { haversineMeters } from './geo.js';

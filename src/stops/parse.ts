@@ -1,6 +1,6 @@
-import { CsvError, readCsvTable, type CsvTable } from '../gtfs/csv.js';
+import { CsvError, readCsvTable, type CsvTable } from '../gtfs-format/csv.js';
 import { normalizeStopCode } from './normalize.js';
-import type { StopInfo } from './types.js';
+import type { StopInfo } from '../domain/stop-index.js';
 
 const REQUIRED = ['stop_id', 'stop_code', 'stop_name', 'stop_lat', 'stop_lon'] as const;
 

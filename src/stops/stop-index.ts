@@ -1,7 +1,7 @@
 import { haversineMeters, METERS_PER_DEGREE_LAT } from './geo.js';
 import { foldText, normalizeStopCode, wordsOf } from './normalize.js';
 import { sharedName } from './shared-name.js';
-import type { NearbyStop, StopIndex, StopInfo } from './types.js';
+import type { NearbyStop, StopIndex, StopInfo } from '../domain/stop-index.js';
 
 interface Entry {
   stop: StopInfo;

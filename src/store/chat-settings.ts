@@ -2,7 +2,7 @@ import type Keyv from 'keyv';
 import { z } from 'zod';
 import { guarded } from './errors.js';
 import { languageKey, timeZoneKey } from './keys.js';
-import type { ChatSettingsRepository, LanguageChoice } from './ports.js';
+import type { ChatSettingsRepository, LanguageChoice } from '../domain/store-ports.js';
 import { readStored, type CorruptionLog } from './records.js';
 
 const LanguageRecord = z.object({ locale: z.enum(['en', 'fr']), chosen: z.boolean() });

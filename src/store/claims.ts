@@ -1,6 +1,6 @@
 import type { Backend } from './backend.js';
 import { guarded } from './errors.js';
-import type { Claims } from './ports.js';
+import type { Claims } from '../domain/store-ports.js';
 import { readStored, type CorruptionLog } from './records.js';
 
 export function createClaims(backend: Backend, corrupt: CorruptionLog): Claims {

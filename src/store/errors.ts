@@ -1,4 +1,4 @@
-import { StoreError } from './ports.js';
+import { StoreError } from '../domain/store-ports.js';
 
 /** An error's message on one line, for messages that end up in a single log or terminal line. */
 export function oneLine(err: unknown): string {

@@ -2,4 +2,4 @@
 export { openStore, type OpenStoreOptions, type Store } from './open.js';
 export { SQLITE_FILE } from './keyv.js';
 export { STOP_SLOTS } from './slots.js';
-export * from './ports.js';
+export * from '../domain/store-ports.js';

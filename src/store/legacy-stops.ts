@@ -3,7 +3,7 @@
 // every one of them reads back from a slot: a crash, a failure or a concurrent migration at any
 // point loses nothing, and the next read simply carries on.
 import { z } from 'zod';
-import type { SaveOutcome, SavedStop } from './ports.js';
+import type { SaveOutcome, SavedStop } from '../domain/store-ports.js';
 import type { CorruptionLog, Stored } from './records.js';
 import { holds, type Slot } from './slots.js';
 

@@ -4,7 +4,7 @@ import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
-import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from './ports.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import { corruptionLog } from './records.js';
 import { openRedis } from './redis.js';
 import { createSavedStops } from './saved-stops.js';

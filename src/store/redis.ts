@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { oneLine } from './errors.js';
 import { backendErrorLog, keyvOver } from './keyv.js';
-import { StoreError } from './ports.js';
+import { StoreError } from '../domain/store-ports.js';
 import { redisSets } from './redis-sets.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;

@@ -3,7 +3,7 @@
 import type Keyv from 'keyv';
 import { z } from 'zod';
 import { stopSlotKey } from './keys.js';
-import type { ChatRef, SavedStop } from './ports.js';
+import type { ChatRef, SavedStop } from '../domain/store-ports.js';
 import { readStored, type CorruptionLog, type Stored } from './records.js';
 
 /** How many slots a chat has; every list reads them all, in one round trip. */

@@ -6,7 +6,7 @@ import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
-import { StoreError } from './ports.js';
+import { StoreError } from '../domain/store-ports.js';
 import { folderFailure, sqliteOpenFailure } from './sqlite-errors.js';
 import { createSetsTableSql, sqliteSets } from './sqlite-sets.js';
 

@@ -1,9 +1,9 @@
 // Where subscriptions and their index live. A record per subscription under its chat; a set of
 // ids per chat (what /subs lists, bounded by the per-chat cap); index sets per zone and minute
 // (timed alerts) or zone and hour (the hours a "near" window touches); the set of zones in use.
-import type { AlertSchedule } from '../alerts/schedule.js';
-import type { Subscription } from '../alerts/subscription.js';
-import type { ChatRef } from './ports.js';
+import type { AlertSchedule } from '../domain/alert-schedule.js';
+import type { Subscription } from '../domain/subscription.js';
+import type { ChatRef } from '../domain/store-ports.js';
 
 const chatKey = (chat: ChatRef) => `chat:${chat.platform}:${chat.chatId}`;
 

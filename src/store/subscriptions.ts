@@ -4,13 +4,13 @@
 // the id in the chat's set with one bounded, atomic step: concurrent adds (two processes
 // included) all land, or say 'full' past the cap, and never overwrite one another.
 import type Keyv from 'keyv';
-import type { Subscription } from '../alerts/subscription.js';
+import type { Subscription } from '../domain/subscription.js';
 import { guarded } from './errors.js';
-import type { ChatRef, SubscriptionsRepository } from './ports.js';
+import type { ChatRef, SubscriptionsRepository } from '../domain/store-ports.js';
 import { readStored, type CorruptionLog } from './records.js';
 import type { SetOps } from './sets.js';
 import { ZONES_KEY, atIndexKey, chatSubscriptionsKey, indexKeysOf, nearIndexKey, subscriptionKey } from './subscription-keys.js';
-import { decodeSubscription, encodeSubscription } from './subscription-record.js';
+import { decodeSubscription, encodeSubscription } from '../domain/subscription-record.js';
 
 /** A moved chat keeps all it had; the cap applied when each was made. */
 const NO_CAP = Number.MAX_SAFE_INTEGER;

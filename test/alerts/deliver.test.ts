@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDeliver } from '../../src/alerts/deliver.js';
 import { noMetrics } from '../../src/alerts/metrics-sink.js';
 import { chatPaceKey, chatSendingKey, type AlertJob, type AlertPart } from '../../src/alerts/occurrence.js';
-import type { Reply } from '../../src/bot/reply.js';
-import { fixedClock } from '../../src/clock.js';
-import { StoreError } from '../../src/store/ports.js';
+import type { Reply } from '../../src/domain/reply.js';
+import { fixedClock } from '../../src/domain/clock.js';
+import { StoreError } from '../../src/domain/store-ports.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Script } from './fakes.js';
 
 const clock = fixedClock('2026-11-23T12:30:07Z');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { fixedClock } from '../../src/clock.js';
+import { fixedClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/index.js';
 import { fakeTransit, route, stopArrivals, trip } from '../bot/fakes.js';
 import { startHarness } from '../chat/discord/harness.js';

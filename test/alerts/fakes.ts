@@ -1,12 +1,12 @@
 // Stand-ins for the scheduler's tests: claims in memory (real time, like the stores' TTLs), a
 // notifier that records what it was asked to send and answers as scripted, and subscriptions.
 import { pino } from 'pino';
-import type { DeliveryResult, Notifier } from '../../src/alerts/notifier.js';
-import type { AlertSchedule } from '../../src/alerts/schedule.js';
+import type { DeliveryResult, Notifier } from '../../src/domain/notifier.js';
+import type { AlertSchedule } from '../../src/domain/alert-schedule.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/alerts/settings.js';
-import type { AlertTarget, Subscription } from '../../src/alerts/subscription.js';
-import type { Reply } from '../../src/bot/reply.js';
-import type { Claims, Platform } from '../../src/store/ports.js';
+import type { AlertTarget, Subscription } from '../../src/domain/subscription.js';
+import type { Reply } from '../../src/domain/reply.js';
+import type { Claims, Platform } from '../../src/domain/store-ports.js';
 
 export const OTTAWA = 'America/Toronto';
 

@@ -2,10 +2,10 @@
 // until what that tick queued has been delivered.
 import { startAlertScheduler, type AlertScheduler } from '../../src/alerts/scheduler.js';
 import type { AlertSettings } from '../../src/alerts/settings.js';
-import type { Subscription } from '../../src/alerts/subscription.js';
+import type { Subscription } from '../../src/domain/subscription.js';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { fixedClock } from '../../src/clock.js';
-import type { StopArrivals } from '../../src/transit/model.js';
+import { fixedClock } from '../../src/domain/clock.js';
+import type { StopArrivals } from '../../src/domain/arrivals.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip, type FakeTransit } from '../bot/fakes.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Script } from './fakes.js';
 

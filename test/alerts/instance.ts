@@ -7,14 +7,14 @@
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
-import type { Notifier } from '../../src/alerts/notifier.js';
+import type { Notifier } from '../../src/domain/notifier.js';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import type { AlertSettings } from '../../src/alerts/settings.js';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { fixedClock } from '../../src/clock.js';
+import { fixedClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/index.js';
-import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
-import type { TransitClient } from '../../src/transit/source.js';
+import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
+import type { TransitClient } from '../../src/domain/transit-source.js';
 import { route, stopArrivals, trip } from '../bot/fakes.js';
 
 export interface InstanceOptions {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinute, isDue, isRepeatedMinute, localMinuteAt, localMinutesAt, nextFiring, type AlertSchedule } from '../../src/alerts/schedule.js';
-import { readClockTime, readDays, readWindow } from '../../src/alerts/schedule-words.js';
+import { formatMinute, isDue, isRepeatedMinute, localMinuteAt, localMinutesAt, nextFiring, type AlertSchedule } from '../../src/domain/alert-schedule.js';
+import { readClockTime, readDays, readWindow } from '../../src/bot/commands/schedule-words.js';
 
 const OTTAWA = 'America/Toronto';
 const WEEKDAYS = [1, 2, 3, 4, 5] as const;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { TransitError } from '../../src/transit/errors.js';
+import { TransitError } from '../../src/domain/transit-error.js';
 import { route, stopArrivals, trip } from '../bot/fakes.js';
 import { at, near, subscription } from './fakes.js';
 import { harness } from './harness.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelLookup } from '../../src/bot/chat-context.js';
 import { createBotCore } from '../../src/bot/create-core.js';
-import type { Subscription } from '../../src/alerts/subscription.js';
-import { TransitError } from '../../src/transit/errors.js';
+import type { Subscription } from '../../src/domain/subscription.js';
+import { TransitError } from '../../src/domain/transit-error.js';
 import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 // NOW is Saturday 21 Nov 2026, 08:05 in Ottawa.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { MAX_SAVED_STOPS } from '../../src/bot/commands/save.js';
-import { TransitError } from '../../src/transit/errors.js';
+import { TransitError } from '../../src/domain/transit-error.js';
 import { brokenStores, clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, stopArrivals } from './fakes.js';
 
 const transit = () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import type { Locale } from '../../src/bot/core.js';
-import { TransitError, type TransitErrorKind } from '../../src/transit/errors.js';
+import { TransitError, type TransitErrorKind } from '../../src/domain/transit-error.js';
 import { clock, fakeTransit, memoryStores, privateChat, stopArrivals } from './fakes.js';
 
 async function replyTo(err: TransitError | Error, locale: Locale, text = '/next 3017 95') {

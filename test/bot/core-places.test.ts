@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
-import { TransitError } from '../../src/transit/errors.js';
+import { TransitError } from '../../src/domain/transit-error.js';
 import { clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, route, stopArrivals } from './fakes.js';
 
 const stops = fakeStopIndex([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/bot/create-core.js';
-import { TransitError } from '../../src/transit/errors.js';
+import { TransitError } from '../../src/domain/transit-error.js';
 import { brokenStores, clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, route, stopArrivals } from './fakes.js';
 
 const stops = fakeStopIndex([

@@ -1,8 +1,8 @@
 // Hand-written stand-ins for the bot core's dependencies: a transit client answering from tables,
 // an in-memory store, a fixed clock and a tiny stop index.
 import type { ChatContext } from '../../src/bot/chat-context.js';
-import { isDue } from '../../src/alerts/schedule.js';
-import type { Subscription } from '../../src/alerts/subscription.js';
+import { isDue } from '../../src/domain/alert-schedule.js';
+import type { Subscription } from '../../src/domain/subscription.js';
 import type {
   ChatRef,
   ChatSettingsRepository,
@@ -10,14 +10,14 @@ import type {
   SavedStop,
   SavedStopsRepository,
   SubscriptionsRepository,
-} from '../../src/store/ports.js';
-import { StoreError } from '../../src/store/ports.js';
-import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
-import type { NearbyStop, StopIndex, StopInfo } from '../../src/stops/types.js';
-import { TransitError } from '../../src/transit/errors.js';
-import type { GtfsQuery, GtfsRecord } from '../../src/transit/gtfs-tables.js';
-import type { BusType, RouteArrivals, StopArrivals, Trip } from '../../src/transit/model.js';
-import type { TransitClient } from '../../src/transit/source.js';
+} from '../../src/domain/store-ports.js';
+import { StoreError } from '../../src/domain/store-ports.js';
+import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
+import type { NearbyStop, StopIndex, StopInfo } from '../../src/domain/stop-index.js';
+import { TransitError } from '../../src/domain/transit-error.js';
+import type { GtfsQuery, GtfsRecord } from '../../src/sources/octranspo-v12/gtfs-tables.js';
+import type { BusType, RouteArrivals, StopArrivals, Trip } from '../../src/domain/arrivals.js';
+import type { TransitClient } from '../../src/domain/transit-source.js';
 
 /** 08:05 in Ottawa (EST, UTC-5), a Saturday in November. */
 export const NOW = new Date('2026-11-21T13:05:00Z');

@@ -4,7 +4,7 @@ import { formatRouteSummary } from '../../src/bot/format/route-summary.js';
 import { formatArrivals } from '../../src/bot/format/arrivals.js';
 import type { Say } from '../../src/bot/format/text.js';
 import { createTranslator } from '../../src/bot/i18n.js';
-import type { RouteArrivals, Trip } from '../../src/transit/model.js';
+import type { RouteArrivals, Trip } from '../../src/domain/arrivals.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { NOW } from './fakes.js';
 

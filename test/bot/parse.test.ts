@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedText } from '../../src/bot/command-request.js';
 import { parseText } from '../../src/bot/parse-text.js';
-import { V12_IDENTIFIERS } from '../../src/transit/identifiers.js';
+import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
 
 const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>
   parseText(text, chat, { identifiers: V12_IDENTIFIERS });

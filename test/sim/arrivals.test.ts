@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { upcomingTrips, LOOKAHEAD_MINUTES, type UpcomingTrip } from '../../src/sim/arrivals/upcoming.js';
 import { MAX_DELAY_SECONDS } from '../../src/sim/arrivals/live.js';
 import { loadDemoNetwork } from '../../src/sim/index.js';
-import { readCsvRecords } from '../../src/gtfs/csv.js';
+import { readCsvRecords } from '../../src/gtfs-format/csv.js';
 import type { Feed } from '../../src/sim/gtfs/feed.js';
 import { buildNetwork } from '../../src/sim/network.js';
 import { AT } from './helpers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTransitClient, TransitError, type ResponseFormat, type TransitClient } from '../../src/transit/index.js';
+import { createTransitClient, TransitError, type ResponseFormat, type TransitClient } from '../../src/sources/octranspo-v12/index.js';
 import type { SimServer } from '../../src/sim/index.js';
 import { AT, at, sim } from './helpers.js';
 

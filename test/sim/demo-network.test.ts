@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCsvRecords } from '../../src/gtfs/csv.js';
+import { readCsvRecords } from '../../src/gtfs-format/csv.js';
 import { upcomingTrips } from '../../src/sim/arrivals/upcoming.js';
 import { DEMO_STOPS_FILE, loadDemoNetwork } from '../../src/sim/index.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { XMLParser } from 'fast-xml-parser';
-import { GTFS_COLUMNS, GTFS_TABLES } from '../../src/transit/gtfs-tables.js';
+import { GTFS_COLUMNS, GTFS_TABLES } from '../../src/sources/octranspo-v12/gtfs-tables.js';
 import { post, postJson, sim, type GtfsReply } from './helpers.js';
 import { fixture, xmlSkeleton } from './skeleton.js';
 

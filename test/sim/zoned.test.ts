@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gtfsClock, parseGtfsTime, processingTimestamp, serviceDayStartMs, wallClock } from '../../src/sim/time/zoned.js';
+import { gtfsClock, parseGtfsTime, processingTimestamp, serviceDayStartMs, wallClock } from '../../src/gtfs-format/service-time.js';
 
 const TZ = 'America/Toronto';
 

@@ -1,7 +1,7 @@
 // Another process adding subscriptions to the same store: opens it, says "ready", waits for "go"
 // on stdin so that both processes start together, adds with all calls in flight, prints the outcomes.
 import { createInterface } from 'node:readline';
-import type { Subscription } from '../../src/alerts/subscription.js';
+import type { Subscription } from '../../src/domain/subscription.js';
 import { openStore, type OpenStoreOptions } from '../../src/store/index.js';
 
 const job = JSON.parse(process.argv[2]!) as { store: OpenStoreOptions; subs: Subscription[]; max: number };

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import type { Subscription } from '../../src/alerts/subscription.js';
+import type { Subscription } from '../../src/domain/subscription.js';
 import { StoreError, type ChatRef, type OpenStoreOptions, type SubscribeOutcome } from '../../src/store/index.js';
 import { at, near, subscription } from '../alerts/fakes.js';
 import { forEachBackend } from './backends.js';

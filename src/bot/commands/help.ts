@@ -1,4 +1,4 @@
-import type { Reply } from '../reply.js';
+import type { Reply } from '../../domain/reply.js';
 import type { HandlerContext } from '../handler-context.js';
 import type { CommandModule, CommandSpec } from './spec.js';
 

@@ -1,4 +1,4 @@
-import { localMinuteAt } from '../../alerts/schedule.js';
+import { localMinuteAt } from '../../domain/alert-schedule.js';
 import type { CommandModule } from './spec.js';
 import { addSubscription } from './subscribe.js';
 

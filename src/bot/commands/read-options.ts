@@ -1,8 +1,8 @@
-import { readClockTime, readDays, readWindow } from '../../alerts/schedule-words.js';
-import type { IdentifierGrammar, IdentifierProblem } from '../../transit/identifiers.js';
+import { readClockTime, readDays, readWindow } from './schedule-words.js';
+import type { IdentifierGrammar, IdentifierProblem } from '../../domain/identifiers.js';
 import { usage, type Reading, type Refusal } from '../command-request.js';
 import { languageNamed } from '../language-names.js';
-import { formatMinute } from '../../alerts/schedule.js';
+import { formatMinute } from '../../domain/alert-schedule.js';
 import { formatDays, formatWindow } from './schedule-options.js';
 import type { ArgKind, ArgSpec, CommandSpec, Options } from './spec.js';
 

@@ -1,5 +1,5 @@
-import { type AlertSchedule, formatMinute, type Weekday } from '../../alerts/schedule.js';
-import { readClockTime, readDays, readWindow } from '../../alerts/schedule-words.js';
+import { type AlertSchedule, formatMinute, type Weekday } from '../../domain/alert-schedule.js';
+import { readClockTime, readDays, readWindow } from './schedule-words.js';
 import { usage, type Reading } from '../command-request.js';
 import type { Options } from './spec.js';
 

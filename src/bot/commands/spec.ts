@@ -1,6 +1,6 @@
 import type { CommandName, Reading } from '../command-request.js';
 import type { HandlerContext } from '../handler-context.js';
-import type { Reply } from '../reply.js';
+import type { Reply } from '../../domain/reply.js';
 
 /**
  * What an argument holds; each kind is read (and refused) its own way. A `stop` may also be the

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { MAX_SUBSCRIPTIONS_PER_CHAT, type AlertTarget, type Subscription } from '../../alerts/subscription.js';
-import { OTTAWA_TIME_ZONE } from '../../time/zone.js';
+import { MAX_SUBSCRIPTIONS_PER_CHAT, type AlertTarget, type Subscription } from '../../domain/subscription.js';
+import { OTTAWA_TIME_ZONE } from '../../domain/time-zone.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
 import { messageReply } from '../format/text.js';
 import { isUnknownStop, storeFailure, transitFailure, type HandlerContext } from '../handler-context.js';
-import type { Reply } from '../reply.js';
+import type { Reply } from '../../domain/reply.js';
 import { scheduleFrom } from './schedule-options.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 import { subscribeWordsToOptions } from './subscribe-words.js';

@@ -1,8 +1,8 @@
-import type { Subscription } from '../../alerts/subscription.js';
+import type { Subscription } from '../../domain/subscription.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
 import { messageReply } from '../format/text.js';
 import { storeFailure, type HandlerContext } from '../handler-context.js';
-import type { Reply } from '../reply.js';
+import type { Reply } from '../../domain/reply.js';
 import type { CommandModule, CommandSpec } from './spec.js';
 
 /** /subs: the chat's alerts with their ids and next times; everyone in a group may look. */

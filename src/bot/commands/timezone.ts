@@ -1,4 +1,4 @@
-import { OTTAWA_TIME_ZONE } from '../../time/zone.js';
+import { OTTAWA_TIME_ZONE } from '../../domain/time-zone.js';
 import { messageReply } from '../format/text.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';

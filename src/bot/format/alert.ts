@@ -1,6 +1,6 @@
-import type { Subscription } from '../../alerts/subscription.js';
-import type { StopArrivals, Trip } from '../../transit/index.js';
-import type { Reply } from '../reply.js';
+import type { Subscription } from '../../domain/subscription.js';
+import type { StopArrivals, Trip } from '../../sources/octranspo-v12/index.js';
+import type { Reply } from '../../domain/reply.js';
 import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';

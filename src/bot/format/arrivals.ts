@@ -1,5 +1,5 @@
-import type { RouteArrivals, StopArrivals, Trip } from '../../transit/index.js';
-import type { Reply, ReplyBlock } from '../reply.js';
+import type { RouteArrivals, StopArrivals, Trip } from '../../sources/octranspo-v12/index.js';
+import type { Reply, ReplyBlock } from '../../domain/reply.js';
 import { refreshAndSave, routeButtons } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { routeErrorMessage } from './failure-message.js';

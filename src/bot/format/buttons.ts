@@ -1,4 +1,4 @@
-import type { ButtonGroup, ReplyButton } from '../reply.js';
+import type { ButtonGroup, ReplyButton } from '../../domain/reply.js';
 import type { Say } from './text.js';
 
 /** A button that asks for a stop's arrivals (and a route's), answered with a new message. */

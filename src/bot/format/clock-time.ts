@@ -1,5 +1,5 @@
-import type { Trip } from '../../transit/index.js';
-import { OTTAWA_TIME_ZONE, wallClock } from '../../time/zone.js';
+import type { Trip } from '../../sources/octranspo-v12/index.js';
+import { OTTAWA_TIME_ZONE, wallClock } from '../../domain/time-zone.js';
 
 // Riders read times on the agency's clock (Ottawa's for OC Transpo), wherever the bot runs.
 

@@ -1,4 +1,4 @@
-import { API_ERROR_CODES, TransitError } from '../../transit/index.js';
+import { API_ERROR_CODES, TransitError } from '../../sources/octranspo-v12/index.js';
 import type { MessageArgs } from '../i18n.js';
 
 /** The one place a failure becomes words: by kind and code, never from err.message. */

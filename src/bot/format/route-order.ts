@@ -1,4 +1,4 @@
-import type { RouteArrivals } from '../../transit/index.js';
+import type { RouteArrivals } from '../../sources/octranspo-v12/index.js';
 import type { Say } from './text.js';
 
 /** Numbered routes in numeric order (6 before 95), lettered ones (R2) after; then by direction. */

@@ -1,5 +1,5 @@
-import type { StopArrivals } from '../../transit/index.js';
-import type { Reply } from '../reply.js';
+import type { StopArrivals } from '../../sources/octranspo-v12/index.js';
+import type { Reply } from '../../domain/reply.js';
 import { routeButtons } from './buttons.js';
 import { compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';

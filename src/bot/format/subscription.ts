@@ -1,5 +1,5 @@
-import { formatMinute, localMinuteAt, nextFiring, type Weekday } from '../../alerts/schedule.js';
-import type { Subscription } from '../../alerts/subscription.js';
+import { formatMinute, localMinuteAt, nextFiring, type Weekday } from '../../domain/alert-schedule.js';
+import type { Subscription } from '../../domain/subscription.js';
 import { formatDays } from '../commands/schedule-options.js';
 import type { Say } from './text.js';
 

@@ -1,5 +1,5 @@
 import type { MessageArgs } from '../i18n.js';
-import type { Reply } from '../reply.js';
+import type { Reply } from '../../domain/reply.js';
 
 /** A translator already bound to the chat's language. */
 export type Say = (id: string, args?: MessageArgs) => string;

@@ -1,9 +1,9 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
-import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
+import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
 import type { ChatContext } from '../../bot/chat-context.js';
 import type { BotCore } from '../../bot/core.js';
-import type { Reply } from '../../bot/reply.js';
+import type { Reply } from '../../domain/reply.js';
 import type { Logger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
 import { sleep } from '../../util/sleep.js';

@@ -1,5 +1,5 @@
 import { commandAsText } from '../../bot/command-text.js';
-import type { Reply } from '../../bot/reply.js';
+import type { Reply } from '../../domain/reply.js';
 
 /** A Reply as plain text: title, blocks (headings above their lines), footer, then buttons as hints. */
 export function renderPlainText(reply: Reply): string {

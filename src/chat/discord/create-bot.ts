@@ -1,7 +1,7 @@
 import { Client, DiscordAPIError, DiscordjsError, DiscordjsErrorCodes, Events, GatewayIntentBits, Options, RESTEvents } from 'discord.js';
 import type { BotCore } from '../../bot/core.js';
-import type { Clock } from '../../clock.js';
-import { systemClock } from '../../clock.js';
+import type { Clock } from '../../domain/clock.js';
+import { systemClock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import { createRedactor } from '../../util/redact.js';
 import { sleep } from '../../util/sleep.js';

@@ -1,6 +1,6 @@
 import { Routes, type REST } from 'discord.js';
-import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
-import type { Reply } from '../../bot/reply.js';
+import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
+import type { Reply } from '../../domain/reply.js';
 import type { Logger } from '../../log.js';
 import { targetOf } from './chat-ids.js';
 import type { Redact } from './describe-error.js';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../domain/clock.js';
 
 // Arrivals requests per user, over a sliding window of the injected clock. Discord needs an
 // answer to every interaction (or the rider reads "the application did not respond"), so unlike

@@ -6,7 +6,7 @@ import {
   type APIEmbed,
   type APIEmbedField,
 } from 'discord.js';
-import type { Reply, ReplyButton } from '../../bot/reply.js';
+import type { Reply, ReplyButton } from '../../domain/reply.js';
 import { layoutButtons, type ButtonLimits } from '../button-layout.js';
 import { encodeButton } from './custom-id.js';
 import { escapeMarkdown } from './markdown.js';

@@ -1,5 +1,5 @@
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
-import type { Reply } from '../../bot/reply.js';
+import type { Reply } from '../../domain/reply.js';
 import { renderReply, replyText } from './render.js';
 
 // Discord wants every interaction acknowledged within 3 seconds, or the rider reads "the

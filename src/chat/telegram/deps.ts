@@ -1,7 +1,7 @@
 import type { BotCore } from '../../bot/core.js';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
-import type { StopIndex } from '../../stops/types.js';
+import type { StopIndex } from '../../domain/stop-index.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RefreshThrottle } from './refresh-throttle.js';
 import type { Redactor } from '../../util/redact.js';

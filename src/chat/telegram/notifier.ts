@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
-import type { DeliveryResult, Notifier } from '../../alerts/notifier.js';
-import type { Reply } from '../../bot/reply.js';
+import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
+import type { Reply } from '../../domain/reply.js';
 import type { Logger } from '../../log.js';
 import type { Redactor } from '../../util/redact.js';
 import { classifyFailure } from './send-failures.js';

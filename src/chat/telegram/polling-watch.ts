@@ -1,5 +1,5 @@
 import { GrammyError, type Transformer } from 'grammy';
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import { attempt } from '../../util/attempt.js';
 import type { Redactor } from '../../util/redact.js';

@@ -2,7 +2,7 @@
 // timers, which tests could not drive). A user over the limit is told once per window, then
 // ignored until the window has room again.
 
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../domain/clock.js';
 
 export type RateDecision = 'allow' | 'refuse-and-tell' | 'refuse-silently';
 

@@ -1,7 +1,7 @@
 // A Refresh pressed again within a few seconds would fetch the same arrivals (the transit
 // client caches them) and make Telegram refuse an identical edit; it is answered locally.
 
-import type { Clock } from '../../clock.js';
+import type { Clock } from '../../domain/clock.js';
 
 export interface RefreshThrottle {
   /** True when this message may be refreshed now (and records it); false when it just was. */

@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import type { Reply } from '../../bot/reply.js';
+import type { Reply } from '../../domain/reply.js';
 import { escapeMarkup } from '../../util/escape.js';
 import { layoutButtons, type ButtonLimits } from '../button-layout.js';
 import { encodeButton } from './callback-data.js';

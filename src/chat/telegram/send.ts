@@ -1,5 +1,5 @@
 import type { Context } from 'grammy';
-import type { Reply } from '../../bot/reply.js';
+import type { Reply } from '../../domain/reply.js';
 import { htmlMessage } from './render.js';
 
 /** Sends a core Reply as an HTML message; in groups it answers the message that asked. */

@@ -1,6 +1,6 @@
 import type { RouteAtStop, SimNetwork } from '../network.js';
-import { addDays, dateKey } from '../time/local-date.js';
-import { gtfsClock, serviceDayStartMs, wallClock } from '../time/zoned.js';
+import { addDays, dateKey } from '../../gtfs-format/local-date.js';
+import { gtfsClock, serviceDayStartMs, wallClock } from '../../gtfs-format/service-time.js';
 import { gpsFix, MAX_DELAY_SECONDS, MIN_DELAY_SECONDS, tripOutlook, type GpsFix } from './live.js';
 
 // The next trips of one route direction at one stop code, as the API reports them: soonest

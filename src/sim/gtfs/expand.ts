@@ -1,5 +1,5 @@
-import type { CsvRecord } from '../../gtfs/csv.js';
-import { gtfsClock, parseGtfsTime } from '../time/zoned.js';
+import type { CsvRecord } from '../../gtfs-format/csv.js';
+import { gtfsClock, parseGtfsTime } from '../../gtfs-format/service-time.js';
 
 // frequencies.txt turns one template trip into a trip every headway. The server and the Gtfs
 // operation both work on the concrete trips, so a client sees an ordinary timetable.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCsvRecords, type CsvRecord } from '../../gtfs/csv.js';
+import { readCsvRecords, type CsvRecord } from '../../gtfs-format/csv.js';
 
 // The files of a GTFS feed as rows of strings. directions.txt and fleet.txt are this feed's own
 // additions (the API's Direction/RouteHeading and BusType have no place in standard GTFS).

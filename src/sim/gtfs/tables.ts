@@ -1,8 +1,8 @@
 import type { ConcreteTrip } from './expand.js';
 import type { Feed } from './feed.js';
-import { formatGtfsTime } from '../time/zoned.js';
-import { GTFS_COLUMNS, type GtfsRecord, type GtfsTable } from '../../transit/index.js';
-import type { CsvRecord } from '../../gtfs/csv.js';
+import { formatGtfsTime } from '../../gtfs-format/service-time.js';
+import { GTFS_COLUMNS, type GtfsRecord, type GtfsTable } from '../../sources/octranspo-v12/index.js';
+import type { CsvRecord } from '../../gtfs-format/csv.js';
 
 // The Gtfs operation's tables (spec 2.5): every column of the spec, "" where the feed has nothing,
 // and an `id` numbering the records from 1. Trips and stop times are the concrete, expanded ones.

@@ -1,4 +1,4 @@
-import { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, type GtfsRecord, type GtfsTable } from '../../transit/index.js';
+import { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, type GtfsRecord, type GtfsTable } from '../../sources/octranspo-v12/index.js';
 import type { Params } from '../request.js';
 
 // The Gtfs operation (spec 4.4): parameters checked as the service checked them, then the records

@@ -1,7 +1,7 @@
 import { upcomingTrips, type UpcomingTrip } from '../arrivals/upcoming.js';
 import type { RouteDirection, SimNetwork, StopCode } from '../network.js';
-import { processingTimestamp, wallClock } from '../time/zoned.js';
-import { API_ERROR_CODES } from '../../transit/index.js';
+import { processingTimestamp, wallClock } from '../../gtfs-format/service-time.js';
+import { API_ERROR_CODES } from '../../sources/octranspo-v12/index.js';
 
 // The three stop operations as data, before any format: what the service would say about a stop
 // at an instant. Credentials are checked before this (see server.ts).

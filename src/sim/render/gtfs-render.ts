@@ -1,4 +1,4 @@
-import type { GtfsRecord } from '../../transit/index.js';
+import type { GtfsRecord } from '../../sources/octranspo-v12/index.js';
 import type { GtfsEcho } from '../ops/gtfs-query.js';
 import { dotNetJson } from './dotnet-json.js';
 import { el, renderXml } from './xml.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TransitError } from '../../../src/transit/errors.js';
+import { TransitError } from '../../../src/domain/transit-error.js';
 import { riderWorld, startHarness, type Harness } from './harness.js';
 import { BENOIT, customIds, embedOf, press, slash } from './interactions.js';
 import type { StoredMessage } from './fake-discord.js';

@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Reply } from '../../../src/bot/reply.js';
+import type { Reply } from '../../../src/domain/reply.js';
 import { createDiscordNotifier, createRest, type DiscordNotifier } from '../../../src/chat/discord/index.js';
 import { createRefusals, type Refusals } from '../../../src/chat/discord/refusals.js';
 import { createRedactor } from '../../../src/util/redact.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatArrivals } from '../../../src/bot/format/arrivals.js';
 import { createTranslator } from '../../../src/bot/i18n.js';
-import type { Reply } from '../../../src/bot/reply.js';
+import type { Reply } from '../../../src/domain/reply.js';
 import { COMMAND_SPECS } from '../../../src/bot/index.js';
 import { decodeButton, encodeButton } from '../../../src/chat/discord/custom-id.js';
 import { LIMITS, renderReply, replyText } from '../../../src/chat/discord/render.js';

@@ -1,7 +1,7 @@
 // The adapter's own behaviour (polling lifecycle, rate limit, error boundary, buttons it cannot
 // read), over real HTTP to the fake Bot API, with a stand-in core.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../src/clock.js';
+import { fixedClock } from '../../../src/domain/clock.js';
 import { createFakeCore } from './fake-core.js';
 import { resultsOf } from './fake-bot-api.js';
 import { ALICE, BENOIT, GROUP, startHarness, TOKEN, type Harness } from './harness.js';

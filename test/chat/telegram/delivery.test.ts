@@ -2,8 +2,8 @@
 import { GrammyError } from 'grammy';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeliveryResult } from '../../../src/alerts/notifier.js';
-import type { Reply } from '../../../src/bot/reply.js';
+import type { DeliveryResult } from '../../../src/domain/notifier.js';
+import type { Reply } from '../../../src/domain/reply.js';
 import { createTelegramNotifier } from '../../../src/chat/telegram/notifier.js';
 import { classifyFailure } from '../../../src/chat/telegram/send-failures.js';
 import type { RawAnswer } from './fake-bot-api.js';

@@ -7,7 +7,7 @@ import type { BotCore } from '../../../src/bot/core.js';
 import { CALLBACK_DATA_MAX_BYTES } from '../../../src/chat/telegram/index.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../../src/sim/index.js';
 import { loadStopIndex } from '../../../src/stops/index.js';
-import { createTransitClient } from '../../../src/transit/index.js';
+import { createTransitClient } from '../../../src/sources/octranspo-v12/index.js';
 import { buttonsIn, buttonsOf, htmlProblem, resultsOf } from './fake-bot-api.js';
 import { ALICE, BENOIT, GROUP, startHarness, TOKEN, type Harness } from './harness.js';
 

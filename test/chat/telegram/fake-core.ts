@@ -2,8 +2,8 @@
 import type { ChatContext } from '../../../src/bot/chat-context.js';
 import type { CommandRequest, ParsedText } from '../../../src/bot/command-request.js';
 import type { BotCore, Locale } from '../../../src/bot/core.js';
-import type { Reply } from '../../../src/bot/reply.js';
-import { V12_IDENTIFIERS } from '../../../src/transit/identifiers.js';
+import type { Reply } from '../../../src/domain/reply.js';
+import { V12_IDENTIFIERS } from '../../../src/domain/identifiers.js';
 
 export interface FakeCore extends BotCore {
   seen: Array<{ kind: 'text' | 'request' | 'location'; input: unknown; chat: ChatContext }>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reply } from '../../../src/bot/reply.js';
+import type { Reply } from '../../../src/domain/reply.js';
 import { MAX_MESSAGE_LENGTH, plainText, renderReply } from '../../../src/chat/telegram/render.js';
 import { escapeMarkup as escapeHtml } from '../../../src/util/escape.js';
 

@@ -1,7 +1,7 @@
 import { Composer, type Context } from 'grammy';
 import type { InlineQueryResultArticle } from 'grammy/types';
 import type { ChatContext } from '../../../bot/chat-context.js';
-import type { Reply } from '../../../bot/reply.js';
+import type { Reply } from '../../../domain/reply.js';
 import { admit } from '../admit.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';

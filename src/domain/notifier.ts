@@ -1,0 +1,14 @@
+import type { Reply } from './reply.js';
+
+export type DeliveryResult =
+  | { status: 'sent' }
+  /** The chat refuses the bot for good (blocked, kicked, deactivated, chat not found): stop sending. */
+  | { status: 'permanent-failure'; reason: string }
+  /** Worth trying again later (rate limit beyond the bounded wait, network, 5xx). */
+  | { status: 'temporary-failure'; reason: string };
+
+/** The port through which the scheduler pushes alerts; each chat adapter implements it. */
+export interface Notifier {
+  readonly platform: 'telegram' | 'discord' | 'console';
+  send(chatId: string, reply: Reply): Promise<DeliveryResult>;
+}

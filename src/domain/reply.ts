@@ -1,0 +1,37 @@
+import type { CommandRequest } from '../bot/command-request.js';
+
+// A platform-neutral answer. Commands build it; each adapter renders it (Telegram HTML, Discord
+// embeds, plain text), escapes every string it places and lays the buttons out within its own
+// limits: the core says which buttons exist and how they group, never how many fit in a row.
+
+export interface Reply {
+  /** Shown first, emphasised ("Laurier station (3020)"). */
+  title?: string;
+  /** Paragraphs in order; a block's heading is emphasised, its lines follow. */
+  blocks: ReplyBlock[];
+  /** Small print after the blocks: a legend, "updated 08:12". */
+  footer?: string[];
+  /** Groups of related buttons, in order of importance; adapters may drop the last ones. */
+  buttons?: ButtonGroup[];
+  /** Lets adapters and tests tell an answer from a refusal without reading the text. */
+  kind: 'answer' | 'usage-error' | 'failure';
+}
+
+export interface ReplyBlock {
+  heading?: string;
+  lines: string[];
+}
+
+/** Buttons that belong together (Refresh and Save; one per route; one per stop). */
+export type ButtonGroup = ReplyButton[];
+
+export interface ReplyButton {
+  label: string;
+  /** What pressing it asks the core to run, exactly as a typed command would. */
+  command: CommandRequest;
+  /**
+   * How its answer is best shown: `update` redraws the message the button sits under (Refresh),
+   * `reply` answers with a new message, `notice` with a short confirmation (a toast).
+   */
+  effect: 'update' | 'reply' | 'notice';
+}

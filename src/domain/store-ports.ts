@@ -1,0 +1,93 @@
+import type { Subscription } from './subscription.js';
+
+// What the rest of the bot may ask of storage. Handlers, adapters and the scheduler see these
+// small interfaces; src/store/ implements them over keyv (SQLite by default, Redis when set), and
+// tests may pass fakes. Every method rejects (with StoreError) when the backend fails, so a caller
+// can tell "nothing stored" from "could not read" and never overwrites what it did not see.
+
+export type Platform = 'telegram' | 'discord' | 'console';
+export type Locale = 'en' | 'fr';
+
+/** A chat on one platform; a Telegram chat and a Discord channel with the same id never meet. */
+export interface ChatRef {
+  platform: Platform;
+  chatId: string;
+}
+
+/** A chat's language: chosen with /lang, or taken from the platform's language code when first seen. */
+export interface LanguageChoice {
+  locale: Locale;
+  chosen: boolean;
+}
+
+export interface ChatSettingsRepository {
+  /** undefined: this chat was never seen. */
+  language(chat: ChatRef): Promise<LanguageChoice | undefined>;
+  setLanguage(chat: ChatRef, choice: LanguageChoice): Promise<void>;
+  /** The IANA zone its alert times are read in; undefined: never set (the transit source's zone applies). */
+  timeZone(chat: ChatRef): Promise<string | undefined>;
+  setTimeZone(chat: ChatRef, timeZone: string): Promise<void>;
+}
+
+export interface SavedStop {
+  stopNo: string;
+  /** The stop's name as the transit source gave it when saved. */
+  name?: string;
+  /** The chat's own name for it ("home"), lower case, unique in the chat: "/next home". */
+  label?: string;
+}
+
+/** `label-taken`: another stop of the chat is saved under that label. */
+export type SaveOutcome = 'saved' | 'already' | 'full' | 'label-taken';
+
+export interface SavedStopsRepository {
+  /** In the order they were saved. */
+  list(chat: ChatRef): Promise<SavedStop[]>;
+  /** Atomic: two concurrent adds (two processes on one store included) both land, or one says 'full'. */
+  add(chat: ChatRef, stop: SavedStop, max: number): Promise<SaveOutcome>;
+  /** false: it was not saved. */
+  remove(chat: ChatRef, stopNo: string): Promise<boolean>;
+}
+
+/**
+ * "Set this key if absent, with a time to live": whoever wins a claim does the work (sends an
+ * alert, takes a slot). Redis: SET key value NX PX ttl; SQLite: INSERT ... ON CONFLICT DO NOTHING
+ * (an expired row counts as absent).
+ */
+export interface Claims {
+  /** true: this caller set the key; false: it was already held. ttlMs absent: held until released. */
+  claim(key: string, value: string, ttlMs?: number): Promise<boolean>;
+  /** The value a live claim holds, or undefined. */
+  holder(key: string): Promise<string | undefined>;
+  release(key: string): Promise<void>;
+}
+
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+}
+
+/** `id-taken`: the chat already has a subscription with that id (pick another and try again). */
+export type SubscribeOutcome = 'added' | 'full' | 'id-taken';
+
+/**
+ * A chat's alerts, and the index the scheduler reads them by: finding those due at a minute asks
+ * the index for that zone and minute (never a scan of every subscription).
+ */
+export interface SubscriptionsRepository {
+  /** Atomic like saved stops: concurrent adds all land, or say 'full' past `max` for the chat. */
+  add(subscription: Subscription, max: number): Promise<SubscribeOutcome>;
+  /** In the order they were made. */
+  list(chat: ChatRef): Promise<Subscription[]>;
+  /** false: no such subscription in this chat. */
+  remove(chat: ChatRef, id: string): Promise<boolean>;
+  /** Pauses (`user`, `refused`) or resumes (undefined) one; false: no such subscription. */
+  setPaused(chat: ChatRef, id: string, paused: Subscription['paused']): Promise<boolean>;
+  /** Pauses every active subscription of a chat the platform refuses; how many it paused. */
+  pauseChat(chat: ChatRef, reason: 'refused'): Promise<number>;
+  /** A group that became a supergroup keeps its subscriptions under its new id; how many moved. */
+  moveChat(from: ChatRef, to: ChatRef): Promise<number>;
+  /** Active subscriptions that may be due at this minute of the day in this zone (timed at it, or watching a window around it). */
+  dueAt(timeZone: string, minute: number): Promise<Subscription[]>;
+  /** Every zone any subscription is read in. */
+  zones(): Promise<string[]>;
+}

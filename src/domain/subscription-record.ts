@@ -1,0 +1,68 @@
+// A stored subscription, read without trusting it: a record of the wrong shape is skipped (and
+// logged once by the caller), never handed to the scheduler half-formed.
+import { z } from 'zod';
+import type { AlertSchedule } from './alert-schedule.js';
+import type { Subscription } from './subscription.js';
+
+// A range rather than a union of seven literals: the check runs for every record a tick reads.
+const Day = z.number().int().min(0).max(6);
+const MinuteOfDay = z.number().int().min(0).max(1439);
+
+const Schedule = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('at'), minute: MinuteOfDay, days: z.array(Day) }),
+  z.object({ kind: z.literal('near'), withinMinutes: z.number().int().positive(), from: MinuteOfDay, until: MinuteOfDay, days: z.array(Day) }),
+]);
+
+const SubscriptionRecord = z.object({
+  id: z.string().min(1),
+  chat: z.object({
+    platform: z.enum(['telegram', 'discord', 'console']),
+    chatId: z.string().min(1),
+    chatType: z.enum(['private', 'group', 'channel']),
+  }),
+  stopNo: z.string().min(1),
+  routeNo: z.string().min(1).optional(),
+  schedule: Schedule,
+  timeZone: z.string().min(1),
+  paused: z.enum(['user', 'refused']).optional(),
+  oneShot: z.boolean().optional(),
+  createdAt: z.string(),
+});
+
+/**
+ * The subscription, or why it is not one. Records are stored as JSON text inside keyv's value:
+ * keyv revives every value of what it parses, which for a whole object costs more than the rest
+ * of a tick's reading; a plain JSON.parse of one string does not.
+ */
+export function decodeSubscription(value: unknown): { ok: true; subscription: Subscription } | { ok: false; reason: string } {
+  let record = value;
+  if (typeof value === 'string') {
+    try {
+      record = JSON.parse(value);
+    } catch {
+      return { ok: false, reason: 'not JSON' };
+    }
+  }
+  const parsed = SubscriptionRecord.safeParse(record);
+  if (!parsed.success) return { ok: false, reason: `not a subscription (${parsed.error.issues[0]?.path.join('.') || 'shape'})` };
+  return { ok: true, subscription: withoutUndefined(parsed.data) };
+}
+
+/** What is written: exactly the model's fields as JSON text, so a record reads back equal to what was added. */
+export function encodeSubscription(sub: Subscription): string {
+  const checked = decodeSubscription(sub);
+  if (!checked.ok) throw new RangeError(`cannot store a subscription that is ${checked.reason}`);
+  return JSON.stringify(checked.subscription);
+}
+
+function withoutUndefined(record: z.infer<typeof SubscriptionRecord>): Subscription {
+  const { routeNo, paused, oneShot, schedule, ...rest } = record;
+  // Days were checked to be whole numbers from 0 to 6: Weekday values.
+  return {
+    ...rest,
+    schedule: schedule as AlertSchedule,
+    ...(routeNo !== undefined ? { routeNo } : {}),
+    ...(paused !== undefined ? { paused } : {}),
+    ...(oneShot !== undefined ? { oneShot } : {}),
+  };
+}

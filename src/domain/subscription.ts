@@ -1,0 +1,31 @@
+import type { ChatRef } from './store-ports.js';
+import type { AlertSchedule } from './alert-schedule.js';
+
+/** A chat an alert goes to, with what the platform said it is (a person, a group, a channel). */
+export interface AlertTarget extends ChatRef {
+  chatType: 'private' | 'group' | 'channel';
+}
+
+/**
+ * One standing request of a chat: "the arrivals of route 95 at stop 3017 at 07:30 on weekdays",
+ * or "tell us when the next 95 is 5 min away, 07:00-09:00". It belongs to the chat it was made
+ * in; its times are read in the time zone the chat had when it was made.
+ */
+export interface Subscription {
+  /** Short and unique within the chat ("k3f9"), what riders type in /unsubscribe. */
+  id: string;
+  chat: AlertTarget;
+  stopNo: string;
+  routeNo?: string;
+  schedule: AlertSchedule;
+  /** IANA zone of the schedule's wall-clock times. */
+  timeZone: string;
+  /** Absent: active. `user`: /pause. `refused`: the platform refused the chat (blocked, kicked). */
+  paused?: 'user' | 'refused';
+  /** Fires once, then removes itself (the "notify me" button under arrivals). */
+  oneShot?: boolean;
+  /** ISO instant. */
+  createdAt: string;
+}
+
+export const MAX_SUBSCRIPTIONS_PER_CHAT = 20;

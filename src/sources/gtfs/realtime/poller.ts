@@ -1,0 +1,110 @@
+import type { Clock } from '../../../domain/clock.js';
+import type { Logger } from '../../../log.js';
+import { fetchBytes } from '../net/fetch-bytes.js';
+import { describeLocation, type Location } from '../net/location.js';
+import { asFeedProblem, type FeedProblem } from '../net/problem.js';
+import { decodeTripUpdates } from './decode.js';
+import type { RealtimeFeed } from './feed.js';
+
+// The TripUpdates feed, asked for at most once per interval however many riders ask: the
+// answer (or the failure) is kept for the interval, and riders who ask while a request is out
+// wait for that one. A failure keeps the last good feed; how old it is decides what riders get.
+
+export type RealtimeStatus = 'live' | 'stale' | 'unavailable';
+
+export interface RealtimeReading {
+  status: RealtimeStatus;
+  /** Present when live; absent otherwise (a stale feed is never passed off as live). */
+  feed?: RealtimeFeed;
+}
+
+export interface RealtimePollerOptions {
+  location: Location;
+  /** Request headers (the subscription key): sent, never logged. */
+  headers: Record<string, string>;
+  refreshMs: number;
+  /** A feed whose header timestamp is older than this is stale. Default: 3 intervals, at least 90 s. */
+  staleAfterMs?: number;
+  timeoutMs?: number;
+  maxBytes?: number;
+  now: Clock;
+  fetch?: typeof fetch;
+  logger: Logger;
+}
+
+export interface RealtimePoller {
+  read(): Promise<RealtimeReading>;
+  /** The last failure, or undefined after a success. */
+  readonly problem: FeedProblem | undefined;
+  /** Requests actually made (for tests and the bench). */
+  readonly requests: number;
+}
+
+export function createRealtimePoller(options: RealtimePollerOptions): RealtimePoller {
+  const staleAfterMs = options.staleAfterMs ?? Math.max(3 * options.refreshMs, 90_000);
+  const where = describeLocation(options.location);
+  let feed: { value: RealtimeFeed; receivedAt: number } | undefined;
+  let problem: FeedProblem | undefined;
+  let attemptedAt: number | undefined;
+  let pending: Promise<void> | undefined;
+  let requests = 0;
+
+  async function refresh(): Promise<void> {
+    attemptedAt = options.now().getTime();
+    requests += 1;
+    try {
+      const bytes = await fetchBytes(options.location, {
+        fetch: options.fetch ?? globalThis.fetch,
+        headers: options.headers,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+      });
+      let decoded: RealtimeFeed;
+      try {
+        decoded = decodeTripUpdates(bytes);
+      } catch (err) {
+        throw asFeedProblem(err, 'decode');
+      }
+      feed = { value: decoded, receivedAt: options.now().getTime() };
+      if (problem !== undefined) options.logger.info({ feed: where }, 'trip updates answering again');
+      problem = undefined;
+    } catch (err) {
+      const next = asFeedProblem(err, 'network');
+      // One line per change of trouble, not one per interval while it lasts.
+      if (problem?.message !== next.message) {
+        const level = next.kind === 'http' && (next.status === 401 || next.status === 403) ? 'error' : 'warn';
+        options.logger[level](
+          { feed: where, kind: next.kind, status: next.status, problem: next.message },
+          'trip updates unavailable; answering from the schedule',
+        );
+      }
+      problem = next;
+    }
+  }
+
+  function reading(): RealtimeReading {
+    if (feed === undefined) return { status: 'unavailable' };
+    const now = options.now().getTime();
+    // Without a header timestamp, the moment it was received stands in for it.
+    const createdAt = feed.value.timestamp > 0 ? feed.value.timestamp * 1000 : feed.receivedAt;
+    if (now - createdAt <= staleAfterMs) return { status: 'live', feed: feed.value };
+    // Old data from a feed that no longer answers is unavailable; from one that answers, stale.
+    return { status: problem === undefined ? 'stale' : 'unavailable' };
+  }
+
+  return {
+    async read() {
+      const now = options.now().getTime();
+      const due = attemptedAt === undefined || now - attemptedAt >= options.refreshMs || now < attemptedAt;
+      if (due && pending === undefined) pending = refresh().finally(() => (pending = undefined));
+      if (pending !== undefined) await pending;
+      return reading();
+    },
+    get problem() {
+      return problem;
+    },
+    get requests() {
+      return requests;
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { sharedName } from '../../../stops/shared-name.js';
+import { ServiceCalendar } from '../../../gtfs-format/service-calendar.js';
+import { openDb, type Db, type Param, type Row } from './db.js';
+
+// The imported schedule, read: stops by what riders type, the routes at a stop, and the calls at a
+// stop within a span of one service day. Everything small (calendar, agency) is held in memory.
+
+export interface StopPlace {
+  /** What riders type: the stop_code, else the stop_id. */
+  code: string;
+  name: string;
+  /** The stop_ids whose calls count: every stop with that code, a station's platforms. */
+  stopIds: string[];
+}
+
+export interface RouteAtStop {
+  routeId: string;
+  routeNo: string;
+  directionId: number | undefined;
+  /** The headsign most of the direction's trips carry. */
+  heading: string;
+}
+
+export interface ScheduledCall {
+  tripId: string;
+  serviceId: string;
+  routeId: string;
+  routeNo: string;
+  directionId: number | undefined;
+  stopId: string;
+  stopSequence: number;
+  /** Seconds after the service day's start. */
+  arrival: number;
+  departure: number;
+  destination: string;
+  /** The trip's first departure, seconds after the service day's start. */
+  tripStart: number;
+}
+
+export interface TripStop {
+  stopId: string;
+  stopSequence: number;
+  arrival: number | null;
+  departure: number | null;
+}
+
+export interface RouteRef {
+  routeId: string;
+  routeNo: string;
+}
+
+export interface Timetable {
+  readonly timeZone: string;
+  readonly calendar: ServiceCalendar;
+  findStop(text: string): Promise<StopPlace | undefined>;
+  /** Routes whose short name (any case) or route_id is `text`. */
+  findRoutes(text: string): Promise<RouteRef[]>;
+  routesAt(place: StopPlace): Promise<RouteAtStop[]>;
+  /** Calls at the stops on one service day, from..to seconds after its start; no-pickup calls left out. */
+  callsAt(stopIds: string[], serviceIds: string[], from: number, to: number): Promise<ScheduledCall[]>;
+  /** The last departure of each route direction at these stops on that service day: "route/direction" -> seconds. */
+  lastDepartures(stopIds: string[], serviceIds: string[]): Promise<Map<string, number>>;
+  tripStops(tripIds: string[]): Promise<Map<string, TripStop[]>>;
+  stopNames(stopIds: string[]): Promise<Map<string, string>>;
+  routeById(routeId: string): Promise<RouteRef | undefined>;
+  /** Every stop riders can ask for by code, for the name search. */
+  allStops(): Promise<Array<{ code: string; id: string; name: string; lat: number; lon: number }>>;
+  /** The raw tables, for the v1.2-shaped Gtfs operation. */
+  query(sql: string, params: Param[]): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
+const directionKey = (routeId: string, directionId: number | undefined) => `${routeId}/${directionId ?? ''}`;
+export { directionKey };
+
+export async function openTimetable(path: string): Promise<Timetable> {
+  const db = await openDb(path, 'read');
+  try {
+    const [agency] = await db.all<{ agency_timezone: string }>('SELECT agency_timezone FROM agency LIMIT 1');
+    const calendarRows = await db.all('SELECT * FROM calendar');
+    const dateRows = await db.all('SELECT * FROM calendar_dates');
+    const asText = (rows: Row[]) => rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, str(v)])));
+    return timetableOver(db, agency?.agency_timezone ?? 'UTC', new ServiceCalendar(asText(calendarRows), asText(dateRows)));
+  } catch (err) {
+    await db.close().catch(() => {});
+    throw err;
+  }
+}
+
+function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Timetable {
+  const routesCache = new Map<string, RouteAtStop[]>();
+
+  async function placeOf(rows: Row[], code: string): Promise<StopPlace | undefined> {
+    if (rows.length === 0) return undefined;
+    const ids = rows.map((row) => str(row.stop_id));
+    // A station is asked for through its platforms: the calls are theirs.
+    const stations = rows.filter((row) => row.location_type === 1).map((row) => str(row.stop_id));
+    const children =
+      stations.length > 0 ? await db.all(`SELECT stop_id FROM stops WHERE parent_station IN (${marks(stations.length)})`, stations) : [];
+    const names = rows.map((row) => str(row.stop_name));
+    const name = stations.length > 0 ? str(rows.find((row) => row.location_type === 1)?.stop_name) : (sharedName(names) ?? names[0] ?? code);
+    return { code, name, stopIds: [...new Set([...ids, ...children.map((row) => str(row.stop_id))])] };
+  }
+
+  return {
+    timeZone,
+    calendar,
+
+    async findStop(text) {
+      const byCode = await db.all('SELECT stop_id, stop_name, location_type FROM stops WHERE stop_code = ?', [text]);
+      if (byCode.length > 0) return placeOf(byCode, text);
+      return placeOf(await db.all('SELECT stop_id, stop_name, location_type FROM stops WHERE stop_id = ?', [text]), text);
+    },
+
+    async findRoutes(text) {
+      const rows = await db.all(
+        'SELECT route_id, route_short_name FROM routes WHERE route_short_name = ? COLLATE NOCASE OR route_id = ? ORDER BY route_id',
+        [text, text],
+      );
+      return rows.map((row) => ({ routeId: str(row.route_id), routeNo: str(row.route_short_name) || str(row.route_id) }));
+    },
+
+    async routesAt(place) {
+      const key = place.stopIds.join('\n');
+      const cached = routesCache.get(key);
+      if (cached !== undefined) return cached;
+      const rows = await db.all(
+        `SELECT t.route_id, t.direction_id, r.route_short_name, t.trip_headsign, COUNT(*) AS n
+         FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN routes r ON r.route_id = t.route_id
+         WHERE st.stop_id IN (${marks(place.stopIds.length)})
+         GROUP BY t.route_id, t.direction_id, t.trip_headsign ORDER BY n DESC`,
+        place.stopIds,
+      );
+      const routes = new Map<string, RouteAtStop>();
+      for (const row of rows) {
+        const directionId = row.direction_id === null ? undefined : Number(row.direction_id);
+        const k = directionKey(str(row.route_id), directionId);
+        if (!routes.has(k)) {
+          routes.set(k, {
+            routeId: str(row.route_id),
+            routeNo: str(row.route_short_name) || str(row.route_id),
+            directionId,
+            heading: str(row.trip_headsign),
+          });
+        }
+      }
+      const list = [...routes.values()];
+      if (routesCache.size >= 5000) routesCache.clear();
+      routesCache.set(key, list);
+      return list;
+    },
+
+    async callsAt(stopIds, serviceIds, from, to) {
+      if (stopIds.length === 0 || serviceIds.length === 0) return [];
+      const rows = await db.all(
+        `SELECT st.trip_id, st.stop_id, st.stop_sequence, st.arrival_time, st.departure_time, st.stop_headsign,
+                t.route_id, t.service_id, t.direction_id, t.trip_headsign, r.route_short_name, te.start_time, last.stop_name AS last_stop_name
+         FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN routes r ON r.route_id = t.route_id
+         LEFT JOIN trip_ends te ON te.trip_id = st.trip_id LEFT JOIN stops last ON last.stop_id = te.last_stop_id
+         WHERE st.stop_id IN (${marks(stopIds.length)}) AND st.departure_time BETWEEN ? AND ?
+           AND t.service_id IN (${marks(serviceIds.length)}) AND (st.pickup_type IS NULL OR st.pickup_type <> 1)`,
+        [...stopIds, from, to, ...serviceIds],
+      );
+      return rows.map((row) => ({
+        tripId: str(row.trip_id),
+        serviceId: str(row.service_id),
+        routeId: str(row.route_id),
+        routeNo: str(row.route_short_name) || str(row.route_id),
+        directionId: row.direction_id === null ? undefined : Number(row.direction_id),
+        stopId: str(row.stop_id),
+        stopSequence: Number(row.stop_sequence),
+        arrival: Number(row.arrival_time),
+        departure: Number(row.departure_time),
+        destination: str(row.stop_headsign) || str(row.trip_headsign) || str(row.last_stop_name),
+        tripStart: Number(row.start_time ?? row.departure_time),
+      }));
+    },
+
+    async lastDepartures(stopIds, serviceIds) {
+      if (stopIds.length === 0 || serviceIds.length === 0) return new Map();
+      const rows = await db.all(
+        `SELECT t.route_id, t.direction_id, MAX(st.departure_time) AS last
+         FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id
+         WHERE st.stop_id IN (${marks(stopIds.length)}) AND t.service_id IN (${marks(serviceIds.length)})
+           AND (st.pickup_type IS NULL OR st.pickup_type <> 1)
+         GROUP BY t.route_id, t.direction_id`,
+        [...stopIds, ...serviceIds],
+      );
+      return new Map(
+        rows.map((row) => [directionKey(str(row.route_id), row.direction_id === null ? undefined : Number(row.direction_id)), Number(row.last)]),
+      );
+    },
+
+    async tripStops(tripIds) {
+      const stops = new Map<string, TripStop[]>();
+      if (tripIds.length === 0) return stops;
+      const rows = await db.all(
+        `SELECT trip_id, stop_id, stop_sequence, arrival_time, departure_time FROM stop_times
+         WHERE trip_id IN (${marks(tripIds.length)}) ORDER BY trip_id, stop_sequence`,
+        tripIds,
+      );
+      for (const row of rows) {
+        const list = stops.get(str(row.trip_id)) ?? [];
+        list.push({
+          stopId: str(row.stop_id),
+          stopSequence: Number(row.stop_sequence),
+          arrival: row.arrival_time === null ? null : Number(row.arrival_time),
+          departure: row.departure_time === null ? null : Number(row.departure_time),
+        });
+        stops.set(str(row.trip_id), list);
+      }
+      return stops;
+    },
+
+    async stopNames(stopIds) {
+      if (stopIds.length === 0) return new Map();
+      const rows = await db.all(`SELECT stop_id, stop_name FROM stops WHERE stop_id IN (${marks(stopIds.length)})`, stopIds);
+      return new Map(rows.map((row) => [str(row.stop_id), str(row.stop_name)]));
+    },
+
+    async routeById(routeId) {
+      const [row] = await db.all('SELECT route_id, route_short_name FROM routes WHERE route_id = ?', [routeId]);
+      return row === undefined ? undefined : { routeId: str(row.route_id), routeNo: str(row.route_short_name) || str(row.route_id) };
+    },
+
+    async allStops() {
+      const rows = await db.all(
+        `SELECT COALESCE(NULLIF(stop_code, ''), stop_id) AS code, stop_id, stop_name, stop_lat, stop_lon FROM stops
+         WHERE stop_lat IS NOT NULL AND stop_lon IS NOT NULL AND (location_type IS NULL OR location_type IN (0, 1))`,
+      );
+      return rows.map((row) => ({
+        code: str(row.code),
+        id: str(row.stop_id),
+        name: str(row.stop_name),
+        lat: Number(row.stop_lat),
+        lon: Number(row.stop_lon),
+      }));
+    },
+
+    query: (sql, params) => db.all(sql, params),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,116 @@
+import { systemClock, type Clock } from '../../domain/clock.js';
+import { silentLogger, type Logger } from '../../log.js';
+import { TransitError } from '../../domain/transit-error.js';
+import type { ResponseFormat } from '../../domain/arrivals.js';
+import { describeValue } from './validate.js';
+
+// The client's options and their defaults, checked once at construction. Settings come from the
+// environment, so a typo must fail loudly here rather than quietly: a NaN time-to-live keeps
+// answers forever (no time is >= NaN), and a NaN, negative or oversized timeout fires at once.
+
+export interface TransitClientOptions {
+  /** e.g. https://api.octranspo1.com (a trailing slash is fine). */
+  baseUrl: string;
+  appId: string;
+  apiKey: string;
+  /** Upstream answer format; both give the same model. Default 'xml'. */
+  format?: ResponseFormat;
+  /** Per attempt, including reading the body. Default 8000. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /**
+   * nextTrips covers both next-trips operations; gtfs follows routeSummary unless given (both are
+   * timetable data). Defaults: 30 s, 24 h; 0 turns caching off.
+   */
+  cacheTtlMs?: { nextTrips?: number; routeSummary?: number; gtfs?: number };
+  /** Cap on cached answers; the least recently used go first. Default 2000. */
+  cacheMaxEntries?: number;
+  /**
+   * Cap on the cache's estimated size in bytes (answers vary a hundredfold in size, so a count
+   * alone bounds nothing); the least recently used go first. Default 32 MiB.
+   */
+  cacheMaxBytes?: number;
+  /** Base delay before the one retry, jittered by +-1/3. Default 300 (so 200-400 ms). */
+  retryDelayMs?: number;
+  logger?: Logger;
+  /** The project's one notion of now; cache ages and timings come from it. Default: the system's. */
+  now?: Clock;
+  random?: () => number;
+}
+
+export interface Settings {
+  base: string;
+  appId: string;
+  apiKey: string;
+  format: ResponseFormat;
+  timeoutMs: number;
+  retryDelayMs: number;
+  ttl: { nextTrips: number; routeSummary: number; gtfs: number };
+  cacheMaxEntries: number;
+  cacheMaxBytes: number;
+  fetch: typeof fetch;
+  logger: Logger;
+  now: Clock;
+  random: () => number;
+}
+
+const DAY = 24 * 60 * 60_000;
+/** setTimeout's largest delay; a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
+function invalid(message: string): TransitError {
+  return new TransitError('invalid-request', message);
+}
+
+/** A numeric setting: its default when absent, else a number `fits` accepts (`what` says which). */
+function numeric(name: string, value: unknown, fallback: number, what: string, fits: (n: number) => boolean): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !fits(value)) {
+    throw invalid(`${name} must be ${what}, got ${typeof value === 'number' ? String(value) : describeValue(value)}`);
+  }
+  return value;
+}
+
+const timer = (name: string, value: unknown, fallback: number) =>
+  numeric(name, value, fallback, `a positive number of milliseconds (at most ${MAX_TIMER_MS})`, (n) => n > 0 && n <= MAX_TIMER_MS);
+const delay = (name: string, value: unknown, fallback: number) =>
+  numeric(name, value, fallback, `a number of milliseconds (0 to ${MAX_TIMER_MS})`, (n) => n >= 0 && n <= MAX_TIMER_MS);
+const lifetime = (name: string, value: unknown, fallback: number) =>
+  numeric(name, value, fallback, 'a number of milliseconds (0 or more)', (n) => n >= 0 && Number.isFinite(n));
+const count = (name: string, value: unknown, fallback: number) =>
+  numeric(name, value, fallback, 'a whole number (0 or more)', (n) => Number.isSafeInteger(n) && n >= 0);
+
+function checkBaseUrl(baseUrl: unknown): string {
+  if (typeof baseUrl !== 'string' || !URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw invalid('baseUrl must be an http(s) URL');
+  }
+  return baseUrl.replace(/\/+$/, '');
+}
+
+export function settingsFrom(options: TransitClientOptions): Settings {
+  const base = checkBaseUrl(options.baseUrl);
+  if (typeof options.appId !== 'string' || options.appId === '') throw invalid('appId is required');
+  if (typeof options.apiKey !== 'string' || options.apiKey === '') throw invalid('apiKey is required');
+  const format = options.format ?? 'xml';
+  if (format !== 'xml' && format !== 'json') throw invalid(`format must be xml or json, got ${describeValue(format)}`);
+  const routeSummaryTtl = lifetime('cacheTtlMs.routeSummary', options.cacheTtlMs?.routeSummary, DAY);
+  return {
+    base,
+    appId: options.appId,
+    apiKey: options.apiKey,
+    format,
+    timeoutMs: timer('timeoutMs', options.timeoutMs, 8000),
+    retryDelayMs: delay('retryDelayMs', options.retryDelayMs, 300),
+    ttl: {
+      nextTrips: lifetime('cacheTtlMs.nextTrips', options.cacheTtlMs?.nextTrips, 30_000),
+      routeSummary: routeSummaryTtl,
+      gtfs: lifetime('cacheTtlMs.gtfs', options.cacheTtlMs?.gtfs, routeSummaryTtl),
+    },
+    cacheMaxEntries: count('cacheMaxEntries', options.cacheMaxEntries, 2000),
+    cacheMaxBytes: count('cacheMaxBytes', options.cacheMaxBytes, 32 * 1024 * 1024),
+    fetch: options.fetch ?? globalThis.fetch,
+    logger: options.logger ?? silentLogger(),
+    now: options.now ?? systemClock,
+    random: options.random ?? Math.random,
+  };
+}

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { expect } from 'vitest';
+import { TransitError, type BusType } from '../../../src/sources/octranspo-v12/index.js';
+
+export const FIXTURE_DIR = new URL('../../fixtures/octranspo-api/', import.meta.url);
+
+export function fixture(name: string): string {
+  return readFileSync(new URL(name, FIXTURE_DIR), 'utf8');
+}
+
+/** The TransitError `work` throws; fails the test if it throws anything else or nothing. */
+export function thrown(work: () => unknown): TransitError {
+  let error: unknown;
+  try {
+    work();
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(TransitError);
+  return error as TransitError;
+}
+
+export async function rejection(promise: Promise<unknown>): Promise<TransitError> {
+  let error: unknown;
+  try {
+    await promise;
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(TransitError);
+  return error as TransitError;
+}
+
+/** A BusType with every flag false unless given. */
+export function bus(raw: string, traits: Partial<Omit<BusType, 'raw'>> = {}): BusType {
+  return { raw, doubleDecker: false, lowFloor: false, bikeRack: false, hybrid: false, ...traits };
+}
+
+/** A logger at every level whose JSON lines land in `lines`. */
+export function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { lines, logger: pino({ level: 'trace' }, stream) };
+}
