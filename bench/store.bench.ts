@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openStore, type ChatRef, type Store } from '../src/store/index.js';
+import { openStore, type Store } from '../src/store/index.js';
+import { type ChatRef } from '../src/domain/chat.js';
 
 const root = mkdtempSync(join(tmpdir(), 'arrivals-store-bench-'));
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

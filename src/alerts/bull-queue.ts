@@ -5,7 +5,7 @@
 // dies mid-job has its job picked up again by another once the lock lapses (stalled-job check).
 import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../log.js';
-import type { Platform } from '../domain/store-ports.js';
+import type { Platform } from '../domain/chat.js';
 import { errorLine } from './error-line.js';
 import type { Deliver } from './deliver.js';
 import type { AlertMetricsSink } from './metrics-sink.js';

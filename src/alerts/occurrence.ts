@@ -1,9 +1,10 @@
 // What the scheduler hands to delivery, and the keys that make each alert go out once. Every key
 // is a Claims key (the store adds its namespace): two instances on one store agree on them.
 import type { Reply } from '../domain/reply.js';
-import type { ChatRef } from '../domain/store-ports.js';
+import type { ChatRef } from '../domain/chat.js';
 import type { LocalMinute } from '../domain/alert-schedule.js';
-import type { AlertTarget, Subscription } from '../domain/subscription.js';
+import type { Subscription } from '../domain/subscription.js';
+import type { AlertTarget } from '../domain/chat.js';
 
 export const MINUTE_MS = 60_000;
 

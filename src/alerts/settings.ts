@@ -1,5 +1,5 @@
-import type { Platform } from '../domain/store-ports.js';
-import type { AlertTarget } from '../domain/subscription.js';
+import type { Platform } from '../domain/chat.js';
+import type { AlertTarget } from '../domain/chat.js';
 
 /** What operators tune (config.ts reads them); the defaults stay within the platforms' limits. */
 export interface AlertSettings {

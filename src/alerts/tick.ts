@@ -6,7 +6,8 @@
 import type { BotCore } from '../bot/core.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
-import type { Claims, Platform, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { Platform } from '../domain/chat.js';
 import type { TransitClient } from '../domain/transit-source.js';
 import { errorLine } from './error-line.js';
 import { collectDue, type Due } from './collect.js';

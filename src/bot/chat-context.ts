@@ -1,11 +1,11 @@
-import type { ChatRef, Platform } from '../domain/store-ports.js';
+import type { ChatRef, ChatType, Platform } from '../domain/chat.js';
 
 /** Who is talking to the bot and where: what a command needs to know of the platform. */
 export interface ChatContext extends ChatRef {
   platform: Platform;
   /** Unique within the platform; settings are keyed by platform + chatId. */
   chatId: string;
-  chatType: 'private' | 'group' | 'channel';
+  chatType: ChatType;
   userId?: string;
   /**
    * The platform's language code for the user ("fr-CA"), remembered for the chat when first seen

@@ -1,5 +1,6 @@
 import type { Logger } from '../log.js';
-import type { ChatSettingsRepository, Locale } from '../domain/store-ports.js';
+import type { ChatSettingsRepository } from '../domain/store-ports.js';
+import type { Locale } from '../domain/locale.js';
 import type { ChatContext } from './chat-context.js';
 import { localeFromCode } from './i18n.js';
 

@@ -1,32 +1,8 @@
 import type { MessageArgs } from './i18n.js';
 
-export type CommandName =
-  | 'start'
-  | 'help'
-  | 'next'
-  | 'routes'
-  | 'stop'
-  | 'save'
-  | 'saved'
-  | 'unsave'
-  | 'subscribe'
-  | 'subs'
-  | 'unsubscribe'
-  | 'pause'
-  | 'resume'
-  | 'timezone'
-  | 'notify'
-  | 'lang';
+import type { CommandRequest } from '../domain/command-request.js';
 
-/**
- * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes
- * enter the core. Typed text becomes one of these too, so every entry runs the same code. Option
- * names are the command's argument names in the table ("stop", "route").
- */
-export interface CommandRequest {
-  name: CommandName;
-  options: Readonly<Record<string, string>>;
-}
+export type { CommandName, CommandRequest } from '../domain/command-request.js';
 
 /** Why the input was refused: a Fluent id (a `usage-*` message) and its variables. */
 export interface UsageError {

@@ -1,5 +1,6 @@
 import type { Subscription } from '../domain/subscription.js';
-import type { ChatRef, Locale } from '../domain/store-ports.js';
+import type { ChatRef } from '../domain/chat.js';
+import type { Locale } from '../domain/locale.js';
 import type { IdentifierGrammar } from '../domain/identifiers.js';
 import type { ChatContext } from './chat-context.js';
 import type { CommandRequest, ParsedText } from './command-request.js';

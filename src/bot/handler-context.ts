@@ -1,6 +1,7 @@
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
-import type { ChatSettingsRepository, Locale, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { Locale } from '../domain/locale.js';
 import { API_ERROR_CODES, type TransitClient, TransitError } from '../sources/octranspo-v12/index.js';
 import type { ChatContext } from './chat-context.js';
 import type { ReadContext } from './commands/read-options.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { FluentBundle, FluentResource } from '@fluent/bundle';
-import type { Locale } from '../domain/store-ports.js';
+import { LOCALES, type Locale } from '../domain/locale.js';
 
-export const LOCALES: readonly Locale[] = ['en', 'fr'];
+export { LOCALES };
 
 export type MessageArgs = Record<string, string | number>;
 

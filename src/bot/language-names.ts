@@ -1,4 +1,4 @@
-import type { Locale } from '../domain/store-ports.js';
+import type { Locale } from '../domain/locale.js';
 
 // A Map, not an object: "/lang constructor" must not find Object.prototype.constructor.
 const LANGUAGES = new Map<string, Locale>([

@@ -1,5 +1,5 @@
 import type { Notifier } from '../domain/notifier.js';
-import type { Platform } from '../domain/store-ports.js';
+import type { Platform } from '../domain/chat.js';
 
 /**
  * A chat platform as main.ts sees it: started, stopped, watched, and pushed through. Telegram,

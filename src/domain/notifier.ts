@@ -1,3 +1,4 @@
+import type { Platform } from './chat.js';
 import type { Reply } from './reply.js';
 
 export type DeliveryResult =
@@ -9,6 +10,6 @@ export type DeliveryResult =
 
 /** The port through which the scheduler pushes alerts; each chat adapter implements it. */
 export interface Notifier {
-  readonly platform: 'telegram' | 'discord' | 'console';
+  readonly platform: Platform;
   send(chatId: string, reply: Reply): Promise<DeliveryResult>;
 }

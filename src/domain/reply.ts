@@ -1,4 +1,4 @@
-import type { CommandRequest } from '../bot/command-request.js';
+import type { CommandRequest } from './command-request.js';
 
 // A platform-neutral answer. Commands build it; each adapter renders it (Telegram HTML, Discord
 // embeds, plain text), escapes every string it places and lays the buttons out within its own

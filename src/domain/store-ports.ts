@@ -1,18 +1,11 @@
+import type { ChatRef } from './chat.js';
+import type { Locale } from './locale.js';
 import type { Subscription } from './subscription.js';
 
 // What the rest of the bot may ask of storage. Handlers, adapters and the scheduler see these
 // small interfaces; src/store/ implements them over keyv (SQLite by default, Redis when set), and
 // tests may pass fakes. Every method rejects (with StoreError) when the backend fails, so a caller
 // can tell "nothing stored" from "could not read" and never overwrites what it did not see.
-
-export type Platform = 'telegram' | 'discord' | 'console';
-export type Locale = 'en' | 'fr';
-
-/** A chat on one platform; a Telegram chat and a Discord channel with the same id never meet. */
-export interface ChatRef {
-  platform: Platform;
-  chatId: string;
-}
 
 /** A chat's language: chosen with /lang, or taken from the platform's language code when first seen. */
 export interface LanguageChoice {

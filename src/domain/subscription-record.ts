@@ -1,6 +1,7 @@
 // A stored subscription, read without trusting it: a record of the wrong shape is skipped (and
 // logged once by the caller), never handed to the scheduler half-formed.
 import { z } from 'zod';
+import { CHAT_TYPES, PLATFORMS } from './chat.js';
 import type { AlertSchedule } from './alert-schedule.js';
 import type { Subscription } from './subscription.js';
 
@@ -16,9 +17,9 @@ const Schedule = z.discriminatedUnion('kind', [
 const SubscriptionRecord = z.object({
   id: z.string().min(1),
   chat: z.object({
-    platform: z.enum(['telegram', 'discord', 'console']),
+    platform: z.enum(PLATFORMS),
     chatId: z.string().min(1),
-    chatType: z.enum(['private', 'group', 'channel']),
+    chatType: z.enum(CHAT_TYPES),
   }),
   stopNo: z.string().min(1),
   routeNo: z.string().min(1).optional(),

@@ -1,10 +1,5 @@
-import type { ChatRef } from './store-ports.js';
+import type { AlertTarget } from './chat.js';
 import type { AlertSchedule } from './alert-schedule.js';
-
-/** A chat an alert goes to, with what the platform said it is (a person, a group, a channel). */
-export interface AlertTarget extends ChatRef {
-  chatType: 'private' | 'group' | 'channel';
-}
 
 /**
  * One standing request of a chat: "the arrivals of route 95 at stop 3017 at 07:30 on weekdays",

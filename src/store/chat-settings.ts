@@ -1,11 +1,12 @@
 import type Keyv from 'keyv';
 import { z } from 'zod';
+import { LOCALES } from '../domain/locale.js';
 import { guarded } from './errors.js';
 import { languageKey, timeZoneKey } from './keys.js';
 import type { ChatSettingsRepository, LanguageChoice } from '../domain/store-ports.js';
 import { readStored, type CorruptionLog } from './records.js';
 
-const LanguageRecord = z.object({ locale: z.enum(['en', 'fr']), chosen: z.boolean() });
+const LanguageRecord = z.object({ locale: z.enum(LOCALES), chosen: z.boolean() });
 
 export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSettingsRepository {
   return {

@@ -1,6 +1,6 @@
 // Where a chat's records live. Keys carry the platform so a Telegram chat and a Discord channel
 // with the same id never meet; the Keyv adds the store-wide namespace.
-import type { ChatRef } from '../domain/store-ports.js';
+import type { ChatRef } from '../domain/chat.js';
 
 const chatKey = (chat: ChatRef) => `chat:${chat.platform}:${chat.chatId}`;
 

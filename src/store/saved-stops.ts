@@ -3,7 +3,8 @@ import type { Logger } from '../log.js';
 import { guarded } from './errors.js';
 import { legacyStopsKey, stopNamingKey, stopSavingKey, stopSlotKey } from './keys.js';
 import { migrateLegacyStops, parseLegacyStops } from './legacy-stops.js';
-import type { ChatRef, Claims, SaveOutcome, SavedStop, SavedStopsRepository } from '../domain/store-ports.js';
+import type { Claims, SaveOutcome, SavedStop, SavedStopsRepository } from '../domain/store-ports.js';
+import type { ChatRef } from '../domain/chat.js';
 import { readStored, type CorruptionLog } from './records.js';
 import { STOP_SLOTS, decodeSlot, encodeSlot, holds, inSavedOrder, readSlots, slotKeys, type Slot } from './slots.js';
 

@@ -3,7 +3,8 @@
 import type Keyv from 'keyv';
 import { z } from 'zod';
 import { stopSlotKey } from './keys.js';
-import type { ChatRef, SavedStop } from '../domain/store-ports.js';
+import type { SavedStop } from '../domain/store-ports.js';
+import type { ChatRef } from '../domain/chat.js';
 import { readStored, type CorruptionLog, type Stored } from './records.js';
 
 /** How many slots a chat has; every list reads them all, in one round trip. */

@@ -3,7 +3,7 @@
 // (timed alerts) or zone and hour (the hours a "near" window touches); the set of zones in use.
 import type { AlertSchedule } from '../domain/alert-schedule.js';
 import type { Subscription } from '../domain/subscription.js';
-import type { ChatRef } from '../domain/store-ports.js';
+import type { ChatRef } from '../domain/chat.js';
 
 const chatKey = (chat: ChatRef) => `chat:${chat.platform}:${chat.chatId}`;
 

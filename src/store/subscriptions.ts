@@ -6,7 +6,8 @@
 import type Keyv from 'keyv';
 import type { Subscription } from '../domain/subscription.js';
 import { guarded } from './errors.js';
-import type { ChatRef, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatRef } from '../domain/chat.js';
 import { readStored, type CorruptionLog } from './records.js';
 import type { SetOps } from './sets.js';
 import { ZONES_KEY, atIndexKey, chatSubscriptionsKey, indexKeysOf, nearIndexKey, subscriptionKey } from './subscription-keys.js';

@@ -4,9 +4,11 @@ import { pino } from 'pino';
 import type { DeliveryResult, Notifier } from '../../src/domain/notifier.js';
 import type { AlertSchedule } from '../../src/domain/alert-schedule.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/alerts/settings.js';
-import type { AlertTarget, Subscription } from '../../src/domain/subscription.js';
+import type { Subscription } from '../../src/domain/subscription.js';
+import type { AlertTarget } from '../../src/domain/chat.js';
 import type { Reply } from '../../src/domain/reply.js';
-import type { Claims, Platform } from '../../src/domain/store-ports.js';
+import type { Claims } from '../../src/domain/store-ports.js';
+import type { Platform } from '../../src/domain/chat.js';
 
 export const OTTAWA = 'America/Toronto';
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatMinute, isDue, isRepeatedMinute, localMinuteAt, localMinutesAt, nextFiring, type AlertSchedule } from '../../src/domain/alert-schedule.js';
+import {
+  formatMinute,
+  isDue,
+  isRepeatedMinute,
+  localMinuteAt,
+  localMinutesAt,
+  nextFiring,
+  type AlertSchedule,
+} from '../../src/domain/alert-schedule.js';
 import { readClockTime, readDays, readWindow } from '../../src/bot/commands/schedule-words.js';
 
 const OTTAWA = 'America/Toronto';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommandRequest } from '../../src/bot/command-request.js';
+import type { CommandRequest } from '../../src/domain/command-request.js';
 import { COMMAND_SPECS } from '../../src/bot/commands/index.js';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';

@@ -4,13 +4,13 @@ import type { ChatContext } from '../../src/bot/chat-context.js';
 import { isDue } from '../../src/domain/alert-schedule.js';
 import type { Subscription } from '../../src/domain/subscription.js';
 import type {
-  ChatRef,
   ChatSettingsRepository,
   LanguageChoice,
   SavedStop,
   SavedStopsRepository,
   SubscriptionsRepository,
 } from '../../src/domain/store-ports.js';
+import type { ChatRef } from '../../src/domain/chat.js';
 import { StoreError } from '../../src/domain/store-ports.js';
 import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
 import type { NearbyStop, StopIndex, StopInfo } from '../../src/domain/stop-index.js';

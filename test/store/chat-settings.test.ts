@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StoreError, type ChatRef } from '../../src/store/index.js';
+import { StoreError } from '../../src/store/index.js';
+import { type ChatRef } from '../../src/domain/chat.js';
 import { forEachBackend } from './backends.js';
 import { capturingLogger } from './log-lines.js';
 import { outage } from './outage.js';

@@ -3,7 +3,8 @@
 // "ready", waits for "go" on stdin (so that every process starts its work at once), does the
 // job with all its calls in flight together, prints the result as one JSON line.
 import { createInterface } from 'node:readline';
-import { openStore, type ChatRef, type OpenStoreOptions } from '../../src/store/index.js';
+import { openStore, type OpenStoreOptions } from '../../src/store/index.js';
+import { type ChatRef } from '../../src/domain/chat.js';
 
 export type ChildJob =
   | { kind: 'save'; store: OpenStoreOptions; chat: ChatRef; stops: string[]; max: number }

@@ -1,6 +1,6 @@
 // Chats saved before slots have their stops in one array under chat:<p>:<id>:stops.
 import { describe, expect, it } from 'vitest';
-import { type ChatRef } from '../../src/store/index.js';
+import { type ChatRef } from '../../src/domain/chat.js';
 import { forEachBackend } from './backends.js';
 import { capturingLogger } from './log-lines.js';
 

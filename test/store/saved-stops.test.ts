@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { STOP_SLOTS, StoreError, type ChatRef, type SaveOutcome } from '../../src/store/index.js';
+import { STOP_SLOTS, StoreError, type SaveOutcome } from '../../src/store/index.js';
+import { type ChatRef } from '../../src/domain/chat.js';
 import { forEachBackend } from './backends.js';
 import { runTogether } from './children.js';
 import { capturingLogger } from './log-lines.js';

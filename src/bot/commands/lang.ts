@@ -1,4 +1,4 @@
-import type { Locale } from '../../domain/store-ports.js';
+import type { Locale } from '../../domain/locale.js';
 import { messageReply } from '../format/text.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { MAX_SUBSCRIPTIONS_PER_CHAT, type AlertTarget, type Subscription } from '../../domain/subscription.js';
+import { MAX_SUBSCRIPTIONS_PER_CHAT, type Subscription } from '../../domain/subscription.js';
+import { type AlertTarget } from '../../domain/chat.js';
 import { OTTAWA_TIME_ZONE } from '../../domain/time-zone.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
 import { messageReply } from '../format/text.js';

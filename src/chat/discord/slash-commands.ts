@@ -1,7 +1,7 @@
 import type { CommandSpec } from '../../bot/index.js';
 import type { ArgKind } from '../../bot/commands/index.js';
 import type { Translate } from '../../bot/i18n.js';
-import type { Locale } from '../../domain/store-ports.js';
+import type { Locale } from '../../domain/locale.js';
 
 // Discord's application command JSON (the body of PUT /applications/{id}/commands), derived from
 // the core's one command table: names, descriptions and options in English with French

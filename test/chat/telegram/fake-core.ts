@@ -1,6 +1,7 @@
 // A BotCore stand-in for adapter tests that are about Telegram, not about arrivals.
 import type { ChatContext } from '../../../src/bot/chat-context.js';
-import type { CommandRequest, ParsedText } from '../../../src/bot/command-request.js';
+import type { ParsedText } from '../../../src/bot/command-request.js';
+import type { CommandRequest } from '../../../src/domain/command-request.js';
 import type { BotCore, Locale } from '../../../src/bot/core.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { V12_IDENTIFIERS } from '../../../src/domain/identifiers.js';

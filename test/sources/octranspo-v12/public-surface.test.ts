@@ -1,6 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as transit from '../../../src/sources/octranspo-v12/index.js';
-import type { GtfsQuery, IdentifierGrammar, StopArrivals, TransitClient, TransitClientOptions, TransitErrorKind } from '../../../src/sources/octranspo-v12/index.js';
+import type {
+  GtfsQuery,
+  IdentifierGrammar,
+  StopArrivals,
+  TransitClient,
+  TransitClientOptions,
+  TransitErrorKind,
+} from '../../../src/sources/octranspo-v12/index.js';
 import { fixture } from './helpers.js';
 
 // What issue 2 promises from src/transit/index.ts, checked the way a caller would use it. The
