@@ -39,17 +39,26 @@ command-lang = /lang en|fr
 ## Command arguments (Discord option descriptions)
 
 arg-stop = stop
-    .description = The 4-digit number on the stop sign, like 3017
+    .description = { $stopDigits ->
+        [0] The stop code on the sign
+       *[other] The { $stopDigits }-digit number on the stop sign
+    }, like { $stopExample }
 arg-route = route
-    .description = A route number, like 95 or R2
+    .description = A route, like { $routeExample }
 arg-stop-or-name = stop
-    .description = A 4-digit stop number, or words from the stop's name
+    .description = { $stopDigits ->
+        [0] A stop code
+       *[other] A { $stopDigits }-digit stop number
+    }, or words from the stop's name
 arg-language = language
     .description = en or fr
 arg-label = name
     .description = A one-word name for the stop, like home or work
 arg-stop-or-label = stop
-    .description = The stop's 4-digit number, or the name you saved it under
+    .description = { $stopDigits ->
+        [0] The stop's code
+       *[other] The stop's { $stopDigits }-digit number
+    }, or the name you saved it under
 arg-time = time
     .description = A 24-hour time, like 07:30
 arg-days = days
@@ -68,29 +77,51 @@ arg-channel = channel
 ## Help and welcome
 
 start-title = Hello! I tell you when your bus comes.
-start-intro = Send the 4-digit number on the stop sign and I'll list the next buses, live when the bus has GPS.
-help-title = OC Transpo bus arrivals
-help-intro = Type a stop number (4 digits, on the sign) for all routes there, or a stop and a route.
+start-intro = Send the { $stopDigits ->
+    [0] stop code
+   *[other] { $stopDigits }-digit number
+} on the stop sign and I'll list the next buses, live when the bus has GPS.
+help-title = { $agency ->
+    [none] { $vehicles ->
+        [bus] Bus arrivals
+       *[other] Arrivals
+    }
+   *[other] { $vehicles ->
+        [bus] { $agency } bus arrivals
+       *[other] { $agency } arrivals
+    }
+}
+}
+help-intro = Type a stop { $stopDigits ->
+    [0] code (on the sign)
+   *[other] number ({ $stopDigits } digits, on the sign)
+} for all routes there, or a stop and a route.
 help-commands-heading = Commands
 help-command-line = { $usage }: { $description }
 help-examples-heading = Try
-help-example-next = /next 3017 95: the next route 95 buses at stop 3017
-help-example-bare = 3017: every route at stop 3017
-help-example-routes = /routes 3017: what serves stop 3017
-help-example-stop = /stop rideau: find a stop by name
+help-example-next = /next { $stopExample } { $routeExample }: the next route { $routeExample } buses at stop { $stopExample }
+help-example-bare = { $stopExample }: every route at stop { $stopExample }
+help-example-routes = /routes { $stopExample }: what serves stop { $stopExample }
+help-example-stop = /stop { $nameExample }: find a stop by name
 help-example-lang = /lang fr: en français
 help-location = You can also share your location to see the stops near you.
 
 ## Usage errors: what was wrong with what the rider typed
 
-usage-too-long = That message is too long ({ $length } characters); I read up to { $max }. Try: /next 3017 95
-usage-empty = Send a stop number, like 3017, or /help.
-usage-not-understood = I didn't understand "{ $text }". Send a stop number, like 3017, or /help.
+usage-too-long = That message is too long ({ $length } characters); I read up to { $max }. Try: /next { $stopExample } { $routeExample }
+usage-empty = Send a stop number, like { $stopExample }, or /help.
+usage-not-understood = I didn't understand "{ $text }". Send a stop number, like { $stopExample }, or /help.
 usage-unknown-command = I don't know /{ $command }. Type /help for what I can do.
-usage-stop-missing = Which stop? Add its 4-digit number, like: { $example }
-usage-stop-digits = Stop numbers have 4 digits: { $stop } has { $digits }.
-usage-stop-not-number = "{ $text }" is not a stop number. Stop numbers have 4 digits, like 3017.
-usage-route-bad = "{ $route }" is not a route number. Routes look like 95, 6 or R2.
+usage-stop-missing = Which stop? Add its { $stopDigits ->
+    [0] code
+   *[other] { $stopDigits }-digit number
+}, like: { $example }
+usage-stop-digits = Stop numbers have { $stopDigits } digits: { $stop } has { $digits }.
+usage-stop-not-number = "{ $text }" is not a stop number. { $stopDigits ->
+    [0] Stop codes look like { $stopExample }.
+   *[other] Stop numbers have { $stopDigits } digits, like { $stopExample }.
+}
+usage-route-bad = "{ $route }" is not a route number. Routes look like { $routeExample }.
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
 usage-lang-bad = I speak English and French: /lang en or /lang fr.
 
@@ -114,9 +145,12 @@ arrivals-note-bike-rack = bike rack
 arrivals-note-gps-old = GPS { $age } min old, uncertain
 arrivals-no-trips = No more trips today.
 arrivals-none = No buses are expected at this stop right now.
-arrivals-route-error-11 = Route { $routeNo } does not exist.
-arrivals-route-error-12 = Route { $routeNo } does not stop at { $stopNo }. /routes { $stopNo } lists the ones that do.
-arrivals-route-error-other = The transit service reported a problem with route { $routeNo } (code { $code }).
+arrivals-route-unknown-route = Route { $routeNo } does not exist.
+arrivals-route-route-not-at-stop = Route { $routeNo } does not stop at { $stopNo }. /routes { $stopNo } lists the ones that do.
+arrivals-route-other = The transit service reported a problem with route { $routeNo }{ $code ->
+    [none] .
+   *[other] {" "}(code { $code }).
+}
 arrivals-more-routes = and { $count ->
     [one] one more route
    *[other] { $count } more routes
@@ -136,19 +170,22 @@ button-stop = { $stopNo } { $name }
 
 ## Failures: the transit service or the bot could not answer
 
-error-api-1 = The transit service refused this bot's key. The bot's operator has to fix it; sorry.
-error-api-2 = The transit service can't reach its own data right now. Try again in a minute.
-error-api-10 = Stop { $stopNo } doesn't exist. Check the 4-digit number on the stop sign.
-error-api-11 = Route { $routeNo } doesn't exist. Check the number on the front of the bus.
-error-api-12 = Route { $routeNo } does not stop at { $stopNo }. Try /routes { $stopNo } to see what does.
-error-api-13 = No routes serve stop { $stopNo } at the moment.
-error-api-unknown = The transit service answered with an error I don't know (code { $code }). Try again later.
+error-refused-credentials = The transit service refused this bot's key. The bot's operator has to fix it; sorry.
+error-unavailable = The transit service can't reach its own data right now. Try again in a minute.
+error-unrecognised = The transit service answered with an error I don't know (code { $code }). Try again later.
+error-unknown-stop = Stop { $stopNo } doesn't exist. Check the { $stopDigits ->
+    [0] stop code
+   *[other] { $stopDigits }-digit number
+} on the stop sign.
+error-unknown-route = Route { $routeNo } doesn't exist. Check the number on the front of the bus.
+error-route-not-at-stop = Route { $routeNo } does not stop at { $stopNo }. Try /routes { $stopNo } to see what does.
+error-no-routes = No routes serve stop { $stopNo } at the moment.
 error-timeout = The transit service is not answering (it took too long). Try again in a minute.
 error-network = The transit service is not answering (I can't reach it). Try again in a minute.
 error-http = The transit service is not answering properly (HTTP { $status }). Try again in a minute.
 error-parse = The transit service is not answering properly (its answer made no sense). Try again in a minute.
-error-invalid-request = I couldn't ask the transit service that way. Check the stop and route numbers.
-error-schedule-loading = Schedule data is loading (a first import takes a few minutes). Try again shortly.
+error-bad-request = I couldn't ask the transit service that way. Check the stop and route numbers.
+error-loading = Schedule data is loading (a first import takes a few minutes). Try again shortly.
 error-internal = Something went wrong on my side. Try again in a minute.
 
 ## Routes at a stop (/routes)
@@ -169,21 +206,30 @@ stop-location = Location: { $lat }, { $lon }
 stop-map = Map: { $url }
 stop-routes-heading = Routes
 stop-routes-unknown = I couldn't get the routes right now.
-stop-not-found = I don't know stop { $stopNo }. Check the 4-digit number on the stop sign.
+stop-not-found = I don't know stop { $stopNo }. Check the { $stopDigits ->
+    [0] stop code
+   *[other] { $stopDigits }-digit number
+} on the stop sign.
 stop-search-title = Stops matching "{ $words }"
 stop-search-none = No stop matches "{ $words }". Try fewer or other words.
 stop-search-more = { $count ->
     [one] and one more; add a word to narrow it down.
    *[other] and { $count } more; add a word to narrow it down.
 }
-stop-search-no-index = I can't search stops by name here. Send the 4-digit number on the stop sign.
+stop-search-no-index = I can't search stops by name here. Send the { $stopDigits ->
+    [0] stop code
+   *[other] { $stopDigits }-digit number
+} on the stop sign.
 
 ## Nearby stops (a shared location)
 
 location-title = Stops near you
 location-line = { $stopNo } { $name }: { $meters } m
 location-none = No stop within { $meters } m of that spot.
-location-no-index = I can't look up stops by location here. Send the 4-digit stop number instead.
+location-no-index = I can't look up stops by location here. Send the { $stopDigits ->
+    [0] stop code
+   *[other] { $stopDigits }-digit stop number
+} instead.
 location-bad = That location doesn't look right. Share it again?
 
 ## Saved stops
@@ -195,11 +241,11 @@ save-label-taken = You already have a stop saved as "{ $label }". Pick another n
 save-full = You already have { $max } saved stops, the most I keep.
 save-failed = I couldn't save that right now. Nothing was lost; try again in a minute.
 stops-title = Your saved stops
-stops-none = No saved stops yet. Save one with /save 3017, or /save 3017 home to give it a name.
+stops-none = No saved stops yet. Save one with /save { $stopExample }, or /save { $stopExample } home to give it a name.
 stops-failed = I couldn't read your saved stops right now. Try again in a minute.
 unsave-done = Removed stop { $stopNo } from your saved stops.
 unsave-unknown = "{ $stop }" is not one of your saved stops. /stops lists them.
-usage-saved-unknown = You have no stop saved as "{ $label }". /stops lists your saved stops; /save 3017 { $label } names one.
+usage-saved-unknown = You have no stop saved as "{ $label }". /stops lists your saved stops; /save { $stopExample } { $label } names one.
 usage-label-bad = A stop's name is one word of up to 20 letters or digits, like home or work.
 
 ## Alerts (/subscribe, /subs, /unsubscribe, /pause, /resume, /timezone)
@@ -229,7 +275,7 @@ day-4 = Thu
 day-5 = Fri
 day-6 = Sat
 subs-title = Alerts in this chat
-subs-none = No alerts in this chat yet. Try: /subscribe 3017 95 07:30 weekdays
+subs-none = No alerts in this chat yet. Try: /subscribe { $stopExample } { $routeExample } 07:30 weekdays
 subs-line = { $id }: { $what }{ $paused ->
     [user] { "" } (paused)
     [refused] { "" } (paused: I could not post here)
@@ -247,14 +293,18 @@ resume-done = Alert { $id } is on again. Next: { $next }.
 subs-unknown-id = This chat has no alert { $id }. /subs lists them with their ids.
 timezone-set = Alert times in this chat are now read in { $zone }.
 timezone-current = Alert times in this chat are read in { $zone }. Change with /timezone America/Vancouver (any IANA zone).
+timezone-agency = This chat has no time zone of its own: alert times are read on the agency's clock{ $zone ->
+    [none] {""}
+   *[other] {" "}({ $zone })
+}. Set one with /timezone America/Vancouver (any IANA zone).
 usage-time-bad = "{ $time }" is not a time of day. Use 24-hour time, like 07:30 or 17:45.
 usage-time-missing = At what time? Add it, like: { $example }
 usage-days-bad = I don't know the day "{ $day }". Use daily, weekdays, weekends, or days like mon,wed,fri.
 usage-minutes-bad = "{ $minutes }" is not a number of minutes from 1 to 60, like: when 5 min
 usage-window-bad = "{ $window }" is not a time window. Use two 24-hour times, like 07:00-09:00.
 usage-window-order = The window { $window } ends before it starts. Use a window like 07:00-09:00.
-usage-window-missing = During which hours? Add a window, like: /subscribe 3017 95 when 5 min 07:00-09:00
-usage-near-route-missing = Which route? "When near" alerts watch one route, like: /subscribe 3017 95 when 5 min 07:00-09:00
+usage-window-missing = During which hours? Add a window, like: /subscribe { $stopExample } { $routeExample } when 5 min 07:00-09:00
+usage-near-route-missing = Which route? "When near" alerts watch one route, like: /subscribe { $stopExample } { $routeExample } when 5 min 07:00-09:00
 usage-id-missing = Which alert? Add its id from /subs, like: /unsubscribe k3f9
 usage-timezone-bad = "{ $zone }" is not a time zone I know. Use an IANA name, like America/Toronto or Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
@@ -269,12 +319,12 @@ lang-failed = I couldn't remember that right now; try again in a minute.
 
 ## Terminal chat
 
-console-welcome = Type a stop number like 3017, or /help. Ctrl+D quits.
+console-welcome = Type a stop number like { $stopExample }, or /help. Ctrl+D quits.
 
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Slow down a little: too many requests. Try again in a minute.
 refresh-up-to-date = Already up to date.
 button-expired = This button has expired. Send the stop number again.
-inline-usage-title = Type a stop number, like 3017 95
+inline-usage-title = Type a stop number, like { $stopExample } { $routeExample }
 inline-usage-description = The next buses at a stop, to share in this chat

@@ -39,17 +39,26 @@ command-lang = /lang en|fr
 ## Command arguments (Discord option descriptions)
 
 arg-stop = arrêt
-    .description = Le numéro à 4 chiffres sur le panneau de l'arrêt, par exemple 3017
+    .description = { $stopDigits ->
+        [0] Le code inscrit sur le panneau de l'arrêt
+       *[other] Le numéro à { $stopDigits } chiffres sur le panneau de l'arrêt
+    }, par exemple { $stopExample }
 arg-route = circuit
-    .description = Un numéro de circuit, par exemple 95 ou R2
+    .description = Un circuit, par exemple { $routeExample }
 arg-stop-or-name = arrêt
-    .description = Un numéro d'arrêt à 4 chiffres, ou des mots du nom de l'arrêt
+    .description = { $stopDigits ->
+        [0] Un code d'arrêt
+       *[other] Un numéro d'arrêt à { $stopDigits } chiffres
+    }, ou des mots du nom de l'arrêt
 arg-language = langue
     .description = en ou fr
 arg-label = nom
     .description = Un nom d'un mot pour l'arrêt, comme maison ou travail
 arg-stop-or-label = arrêt
-    .description = Le numéro à 4 chiffres de l'arrêt, ou le nom sous lequel vous l'avez enregistré
+    .description = { $stopDigits ->
+        [0] Le code de l'arrêt
+       *[other] Le numéro à { $stopDigits } chiffres de l'arrêt
+    }, ou le nom sous lequel vous l'avez enregistré
 arg-time = heure
     .description = Une heure sur 24 heures, comme 07:30
 arg-days = jours
@@ -68,29 +77,51 @@ arg-channel = canal
 ## Help and welcome
 
 start-title = Bonjour! Je vous dis quand passe votre autobus.
-start-intro = Envoyez le numéro à 4 chiffres inscrit sur le panneau de l'arrêt et je vous donne les prochains passages, en temps réel quand l'autobus a un GPS.
-help-title = Passages des autobus d'OC Transpo
-help-intro = Tapez un numéro d'arrêt (4 chiffres, sur le panneau) pour tous les circuits, ou un arrêt et un circuit.
+start-intro = Envoyez le { $stopDigits ->
+    [0] code
+   *[other] numéro à { $stopDigits } chiffres
+} inscrit sur le panneau de l'arrêt et je vous donne les prochains passages, en temps réel quand l'autobus a un GPS.
+help-title = { $agency ->
+    [none] { $vehicles ->
+        [bus] Passages des autobus
+       *[other] Prochains passages
+    }
+   *[other] { $vehicles ->
+        [bus] { $agency } : passages des autobus
+       *[other] { $agency } : prochains passages
+    }
+}
+}
+help-intro = Tapez un { $stopDigits ->
+    [0] code d'arrêt (sur le panneau)
+   *[other] numéro d'arrêt ({ $stopDigits } chiffres, sur le panneau)
+} pour tous les circuits, ou un arrêt et un circuit.
 help-commands-heading = Commandes
 help-command-line = { $usage } : { $description }
 help-examples-heading = Essayez
-help-example-next = /next 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017
-help-example-bare = 3017 : tous les circuits à l'arrêt 3017
-help-example-routes = /routes 3017 : ce qui dessert l'arrêt 3017
-help-example-stop = /stop rideau : trouver un arrêt par son nom
+help-example-next = /next { $stopExample } { $routeExample } : les prochains autobus du circuit { $routeExample } à l'arrêt { $stopExample }
+help-example-bare = { $stopExample } : tous les circuits à l'arrêt { $stopExample }
+help-example-routes = /routes { $stopExample } : ce qui dessert l'arrêt { $stopExample }
+help-example-stop = /stop { $nameExample } : trouver un arrêt par son nom
 help-example-lang = /lang en : in English
 help-location = Vous pouvez aussi partager votre position pour voir les arrêts près de vous.
 
 ## Usage errors: what was wrong with what the rider typed
 
-usage-too-long = Ce message est trop long ({ $length } caractères); j'en lis au plus { $max }. Essayez : /next 3017 95
-usage-empty = Envoyez un numéro d'arrêt, par exemple 3017, ou /help.
-usage-not-understood = Je n'ai pas compris « { $text } ». Envoyez un numéro d'arrêt, par exemple 3017, ou /help.
+usage-too-long = Ce message est trop long ({ $length } caractères); j'en lis au plus { $max }. Essayez : /next { $stopExample } { $routeExample }
+usage-empty = Envoyez un numéro d'arrêt, par exemple { $stopExample }, ou /help.
+usage-not-understood = Je n'ai pas compris « { $text } ». Envoyez un numéro d'arrêt, par exemple { $stopExample }, ou /help.
 usage-unknown-command = Je ne connais pas /{ $command }. Tapez /help pour voir ce que je sais faire.
-usage-stop-missing = Quel arrêt? Ajoutez son numéro à 4 chiffres, par exemple : { $example }
-usage-stop-digits = Les numéros d'arrêt ont 4 chiffres : { $stop } en a { $digits }.
-usage-stop-not-number = « { $text } » n'est pas un numéro d'arrêt. Les numéros d'arrêt ont 4 chiffres, par exemple 3017.
-usage-route-bad = « { $route } » n'est pas un numéro de circuit. Les circuits s'écrivent comme 95, 6 ou R2.
+usage-stop-missing = Quel arrêt? Ajoutez son { $stopDigits ->
+    [0] code
+   *[other] numéro à { $stopDigits } chiffres
+}, par exemple : { $example }
+usage-stop-digits = Les numéros d'arrêt ont { $stopDigits } chiffres : { $stop } en a { $digits }.
+usage-stop-not-number = « { $text } » n'est pas un numéro d'arrêt. { $stopDigits ->
+    [0] Les codes d'arrêt ressemblent à { $stopExample }.
+   *[other] Les numéros d'arrêt ont { $stopDigits } chiffres, par exemple { $stopExample }.
+}
+usage-route-bad = « { $route } » n'est pas un numéro de circuit. Les circuits ressemblent à { $routeExample }.
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle français et anglais : /lang fr ou /lang en.
 
@@ -114,9 +145,12 @@ arrivals-note-bike-rack = support à vélos
 arrivals-note-gps-old = GPS vieux de { $age } min, incertain
 arrivals-no-trips = Plus aucun passage aujourd'hui.
 arrivals-none = Aucun autobus n'est prévu à cet arrêt pour le moment.
-arrivals-route-error-11 = Le circuit { $routeNo } n'existe pas.
-arrivals-route-error-12 = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. /routes { $stopNo } affiche ceux qui y passent.
-arrivals-route-error-other = Le service de transport signale un problème avec le circuit { $routeNo } (code { $code }).
+arrivals-route-unknown-route = Le circuit { $routeNo } n'existe pas.
+arrivals-route-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. /routes { $stopNo } affiche ceux qui y passent.
+arrivals-route-other = Le service de transport signale un problème avec le circuit { $routeNo }{ $code ->
+    [none] .
+   *[other] {" "}(code { $code }).
+}
 arrivals-more-routes = et { $count ->
     [one] un autre circuit
    *[other] { $count } autres circuits
@@ -136,19 +170,22 @@ button-stop = { $stopNo } { $name }
 
 ## Failures: the transit service or the bot could not answer
 
-error-api-1 = Le service de transport refuse la clé de ce robot. L'exploitant du robot doit corriger la situation; désolé.
-error-api-2 = Le service de transport n'arrive pas à joindre ses propres données en ce moment. Réessayez dans une minute.
-error-api-10 = L'arrêt { $stopNo } n'existe pas. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt.
-error-api-11 = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro à l'avant de l'autobus.
-error-api-12 = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. Essayez /routes { $stopNo } pour voir ce qui s'y arrête.
-error-api-13 = Aucun circuit ne dessert l'arrêt { $stopNo } en ce moment.
-error-api-unknown = Le service de transport a répondu par une erreur inconnue (code { $code }). Réessayez plus tard.
+error-refused-credentials = Le service de transport refuse la clé de ce robot. L'exploitant du robot doit corriger la situation; désolé.
+error-unavailable = Le service de transport n'arrive pas à joindre ses propres données en ce moment. Réessayez dans une minute.
+error-unrecognised = Le service de transport a répondu par une erreur inconnue (code { $code }). Réessayez plus tard.
+error-unknown-stop = L'arrêt { $stopNo } n'existe pas. Vérifiez le { $stopDigits ->
+    [0] code
+   *[other] numéro à { $stopDigits } chiffres
+} sur le panneau de l'arrêt.
+error-unknown-route = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro à l'avant de l'autobus.
+error-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. Essayez /routes { $stopNo } pour voir ce qui s'y arrête.
+error-no-routes = Aucun circuit ne dessert l'arrêt { $stopNo } en ce moment.
 error-timeout = Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.
 error-network = Le service de transport ne répond pas (impossible de le joindre). Réessayez dans une minute.
 error-http = Le service de transport ne répond pas correctement (HTTP { $status }). Réessayez dans une minute.
 error-parse = Le service de transport ne répond pas correctement (sa réponse est incompréhensible). Réessayez dans une minute.
-error-invalid-request = Je n'ai pas pu formuler cette demande au service de transport. Vérifiez les numéros d'arrêt et de circuit.
-error-schedule-loading = Les horaires sont en cours de chargement (une première importation prend quelques minutes). Réessayez sous peu.
+error-bad-request = Je n'ai pas pu formuler cette demande au service de transport. Vérifiez les numéros d'arrêt et de circuit.
+error-loading = Les horaires sont en cours de chargement (une première importation prend quelques minutes). Réessayez sous peu.
 error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une minute.
 
 ## Routes at a stop (/routes)
@@ -169,21 +206,30 @@ stop-location = Emplacement : { $lat }, { $lon }
 stop-map = Carte : { $url }
 stop-routes-heading = Circuits
 stop-routes-unknown = Je n'ai pas pu obtenir les circuits pour le moment.
-stop-not-found = Je ne connais pas l'arrêt { $stopNo }. Vérifiez le numéro à 4 chiffres sur le panneau de l'arrêt.
+stop-not-found = Je ne connais pas l'arrêt { $stopNo }. Vérifiez le { $stopDigits ->
+    [0] code
+   *[other] numéro à { $stopDigits } chiffres
+} sur le panneau de l'arrêt.
 stop-search-title = Arrêts correspondant à « { $words } »
 stop-search-none = Aucun arrêt ne correspond à « { $words } ». Essayez moins de mots ou d'autres mots.
 stop-search-more = { $count ->
     [one] et un autre; ajoutez un mot pour préciser.
    *[other] et { $count } autres; ajoutez un mot pour préciser.
 }
-stop-search-no-index = Je ne peux pas chercher les arrêts par nom ici. Envoyez le numéro à 4 chiffres inscrit sur le panneau de l'arrêt.
+stop-search-no-index = Je ne peux pas chercher les arrêts par nom ici. Envoyez le { $stopDigits ->
+    [0] code
+   *[other] numéro à { $stopDigits } chiffres
+} inscrit sur le panneau de l'arrêt.
 
 ## Nearby stops (a shared location)
 
 location-title = Arrêts près de vous
 location-line = { $stopNo } { $name } : { $meters } m
 location-none = Aucun arrêt à moins de { $meters } m de cet endroit.
-location-no-index = Je ne peux pas chercher les arrêts par position ici. Envoyez plutôt le numéro d'arrêt à 4 chiffres.
+location-no-index = Je ne peux pas chercher les arrêts par position ici. Envoyez plutôt le { $stopDigits ->
+    [0] code de l'arrêt
+   *[other] numéro d'arrêt à { $stopDigits } chiffres
+}.
 location-bad = Cette position semble erronée. Pouvez-vous la partager de nouveau?
 
 ## Saved stops
@@ -195,11 +241,11 @@ save-label-taken = Vous avez déjà un arrêt enregistré sous « { $label } ».
 save-full = Vous avez déjà { $max } arrêts enregistrés, le maximum que je garde.
 save-failed = Je n'ai pas pu l'enregistrer pour le moment. Rien n'est perdu; réessayez dans une minute.
 stops-title = Vos arrêts enregistrés
-stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save 3017, ou /save 3017 maison pour lui donner un nom.
+stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save { $stopExample }, ou /save { $stopExample } maison pour lui donner un nom.
 stops-failed = Je n'ai pas pu lire vos arrêts enregistrés pour le moment. Réessayez dans une minute.
 unsave-done = Arrêt { $stopNo } retiré de vos arrêts enregistrés.
 unsave-unknown = « { $stop } » ne fait pas partie de vos arrêts enregistrés. /stops les affiche.
-usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /stops affiche vos arrêts; /save 3017 { $label } en nomme un.
+usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /stops affiche vos arrêts; /save { $stopExample } { $label } en nomme un.
 usage-label-bad = Le nom d'un arrêt est un mot de 20 lettres ou chiffres au plus, comme maison ou travail.
 
 ## Alerts (/subscribe, /subs, /unsubscribe, /pause, /resume, /timezone)
@@ -229,7 +275,7 @@ day-4 = jeu
 day-5 = ven
 day-6 = sam
 subs-title = Alertes de cette conversation
-subs-none = Aucune alerte ici pour l'instant. Essayez : /subscribe 3017 95 07:30 semaine
+subs-none = Aucune alerte ici pour l'instant. Essayez : /subscribe { $stopExample } { $routeExample } 07:30 semaine
 subs-line = { $id } : { $what }{ $paused ->
     [user] { "" } (en pause)
     [refused] { "" } (en pause : je ne pouvais pas publier ici)
@@ -247,14 +293,18 @@ resume-done = L'alerte { $id } est réactivée. Prochaine : { $next }.
 subs-unknown-id = Cette conversation n'a pas d'alerte { $id }. /subs les affiche avec leur code.
 timezone-set = Les heures des alertes de cette conversation sont maintenant lues dans le fuseau { $zone }.
 timezone-current = Les heures des alertes de cette conversation sont lues dans le fuseau { $zone }. Changez-le avec /timezone America/Vancouver (tout fuseau IANA).
+timezone-agency = Cette conversation n'a pas de fuseau horaire à elle : les heures des alertes sont lues à l'heure du transporteur{ $zone ->
+    [none] {""}
+   *[other] {" "}({ $zone })
+}. Choisissez-en un avec /timezone America/Vancouver (tout fuseau IANA).
 usage-time-bad = « { $time } » n'est pas une heure. Utilisez l'heure sur 24 heures, comme 07:30 ou 17:45.
 usage-time-missing = À quelle heure? Ajoutez-la, par exemple : { $example }
 usage-days-bad = Je ne connais pas le jour « { $day } ». Utilisez tous-les-jours, semaine, fin-de-semaine, ou des jours comme lun,mer,ven.
 usage-minutes-bad = « { $minutes } » n'est pas un nombre de minutes de 1 à 60, comme : quand 5 min
 usage-window-bad = « { $window } » n'est pas une plage horaire. Utilisez deux heures sur 24 heures, comme 07:00-09:00.
 usage-window-order = La plage { $window } finit avant de commencer. Utilisez une plage comme 07:00-09:00.
-usage-window-missing = À quelles heures? Ajoutez une plage, par exemple : /subscribe 3017 95 quand 5 min 07:00-09:00
-usage-near-route-missing = Quel circuit? Les alertes « quand il approche » suivent un circuit, par exemple : /subscribe 3017 95 quand 5 min 07:00-09:00
+usage-window-missing = À quelles heures? Ajoutez une plage, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
+usage-near-route-missing = Quel circuit? Les alertes « quand il approche » suivent un circuit, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
 usage-id-missing = Quelle alerte? Ajoutez son code affiché par /subs, par exemple : /unsubscribe k3f9
 usage-timezone-bad = « { $zone } » n'est pas un fuseau horaire que je connais. Utilisez un nom IANA, comme America/Toronto ou Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
@@ -269,12 +319,12 @@ lang-failed = Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une m
 
 ## Terminal chat
 
-console-welcome = Tapez un numéro d'arrêt, par exemple 3017, ou /help. Ctrl+D pour quitter.
+console-welcome = Tapez un numéro d'arrêt, par exemple { $stopExample }, ou /help. Ctrl+D pour quitter.
 
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Un peu moins vite : trop de demandes. Réessayez dans une minute.
 refresh-up-to-date = C'est déjà à jour.
 button-expired = Ce bouton a expiré. Envoyez de nouveau le numéro d'arrêt.
-inline-usage-title = Tapez un numéro d'arrêt, par exemple 3017 95
+inline-usage-title = Tapez un numéro d'arrêt, par exemple { $stopExample } { $routeExample }
 inline-usage-description = Les prochains autobus à un arrêt, à partager dans cette conversation

@@ -16,7 +16,8 @@ import { createLogger, type Logger } from './log.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import { loadStopIndex, type StopIndex } from './stops/index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
-import { createTransitClient, type TransitClient } from './sources/octranspo-v12/index.js';
+import { createTransitClient } from './sources/octranspo-v12/index.js';
+import { type TransitSource } from './domain/transit-source.js';
 import { clockStartingAt } from './domain/clock-start.js';
 import { fatalMessage } from './util/fatal-message.js';
 
@@ -77,7 +78,7 @@ async function openTransitFeed(
   config: Config,
   logger: Logger,
   closers: Closers,
-): Promise<{ transit: TransitClient; demo: boolean; stops?: StopIndex }> {
+): Promise<{ transit: TransitSource; demo: boolean; stops?: StopIndex }> {
   // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
   // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const terminal = config.telegram === undefined && config.discord === undefined;
@@ -182,7 +183,7 @@ async function startAlerts(
   logger: Logger,
   core: BotCore,
   store: Store,
-  transit: TransitClient,
+  transit: TransitSource,
   notifiers: Notifier[],
   closers: Closers,
 ): Promise<void> {

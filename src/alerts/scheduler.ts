@@ -10,7 +10,7 @@ import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
 import { startMetricsServer, type MetricsServer } from '../metrics/server.js';
 import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
-import type { TransitClient } from '../domain/transit-source.js';
+import type { TransitSource } from '../domain/transit-source.js';
 import { sleep } from '../util/sleep.js';
 import { createBullQueue } from './bull-queue.js';
 import { createDeliver, type Deliver } from './deliver.js';
@@ -25,7 +25,7 @@ import { createTick, type Tick } from './tick.js';
 export interface AlertSchedulerDeps {
   core: Pick<BotCore, 'alertReply' | 'chatRefused'>;
   store: { subscriptions: SubscriptionsRepository; claims: Claims };
-  transit: TransitClient;
+  transit: TransitSource;
   notifiers: readonly Notifier[];
   settings: AlertSettings;
   /** Set: deliver through BullMQ on this Redis (several instances share the queue and its limits). */

@@ -8,7 +8,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { Platform } from '../domain/chat.js';
-import type { TransitClient } from '../domain/transit-source.js';
+import type { TransitSource } from '../domain/transit-source.js';
 import { errorLine } from './error-line.js';
 import { collectDue, type Due } from './collect.js';
 import { fetchStops } from './fetch-stops.js';
@@ -21,7 +21,7 @@ import type { AlertSettings } from './settings.js';
 export interface TickDeps {
   subscriptions: SubscriptionsRepository;
   claims: Claims;
-  transit: TransitClient;
+  transit: TransitSource;
   core: Pick<BotCore, 'alertReply'>;
   queue: DeliveryQueue;
   /** Platforms this instance has an adapter for; every instance of a deployment serves the same. */

@@ -2,7 +2,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
-import type { TransitClient } from '../sources/octranspo-v12/index.js';
+import type { TransitSource } from '../domain/transit-source.js';
 import type { ChatContext } from './chat-context.js';
 import { chatLanguage } from './chat-language.js';
 import { MENU_SPECS, findCommand } from './commands/index.js';
@@ -16,10 +16,11 @@ import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import type { Reply } from '../domain/reply.js';
+import { sourceWords, withSourceWords } from './source-words.js';
 import { suggestValues } from './suggest.js';
 
 export interface BotCoreDeps {
-  transit: TransitClient;
+  transit: TransitSource;
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
@@ -34,7 +35,10 @@ export interface BotCoreDeps {
 const NOT_YET: Reply = { kind: 'answer', blocks: [] };
 
 export function createBotCore(deps: BotCoreDeps): BotCore {
-  const t = deps.translate ?? createTranslator();
+  const translate = deps.translate ?? createTranslator();
+  // Every message may name the agency and its stops: the source's words are read per message,
+  // since a GTFS source learns them with its first import.
+  const t: Translate = (locale, id, args) => translate(locale, id, withSourceWords(sourceWords(deps.transit.profile()), args));
   const identifiers = deps.transit.identifiers;
   const localeOf = chatLanguage(deps.chats, deps.logger);
 

@@ -2,7 +2,8 @@ import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { Locale } from '../domain/locale.js';
-import { API_ERROR_CODES, type TransitClient, TransitError } from '../sources/octranspo-v12/index.js';
+import type { TransitSource } from '../domain/transit-source.js';
+import { isAboutTheQuestion, isTransitError } from '../domain/transit-error.js';
 import type { ChatContext } from './chat-context.js';
 import type { ReadContext } from './commands/read-options.js';
 import { failureMessage } from './format/failure-message.js';
@@ -19,7 +20,7 @@ export interface HandlerContext extends ReadContext {
   t: Translate;
   /** Read once per request, so every time in one reply agrees. */
   now: Date;
-  transit: TransitClient;
+  transit: TransitSource;
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
@@ -27,16 +28,15 @@ export interface HandlerContext extends ReadContext {
   logger?: Logger;
 }
 
-/** The API's answer that the stop does not exist (error 10), as opposed to any trouble reaching it. */
+/** The source's answer that the stop does not exist, as opposed to any trouble reaching it. */
 export function isUnknownStop(err: unknown): boolean {
-  return err instanceof TransitError && err.kind === 'api' && err.code === API_ERROR_CODES.INVALID_STOP;
+  return isTransitError(err) && err.kind === 'unknown-stop';
 }
 
 /** A transit failure as a reply in the rider's language; the details go to the log only. */
 export function transitFailure(err: unknown, subject: { stopNo?: string; routeNo?: string }, ctx: HandlerContext): Reply {
-  // The client logs the failure itself; an API answer such as "no such stop" is the rider's typo.
-  const expected = err instanceof TransitError && err.kind === 'api';
-  ctx.logger?.[expected ? 'debug' : 'info']({ err, ...subject }, 'transit failure answered');
+  // The source logs the failure itself; an answer such as "no such stop" is the rider's typo.
+  ctx.logger?.[isAboutTheQuestion(err) ? 'debug' : 'info']({ err, ...subject }, 'transit failure answered');
   const { id, args } = failureMessage(err, subject);
   return messageReply('failure', ctx.say(id, args));
 }

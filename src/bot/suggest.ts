@@ -2,7 +2,7 @@ import type { StopIndex } from '../domain/stop-index.js';
 import type { SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import { formatMinute } from '../domain/alert-schedule.js';
 import type { IdentifierGrammar } from '../domain/identifiers.js';
-import type { TransitClient } from '../sources/octranspo-v12/index.js';
+import type { TransitSource } from '../domain/transit-source.js';
 import type { ChatContext } from './chat-context.js';
 import { findCommand, type Suggestion } from './commands/index.js';
 import { compareRoutes } from './format/route-order.js';
@@ -12,7 +12,7 @@ export interface SuggestContext {
   identifiers: IdentifierGrammar;
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
-  transit: TransitClient;
+  transit: TransitSource;
   stops?: StopIndex;
 }
 

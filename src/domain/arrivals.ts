@@ -1,16 +1,17 @@
-// The domain model every part of the bot shares (see DESIGN.md). Whatever the upstream sends
-// (XML or JSON, any of its layouts), the parser produces exactly these shapes. Read-only: the
-// client hands out deep-frozen answers, shared by every caller and the cache.
+// The arrivals model every part of the bot shares (see DESIGN.md). Whatever a source reads (the
+// v1.2 API's XML or JSON, a GTFS schedule merged with trip updates), it answers in exactly these
+// shapes. Read-only: sources hand out frozen answers, shared by every caller and their caches.
+import type { TransitErrorKind } from './transit-error.js';
 
 export interface StopArrivals {
-  /** 4 digits, leading zeros kept ("0867"). */
+  /** The stop as the source's grammar writes it ("0867", "70021"). */
   readonly stopNo: string;
   readonly stopName: string;
-  /** RequestProcessingTime (Ottawa local time) when the upstream gave it. */
+  /** When the upstream processed the question, when it said. */
   readonly requestedAt?: Date;
   readonly routes: readonly RouteArrivals[];
-  /** IANA zone the times belong to (a GTFS source's agency_timezone); absent: Ottawa's. */
-  readonly timeZone?: string;
+  /** IANA zone of the stop's agency: riders read every time on its clock. */
+  readonly timeZone: string;
   /** The live feed could not be had: every trip is from the schedule (live false). */
   readonly liveUnavailable?: boolean;
   /** The live feed answers, but with old data: ignored, every trip is from the schedule. */
@@ -26,8 +27,8 @@ export interface RouteArrivals {
   readonly direction: string;
   /** RouteHeading or RouteLabel. */
   readonly heading: string;
-  /** Route-level API error code (11, 12, ...). */
-  readonly error?: number;
+  /** The source refused this route here (it does not exist, it does not stop here, ...). */
+  readonly problem?: RouteProblem;
   /** At most 3; empty for a route summary. */
   readonly trips: readonly Trip[];
 }
@@ -62,4 +63,8 @@ export interface BusType {
   readonly hybrid: boolean;
 }
 
-export type ResponseFormat = 'xml' | 'json';
+/** Why a route of an answer has no trips to show: a kind, and the upstream's own code for logs. */
+export interface RouteProblem {
+  readonly kind: TransitErrorKind;
+  readonly code?: number;
+}

@@ -1,10 +1,7 @@
 // Wall-clock readings and UTC offsets of an IANA time zone, through Intl: daylight saving time
-// comes from the platform's time zone data rather than from rules of our own. The transit client
-// (reading the API's offset-less timestamps), the simulator (writing them) and the bot (showing
+// comes from the platform's time zone data rather than from rules of our own. Sources (reading
+// offset-less timestamps), the simulator (writing them), alert schedules and the bot (showing
 // "08:12") all rely on it.
-
-/** Ottawa's zone: the API's timestamps, the simulator's default agency and the times riders read. */
-export const OTTAWA_TIME_ZONE = 'America/Toronto';
 
 export interface WallClock {
   year: number;

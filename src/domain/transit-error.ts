@@ -1,29 +1,77 @@
-/** `loading`: the source has no data to answer from yet (a first schedule import under way). */
-export type TransitErrorKind = 'api' | 'http' | 'timeout' | 'network' | 'parse' | 'invalid-request' | 'loading';
+// Why a transit source could not answer, in the words a rider needs to hear. Each source maps its
+// own codes and failures onto these kinds (the v1.2 API's numbers, a GTFS look-up, an HTTP status);
+// the core picks a message from the kind alone, never from the text, which is for logs.
+
+export const TRANSIT_ERROR_KINDS = [
+  /** No stop has that identifier. */
+  'unknown-stop',
+  /** No route has that identifier. */
+  'unknown-route',
+  /** The route exists but does not stop there. */
+  'route-not-at-stop',
+  /** The stop exists but no route serves it (at the moment). */
+  'no-routes',
+  /** The source refused the bot's credentials: the operator's to fix. */
+  'refused-credentials',
+  /** The source could not be had: down, slow, unreachable, or answering nonsense. */
+  'unavailable',
+  /** The source has nothing to answer from yet (a first schedule import under way). */
+  'loading',
+  /** The question cannot be asked of this source (checked before anything is sent). */
+  'bad-request',
+] as const;
+
+export type TransitErrorKind = (typeof TRANSIT_ERROR_KINDS)[number];
 
 /**
- * The only error the transit client lets escape. Callers pick their user-facing message from
- * `kind` and `code`, never from `message`, which is for logs (and never holds the API key).
+ * What made a source unavailable, the nuance a rider reads: no answer in time, no connection, an
+ * HTTP failure, an answer that made no sense, the service saying it cannot reach its own data,
+ * or an error answer of a kind the source does not know.
  */
+export const UNAVAILABLE_REASONS = ['timeout', 'network', 'http', 'malformed', 'upstream', 'unrecognised'] as const;
+export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
+
+export interface TransitErrorDetails {
+  /** Only for `unavailable`. */
+  reason?: UnavailableReason;
+  /** The upstream's own number: an HTTP status, an API error code. For logs and "(HTTP 503)". */
+  code?: number;
+}
+
+/** The only error a transit source lets escape. */
 export class TransitError extends Error {
   override readonly name = 'TransitError';
+  readonly reason?: UnavailableReason;
+  readonly code?: number;
 
   constructor(
     readonly kind: TransitErrorKind,
     message: string,
-    /** The API error code for kind 'api'; the HTTP status for kind 'http'. */
-    readonly code?: number,
+    details: TransitErrorDetails = {},
   ) {
     super(message);
+    if (details.reason !== undefined) this.reason = details.reason;
+    if (details.code !== undefined) this.code = details.code;
   }
 }
 
-/** The API's documented error codes (spec section 7), plus 13 seen in the wild. */
-export const API_ERROR_CODES = {
-  INVALID_API_KEY: 1,
-  DATA_SOURCE_UNAVAILABLE: 2,
-  INVALID_STOP: 10,
-  INVALID_ROUTE: 11,
-  STOP_NOT_ON_ROUTE: 12,
-  NO_ROUTES_AT_STOP: 13,
-} as const;
+/** instanceof, except that a proxy's getPrototypeOf trap cannot make it throw. */
+export function isTransitError(err: unknown): err is TransitError {
+  try {
+    return err instanceof TransitError;
+  } catch {
+    return false;
+  }
+}
+
+/** The rider asked about something that is not there (a typo), as opposed to trouble with the source. */
+export function isAboutTheQuestion(err: unknown): boolean {
+  if (!isTransitError(err)) return false;
+  return (
+    err.kind === 'unknown-stop' ||
+    err.kind === 'unknown-route' ||
+    err.kind === 'route-not-at-stop' ||
+    err.kind === 'no-routes' ||
+    err.kind === 'bad-request'
+  );
+}

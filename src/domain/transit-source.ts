@@ -1,19 +1,49 @@
-import type { GtfsQuery, GtfsRecord } from '../sources/octranspo-v12/gtfs-tables.js';
-import type { IdentifierGrammar } from './identifiers.js';
 import type { StopArrivals } from './arrivals.js';
+import type { IdentifierGrammar } from './identifiers.js';
+
+/** A stop as a source knows it: what /stop shows besides the routes. */
+export interface StopDetails {
+  readonly stopNo: string;
+  /** As riders know the stop (a station's name rather than one platform's). */
+  readonly name: string;
+  /** One platform's place, when the source knows it. */
+  readonly position?: { readonly lat: number; readonly lon: number };
+}
 
 /**
- * What the rest of the bot needs from a transit data source. The v1.2 client implements it;
- * another source (GTFS-Realtime, say) can be added behind the same interface.
- * Every method rejects only with a TransitError. Answers are deep-frozen and shared by every
- * caller (and the cache): read them, copy what you need to change.
+ * What a source says of itself, for the words the bot uses: whose buses, on which clock, and
+ * what a stop and a route look like there. A GTFS source learns it from its schedule, so it may
+ * change with an import (and lack the agencies until the first one).
  */
-export interface TransitClient {
+export interface SourceProfile {
+  /** Agency names as riders know them ("OC Transpo", "Caltrain"); empty until known. */
+  readonly agencies: readonly string[];
+  /** IANA zone of the agency's clock; undefined until known. */
+  readonly timeZone?: string;
+  /**
+   * A stop and a route riders of this agency would recognise, and a word of a stop's name, for
+   * help and usage messages.
+   */
+  readonly examples: { readonly stop: string; readonly route: string; readonly name?: string };
+  /** How many digits every stop code has, when they all have the same number (OC Transpo: 4). */
+  readonly stopDigits?: number;
+  /** Buses only (every route a bus route), or other vehicles too (trains, trams, ferries). */
+  readonly vehicles: 'bus' | 'any';
+}
+
+/**
+ * What the rest of the bot needs from a transit data source: the v1.2 client and the GTFS source
+ * implement it, and the core knows no other. Every method rejects only with a TransitError (its
+ * kind in a rider's words). Answers are frozen and shared by every caller (and the caches): read
+ * them, copy what you need to change.
+ */
+export interface TransitSource {
   /** What this source's stop and route identifiers look like; the methods refuse anything else. */
   readonly identifiers: IdentifierGrammar;
+  profile(): SourceProfile;
   /** Routes and directions serving a stop; every route has empty `trips`. */
   routeSummary(stopNo: string): Promise<StopArrivals>;
   nextTrips(stopNo: string, routeNo: string): Promise<StopArrivals>;
   nextTripsAllRoutes(stopNo: string): Promise<StopArrivals>;
-  gtfs(query: GtfsQuery): Promise<readonly Readonly<GtfsRecord>[]>;
+  stopDetails(stopNo: string): Promise<StopDetails>;
 }

@@ -3,7 +3,7 @@ import { expandTrips, type ConcreteTrip } from './gtfs/expand.js';
 import type { Feed } from './gtfs/feed.js';
 import { gtfsTables } from './gtfs/tables.js';
 import type { GtfsRecord, GtfsTable } from '../sources/octranspo-v12/index.js';
-import { OTTAWA_TIME_ZONE } from '../domain/time-zone.js';
+import { OTTAWA_TIME_ZONE } from '../sources/octranspo-v12/index.js';
 
 // The feed indexed for the questions the API answers: which route directions serve a stop code,
 // and when each of their trips passes it on a given service day.

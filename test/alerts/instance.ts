@@ -13,9 +13,9 @@ import type { AlertSettings } from '../../src/alerts/settings.js';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/index.js';
-import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
-import type { TransitClient } from '../../src/domain/transit-source.js';
-import { route, stopArrivals, trip } from '../bot/fakes.js';
+import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
+import type { TransitSource } from '../../src/domain/transit-source.js';
+import { OTTAWA_PROFILE, route, stopArrivals, trip } from '../bot/fakes.js';
 
 export interface InstanceOptions {
   name: string;
@@ -39,12 +39,13 @@ const options = JSON.parse(process.argv[2]!) as InstanceOptions;
 const logger = pino({ level: options.logLevel ?? 'warn' }, pino.destination(2));
 const clock = fixedClock(options.now);
 let upstreamCalls = 0;
-const transit: TransitClient = {
+const transit: TransitSource = {
   identifiers: V12_IDENTIFIERS,
   nextTripsAllRoutes: (stopNo) => (upstreamCalls++, Promise.resolve(stopArrivals([route('95', [trip(4), trip(19)])], stopNo, `STOP ${stopNo}`))),
   nextTrips: (stopNo) => Promise.resolve(stopArrivals([], stopNo)),
   routeSummary: (stopNo) => Promise.resolve(stopArrivals([], stopNo)),
-  gtfs: () => Promise.resolve([]),
+  stopDetails: (stopNo) => Promise.resolve({ stopNo, name: `STOP ${stopNo}` }),
+  profile: () => OTTAWA_PROFILE,
 };
 
 async function platformNotifier(): Promise<Notifier> {

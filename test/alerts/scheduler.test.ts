@@ -168,7 +168,7 @@ describe('fetching and merging', () => {
     const h = await started({
       start: '2026-11-23T12:30:00Z',
       subs: [subscription(at('07:30'))],
-      arrivals: { '3017': new TransitError('timeout', 'no answer') },
+      arrivals: { '3017': new TransitError('unavailable', 'no answer', { reason: 'timeout' }) },
     });
     await h.tickAt('2026-11-23T12:30:00Z');
     expect(h.notifier.sent.map((s) => s.text)).toEqual([expect.stringContaining('unavailable right now')]);
@@ -179,7 +179,7 @@ describe('fetching and merging', () => {
     const h = await started({
       start: '2026-11-23T12:30:00Z',
       subs: [subscription(at('07:30'), { chatId: '7' }), subscription(at('07:30'), { chatId: '8' })],
-      arrivals: { '3017': new TransitError('timeout', 'x') },
+      arrivals: { '3017': new TransitError('unavailable', 'x', { reason: 'timeout' }) },
     });
     await h.stores.chats.setLanguage({ platform: 'telegram', chatId: '8' }, { locale: 'fr', chosen: true });
     await h.tickAt('2026-11-23T12:30:00Z');

@@ -6,7 +6,7 @@ import { TransitError } from '../../src/domain/transit-error.js';
 import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 // NOW is Saturday 21 Nov 2026, 08:05 in Ottawa.
-const transit = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([], '3017', "TUNNEY'S PASTURE") } });
+const transit = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([route('95', [])], '3017', "TUNNEY'S PASTURE") } });
 const line = (reply: { blocks: Array<{ lines: string[] }> } | null | undefined) => reply?.blocks[0]?.lines[0];
 const idIn = (text: string | undefined) => /Alert ([a-z0-9]{4})/.exec(text ?? '')?.[1] ?? '';
 
@@ -136,7 +136,7 @@ describe('the notify button', () => {
     const stores = memoryStores();
     const withTrips = fakeTransit({
       next: { 'next 3017 95': stopArrivals([route('95', [trip(12)])]) },
-      summary: { 'summary 3017': stopArrivals([]) },
+      summary: { 'summary 3017': stopArrivals([route('95', [])]) },
     });
     const core = createBotCore({ transit: withTrips, ...stores, now: clock });
     const reply = await core.handleText('/next 3017 95', privateChat());
@@ -183,7 +183,7 @@ describe('alert replies, for the scheduler', () => {
 
   it('says the arrivals are unavailable when the service failed, never silence', async () => {
     const { core } = setup();
-    const reply = (await core.alertReply(base, { failure: new TransitError('timeout', 'slow') }))!;
+    const reply = (await core.alertReply(base, { failure: new TransitError('unavailable', 'slow', { reason: 'timeout' }) }))!;
     expect(reply.kind).toBe('failure');
     expect(reply.blocks[0]!.lines[0]).toContain('Arrivals at stop 3017 are unavailable right now');
   });

@@ -9,7 +9,7 @@ const transit = () =>
     summary: {
       'summary 3017': stopArrivals([], '3017', "TUNNEY'S PASTURE"),
       'summary 3023': stopArrivals([], '3023', 'HURDMAN'),
-      'summary 7687': new TransitError('timeout', 'slow'),
+      'summary 7687': new TransitError('unavailable', 'slow', { reason: 'timeout' }),
     },
   });
 

@@ -15,7 +15,7 @@ const summary3017 = stopArrivals([route('95', [], { heading: 'Orléans', directi
 describe('/stop', () => {
   it('gives the name, the location with a map link and the routes', async () => {
     const transit = fakeTransit({
-      gtfs: { 'gtfs stops stop_code=3017': [{ stop_code: '3017', stop_name: "TUNNEY'S PASTURE", stop_lat: '45.403', stop_lon: '-75.735' }] },
+      details: { 'details 3017': { stopNo: '3017', name: "TUNNEY'S PASTURE", position: { lat: 45.403, lon: -75.735 } } },
       summary: { 'summary 3017': summary3017 },
     });
     const core = createBotCore({ transit, ...memoryStores(), now: clock });
@@ -32,7 +32,7 @@ Routes
   });
 
   it('says the stop is unknown when neither the API nor the index knows it', async () => {
-    const core = createBotCore({ transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=9999': [] } }), ...memoryStores(), now: clock });
+    const core = createBotCore({ transit: fakeTransit({ details: {} }), ...memoryStores(), now: clock });
     const reply = await core.handleText('/stop 9999', privateChat({ languageCode: 'fr' }));
     expect(reply).toMatchObject({
       kind: 'failure',
@@ -41,18 +41,18 @@ Routes
   });
 
   it('says the service is not answering when both calls fail that way', async () => {
-    const down = new TransitError('network', 'refused');
+    const down = new TransitError('unavailable', 'refused', { reason: 'network' });
     const core = createBotCore({
-      transit: fakeTransit({ gtfs: { 'gtfs stops stop_code=3017': down }, summary: { 'summary 3017': down } }),
+      transit: fakeTransit({ details: { 'details 3017': down }, summary: { 'summary 3017': down } }),
       ...memoryStores(),
       now: clock,
     });
     expect((await core.handleText('/stop 3017', privateChat()))?.blocks[0]!.lines[0]).toContain('not answering');
   });
 
-  it('uses the stop index for the location when the Gtfs call fails', async () => {
+  it("uses the stop index for the location when the source's stop details fail", async () => {
     const transit = fakeTransit({
-      gtfs: { 'gtfs stops stop_code=3017': new TransitError('http', '500', 500) },
+      details: { 'details 3017': new TransitError('unavailable', '500', { reason: 'http', code: 500 }) },
       summary: { 'summary 3017': summary3017 },
     });
     const core = createBotCore({ transit, ...memoryStores(), now: clock, stops });

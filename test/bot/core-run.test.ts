@@ -11,7 +11,7 @@ function freshCore() {
     next: { 'next 3017 95': tunney, 'next 3017 R2': tunney },
     all: { 'all 3017': tunney },
     summary: { 'summary 3017': tunney },
-    gtfs: { 'gtfs stops stop_code=3017': [{ stop_code: '3017', stop_name: 'TUNNEY', stop_lat: '45.4', stop_lon: '-75.7' }] },
+    details: { 'details 3017': { stopNo: '3017', name: 'TUNNEY', position: { lat: 45.4, lon: -75.7 } } },
   });
   const stops = fakeStopIndex([{ code: '3017', id: 'RF900', name: "TUNNEY'S PASTURE", lat: 45.4, lon: -75.7 }]);
   return createBotCore({ transit, ...memoryStores(), now: clock, stops });

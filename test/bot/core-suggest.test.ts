@@ -21,7 +21,7 @@ const transit = fakeTransit({
       ],
       '3017',
     ),
-    'summary 3019': new TransitError('timeout', 'slow'),
+    'summary 3019': new TransitError('unavailable', 'slow', { reason: 'timeout' }),
   },
 });
 

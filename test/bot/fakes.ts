@@ -12,12 +12,11 @@ import type {
 } from '../../src/domain/store-ports.js';
 import type { ChatRef } from '../../src/domain/chat.js';
 import { StoreError } from '../../src/domain/store-ports.js';
-import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
+import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 import type { NearbyStop, StopIndex, StopInfo } from '../../src/domain/stop-index.js';
 import { TransitError } from '../../src/domain/transit-error.js';
-import type { GtfsQuery, GtfsRecord } from '../../src/sources/octranspo-v12/gtfs-tables.js';
 import type { BusType, RouteArrivals, StopArrivals, Trip } from '../../src/domain/arrivals.js';
-import type { TransitClient } from '../../src/domain/transit-source.js';
+import type { SourceProfile, StopDetails, TransitSource } from '../../src/domain/transit-source.js';
 
 /** 08:05 in Ottawa (EST, UTC-5), a Saturday in November. */
 export const NOW = new Date('2026-11-21T13:05:00Z');
@@ -34,7 +33,7 @@ export function route(routeNo: string, trips: Trip[], extra: Partial<RouteArriva
 }
 
 export function stopArrivals(routes: RouteArrivals[], stopNo = '3017', stopName = "TUNNEY'S PASTURE"): StopArrivals {
-  return { stopNo, stopName, routes };
+  return { stopNo, stopName, timeZone: 'America/Toronto', routes };
 }
 
 type Answer<T> = T | TransitError | (() => T | Promise<T>);
@@ -44,8 +43,17 @@ export function settle<T>(step: () => T | PromiseLike<T>): Promise<T> {
   return new Promise<T>((resolve) => resolve(step()));
 }
 
-/** Each call is answered from a table keyed by stop (and route); anything else is error 10. */
-export interface FakeTransit extends TransitClient {
+/** OC Transpo's words, as the v1.2 source says them. */
+export const OTTAWA_PROFILE: SourceProfile = {
+  agencies: ['OC Transpo'],
+  timeZone: 'America/Toronto',
+  examples: { stop: '3017', route: '95', name: 'rideau' },
+  stopDigits: 4,
+  vehicles: 'bus',
+};
+
+/** Each call is answered from a table keyed by stop (and route); anything else is an unknown stop. */
+export interface FakeTransit extends TransitSource {
   calls: string[];
 }
 
@@ -53,14 +61,15 @@ export function fakeTransit(tables: {
   next?: Record<string, Answer<StopArrivals>>;
   all?: Record<string, Answer<StopArrivals>>;
   summary?: Record<string, Answer<StopArrivals>>;
-  gtfs?: Record<string, Answer<GtfsRecord[]>>;
+  details?: Record<string, Answer<StopDetails>>;
+  profile?: SourceProfile;
 }): FakeTransit {
   const calls: string[] = [];
   function answer<T>(table: Record<string, Answer<T>> | undefined, key: string): Promise<T> {
     return settle(() => {
       calls.push(key);
       const entry = table?.[key];
-      if (entry === undefined) throw new TransitError('api', 'no such stop', 10);
+      if (entry === undefined) throw new TransitError('unknown-stop', 'no such stop', { code: 10 });
       if (entry instanceof TransitError) throw entry;
       return typeof entry === 'function' ? (entry as () => T | Promise<T>)() : entry;
     });
@@ -71,7 +80,8 @@ export function fakeTransit(tables: {
     nextTrips: (stopNo, routeNo) => answer(tables.next, `next ${stopNo} ${routeNo}`),
     nextTripsAllRoutes: (stopNo) => answer(tables.all, `all ${stopNo}`),
     routeSummary: (stopNo) => answer(tables.summary, `summary ${stopNo}`),
-    gtfs: (query: GtfsQuery) => answer(tables.gtfs, `gtfs ${query.table} ${query.column}=${query.value}`),
+    stopDetails: (stopNo) => answer(tables.details, `details ${stopNo}`),
+    profile: () => tables.profile ?? OTTAWA_PROFILE,
   };
 }
 

@@ -41,6 +41,7 @@ const stopArb = fc.record({
   stopNo: fc.stringMatching(/^[0-9]{4}$/),
   stopName: fc.string({ unit: 'grapheme', maxLength: 300 }),
   routes: fc.array(routeArb, { maxLength: 60 }),
+  timeZone: fc.constantFrom('America/Toronto', 'America/Los_Angeles', 'Asia/Kolkata'),
 });
 
 describe('replies for any upstream answer', () => {

@@ -26,7 +26,7 @@ const busyStop = stopArrivals([
   ),
   route('11', [], { heading: 'Bayshore' }),
   route('95', [trip(4, { live: true, gpsAgeMinutes: 5, bus: { ...plainBus, length: 60, bikeRack: true } })]),
-  route('6', [], { heading: 'Rockcliffe', error: 12 }),
+  route('6', [], { heading: 'Rockcliffe', problem: { kind: 'route-not-at-stop', code: 12 } }),
   route('16', [trip(22, { destination: 'Main' })], { heading: '', direction: 'Northbound' }),
 ]);
 
@@ -113,14 +113,24 @@ describe('formatArrivals, structure', () => {
   });
 
   it('is a failure when every route carries an error, and says which', () => {
-    const reply = formatArrivals(stopArrivals([route('95', [], { error: 12 })]), { now: NOW, say: en, routeNo: '95' });
+    const reply = formatArrivals(stopArrivals([route('95', [], { problem: { kind: 'route-not-at-stop', code: 12 } })]), {
+      now: NOW,
+      say: en,
+      routeNo: '95',
+    });
     expect(reply.kind).toBe('failure');
     expect(reply.blocks[0]!.lines).toEqual(['Route 95 does not stop at 3017. /routes 3017 lists the ones that do.']);
     expect(reply.buttons).toEqual([]);
   });
 
   it('names an invalid route (11) and an unknown route-level code', () => {
-    const reply = formatArrivals(stopArrivals([route('999', [], { error: 11 }), route('5', [], { error: 42 })]), { now: NOW, say: en });
+    const reply = formatArrivals(
+      stopArrivals([
+        route('999', [], { problem: { kind: 'unknown-route', code: 11 } }),
+        route('5', [], { problem: { kind: 'unavailable', code: 42 } }),
+      ]),
+      { now: NOW, say: en },
+    );
     expect(reply.blocks.map((b) => b.lines[0])).toEqual([
       'The transit service reported a problem with route 5 (code 42).',
       'Route 999 does not exist.',
@@ -135,16 +145,27 @@ describe('formatArrivals, structure', () => {
   });
 
   it('gives no route button to a route the API refused at this stop', () => {
-    const reply = formatArrivals(stopArrivals([route('95', [trip(4)]), route('6', [], { error: 12 })]), { now: NOW, say: en });
+    const reply = formatArrivals(stopArrivals([route('95', [trip(4)]), route('6', [], { problem: { kind: 'route-not-at-stop', code: 12 } })]), {
+      now: NOW,
+      say: en,
+    });
     expect(reply.buttons!.flat().map((b) => b.label)).toEqual(['Refresh', 'Save stop', 'Route 95']);
   });
 
-  it('says what any other known route-level code means, in both languages', () => {
-    const down = stopArrivals([route('95', [trip(4)]), route('97', [], { error: 2 })]);
-    expect(formatArrivals(down, { now: NOW, say: en }).blocks[1]!.lines).toEqual([
-      "The transit service can't reach its own data right now. Try again in a minute.",
+  it('names any other route-level problem with its route, with or without a code, in both languages', () => {
+    const down = stopArrivals([
+      route('95', [trip(4)]),
+      route('97', [], { problem: { kind: 'unavailable', code: 2 } }),
+      route('98', [], { problem: { kind: 'no-routes' } }),
     ]);
-    expect(formatArrivals(down, { now: NOW, say: fr }).blocks[1]!.lines[0]).toContain("n'arrive pas à joindre ses propres données");
+    expect(
+      formatArrivals(down, { now: NOW, say: en })
+        .blocks.slice(1, 3)
+        .map((b) => b.lines[0]),
+    ).toEqual(['The transit service reported a problem with route 97 (code 2).', 'The transit service reported a problem with route 98.']);
+    expect(formatArrivals(down, { now: NOW, say: fr }).blocks[1]!.lines[0]).toBe(
+      'Le service de transport signale un problème avec le circuit 97 (code 2).',
+    );
   });
 
   it('says no buses when the stop has no routes at all, without a legend', () => {

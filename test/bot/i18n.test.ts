@@ -4,6 +4,9 @@ import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_SPECS } from '../../src/bot/commands/index.js';
 import { createTranslator, LOCALES, localeFile, localeFromCode } from '../../src/bot/i18n.js';
+import { sourceWords } from '../../src/bot/source-words.js';
+import { TRANSIT_ERROR_KINDS } from '../../src/domain/transit-error.js';
+import { OTTAWA_PROFILE } from './fakes.js';
 
 /** Every message and attribute id of a locale file, each with the variables it uses. */
 function shapeOf(locale: 'en' | 'fr'): Map<string, string[]> {
@@ -51,7 +54,9 @@ function idsUsedInSource(): string[] {
     ids.add(spec.helpId).add(spec.descriptionId);
     for (const arg of spec.args) ids.add(arg.labelId).add(`${arg.labelId}.description`);
   }
-  for (const code of [1, 2, 10, 11, 12, 13]) ids.add(`error-api-${code}`);
+  for (const kind of TRANSIT_ERROR_KINDS) if (kind !== 'unavailable') ids.add(`error-${kind}`);
+  for (const reason of ['timeout', 'network', 'http', 'parse', 'unavailable', 'unrecognised']) ids.add(`error-${reason}`);
+  for (const kind of ['unknown-route', 'route-not-at-stop', 'other']) ids.add(`arrivals-route-${kind}`);
   return [...ids].sort();
 }
 
@@ -80,7 +85,8 @@ describe('locale files', () => {
     // Only messages made of symbols, variables and command names may read the same in both languages.
     const sameByDesign =
       /^(command-(start|help|stops|subs|lang)|days-list|alert-title|arrivals-(title|route-heading|minutes|trip|trip-with-notes|source-live|source-scheduled)|button-stop|routes-line(-direction)?|stop-title)$/;
-    const same = [...en.keys()].filter((id) => t('en', id, {}) === t('fr', id, {}));
+    const words = sourceWords(OTTAWA_PROFILE);
+    const same = [...en.keys()].filter((id) => t('en', id, words) === t('fr', id, words));
     expect(same.filter((id) => !sameByDesign.test(id))).toEqual([]);
   });
 });
@@ -100,8 +106,8 @@ describe('translator', () => {
   });
 
   it('adds no bidi isolation marks', () => {
-    expect(t('en', 'usage-stop-digits', { stop: '30170', digits: 5 })).toBe('Stop numbers have 4 digits: 30170 has 5.');
-    expect(t('fr', 'usage-stop-digits', { stop: '30170', digits: 5 })).toBe("Les numéros d'arrêt ont 4 chiffres : 30170 en a 5.");
+    expect(t('en', 'usage-stop-digits', { stop: '30170', digits: 5, stopDigits: 4 })).toBe('Stop numbers have 4 digits: 30170 has 5.');
+    expect(t('fr', 'usage-stop-digits', { stop: '30170', digits: 5, stopDigits: 4 })).toBe("Les numéros d'arrêt ont 4 chiffres : 30170 en a 5.");
   });
 
   it('reads attributes as id.attribute and returns unknown ids as they are', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isLabel } from '../../src/bot/commands/read-options.js';
 import { parseText } from '../../src/bot/parse-text.js';
-import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
+import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 
 const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>
   parseText(text, chat, { identifiers: V12_IDENTIFIERS });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedText } from '../../src/bot/command-request.js';
 import { parseText } from '../../src/bot/parse-text.js';
-import { V12_IDENTIFIERS } from '../../src/domain/identifiers.js';
+import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 
 const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>
   parseText(text, chat, { identifiers: V12_IDENTIFIERS });
@@ -56,7 +56,7 @@ describe('parseInput in a private chat', () => {
     ['/subscribe 3017 95 07:30 funday', usage('usage-days-bad', { day: 'funday' })],
     ['/subscribe 3017 95 when 5 min 09:00-07:00', usage('usage-window-order', { window: '09:00-07:00' })],
     ['/subscribe 3017 95 when 99 min 07:00-09:00', usage('usage-minutes-bad', { minutes: '99' })],
-    ['/subscribe 3017 95', usage('usage-time-missing', { example: '/subscribe 3017 95 07:30 weekdays' })],
+    ['/subscribe 3017 95', usage('usage-time-missing', { example: '/subscribe {stop} {route} 07:30 weekdays' })],
     ['/unsubscribe K3F9', command('unsubscribe', { id: 'k3f9' })],
     ['/unsubscribe all', command('unsubscribe', { id: 'all' })],
     ['/pause', usage('usage-id-missing')],
@@ -72,21 +72,21 @@ describe('parseInput in a private chat', () => {
     ['/next 30170', usage('usage-stop-digits', { stop: '30170', digits: 5 })],
     ['/next 301', usage('usage-stop-digits', { stop: '301', digits: 3 })],
     ['/next 30170 95', usage('usage-stop-digits', { stop: '30170', digits: 5 })],
-    ['/next', usage('usage-stop-missing', { example: '/next 3017 95' })],
-    ['/next 95 12', usage('usage-stop-missing', { example: '/next 3017 95' })],
+    ['/next', usage('usage-stop-missing', { example: '/next {stop} {route}' })],
+    ['/next 95 12', usage('usage-stop-missing', { example: '/next {stop} {route}' })],
     ['/next tunney!', usage('usage-stop-not-number', { text: 'tunney!' })],
     ['/next 3017 95!', usage('usage-route-bad', { route: '95!' })],
     ['/next 3017 3018', usage('usage-route-bad', { route: '3018' })],
     // The source's grammar decides: the client would refuse these, so the parser does first.
     ['/next 3017 AB123C', usage('usage-route-bad', { route: 'AB123C' })],
     ['/next 3017 ABCD', usage('usage-route-bad', { route: 'ABCD' })],
-    ['/next 3017 95 extra', usage('usage-too-many-words', { command: 'next', example: '/next 3017 95' })],
-    ['/routes', usage('usage-stop-missing', { example: '/routes 3017' })],
-    ['/routes 3017 95', usage('usage-too-many-words', { command: 'routes', example: '/routes 3017' })],
+    ['/next 3017 95 extra', usage('usage-too-many-words', { command: 'next', example: '/next {stop} {route}' })],
+    ['/routes', usage('usage-stop-missing', { example: '/routes {stop}' })],
+    ['/routes 3017 95', usage('usage-too-many-words', { command: 'routes', example: '/routes {stop}' })],
     ['/save 12345', usage('usage-stop-digits', { stop: '12345', digits: 5 })],
-    ['/stop', usage('usage-stop-missing', { example: '/stop 3017' })],
+    ['/stop', usage('usage-stop-missing', { example: '/stop {stop}' })],
     ['/stop 301', usage('usage-stop-digits', { stop: '301', digits: 3 })],
-    ['/stop 3017 95', usage('usage-too-many-words', { command: 'stop', example: '/stop 3017' })],
+    ['/stop 3017 95', usage('usage-too-many-words', { command: 'stop', example: '/stop {stop}' })],
     ['/lang de', usage('usage-lang-bad')],
     ['/lang', usage('usage-lang-bad')],
     ['/lang constructor', usage('usage-lang-bad')],

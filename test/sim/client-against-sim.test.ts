@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createTransitClient, TransitError, type ResponseFormat, type TransitClient } from '../../src/sources/octranspo-v12/index.js';
+import { createTransitClient, type ResponseFormat, type V12Client } from '../../src/sources/octranspo-v12/index.js';
+import { TransitError } from '../../src/domain/transit-error.js';
 import type { SimServer } from '../../src/sim/index.js';
 import { AT, at, sim } from './helpers.js';
 
 // The proof that the simulator speaks v1.2 as the client understands it: the real client, over
 // real HTTP, every operation, both formats, the error codes and a fault.
 
-function clientFor(server: SimServer, format: ResponseFormat, apiKey = 'demo-key-0000'): TransitClient {
+function clientFor(server: SimServer, format: ResponseFormat, apiKey = 'demo-key-0000'): V12Client {
   return createTransitClient({
     baseUrl: server.url,
     appId: 'arrivals-demo',
@@ -18,13 +19,13 @@ function clientFor(server: SimServer, format: ResponseFormat, apiKey = 'demo-key
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<{ kind: string; code?: number }> {
+async function failure(promise: Promise<unknown>): Promise<{ kind: string; reason?: string; code?: number }> {
   try {
     await promise;
   } catch (err) {
     expect(err).toBeInstanceOf(TransitError);
-    const { kind, code } = err as TransitError;
-    return code === undefined ? { kind } : { kind, code };
+    const { kind, reason, code } = err as TransitError;
+    return { kind, ...(reason !== undefined ? { reason } : {}), ...(code !== undefined ? { code } : {}) };
   }
   throw new Error('expected the call to fail');
 }
@@ -86,17 +87,17 @@ describe.each(['xml', 'json'] as const)('the transit client against the simulato
     expect(route).toEqual([{ id: '6', route_id: '95-184', route_short_name: '95', route_long_name: '', route_desc: '', route_type: '3' }]);
   });
 
-  it('gets error 1 for a wrong key, 10 for an unknown stop, 12 on the route that does not serve the stop', async () => {
+  it('refuses a wrong key, an unknown stop, and the route that does not serve the stop', async () => {
     const server = await sim(at(AT.weekdayMorning));
-    expect(await failure(clientFor(server, format, 'wrong-key').nextTripsAllRoutes('3020'))).toEqual({ kind: 'api', code: 1 });
+    expect(await failure(clientFor(server, format, 'wrong-key').nextTripsAllRoutes('3020'))).toEqual({ kind: 'refused-credentials', code: 1 });
     const client = clientFor(server, format);
-    expect(await failure(client.routeSummary('9999'))).toEqual({ kind: 'api', code: 10 });
-    expect(await failure(client.nextTrips('9999', '95'))).toEqual({ kind: 'api', code: 10 });
+    expect(await failure(client.routeSummary('9999'))).toEqual({ kind: 'unknown-stop', code: 10 });
+    expect(await failure(client.nextTrips('9999', '95'))).toEqual({ kind: 'unknown-stop', code: 10 });
     const notServed = await client.nextTrips('3020', '7');
     expect(notServed.routes).toHaveLength(1);
-    expect(notServed.routes[0]).toMatchObject({ routeNo: '7', error: 12, trips: [] });
+    expect(notServed.routes[0]).toMatchObject({ routeNo: '7', problem: { kind: 'route-not-at-stop', code: 12 }, trips: [] });
     const unknown = await client.nextTrips('3020', '999');
-    expect(unknown.routes[0]?.error).toBe(11);
+    expect(unknown.routes[0]?.problem).toStrictEqual({ kind: 'unknown-route', code: 11 });
   });
 
   it('survives one HTTP 500 by its retry, and reports faults that last', async () => {
@@ -105,13 +106,13 @@ describe.each(['xml', 'json'] as const)('the transit client against the simulato
     server.setFaults({ failure: 'http-500', count: 1 });
     expect((await client.routeSummary('3022')).stopName).toBe('LEES STATION');
     server.setFaults({ failure: 'http-500', count: 2 });
-    expect(await failure(client.routeSummary('3022'))).toEqual({ kind: 'http', code: 500 });
+    expect(await failure(client.routeSummary('3022'))).toEqual({ kind: 'unavailable', reason: 'http', code: 500 });
     server.setFaults({ failure: 'error-2' });
-    expect(await failure(client.nextTripsAllRoutes('3022'))).toEqual({ kind: 'api', code: 2 });
+    expect(await failure(client.nextTripsAllRoutes('3022'))).toEqual({ kind: 'unavailable', reason: 'upstream', code: 2 });
     server.setFaults({ failure: 'truncated' });
-    expect(await failure(client.nextTripsAllRoutes('3022'))).toEqual({ kind: 'parse' });
+    expect(await failure(client.nextTripsAllRoutes('3022'))).toEqual({ kind: 'unavailable', reason: 'malformed' });
     server.setFaults({ failure: 'html' });
-    expect(await failure(client.nextTripsAllRoutes('3022'))).toEqual({ kind: 'parse' });
+    expect(await failure(client.nextTripsAllRoutes('3022'))).toEqual({ kind: 'unavailable', reason: 'malformed' });
     server.setFaults({});
     expect((await client.nextTripsAllRoutes('3022')).routes.length).toBeGreaterThan(0);
   });

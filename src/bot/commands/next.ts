@@ -14,7 +14,7 @@ const spec: CommandSpec = {
   ],
   helpId: 'command-next',
   descriptionId: 'command-next.description',
-  example: '/next 3017 95',
+  example: '/next {stop} {route}',
   asksTransit: true,
 };
 
@@ -52,7 +52,7 @@ export const next: CommandModule = {
         ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
       });
       // One route asked, with buses to come: a button sets a one-shot alert for when the next is near.
-      const coming = arrivals.routes.some((r) => r.routeNo === routeNo && r.error === undefined && r.trips.length > 0);
+      const coming = arrivals.routes.some((r) => r.routeNo === routeNo && r.problem === undefined && r.trips.length > 0);
       return routeNo !== undefined && coming && reply.kind === 'answer'
         ? { ...reply, buttons: [...(reply.buttons ?? []), [notifyButton(stopNo, routeNo, ctx.say)]] }
         : reply;

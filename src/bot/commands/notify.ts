@@ -18,21 +18,26 @@ export const notify: CommandModule = {
     ],
     helpId: 'command-notify',
     descriptionId: 'command-notify.description',
-    example: '/notify 3017 95',
+    example: '/notify {stop} {route}',
     asksTransit: true,
     hidden: true,
     managesChat: true,
   },
-  async run(options, ctx) {
-    const zone = (await ctx.chats.timeZone(ctx.chat).catch(() => undefined)) ?? 'America/Toronto';
-    const now = localMinuteAt(ctx.now, zone);
-    const schedule = {
-      kind: 'near' as const,
-      withinMinutes: NOTIFY_WITHIN_MINUTES,
-      from: now.minute,
-      until: Math.min(now.minute + WATCH_MINUTES, 1439),
-      days: [now.weekday],
-    };
-    return addSubscription(options, { schedule, oneShot: true }, ctx);
+  run(options, ctx) {
+    return addSubscription(
+      options,
+      (zone) => {
+        const now = localMinuteAt(ctx.now, zone);
+        const schedule = {
+          kind: 'near' as const,
+          withinMinutes: NOTIFY_WITHIN_MINUTES,
+          from: now.minute,
+          until: Math.min(now.minute + WATCH_MINUTES, 1439),
+          days: [now.weekday],
+        };
+        return { schedule, oneShot: true };
+      },
+      ctx,
+    );
   },
 };

@@ -9,7 +9,7 @@ export const routes: CommandModule = {
     args: [{ name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop' }],
     helpId: 'command-routes',
     descriptionId: 'command-routes.description',
-    example: '/routes 3017',
+    example: '/routes {stop}',
     asksTransit: true,
   },
   async run(options, ctx) {

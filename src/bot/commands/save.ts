@@ -14,7 +14,7 @@ export const save: CommandModule = {
     ],
     helpId: 'command-save',
     descriptionId: 'command-save.description',
-    example: '/save 3017 home',
+    example: '/save {stop} home',
     asksTransit: true,
   },
   async run(options, ctx) {

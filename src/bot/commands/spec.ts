@@ -27,7 +27,7 @@ export interface CommandSpec {
   helpId: string;
   /** Fluent "id.attribute" of the one-line description shown in command menus. */
   descriptionId: string;
-  /** What a rider can copy; shown by usage errors ("Try: /next 3017 95"). */
+  /** What a rider can copy, shown by usage errors; {stop}, {route} and {name} become the source's own examples. */
   example: string;
   /** Running it calls the transit service: adapters rate-limit it and defer their answer. */
   asksTransit: boolean;

@@ -9,7 +9,7 @@ const spec: CommandSpec = {
   args: [{ name: 'query', kind: 'stop-or-name', required: true, labelId: 'arg-stop-or-name' }],
   helpId: 'command-stop',
   descriptionId: 'command-stop.description',
-  example: '/stop 3017',
+  example: '/stop {stop}',
   asksTransit: true,
 };
 

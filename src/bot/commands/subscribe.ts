@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+import type { StopArrivals } from '../../domain/arrivals.js';
+import { TransitError } from '../../domain/transit-error.js';
 import { MAX_SUBSCRIPTIONS_PER_CHAT, type Subscription } from '../../domain/subscription.js';
 import { type AlertTarget } from '../../domain/chat.js';
-import { OTTAWA_TIME_ZONE } from '../../domain/time-zone.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
 import { messageReply } from '../format/text.js';
 import { isUnknownStop, storeFailure, transitFailure, type HandlerContext } from '../handler-context.js';
@@ -23,7 +24,7 @@ const spec: CommandSpec = {
   ],
   helpId: 'command-subscribe',
   descriptionId: 'command-subscribe.description',
-  example: '/subscribe 3017 95 07:30 weekdays',
+  example: '/subscribe {stop} {route} 07:30 weekdays',
   asksTransit: true,
   managesChat: true,
 };
@@ -35,29 +36,29 @@ export const subscribe: CommandModule = {
   async run(options, ctx) {
     const schedule = scheduleFrom(options, spec.example);
     if (!schedule.ok) return messageReply('usage-error', ctx.say(schedule.usage.id, schedule.usage.args));
-    return addSubscription(options, { schedule: schedule.value }, ctx);
+    return addSubscription(options, () => ({ schedule: schedule.value }), ctx);
   },
 };
 
-/** Checks the stop, then stores the subscription under a fresh id; shared with the "notify me" button. */
-export async function addSubscription(
-  options: Options,
-  made: Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot'>>,
-  ctx: HandlerContext,
-): Promise<Reply> {
+/** What a subscription is, once the zone its times are read in is known. */
+type Make = (timeZone: string) => Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot'>>;
+
+/**
+ * Checks the stop (and the route there), then stores the subscription under a fresh id; shared
+ * with the "notify me" button. Its times are read in the chat's zone, else on the stop's agency's clock.
+ */
+export async function addSubscription(options: Options, make: Make, ctx: HandlerContext): Promise<Reply> {
   const stopNo = options.stop!;
   const routeNo = options.route;
   const target = await targetOf(options.target, ctx);
   if (!target.ok) return target.reply;
+  const checked = await checkStopAndRoute(stopNo, routeNo, ctx);
+  if (!checked.ok) return checked.reply;
   try {
-    await ctx.transit.routeSummary(stopNo);
-  } catch (err) {
-    // A stop that does not exist is refused now; a flaky service is no reason to refuse an alert.
-    if (isUnknownStop(err)) return transitFailure(err, { stopNo }, ctx);
-    ctx.logger?.info({ err, stopNo }, 'subscribing without checking the stop');
-  }
-  try {
-    const timeZone = (await ctx.chats.timeZone(target.value)) ?? OTTAWA_TIME_ZONE;
+    const timeZone = (await ctx.chats.timeZone(target.value)) ?? checked.timeZone;
+    // No zone of the chat's, and the source does not know its clock yet (a first import).
+    if (timeZone === undefined) return transitFailure(new TransitError('loading', 'no time zone known yet'), { stopNo }, ctx);
+    const made = make(timeZone);
     for (let attempt = 0; attempt < 3; attempt++) {
       const subscription: Subscription = {
         id: newId(),
@@ -82,6 +83,29 @@ export async function addSubscription(
   } catch (err) {
     return storeFailure(err, 'subscribe-failed', ctx);
   }
+}
+
+/**
+ * A stop that does not exist, or a route that does not call there, is refused now (every day's
+ * push would say "no buses"); a flaky source is no reason to refuse an alert.
+ */
+async function checkStopAndRoute(
+  stopNo: string,
+  routeNo: string | undefined,
+  ctx: HandlerContext,
+): Promise<{ ok: true; timeZone: string | undefined } | { ok: false; reply: Reply }> {
+  let summary: StopArrivals;
+  try {
+    summary = await ctx.transit.routeSummary(stopNo);
+  } catch (err) {
+    if (isUnknownStop(err)) return { ok: false, reply: transitFailure(err, { stopNo }, ctx) };
+    ctx.logger?.info({ err, stopNo }, 'subscribing without checking the stop');
+    return { ok: true, timeZone: ctx.transit.profile().timeZone };
+  }
+  const served = routeNo === undefined || summary.routes.some((r) => r.problem === undefined && r.routeNo.toLowerCase() === routeNo.toLowerCase());
+  if (!served)
+    return { ok: false, reply: transitFailure(new TransitError('route-not-at-stop', 'route not in the stop summary'), { stopNo, routeNo }, ctx) };
+  return { ok: true, timeZone: summary.timeZone };
 }
 
 /** This chat, or a channel named with @ whose administrator asks from a private chat. */

@@ -1,9 +1,8 @@
-import { OTTAWA_TIME_ZONE } from '../../domain/time-zone.js';
 import { messageReply } from '../format/text.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';
 
-/** /timezone [zone]: the zone alert times are read in (Ottawa's until a chat sets its own). */
+/** /timezone [zone]: the zone alert times are read in (the agency's until a chat sets its own). */
 export const timezone: CommandModule = {
   spec: {
     name: 'timezone',
@@ -16,8 +15,12 @@ export const timezone: CommandModule = {
   },
   async run(options, ctx) {
     try {
-      if (options.zone === undefined)
-        return messageReply('answer', ctx.say('timezone-current', { zone: (await ctx.chats.timeZone(ctx.chat)) ?? OTTAWA_TIME_ZONE }));
+      if (options.zone === undefined) {
+        const own = await ctx.chats.timeZone(ctx.chat);
+        return own !== undefined
+          ? messageReply('answer', ctx.say('timezone-current', { zone: own }))
+          : messageReply('answer', ctx.say('timezone-agency', { zone: ctx.transit.profile().timeZone ?? 'none' }));
+      }
       await ctx.chats.setTimeZone(ctx.chat, options.zone);
       return messageReply('answer', ctx.say('timezone-set', { zone: options.zone }));
     } catch (err) {

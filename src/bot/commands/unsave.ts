@@ -9,7 +9,7 @@ export const unsave: CommandModule = {
     args: [{ name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop-or-label' }],
     helpId: 'command-unsave',
     descriptionId: 'command-unsave.description',
-    example: '/unsave 3017',
+    example: '/unsave {stop}',
     asksTransit: false,
   },
   async run(options, ctx) {

@@ -1,5 +1,5 @@
 import type { Subscription } from '../../domain/subscription.js';
-import type { StopArrivals, Trip } from '../../sources/octranspo-v12/index.js';
+import type { StopArrivals, Trip } from '../../domain/arrivals.js';
 import type { Reply } from '../../domain/reply.js';
 import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
@@ -35,7 +35,7 @@ export function nearTrip(sub: Subscription, arrivals: StopArrivals): Trip | unde
   if (sub.schedule.kind !== 'near') return undefined;
   const within = sub.schedule.withinMinutes;
   const trips = arrivals.routes
-    .filter((r) => r.routeNo === sub.routeNo && r.error === undefined)
+    .filter((r) => r.routeNo === sub.routeNo && r.problem === undefined)
     .flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
   const next = trips.sort((a, b) => a.minutesAway - b.minutesAway)[0];
   return next !== undefined && next.minutesAway <= within ? next : undefined;

@@ -1,8 +1,8 @@
-import type { RouteArrivals, StopArrivals, Trip } from '../../sources/octranspo-v12/index.js';
+import type { RouteArrivals, StopArrivals, Trip } from '../../domain/arrivals.js';
 import type { Reply, ReplyBlock } from '../../domain/reply.js';
 import { refreshAndSave, routeButtons } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
-import { routeErrorMessage } from './failure-message.js';
+import { routeProblemMessage } from './failure-message.js';
 import { compareForArrivals, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 
@@ -20,7 +20,7 @@ function routeHeading(route: RouteArrivals, say: Say): string {
   return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
 }
 
-function tripLine(trip: Trip, heading: string, now: Date, zone: string | undefined, say: Say): string {
+function tripLine(trip: Trip, heading: string, now: Date, zone: string, say: Say): string {
   const clock = clockTime(tripInstant(trip, now), zone);
   let line =
     trip.cancelled === true
@@ -50,10 +50,10 @@ function tripNotes(trip: Trip, say: Say): string[] {
   return notes;
 }
 
-function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: string | undefined, say: Say): ReplyBlock {
+function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: string, say: Say): ReplyBlock {
   const heading = routeHeading(route, say);
-  if (route.error !== undefined) {
-    const { id, args } = routeErrorMessage(route.error, { routeNo: route.routeNo, stopNo });
+  if (route.problem !== undefined) {
+    const { id, args } = routeProblemMessage(route.problem, { routeNo: route.routeNo, stopNo });
     return { heading, lines: [say(id, args)] };
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
@@ -92,11 +92,11 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
 
   const more = moreRoutesLine(routes, shown.length, stopNo, say);
   if (more !== undefined) blocks.push({ lines: [more] });
-  // A route the API refused here (it does not stop here, it does not exist) gets no button.
-  const shownRouteNos = [...new Set(shown.filter((r) => r.error === undefined).map((r) => r.routeNo))];
+  // A route the source refused here (it does not stop here, it does not exist) gets no button.
+  const shownRouteNos = [...new Set(shown.filter((r) => r.problem === undefined).map((r) => r.routeNo))];
 
-  const anyTrips = shown.some((r) => r.error === undefined && r.trips.length > 0);
-  const allFailed = routes.length > 0 && routes.every((r) => r.error !== undefined);
+  const anyTrips = shown.some((r) => r.problem === undefined && r.trips.length > 0);
+  const allFailed = routes.length > 0 && routes.every((r) => r.problem !== undefined);
   // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as live.
   const liveNote =
     arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];

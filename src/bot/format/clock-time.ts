@@ -1,10 +1,10 @@
-import type { Trip } from '../../sources/octranspo-v12/index.js';
-import { OTTAWA_TIME_ZONE, wallClock } from '../../domain/time-zone.js';
+import type { Trip } from '../../domain/arrivals.js';
+import { wallClock } from '../../domain/time-zone.js';
 
-// Riders read times on the agency's clock (Ottawa's for OC Transpo), wherever the bot runs.
+// Riders read times on the agency's clock (the zone each answer carries), wherever the bot runs.
 
 /** "08:12" in the zone: the same 24-hour form in English and French. */
-export function clockTime(at: Date, timeZone: string = OTTAWA_TIME_ZONE): string {
+export function clockTime(at: Date, timeZone: string): string {
   const { hour, minute } = wallClock(at.getTime(), timeZone);
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }

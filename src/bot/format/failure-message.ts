@@ -1,42 +1,38 @@
-import { API_ERROR_CODES, TransitError } from '../../sources/octranspo-v12/index.js';
+import type { RouteProblem } from '../../domain/arrivals.js';
+import { isTransitError, type TransitError } from '../../domain/transit-error.js';
 import type { MessageArgs } from '../i18n.js';
 
-/** The one place a failure becomes words: by kind and code, never from err.message. */
+/** The one place a failure becomes words: by kind (and why a source was unavailable), never from err.message. */
 export function failureMessage(err: unknown, subject: { stopNo?: string; routeNo?: string }): { id: string; args: MessageArgs } {
   const args: MessageArgs = { stopNo: subject.stopNo ?? '', routeNo: subject.routeNo ?? '' };
-  if (!(err instanceof TransitError)) return { id: 'error-internal', args };
-  switch (err.kind) {
-    case 'api':
-      return apiErrorMessage(err.code, args);
-    case 'http':
-      return { id: 'error-http', args: { ...args, status: err.code ?? '?' } };
+  if (!isTransitError(err)) return { id: 'error-internal', args };
+  return err.kind === 'unavailable' ? unavailableMessage(err, args) : { id: `error-${err.kind}`, args };
+}
+
+function unavailableMessage(err: TransitError, args: MessageArgs): { id: string; args: MessageArgs } {
+  switch (err.reason) {
     case 'timeout':
       return { id: 'error-timeout', args };
     case 'network':
       return { id: 'error-network', args };
-    case 'parse':
+    case 'http':
+      return { id: 'error-http', args: { ...args, status: err.code ?? '?' } };
+    case 'malformed':
       return { id: 'error-parse', args };
-    case 'invalid-request':
-      return { id: 'error-invalid-request', args };
-    case 'loading':
-      return { id: 'error-schedule-loading', args };
+    case 'unrecognised':
+      return { id: 'error-unrecognised', args: { ...args, code: err.code ?? '?' } };
+    case 'upstream':
+    case undefined:
+      return { id: 'error-unavailable', args };
   }
 }
 
-const KNOWN_API_CODES: ReadonlySet<number> = new Set(Object.values(API_ERROR_CODES));
-
-function apiErrorMessage(code: number | undefined, args: MessageArgs): { id: string; args: MessageArgs } {
-  return code !== undefined && KNOWN_API_CODES.has(code)
-    ? { id: `error-api-${code}`, args }
-    : { id: 'error-api-unknown', args: { ...args, code: code ?? '?' } };
-}
-
 /**
- * The text under one route of an arrivals reply when the API put an error on that route: 11 and
- * 12 in words that fit under the route's heading, any other known code as the same message a
- * whole request would get, an unknown code named with the route.
+ * The text under one route of an arrivals reply when the source refused that route: a route that
+ * does not exist or does not stop here in words that fit under the route's heading, any other
+ * problem named with the route (and the source's own code, when it gave one).
  */
-export function routeErrorMessage(code: number, args: MessageArgs): { id: string; args: MessageArgs } {
-  if (code === API_ERROR_CODES.INVALID_ROUTE || code === API_ERROR_CODES.STOP_NOT_ON_ROUTE) return { id: `arrivals-route-error-${code}`, args };
-  return KNOWN_API_CODES.has(code) ? apiErrorMessage(code, args) : { id: 'arrivals-route-error-other', args: { ...args, code } };
+export function routeProblemMessage(problem: RouteProblem, args: MessageArgs): { id: string; args: MessageArgs } {
+  if (problem.kind === 'unknown-route' || problem.kind === 'route-not-at-stop') return { id: `arrivals-route-${problem.kind}`, args };
+  return { id: 'arrivals-route-other', args: { ...args, code: problem.code ?? 'none' } };
 }

@@ -1,4 +1,4 @@
-import type { RouteArrivals } from '../../sources/octranspo-v12/index.js';
+import type { RouteArrivals } from '../../domain/arrivals.js';
 import type { Say } from './text.js';
 
 /** Numbered routes in numeric order (6 before 95), lettered ones (R2) after; then by direction. */
@@ -15,7 +15,7 @@ export function compareRoutes(a: RouteArrivals, b: RouteArrivals): number {
 
 /** Routes with trips to show come first, so routes done for the day never crowd them out of a reply. */
 export function compareForArrivals(a: RouteArrivals, b: RouteArrivals): number {
-  const idle = (r: RouteArrivals) => (r.error === undefined && r.trips.length > 0 ? 0 : 1);
+  const idle = (r: RouteArrivals) => (r.problem === undefined && r.trips.length > 0 ? 0 : 1);
   return idle(a) - idle(b) || compareRoutes(a, b);
 }
 

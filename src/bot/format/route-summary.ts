@@ -1,4 +1,4 @@
-import type { StopArrivals } from '../../sources/octranspo-v12/index.js';
+import type { StopArrivals } from '../../domain/arrivals.js';
 import type { Reply } from '../../domain/reply.js';
 import { routeButtons } from './buttons.js';
 import { compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';

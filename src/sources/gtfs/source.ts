@@ -1,12 +1,13 @@
 import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
-import { API_ERROR_CODES, TransitError } from '../../domain/transit-error.js';
+import { TransitError } from '../../domain/transit-error.js';
+import type { SourceProfile, StopDetails } from '../../domain/transit-source.js';
 import type { StopArrivals } from '../../domain/arrivals.js';
-import type { TransitClient } from '../../domain/transit-source.js';
+import type { TransitSource } from '../../domain/transit-source.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import { stopArrivals } from './arrivals/stop-arrivals.js';
-import { asTransitError, ScheduleLoadingError } from './errors.js';
-import { gtfsRecords } from './gtfs-query.js';
+import { asTransitError, scheduleLoading } from './errors.js';
+import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
@@ -14,7 +15,7 @@ import { openSchedule, type Schedule, type ScheduleProgress } from './static/sch
 import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 
-// The GTFS source behind the TransitClient interface: the static schedule (imported, renewed
+// The GTFS source behind the TransitSource interface: the static schedule (imported, renewed
 // daily) and the TripUpdates feed (polled on demand, at most once per interval). Every method
 // rejects only with a TransitError, whose message holds no header or key.
 
@@ -36,7 +37,7 @@ export interface GtfsSourceOptions {
   scheduleRefreshMs?: number;
 }
 
-export interface GtfsSource extends TransitClient {
+export interface GtfsSource extends TransitSource {
   /** Stops of the schedule in use, by name and place. */
   readonly stops: StopIndex;
   /** Checks the static feed now (also done daily); resolves when done, never rejects. */
@@ -69,27 +70,33 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
         });
 
-  // The stop index is rebuilt from each import as it comes into use.
+  // The stop index and the profile are rebuilt from each import as it comes into use.
   let index: StopIndex | undefined;
+  let profile: SourceProfile = UNKNOWN_PROFILE;
   const stops = followingStopIndex(() => index);
   const reindex = (timetable: Timetable) =>
-    timetable
-      .allStops()
-      .then((all) => void (index = gtfsStopIndex(all)))
-      .catch((err: unknown) => options.logger.warn({ problem: asTransitError(err).message }, 'stop index not built'));
+    Promise.all([
+      timetable
+        .allStops()
+        .then((all) => void (index = gtfsStopIndex(all)))
+        .catch((err: unknown) => options.logger.warn({ problem: asTransitError(err).message }, 'stop index not built')),
+      profileOf(timetable)
+        .then((read) => void (profile = read))
+        .catch((err: unknown) => options.logger.warn({ problem: asTransitError(err).message }, 'feed profile not read')),
+    ]);
   schedule.onChange((timetable) => void reindex(timetable));
   const first = schedule.current();
   if (first !== undefined) await reindex(first);
 
   function timetableOrLoading(): Timetable {
     const timetable = schedule.current();
-    if (timetable === undefined) throw new ScheduleLoadingError();
+    if (timetable === undefined) throw scheduleLoading();
     return timetable;
   }
 
   async function placeOf(timetable: Timetable, stopNo: string): Promise<StopPlace> {
     const place = await timetable.findStop(stopNo.trim());
-    if (place === undefined) throw new TransitError('api', 'no such stop', API_ERROR_CODES.INVALID_STOP);
+    if (place === undefined) throw new TransitError('unknown-stop', 'no such stop in the schedule');
     return place;
   }
 
@@ -137,19 +144,25 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         const place = await placeOf(timetable, stopNo);
         const routes = await timetable.findRoutes(routeNo.trim());
         const serving = routes.length === 0 ? [] : (await timetable.routesAt(place)).filter((r) => routes.some((x) => x.routeId === r.routeId));
-        // The v1.2 answers for a route that does not exist (11) or does not stop here (12).
+        // A route that does not exist, or does not stop here, is said so under the stop's name.
         if (serving.length === 0) {
-          const error = routes.length === 0 ? API_ERROR_CODES.INVALID_ROUTE : API_ERROR_CODES.STOP_NOT_ON_ROUTE;
+          const problem = { kind: routes.length === 0 ? ('unknown-route' as const) : ('route-not-at-stop' as const) };
           return {
             stopNo: place.code,
             stopName: place.name,
             timeZone: timetable.timeZone,
-            routes: [{ routeNo: routes[0]?.routeNo ?? routeNo.trim(), direction: '', heading: '', error, trips: [] }],
+            routes: [{ routeNo: routes[0]?.routeNo ?? routeNo.trim(), direction: '', heading: '', problem, trips: [] }],
           };
         }
         return arrivals(stopNo, routes);
       }),
-    gtfs: (query) => guarded(() => gtfsRecords(timetableOrLoading(), query)),
+    stopDetails: (stopNo) =>
+      guarded(async (): Promise<StopDetails> => {
+        const place = await placeOf(timetableOrLoading(), stopNo);
+        const platform = stops.byCode(place.code)[0];
+        return { stopNo: place.code, name: place.name, ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}) };
+      }),
+    profile: () => profile,
     refreshSchedule: () => schedule.refresh(),
     hasSchedule: () => schedule.current() !== undefined,
     onProgress: (listener) => schedule.onProgress(listener),

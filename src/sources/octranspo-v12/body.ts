@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import type { ResponseFormat } from '../../domain/arrivals.js';
+import type { ResponseFormat } from './options.js';
 import { describeThrown, excerpt, parseFailure } from './fail.js';
 import { scrubTree } from './tree-scrub.js';
 

@@ -1,15 +1,17 @@
 import { sleep } from '../../util/sleep.js';
-import { API_ERROR_CODES, TransitError } from '../../domain/transit-error.js';
+import { isAboutTheQuestion, TransitError } from '../../domain/transit-error.js';
 import { gtfsFields, parseGtfsAnswer } from './gtfs.js';
 import { postForm } from './http.js';
-import { V12_IDENTIFIERS } from '../../domain/identifiers.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
+import { OTTAWA_TIME_ZONE } from './ottawa-time.js';
 import { jitteredDelay } from './jitter.js';
 import type { StopArrivals } from '../../domain/arrivals.js';
 import { settingsFrom, type TransitClientOptions } from './options.js';
 import { parseStopAnswer } from './parse.js';
 import { keyScrubber, redactor } from './redact.js';
 import { sealAnswer, scrubFields } from './seal.js';
-import type { TransitClient } from '../../domain/transit-source.js';
+import type { SourceProfile, StopDetails, TransitSource } from '../../domain/transit-source.js';
+import type { GtfsQuery, GtfsRecord } from './gtfs-tables.js';
 import { TtlCache } from './ttl-cache.js';
 import { checkRouteNo, checkStopNo } from './validate.js';
 
@@ -28,7 +30,21 @@ interface Call<T> {
   cacheable: (value: T) => boolean;
 }
 
-export function createTransitClient(options: TransitClientOptions): TransitClient {
+/** The v1.2 API as a transit source, plus its own table operation (Gtfs). */
+export interface V12Client extends TransitSource {
+  gtfs(query: GtfsQuery): Promise<readonly Readonly<GtfsRecord>[]>;
+}
+
+/** One agency, one clock, four-digit stops: what OC Transpo's riders know. */
+const PROFILE: SourceProfile = Object.freeze({
+  agencies: Object.freeze(['OC Transpo']),
+  timeZone: OTTAWA_TIME_ZONE,
+  examples: Object.freeze({ stop: '3017', route: '95', name: 'rideau' }),
+  stopDigits: 4,
+  vehicles: 'bus',
+});
+
+export function createTransitClient(options: TransitClientOptions): V12Client {
   const settings = settingsFrom(options);
   const { base, format, timeoutMs, retryDelayMs, ttl, logger, now, random, fetch: doFetch } = settings;
   const cache = new TtlCache<unknown>({ maxEntries: settings.cacheMaxEntries, maxBytes: settings.cacheMaxBytes, now });
@@ -68,7 +84,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
     for (let attempt = 1; ; attempt++) {
       const started = now().getTime();
       try {
-        const { body } = await postForm({
+        const body = await postForm({
           fetch: doFetch,
           url: `${base}/v1.2/${call.operation}`,
           label: call.operation,
@@ -107,7 +123,7 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
         const stop = parseStopAnswer(body, format, { withTrips, clean: scrubKey });
         return stop.stopNo === '' ? { ...stop, stopNo: fields.stopNo ?? '' } : stop;
       },
-      cacheable: (stop) => stop.routes.every((route) => route.error === undefined),
+      cacheable: (stop) => stop.routes.every((route) => route.problem === undefined),
     };
   }
 
@@ -117,8 +133,17 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
   }
 
   const identifiers = V12_IDENTIFIERS;
+  const gtfs = (query: GtfsQuery) =>
+    ask(() => ({
+      operation: 'Gtfs',
+      fields: gtfsFields(query),
+      ttlMs: ttl.gtfs,
+      parse: (body: string) => parseGtfsAnswer(body, format, scrubKey),
+      cacheable: () => true,
+    }));
   return {
     identifiers,
+    profile: () => PROFILE,
     async routeSummary(stopNo) {
       return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.routeSummary, false));
     },
@@ -135,29 +160,28 @@ export function createTransitClient(options: TransitClientOptions): TransitClien
     async nextTripsAllRoutes(stopNo) {
       return ask(() => stopCall('GetNextTripsForStopAllRoutes', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.nextTrips, true));
     },
-    async gtfs(query) {
-      return ask(() => ({
-        operation: 'Gtfs',
-        fields: gtfsFields(query),
-        ttlMs: ttl.gtfs,
-        parse: (body) => parseGtfsAnswer(body, format, scrubKey),
-        cacheable: () => true,
-      }));
+    async stopDetails(stopNo) {
+      // One stop code covers several platforms; the first record stands for the stop.
+      const [record] = await gtfs({ table: 'stops', column: 'stop_code', value: checkStopNo(stopNo, identifiers) });
+      if (record === undefined) throw new TransitError('unknown-stop', 'no stop with that code in the Gtfs stops table');
+      return stopDetailsOf(stopNo.trim(), record);
     },
+    gtfs,
   };
 }
 
-function isTransient(error: TransitError): boolean {
-  return error.kind === 'network' || (error.kind === 'http' && (error.code ?? 0) >= 500);
+function stopDetailsOf(stopNo: string, record: Readonly<GtfsRecord>): StopDetails {
+  // Empty columns come as "" (null), which Number() would turn into 0, in the Atlantic.
+  const lat = record.stop_lat?.trim() ? Number(record.stop_lat) : NaN;
+  const lon = record.stop_lon?.trim() ? Number(record.stop_lon) : NaN;
+  return {
+    stopNo,
+    name: record.stop_name ?? '',
+    ...(Number.isFinite(lat) && Number.isFinite(lon) ? { position: { lat, lon } } : {}),
+  };
 }
 
-const RIDER_QUESTION_CODES: ReadonlySet<number> = new Set([
-  API_ERROR_CODES.INVALID_STOP,
-  API_ERROR_CODES.INVALID_ROUTE,
-  API_ERROR_CODES.STOP_NOT_ON_ROUTE,
-  API_ERROR_CODES.NO_ROUTES_AT_STOP,
-]);
-
-function isAboutTheQuestion(error: TransitError): boolean {
-  return error.kind === 'invalid-request' || (error.kind === 'api' && RIDER_QUESTION_CODES.has(error.code ?? -1));
+/** Failures that may pass on a second try: the connection, or the server's own trouble. */
+function isTransient(error: TransitError): boolean {
+  return error.kind === 'unavailable' && (error.reason === 'network' || (error.reason === 'http' && (error.code ?? 0) >= 500));
 }

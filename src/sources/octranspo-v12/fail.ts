@@ -1,10 +1,13 @@
-import { TransitError, type TransitErrorKind } from '../../domain/transit-error.js';
+import { isTransitError, TransitError } from '../../domain/transit-error.js';
+
+export { isTransitError };
 
 // Small constructors so that every TransitError the client throws is built the same way, and so
 // that an unexpected throw from anywhere below is turned into one (nothing else may escape).
 
+/** An answer that makes no sense: the service is as good as unavailable. */
 export function parseFailure(message: string): TransitError {
-  return new TransitError('parse', message);
+  return new TransitError('unavailable', message, { reason: 'malformed' });
 }
 
 /** Short, printable excerpt of upstream text for a log-bound message. */
@@ -42,21 +45,12 @@ export function safeRead(value: unknown, name: string): unknown {
   }
 }
 
-/** Runs `work`; anything thrown that is not already a TransitError becomes one of `kind`. */
-export function guard<T>(kind: TransitErrorKind, what: string, work: () => T): T {
+/** Runs `work`; anything thrown that is not already a TransitError becomes a parse failure. */
+export function guard<T>(what: string, work: () => T): T {
   try {
     return work();
   } catch (err) {
     if (isTransitError(err)) throw err;
-    throw new TransitError(kind, `${what}: ${describeThrown(err)}`);
-  }
-}
-
-/** instanceof, except that a proxy's getPrototypeOf trap cannot make it throw. */
-export function isTransitError(err: unknown): err is TransitError {
-  try {
-    return err instanceof TransitError;
-  } catch {
-    return false;
+    throw parseFailure(`${what}: ${describeThrown(err)}`);
   }
 }

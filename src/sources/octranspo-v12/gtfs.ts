@@ -1,8 +1,8 @@
-import { TransitError } from '../../domain/transit-error.js';
+import { isTransitError, TransitError } from '../../domain/transit-error.js';
 import { bodyToTree } from './body.js';
 import { guard, parseFailure } from './fail.js';
 import { GTFS_COLUMNS, GTFS_REQUIRED_FILTERS, type GtfsQuery, type GtfsRecord, type GtfsTable } from './gtfs-tables.js';
-import type { ResponseFormat } from '../../domain/arrivals.js';
+import type { ResponseFormat } from './options.js';
 import { child, entries, isNode, localName, text } from './tree.js';
 import { describeValue } from './validate.js';
 
@@ -10,7 +10,7 @@ import { describeValue } from './validate.js';
 // before sending, and both answer formats become plain records of strings.
 
 function invalid(message: string): TransitError {
-  return new TransitError('invalid-request', `gtfs: ${message}`);
+  return new TransitError('bad-request', `gtfs: ${message}`);
 }
 
 function isTable(table: unknown): table is GtfsTable {
@@ -28,7 +28,11 @@ function nonEmpty(name: string, value: unknown): string | undefined {
  * cannot even be read (a getter or proxy that throws) is an invalid request like any other.
  */
 export function gtfsFields(query: GtfsQuery): Record<string, string> {
-  return guard('invalid-request', 'gtfs: unreadable query', () => readQuery(query));
+  try {
+    return readQuery(query);
+  } catch (err) {
+    throw isTransitError(err) ? err : invalid('unreadable query');
+  }
 }
 
 function readQuery(query: GtfsQuery): Record<string, string> {
@@ -80,7 +84,7 @@ export function parseGtfs(body: string, format: ResponseFormat): GtfsRecord[] {
 
 /** parseGtfs with `clean` run over every decoded text before it is read (the client's key scrub). */
 export function parseGtfsAnswer(body: string, format: ResponseFormat, clean?: (text: string) => string): GtfsRecord[] {
-  return guard('parse', 'unreadable Gtfs response', () => {
+  return guard('unreadable Gtfs response', () => {
     const tree = bodyToTree(body, format, clean ? { attributes: true, clean } : { attributes: true });
     if (!isNode(tree)) throw parseFailure('the Gtfs response is not an object');
     const records = child(tree, 'Gtfs');

@@ -1,9 +1,9 @@
 import { TransitError } from '../../domain/transit-error.js';
-import { safeRead } from './fail.js';
+import { FetchFailure, fetchCapped } from '../capped-fetch.js';
 
-// One form POST with a deadline and a size cap. Maps every way it can fail onto a TransitError
-// kind; the caller decides about retries. Error messages name the operation, never the URL's
-// query or the form (the form carries the API key).
+// One form POST with a deadline and a size cap, its failures in the port's words; the caller
+// decides about retries. Error messages name the operation, never the URL's query or the form
+// (the form carries the API key).
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
@@ -18,81 +18,39 @@ export interface PostOptions {
   maxBytes?: number;
 }
 
-export interface PostResult {
-  status: number;
-  body: string;
-}
-
-export async function postForm(options: PostOptions): Promise<PostResult> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs);
+export async function postForm(options: PostOptions): Promise<string> {
   try {
-    const response = await options.fetch(options.url, {
+    const bytes = await fetchCapped({
+      fetch: options.fetch,
+      url: options.url,
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: options.accept },
       body: options.form.toString(),
-      signal: controller.signal,
-      // Following a redirect would re-post the form, API key included, wherever it points; a 3xx
-      // comes back as an 'http' error instead.
-      redirect: 'manual',
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes ?? MAX_BODY_BYTES,
     });
-    if (response.status < 200 || response.status > 299) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new TransitError('http', `${options.label}: HTTP ${response.status}`, response.status);
-    }
-    const body = await readCapped(response, options.maxBytes ?? MAX_BODY_BYTES, options.label);
-    return { status: response.status, body };
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   } catch (err) {
-    if (err instanceof TransitError) throw err;
-    if (timedOut) throw new TransitError('timeout', `${options.label}: no complete answer within ${options.timeoutMs} ms`);
-    throw networkError(options.label, err);
-  } finally {
-    clearTimeout(timer);
+    throw asTransitError(err, options.label);
   }
 }
 
-/** Reads the body as UTF-8, refusing it as soon as it passes `maxBytes` (declared or counted). */
-async function readCapped(response: Response, maxBytes: number, label: string): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new TransitError('parse', `${label}: body of ${declared} bytes is over the ${maxBytes}-byte limit`);
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    // The body's stream is typed loosely (ReadableStream<any>): check what it gives.
-    const chunk: { done: boolean; value?: unknown } = await reader.read();
-    if (chunk.done) break;
-    const value = chunk.value;
-    if (!(value instanceof Uint8Array)) {
-      await reader.cancel().catch(() => undefined);
-      throw new TransitError('parse', `${label}: body is not a byte stream`);
+function asTransitError(err: unknown, label: string): TransitError {
+  if (!(err instanceof FetchFailure)) return new TransitError('unavailable', `${label}: request failed`, { reason: 'network' });
+  const message = `${label}: ${err.message}`;
+  switch (err.kind) {
+    case 'http': {
+      const status = err.status ?? 0;
+      // A gateway in front of the API answers 401/403 for a refused key; 400 for a question it cannot read.
+      if (status === 401 || status === 403) return new TransitError('refused-credentials', message, { code: status });
+      if (status === 400) return new TransitError('bad-request', message, { code: status });
+      return new TransitError('unavailable', message, { reason: 'http', code: status });
     }
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new TransitError('parse', `${label}: body is over the ${maxBytes}-byte limit`);
-    }
-    chunks.push(value);
+    case 'timeout':
+      return new TransitError('unavailable', message, { reason: 'timeout' });
+    case 'network':
+      return new TransitError('unavailable', message, { reason: 'network' });
+    case 'too-large':
+      return new TransitError('unavailable', message, { reason: 'malformed' });
   }
-  return Buffer.concat(chunks, total).toString('utf8');
-}
-
-/**
- * fetch reports a refused connection as a TypeError whose `cause` has the system code. Keep only
- * that code (or the error's name), if it looks like one: the original objects can carry request
- * details we do not want in logs, and a rejection can be anything, getters that throw included.
- */
-function networkError(label: string, err: unknown): TransitError {
-  const code = [safeRead(safeRead(err, 'cause'), 'code'), safeRead(err, 'name')].find(
-    (c) => typeof c === 'string' && /^[A-Za-z_][\w-]{0,40}$/.test(c),
-  );
-  return new TransitError('network', `${label}: request failed (${typeof code === 'string' ? code : 'unknown'})`);
 }

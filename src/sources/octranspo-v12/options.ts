@@ -1,12 +1,14 @@
 import { systemClock, type Clock } from '../../domain/clock.js';
 import { silentLogger, type Logger } from '../../log.js';
 import { TransitError } from '../../domain/transit-error.js';
-import type { ResponseFormat } from '../../domain/arrivals.js';
 import { describeValue } from './validate.js';
 
 // The client's options and their defaults, checked once at construction. Settings come from the
 // environment, so a typo must fail loudly here rather than quietly: a NaN time-to-live keeps
 // answers forever (no time is >= NaN), and a NaN, negative or oversized timeout fires at once.
+
+/** The v1.2 API answers in either; both give the same model. */
+export type ResponseFormat = 'xml' | 'json';
 
 export interface TransitClientOptions {
   /** e.g. https://api.octranspo1.com (a trailing slash is fine). */
@@ -59,7 +61,7 @@ const DAY = 24 * 60 * 60_000;
 const MAX_TIMER_MS = 2_147_483_647;
 
 function invalid(message: string): TransitError {
-  return new TransitError('invalid-request', message);
+  return new TransitError('bad-request', message);
 }
 
 /** A numeric setting: its default when absent, else a number `fits` accepts (`what` says which). */

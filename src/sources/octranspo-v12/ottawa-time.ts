@@ -2,7 +2,10 @@
 // America/Toronto (EST -5 / EDT -4); we ask Intl for the offset rather than hard-coding one, so DST
 // dates come out right.
 
-import { OTTAWA_TIME_ZONE, zoneOffsetMs } from '../../domain/time-zone.js';
+import { zoneOffsetMs } from '../../domain/time-zone.js';
+
+/** OC Transpo's clock: the API's timestamps and the times its riders read. */
+export const OTTAWA_TIME_ZONE = 'America/Toronto';
 
 const STAMP = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/;
 

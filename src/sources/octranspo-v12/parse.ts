@@ -1,10 +1,11 @@
-import { TransitError } from '../../domain/transit-error.js';
 import { bodyToTree } from './body.js';
 import { excerpt, guard, parseFailure } from './fail.js';
-import { V12_IDENTIFIERS } from '../../domain/identifiers.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
+import { apiError, routeProblem } from './api-codes.js';
 import { locateResult } from './locate.js';
-import type { ResponseFormat, RouteArrivals, StopArrivals } from '../../domain/arrivals.js';
-import { parseOttawaTimestamp } from './ottawa-time.js';
+import type { RouteArrivals, StopArrivals } from '../../domain/arrivals.js';
+import type { ResponseFormat } from './options.js';
+import { OTTAWA_TIME_ZONE, parseOttawaTimestamp } from './ottawa-time.js';
 import { child, childOf, entries, number, text, type Node } from './tree.js';
 import { readTrips } from './trip.js';
 
@@ -42,7 +43,7 @@ export interface StopAnswerOptions {
 
 /** Any stop operation's answer; the client's entry point, the exported parsers' common body. */
 export function parseStopAnswer(body: string, format: ResponseFormat, options: StopAnswerOptions): StopArrivals {
-  return guard('parse', 'unreadable response', () => {
+  return guard('unreadable response', () => {
     refuseTooManyRoutes(body, format);
     const tree = bodyToTree(body, format, options.clean ? { clean: options.clean } : {});
     return readStop(locateResult(tree, RESULT_NAMES), options.withTrips);
@@ -68,12 +69,12 @@ function readError(value: unknown): ErrorField {
 
 function readStop(result: Node, withTrips: boolean): StopArrivals {
   const error = readError(child(result, 'Error'));
-  if (error.kind === 'code') throw new TransitError('api', `API error ${error.code}`, error.code);
+  if (error.kind === 'code') throw apiError(error.code, `API error ${error.code}`);
   const stopNoValue = child(result, 'StopNo');
   const layout = routeLayout(result);
   if (stopNoValue === undefined && layout === undefined) {
     // Text in Error with nothing else: the upstream refused in words we cannot classify.
-    if (error.kind === 'text') throw new TransitError('api', `API error ${excerpt(error.text)}`);
+    if (error.kind === 'text') throw apiError(undefined, `API error ${excerpt(error.text)}`);
     throw parseFailure('the result holds neither a stop nor routes');
   }
   const { items, holders } = layout === undefined ? { items: [], holders: [] } : layout.itemsOf(result);
@@ -84,6 +85,7 @@ function readStop(result: Node, withTrips: boolean): StopArrivals {
     stopNo: readStopNo(stopNoValue),
     stopName: text(childOf(result, STOP_NAME)),
     ...(requestedAt ? { requestedAt } : {}),
+    timeZone: OTTAWA_TIME_ZONE,
     routes: items.map((item) => readRoute(item.entry, readRouteNo(item.routeNo), withTrips)),
   };
 }
@@ -178,7 +180,7 @@ function readRoute(entry: Node, routeNo: string, withTrips: boolean): RouteArriv
     ...(directionId === 0 || directionId === 1 ? { directionId } : {}),
     direction: text(childOf(entry, DIRECTION)),
     heading: text(childOf(entry, HEADING)),
-    ...(error.kind === 'code' ? { error: error.code } : {}),
+    ...(error.kind === 'code' ? { problem: routeProblem(error.code) } : {}),
     trips: withTrips ? readTrips(child(entry, 'Trips')) : [],
   };
 }

@@ -1,4 +1,4 @@
-import { TransitError, type TransitErrorKind } from '../../domain/transit-error.js';
+import { TRANSIT_ERROR_KINDS, TransitError, UNAVAILABLE_REASONS, type TransitErrorKind, type UnavailableReason } from '../../domain/transit-error.js';
 import { describeThrown, isTransitError, safeRead } from './fail.js';
 import { keyPattern } from './key-pattern.js';
 
@@ -14,7 +14,8 @@ export function keyScrubber(apiKey: string): (text: string) => string {
   return (text) => text.replace(pattern, '[redacted]');
 }
 
-const KINDS: ReadonlySet<string> = new Set<TransitErrorKind>(['api', 'http', 'timeout', 'network', 'parse', 'invalid-request']);
+const KINDS: ReadonlySet<string> = new Set<string>(TRANSIT_ERROR_KINDS);
+const REASONS: ReadonlySet<string> = new Set<string>(UNAVAILABLE_REASONS);
 
 /** A message is a log line: longer ones are cut, after scrubbing, so the cut never splits a key. */
 const MAX_MESSAGE_CHARS = 500;
@@ -30,7 +31,7 @@ function cleanText(scrub: (text: string) => string, text: string): string {
 /**
  * Every error leaves as a fresh TransitError without the API key: our messages never include it,
  * but an upstream echo or whatever fetch rejects with could, anywhere: in the message, the stack,
- * a `cause` or any other property. So only kind, code, a scrubbed message and a scrubbed stack are
+ * a `cause` or any other property. So only kind, reason, code, a scrubbed message and a scrubbed stack are
  * carried over, each read without trusting the thrown value's shape; this never throws.
  */
 export function redactor(apiKey: string): (err: unknown) => TransitError {
@@ -38,12 +39,21 @@ export function redactor(apiKey: string): (err: unknown) => TransitError {
   return (err) => {
     const ours = isTransitError(err);
     const kind = safeRead(err, 'kind');
+    const reason = safeRead(err, 'reason');
     const code = safeRead(err, 'code');
+    const known = ours && typeof kind === 'string' && KINDS.has(kind);
     const error = new TransitError(
-      // Not ours: a bug or a surprise from below; 'parse' is the closest honest kind.
-      ours && typeof kind === 'string' && KINDS.has(kind) ? (kind as TransitErrorKind) : 'parse',
+      // Not ours: a bug or a surprise from below; an answer that made no sense is the closest honest reading.
+      known ? (kind as TransitErrorKind) : 'unavailable',
       cleanText(scrub, describeThrown(err)),
-      ours && typeof code === 'number' && Number.isFinite(code) ? code : undefined,
+      {
+        ...(!known
+          ? { reason: 'malformed' as const }
+          : typeof reason === 'string' && REASONS.has(reason)
+            ? { reason: reason as UnavailableReason }
+            : {}),
+        ...(ours && typeof code === 'number' && Number.isFinite(code) ? { code } : {}),
+      },
     );
     // Keep where it came from: the original stack, scrubbed, reads better than this line's.
     const stack = ours ? safeRead(err, 'stack') : undefined;

@@ -1,5 +1,6 @@
 import { TransitError } from '../../domain/transit-error.js';
-import { V12_IDENTIFIERS, type IdentifierGrammar } from '../../domain/identifiers.js';
+import type { IdentifierGrammar } from '../../domain/identifiers.js';
+import { V12_IDENTIFIERS } from './identifiers.js';
 
 // Checked before anything is sent: a request the upstream would refuse costs a round trip and a
 // share of our quota, and the caller deserves a message that says what is wrong. What is accepted
@@ -7,7 +8,7 @@ import { V12_IDENTIFIERS, type IdentifierGrammar } from '../../domain/identifier
 // buttons that ask the same grammar; the messages here only explain its refusals.
 
 function invalid(message: string): TransitError {
-  return new TransitError('invalid-request', message);
+  return new TransitError('bad-request', message);
 }
 
 /**

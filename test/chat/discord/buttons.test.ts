@@ -37,7 +37,7 @@ describe('buttons', () => {
   it('a failed Refresh keeps the arrivals and tells the rider alone why', async () => {
     const table = world.transit;
     const original = Object.getOwnPropertyDescriptor(table, 'nextTripsAllRoutes')!;
-    table.nextTripsAllRoutes = () => Promise.reject(new TransitError('timeout', 'slow upstream'));
+    table.nextTripsAllRoutes = () => Promise.reject(new TransitError('unavailable', 'slow upstream', { reason: 'timeout' }));
     try {
       const before = arrivals.history.length;
       const token = h.discord.interact(press('b1:u:next?stop=3017', arrivals, BENOIT));

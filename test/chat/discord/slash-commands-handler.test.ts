@@ -120,7 +120,7 @@ describe('slash commands', () => {
     expect(embedOf(h.discord.original(set)).description).toBe("D'accord, je parlerai français dans cette conversation.");
     const help = h.discord.interact(slash('help', {}, ALICE, { guild: GUILD }));
     await settled(help, 'POST', /callback$/);
-    expect(embedOf(h.discord.original(help)).title).toBe("Passages des autobus d'OC Transpo");
+    expect(embedOf(h.discord.original(help)).title).toBe('OC Transpo : passages des autobus');
     const back = h.discord.interact(slash('lang', { language: 'en' }, ALICE, { guild: GUILD }));
     await settled(back, 'POST', /callback$/);
     expect(embedOf(h.discord.original(back)).description).toBe("OK, I'll speak English in this chat.");

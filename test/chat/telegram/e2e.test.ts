@@ -117,8 +117,8 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const unknownId = inline('9999 95');
     const unknown = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === unknownId);
     const [problem] = resultsOf(unknown);
-    expect(problem).toMatchObject({ type: 'article', id: 'e:9999:95', title: core.t('en', 'error-api-10', { stopNo: '9999' }) });
-    expect(problem!.input_message_content.message_text).toBe(core.t('en', 'error-api-10', { stopNo: '9999' }));
+    expect(problem).toMatchObject({ type: 'article', id: 'e:9999:95', title: core.t('en', 'error-unknown-stop', { stopNo: '9999' }) });
+    expect(problem!.input_message_content.message_text).toBe(core.t('en', 'error-unknown-stop', { stopNo: '9999' }));
     expect(unknown.params.cache_time).toBe(0);
 
     const hintId = inline('where is my bus?', BENOIT);

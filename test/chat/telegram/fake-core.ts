@@ -4,7 +4,7 @@ import type { ParsedText } from '../../../src/bot/command-request.js';
 import type { CommandRequest } from '../../../src/domain/command-request.js';
 import type { BotCore, Locale } from '../../../src/bot/core.js';
 import type { Reply } from '../../../src/domain/reply.js';
-import { V12_IDENTIFIERS } from '../../../src/domain/identifiers.js';
+import { V12_IDENTIFIERS } from '../../../src/sources/octranspo-v12/identifiers.js';
 
 export interface FakeCore extends BotCore {
   seen: Array<{ kind: 'text' | 'request' | 'location'; input: unknown; chat: ChatContext }>;

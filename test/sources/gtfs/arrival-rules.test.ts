@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isScheduleLoading } from '../../../src/sources/gtfs/errors.js';
 import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { TransitError } from '../../../src/domain/transit-error.js';
 import { encodeFeed, fileSource, tempDir, writeZip } from './helpers.js';
@@ -176,7 +175,7 @@ describe('arrivals from a schedule and a live feed', () => {
       expect(await source.refreshSchedule()).toBe('failed');
       const error = await source.nextTripsAllRoutes('1001').catch((err: unknown) => err);
       expect(error).toBeInstanceOf(TransitError);
-      expect(isScheduleLoading(error)).toBe(true);
+      expect((error as TransitError).kind).toBe('loading');
       await source.close();
     }
   });
@@ -190,10 +189,10 @@ describe('arrivals from a schedule and a live feed', () => {
     await source.close();
   });
 
-  it('answers the v1.2 route errors: an unknown stop, a route that does not exist, one that does not stop there', async () => {
+  it('refuses an unknown stop, a route that does not exist, one that does not stop there', async () => {
     const { source } = await ready();
-    await expect(source.nextTripsAllRoutes('9999')).rejects.toMatchObject({ kind: 'api', code: 10 });
-    expect((await source.nextTrips('1001', '99')).routes[0]).toMatchObject({ routeNo: '99', error: 11 });
+    await expect(source.nextTripsAllRoutes('9999')).rejects.toMatchObject({ kind: 'unknown-stop' });
+    expect((await source.nextTrips('1001', '99')).routes[0]).toMatchObject({ routeNo: '99', problem: { kind: 'unknown-route' } });
     // Route names in any case; both directions (the second only from the added trip).
     expect((await source.nextTrips('1003', 'yellow')).routes.map((r) => [r.routeNo, r.directionId])).toEqual([
       ['Yellow', 0],

@@ -114,8 +114,11 @@ describe('Caltrain capture replayed at 2023-11-07T17:05:34-08:00', () => {
     expect(source.stops.search('palo alto').map((s) => s.code)).toContain('70171');
     const summary = await source.routeSummary('70021');
     expect(summary.routes.map((r) => r.routeNo)).toEqual(expect.arrayContaining(['L1']));
-    const [record] = await source.gtfs({ table: 'stops', column: 'stop_code', value: '70021' });
-    expect(record).toMatchObject({ stop_id: '70021', stop_name: '22nd Street Caltrain Station', stop_lat: '37.757599' });
+    expect(await source.stopDetails('70021')).toStrictEqual({
+      stopNo: '70021',
+      name: '22nd Street Caltrain Station',
+      position: { lat: 37.757599, lon: -122.39188 },
+    });
     expect(await source.nextTrips('70021', 'l1')).toMatchObject({ stopNo: '70021', routes: [expect.objectContaining({ routeNo: 'L1' })] });
   });
 });

@@ -59,7 +59,7 @@ describe('a stop has at most 300 route directions', () => {
     const error = await rejection(client.routeSummary('3017'));
     // Parsing the XML first took the best part of a second; counting RouteNo takes a few ms.
     expect(performance.now() - started).toBeLessThan(400);
-    expect([error.kind, error.message]).toStrictEqual(['parse', 'a stop with more than 300 route directions (48000 RouteNo elements)']);
+    expect([error.reason, error.message]).toStrictEqual(['malformed', 'a stop with more than 300 route directions (48000 RouteNo elements)']);
     await rejection(client.routeSummary('3017'));
     expect(upstream.requests).toHaveLength(2);
   });

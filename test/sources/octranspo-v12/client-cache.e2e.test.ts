@@ -154,8 +154,8 @@ describe('failures are not cached', () => {
     ];
     upstream = await startUpstream((request, index) => (replies[Math.min(index, 3)] as Script)(request, index));
     const client = clientFor(upstream, { now: still });
-    expect((await rejection(client.nextTrips('3020', '94'))).kind).toBe('http');
-    expect((await rejection(client.nextTrips('3020', '94'))).kind).toBe('parse');
+    expect((await rejection(client.nextTrips('3020', '94'))).reason).toBe('http');
+    expect((await rejection(client.nextTrips('3020', '94'))).reason).toBe('malformed');
     await client.nextTrips('3020', '94');
     await client.nextTrips('3020', '94');
     expect(upstream.requests).toHaveLength(4);

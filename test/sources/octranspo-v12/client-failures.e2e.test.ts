@@ -28,7 +28,7 @@ describe('HTTP status', () => {
   it('gives up after two 5xx with kind http and the status as code', async () => {
     upstream = await startUpstream(failing(2, 502));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
-    expect([error.kind, error.code, error.message]).toStrictEqual(['http', 502, 'GetNextTripsForStop: HTTP 502']);
+    expect([error.reason, error.code, error.message]).toStrictEqual(['http', 502, 'GetNextTripsForStop: HTTP 502']);
     expect(upstream.requests).toHaveLength(2);
   });
 
@@ -41,7 +41,7 @@ describe('HTTP status', () => {
     upstream = await startUpstream(() => ({ status: 307, body: '', headers: { location: `${elsewhere.baseUrl}/v1.2/GetNextTripsForStop` } }));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
     await elsewhere.close();
-    expect([error.kind, error.code]).toStrictEqual(['http', 307]);
+    expect([error.reason, error.code]).toStrictEqual(['http', 307]);
     expect(upstream.requests).toHaveLength(1);
     expect(redirected).toBe(0);
   });
@@ -65,7 +65,7 @@ describe('HTTP status', () => {
   it('does not retry a 4xx', async () => {
     upstream = await startUpstream(failing(5, 404));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
-    expect([error.kind, error.code]).toStrictEqual(['http', 404]);
+    expect([error.reason, error.code]).toStrictEqual(['http', 404]);
     expect(upstream.requests).toHaveLength(1);
   });
 });
@@ -81,7 +81,7 @@ describe('network', () => {
   it('gives up after two dropped connections with kind network', async () => {
     upstream = await startUpstream(() => ({ hangUp: true }));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
-    expect(error.kind).toBe('network');
+    expect(error.reason).toBe('network');
     expect(error.code).toBeUndefined();
     expect(upstream.requests).toHaveLength(2);
   });
@@ -96,7 +96,7 @@ describe('network', () => {
       return fetch(input, init);
     };
     const error = await rejection(clientFor(upstream, { baseUrl, fetch: counting }).nextTrips('3020', '94'));
-    expect(error.kind).toBe('network');
+    expect(error.reason).toBe('network');
     expect(error.message).toBe('GetNextTripsForStop: request failed (ECONNREFUSED)');
     expect(calls).toBe(2);
   });
@@ -106,7 +106,7 @@ describe('deadline', () => {
   it('times out a server that never answers', async () => {
     upstream = await startUpstream(() => ({ silent: true }));
     const error = await rejection(clientFor(upstream, { timeoutMs: 100 }).routeSummary('3020'));
-    expect([error.kind, error.code]).toStrictEqual(['timeout', undefined]);
+    expect([error.kind, error.reason, error.code]).toStrictEqual(['unavailable', 'timeout', undefined]);
     expect(upstream.requests).toHaveLength(1);
   });
 
@@ -130,7 +130,7 @@ describe('deadline', () => {
       expect(signal?.aborted).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
       const error = await outcome;
-      expect([error.kind, error.message]).toStrictEqual(['timeout', 'GetRouteSummaryForStop: no complete answer within 8000 ms']);
+      expect([error.reason, error.message]).toStrictEqual(['timeout', 'GetRouteSummaryForStop: no complete answer within 8000 ms']);
     } finally {
       vi.useRealTimers();
     }
@@ -139,7 +139,7 @@ describe('deadline', () => {
   it('times out a server that sends half an answer and stalls, without retrying', async () => {
     upstream = await startUpstream(() => ({ stall: fixture('next-trips.xml').slice(0, 400) }));
     const error = await rejection(clientFor(upstream, { timeoutMs: 150 }).nextTrips('3020', '94'));
-    expect(error.kind).toBe('timeout');
+    expect(error.reason).toBe('timeout');
     expect(error.message).toBe('GetNextTripsForStop: no complete answer within 150 ms');
     expect(upstream.requests).toHaveLength(1);
   });
@@ -149,7 +149,7 @@ describe('bodies', () => {
   it('refuses a body whose Content-Length is over 2 MB', async () => {
     upstream = await startUpstream(() => ({ body: Buffer.alloc(MAX_BODY_BYTES + 1, 0x20) }));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
-    expect(error.kind).toBe('parse');
+    expect(error.reason).toBe('malformed');
     expect(error.message).toBe(`GetNextTripsForStop: body of ${MAX_BODY_BYTES + 1} bytes is over the ${MAX_BODY_BYTES}-byte limit`);
     expect(upstream.requests).toHaveLength(1);
   });
@@ -158,7 +158,7 @@ describe('bodies', () => {
     // 64 MB offered; the client must cut it short rather than buffer it.
     upstream = await startUpstream(() => ({ stream: 1024, chunkBytes: 64 * 1024 }));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
-    expect(error.kind).toBe('parse');
+    expect(error.reason).toBe('malformed');
     expect(error.message).toBe(`GetNextTripsForStop: body is over the ${MAX_BODY_BYTES}-byte limit`);
   });
 
@@ -177,19 +177,19 @@ describe('bodies', () => {
   ])('turns %s into a parse error without retrying', async (_name, name, message) => {
     upstream = await startUpstream(() => ({ body: fixture(name) }));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
-    expect([error.kind, error.message]).toStrictEqual(['parse', message]);
+    expect([error.reason, error.message]).toStrictEqual(['malformed', message]);
     expect(upstream.requests).toHaveLength(1);
   });
 
   it('turns JSON of the wrong shape into a parse error', async () => {
     upstream = await startUpstream(() => ({ body: fixture('next-trips-wrong-shape.json'), contentType: 'application/json' }));
     const error = await rejection(clientFor(upstream, { format: 'json' }).nextTrips('3020', '94'));
-    expect(error.kind).toBe('parse');
+    expect(error.reason).toBe('malformed');
   });
 
   it('reads a 200 with no body at all as a parse error', async () => {
     upstream = await startUpstream(() => ({ status: 204, body: '' }));
     const error = await rejection(clientFor(upstream).nextTrips('3020', '94'));
-    expect([error.kind, error.message]).toStrictEqual(['parse', 'empty body']);
+    expect([error.reason, error.message]).toStrictEqual(['malformed', 'empty body']);
   });
 });

@@ -125,7 +125,7 @@ describe('invalid requests never reach the network', () => {
   ])('%s: %s', async (_name, call, message) => {
     upstream = await startUpstream(fixtureScript(FIXTURES));
     const error = await rejection(call(clientFor(upstream)));
-    expect(error.kind).toBe('invalid-request');
+    expect(error.kind).toBe('bad-request');
     expect(error.message.startsWith(message)).toBe(true);
     expect(upstream.requests).toHaveLength(0);
   });
@@ -143,15 +143,15 @@ describe('in-band API errors', () => {
   it('rejects with the stop-level code', async () => {
     upstream = await startUpstream(fixtureScript({ GetRouteSummaryForStop: 'route-summary-error-10' }));
     const error = await rejection(clientFor(upstream).routeSummary('0000'));
-    expect([error.kind, error.code]).toStrictEqual(['api', 10]);
+    expect([error.kind, error.code]).toStrictEqual(['unknown-stop', 10]);
   });
 
   it('keeps a route-level code on its route while the other direction keeps its trips', async () => {
     upstream = await startUpstream(fixtureScript({ GetNextTripsForStop: 'next-trips-quirks' }));
     const stop = await clientFor(upstream).nextTrips('3017', '95');
-    expect(stop.routes.map((r) => [r.direction, r.error, r.trips.length])).toStrictEqual([
+    expect(stop.routes.map((r) => [r.direction, r.problem, r.trips.length])).toStrictEqual([
       ['Westbound', undefined, 3],
-      ['Eastbound', 12, 0],
+      ['Eastbound', { kind: 'route-not-at-stop', code: 12 }, 0],
     ]);
   });
 });
@@ -164,7 +164,7 @@ describe('createTransitClient', () => {
     [{ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: '' }, 'apiKey is required'],
   ])('refuses %j', (options, message) => {
     const error = thrown(() => createTransitClient(options));
-    expect([error.kind, error.message]).toStrictEqual(['invalid-request', message]);
+    expect([error.kind, error.message]).toStrictEqual(['bad-request', message]);
   });
 
   // A NaN time-to-live would keep answers forever (no time is >= NaN); a NaN or negative timeout
@@ -182,6 +182,6 @@ describe('createTransitClient', () => {
     [{ format: 'csv' as 'xml' }, 'format must be xml or json, got "csv"'],
   ])('refuses the setting %j', (settings, message) => {
     const error = thrown(() => createTransitClient({ baseUrl: 'http://127.0.0.1:1', appId: 'a', apiKey: 'k', ...settings }));
-    expect([error.kind, error.message]).toStrictEqual(['invalid-request', message]);
+    expect([error.kind, error.message]).toStrictEqual(['bad-request', message]);
   });
 });

@@ -115,7 +115,7 @@ describe.each(ERROR_BODIES)('errors: %s', (_name, body) => {
     reply = { body: body(format, keyEcho(format, position, escape)) };
     const { lines, logger } = captureLogs();
     const error = await rejection(clientFor(upstream, { format, logger }).nextTripsAllRoutes('3017'));
-    expect(['api', 'parse']).toContain(error.kind);
+    expect(['unavailable', 'refused-credentials']).toContain(error.kind);
     expect(error.message).toMatch(/API error|AdjustedScheduleTime|RouteNo|expected (XML|JSON)/);
     expect(keyPieces([error.message, String(error.stack), inspect(error, { showHidden: true })].join('\n'))).toStrictEqual([]);
     expect(keyPieces(lines.join(''))).toStrictEqual([]);

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTransitClient, type TransitError } from '../../../src/sources/octranspo-v12/index.js';
+import { createTransitClient } from '../../../src/sources/octranspo-v12/index.js';
+import { type TransitError } from '../../../src/domain/transit-error.js';
 import { API_KEY, startUpstream, type Reply, type Upstream } from './fake-upstream.js';
 import { clientFor } from './client-factory.js';
 import { captureLogs, rejection } from './helpers.js';
@@ -40,10 +41,10 @@ function expectNoKey(text: string): void {
   }
 }
 
-const ECHOES: Array<[string, Reply, 'xml' | 'json', TransitError['kind']]> = [
-  ['an Error text quoting the key', { body: `{"GetRouteSummaryForStopResult":{"Error":"bad key ${API_KEY}"}}` }, 'json', 'api'],
-  ['a plain-text body quoting the key', { body: `Invalid apiKey=${API_KEY}` }, 'xml', 'parse'],
-  ['an HTML page quoting the encoded key', { body: `<p>${encodeURIComponent(API_KEY)} refused</p>` }, 'json', 'parse'],
+const ECHOES: Array<[string, Reply, 'xml' | 'json', TransitError['reason']]> = [
+  ['an Error text quoting the key', { body: `{"GetRouteSummaryForStopResult":{"Error":"bad key ${API_KEY}"}}` }, 'json', 'unrecognised'],
+  ['a plain-text body quoting the key', { body: `Invalid apiKey=${API_KEY}` }, 'xml', 'malformed'],
+  ['an HTML page quoting the encoded key', { body: `<p>${encodeURIComponent(API_KEY)} refused</p>` }, 'json', 'malformed'],
   ['a 500 page quoting the key', { status: 500, body: `apiKey ${API_KEY}` }, 'xml', 'http'],
   // The parse error quotes the first 60 characters of the body; the key starts at 50, so the excerpt
   // would end in the middle of it, where scrubbing the message can no longer find it.
@@ -51,22 +52,22 @@ const ECHOES: Array<[string, Reply, 'xml' | 'json', TransitError['kind']]> = [
     'a long plain-text body with the key where the excerpt is cut',
     { body: `Request refused (appID test-app), unknown apiKey: ${API_KEY}` },
     'xml',
-    'parse',
+    'malformed',
   ],
   [
     'a JSON Error text quoting the key with an escaped slash',
     { body: `{"GetRouteSummaryForStopResult":{"Error":"bad key ${API_KEY.replace('/', '\\/')}"}}` },
     'json',
-    'api',
+    'unrecognised',
   ],
 ];
 
 describe('the API key stays secret', () => {
-  it.each(ECHOES)('when the upstream answers with %s', async (_name, reply, format, kind) => {
+  it.each(ECHOES)('when the upstream answers with %s', async (_name, reply, format, reason) => {
     upstream = await startUpstream(() => reply);
     const { lines, logger } = captureLogs();
     const error = await rejection(clientFor(upstream, { format, logger }).routeSummary('3017'));
-    expect(error.kind).toBe(kind);
+    expect([error.kind, error.reason]).toStrictEqual(['unavailable', reason]);
     expectNoKey(everyRendering(error));
     // The failure was logged, and the log holds no key either.
     expect(lines.some((line) => line.includes('transit request failed'))).toBe(true);
@@ -83,7 +84,7 @@ describe('the API key stays secret', () => {
       });
     };
     const error = await rejection(clientFor(upstream, { logger, fetch: leaky }).nextTrips('3017', '95'));
-    expect([error.kind, error.message]).toStrictEqual(['network', 'GetNextTripsForStop: request failed (ECONNRESET)']);
+    expect([error.reason, error.message]).toStrictEqual(['network', 'GetNextTripsForStop: request failed (ECONNRESET)']);
     expect(error.cause).toBeUndefined();
     expectNoKey(everyRendering(error));
     expectNoKey(lines.join(''));
@@ -95,7 +96,7 @@ describe('the API key stays secret', () => {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     const leaky: typeof fetch = () => Promise.reject(`raw string with ${API_KEY}`);
     const error = await rejection(clientFor(upstream, { fetch: leaky }).routeSummary('3017'));
-    expect(error.kind).toBe('network');
+    expect(error.reason).toBe('network');
     expectNoKey(everyRendering(error));
   });
 
@@ -145,7 +146,7 @@ describe('the API key stays secret', () => {
       () => client.gtfs({ table: longKey as 'stops' }),
     ]) {
       const error = await rejection(call());
-      expect(error.kind).toBe('invalid-request');
+      expect(error.kind).toBe('bad-request');
       const text = `${everyRendering(error)}\n${lines.join('')}`;
       for (let i = 0; i + 6 <= longKey.length; i++) expect(text).not.toContain(longKey.slice(i, i + 6));
     }
@@ -154,7 +155,7 @@ describe('the API key stays secret', () => {
   it('in the invalid-request errors of the factory and the methods', async () => {
     upstream = await startUpstream(() => ({ body: '' }));
     const error = await rejection(clientFor(upstream).nextTrips(API_KEY, API_KEY));
-    expect(error.kind).toBe('invalid-request');
+    expect(error.kind).toBe('bad-request');
     expectNoKey(everyRendering(error));
   });
 });

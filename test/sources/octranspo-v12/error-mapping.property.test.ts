@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { TransitError } from '../../../src/sources/octranspo-v12/index.js';
+import { TransitError, TRANSIT_ERROR_KINDS } from '../../../src/domain/transit-error.js';
 import { guard } from '../../../src/sources/octranspo-v12/fail.js';
 import { redactor } from '../../../src/sources/octranspo-v12/redact.js';
 import { API_KEY } from './fake-upstream.js';
@@ -82,16 +82,24 @@ const thrownValues: fc.Arbitrary<Recipe> = fc.oneof(
       () => new TypeError('fetch failed', { cause: Object.assign(new Error(m), { code: 'ECONNRESET', apiKey: API_KEY }) }),
     ),
   ),
-  withKey.map((m) => recipe(`TransitError(network, ${JSON.stringify(m)})`, () => new TransitError('network', m))),
+  withKey.map((m) => recipe(`TransitError(network, ${JSON.stringify(m)})`, () => new TransitError('unavailable', m, { reason: 'network' }))),
   withKey.map((m) =>
-    recipe(`TransitError with an own property ${JSON.stringify(m)}`, () => Object.assign(new TransitError('api', 'API error 10', 10), { detail: m })),
-  ),
-  withKey.map((m) => recipe(`TransitError with a cause ${JSON.stringify(m)}`, () => Object.assign(new TransitError('parse', 'clean'), { cause: m }))),
-  withKey.map((m) =>
-    recipe(`TransitError of an unknown kind, NaN code, ${JSON.stringify(m)}`, () => new TransitError('bogus' as 'parse', m, Number.NaN)),
+    recipe(`TransitError with an own property ${JSON.stringify(m)}`, () =>
+      Object.assign(new TransitError('unknown-stop', 'API error 10', { code: 10 }), { detail: m }),
+    ),
   ),
   withKey.map((m) =>
-    recipe(`TransitError whose stack kept ${JSON.stringify(m)}`, () => Object.assign(new TransitError('parse', m), { message: 'clean' })),
+    recipe(`TransitError with a cause ${JSON.stringify(m)}`, () =>
+      Object.assign(new TransitError('unavailable', 'clean', { reason: 'malformed' }), { cause: m }),
+    ),
+  ),
+  withKey.map((m) =>
+    recipe(`TransitError of an unknown kind, NaN code, ${JSON.stringify(m)}`, () => new TransitError('bogus' as 'loading', m, { code: Number.NaN })),
+  ),
+  withKey.map((m) =>
+    recipe(`TransitError whose stack kept ${JSON.stringify(m)}`, () =>
+      Object.assign(new TransitError('unavailable', m, { reason: 'malformed' }), { message: 'clean' }),
+    ),
   ),
   withKey.map((m) => recipe(`{message, toString} = ${JSON.stringify(m)}`, () => ({ message: m, toString: () => m }))),
   withKey.map((m) => recipe(`{[Symbol.toPrimitive]} = ${JSON.stringify(m)}`, () => ({ [Symbol.toPrimitive]: () => m }))),
@@ -103,7 +111,9 @@ const thrownValues: fc.Arbitrary<Recipe> = fc.oneof(
   withKey.map((m) => recipe(`a function returning ${JSON.stringify(m)}`, () => () => m)),
   fc.constant(recipe('a proxy whose every trap throws', hostileProxy)),
   fc.constant(recipe('an Error with throwing getters', () => throwingGetters(new Error('getters')))),
-  fc.constant(recipe('a TransitError with throwing getters', () => throwingGetters(new TransitError('api', 'getters')))),
+  fc.constant(
+    recipe('a TransitError with throwing getters', () => throwingGetters(new TransitError('unavailable', 'getters', { reason: 'upstream' }))),
+  ),
   fc.constant(recipe('an object with throwing getters', () => throwingGetters({}))),
   fc.constant(
     recipe('an object whose toString throws', () => ({
@@ -143,7 +153,7 @@ function expectNoKey(text: string): void {
 function expectTransitError(value: unknown): asserts value is TransitError {
   expect(Object.getPrototypeOf(value)).toBe(TransitError.prototype);
   const error = value as TransitError;
-  expect(['api', 'http', 'timeout', 'network', 'parse', 'invalid-request']).toContain(error.kind);
+  expect(TRANSIT_ERROR_KINDS).toContain(error.kind);
   expect(error.code === undefined || Number.isFinite(error.code)).toBe(true);
   expect(typeof error.message).toBe('string');
   // A log line, not a dump: huge messages are cut (by the redactor, which alone can cut safely).
@@ -167,7 +177,7 @@ describe('the transit error mapping', () => {
       fc.property(thrownValues, (make) => {
         let caught: unknown;
         try {
-          guard('parse', 'unreadable response', () => {
+          guard('unreadable response', () => {
             throw make();
           });
         } catch (err) {

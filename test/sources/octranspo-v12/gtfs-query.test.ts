@@ -105,7 +105,7 @@ describe('gtfsFields', () => {
     ],
   ])('refuses %s', (_name, query, message) => {
     const error = thrown(() => gtfsFields(query));
-    expect(error.kind).toBe('invalid-request');
+    expect(error.kind).toBe('bad-request');
     expect(error.message.startsWith(message)).toBe(true);
   });
 });

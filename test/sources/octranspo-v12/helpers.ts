@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { expect } from 'vitest';
-import { TransitError, type BusType } from '../../../src/sources/octranspo-v12/index.js';
+import { TransitError } from '../../../src/domain/transit-error.js';
+import { type BusType } from '../../../src/domain/arrivals.js';
+
+/** The port's kind each v1.2 error code maps to (spec section 7). */
+export const KIND_OF_CODE: Readonly<Record<number, string>> = {
+  1: 'refused-credentials',
+  2: 'unavailable',
+  10: 'unknown-stop',
+  11: 'unknown-route',
+  12: 'route-not-at-stop',
+  13: 'no-routes',
+};
 
 export const FIXTURE_DIR = new URL('../../fixtures/octranspo-api/', import.meta.url);
 

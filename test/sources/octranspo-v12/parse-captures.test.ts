@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary, type BusType, type Trip } from '../../../src/sources/octranspo-v12/index.js';
+import { parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from '../../../src/sources/octranspo-v12/index.js';
+import { type BusType, type Trip } from '../../../src/domain/arrivals.js';
 import { bus, fixture, thrown } from './helpers.js';
 
 // Every real capture (test/fixtures/octranspo-api/README.md, "Real captures"), its whole model
@@ -51,6 +52,7 @@ describe('route-summary.xml (GetRouteSummaryForStop)', () => {
     expect(parseRouteSummary(fixture('route-summary.xml'), 'xml')).toStrictEqual({
       stopNo: '7659',
       stopName: 'BANK / FIFTH',
+      timeZone: 'America/Toronto',
       routes: [
         { routeNo: '6', directionId: 1, direction: 'Northbound', heading: 'Rockcliffe', trips: [] },
         { routeNo: '7', directionId: 1, direction: 'Eastbound', heading: 'St-Laurent', trips: [] },
@@ -63,7 +65,7 @@ describe('route-summary.xml (GetRouteSummaryForStop)', () => {
 describe('route-summary-error-10.xml', () => {
   it('is an api error with code 10', () => {
     const error = thrown(() => parseRouteSummary(fixture('route-summary-error-10.xml'), 'xml'));
-    expect([error.kind, error.code]).toStrictEqual(['api', 10]);
+    expect([error.kind, error.code]).toStrictEqual(['unknown-stop', 10]);
   });
 });
 
@@ -72,6 +74,7 @@ describe('next-trips.xml (GetNextTripsForStop)', () => {
     expect(parseNextTrips(fixture('next-trips.xml'), 'xml')).toStrictEqual({
       stopNo: '3020',
       stopName: 'LAURIER STATION',
+      timeZone: 'America/Toronto',
       requestedAt: new Date('2018-08-31T15:40:42Z'),
       routes: [
         {
@@ -104,6 +107,7 @@ describe('next-trips-all-routes.xml (AllRoutes, answered under GetRouteSummaryFo
     expect(parseNextTripsAllRoutes(fixture('next-trips-all-routes.xml'), 'xml')).toStrictEqual({
       stopNo: '3020',
       stopName: 'LAURIER STATION',
+      timeZone: 'America/Toronto',
       routes: [
         {
           routeNo: '97',
@@ -150,6 +154,7 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
     expect(parseNextTripsAllRoutes(fixture('next-trips-all-routes.json'), 'json')).toStrictEqual({
       stopNo: '3022',
       stopName: 'LEES A',
+      timeZone: 'America/Toronto',
       routes: [
         {
           routeNo: '16',
@@ -264,7 +269,7 @@ describe('next-trips-all-routes.json (AllRoutes, BusBot)', () => {
 describe('next-trips-all-routes-error-10.json', () => {
   it('is an api error with code 10', () => {
     const error = thrown(() => parseNextTripsAllRoutes(fixture('next-trips-all-routes-error-10.json'), 'json'));
-    expect([error.kind, error.code]).toStrictEqual(['api', 10]);
+    expect([error.kind, error.code]).toStrictEqual(['unknown-stop', 10]);
   });
 });
 
@@ -273,6 +278,7 @@ describe('next-trips-single-direction.json', () => {
     expect(parseNextTrips(fixture('next-trips-single-direction.json'), 'json')).toStrictEqual({
       stopNo: '1600',
       stopName: 'MARCH / TERON',
+      timeZone: 'America/Toronto',
       requestedAt: new Date('2018-08-12T00:41:46Z'),
       routes: [
         {
@@ -295,6 +301,7 @@ describe('next-trips-two-directions.json', () => {
     expect(parseNextTrips(fixture('next-trips-two-directions.json'), 'json')).toStrictEqual({
       stopNo: '3031',
       stopName: 'SMYTH',
+      timeZone: 'America/Toronto',
       requestedAt: new Date('2017-03-26T23:41:47Z'),
       routes: [
         {
@@ -327,6 +334,7 @@ describe('next-trips-all-routes-single-route.json', () => {
     expect(parseNextTripsAllRoutes(fixture('next-trips-all-routes-single-route.json'), 'json')).toStrictEqual({
       stopNo: '4442',
       stopName: 'OGILVIE / PALMERSTON',
+      timeZone: 'America/Toronto',
       routes: [
         {
           routeNo: '24',

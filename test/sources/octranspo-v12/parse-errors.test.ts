@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseGtfs, parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from '../../../src/sources/octranspo-v12/index.js';
-import { fixture, thrown } from './helpers.js';
+import { fixture, KIND_OF_CODE, thrown } from './helpers.js';
 
 type Parse = (body: string, format: 'xml' | 'json') => unknown;
 
 describe('stop-level errors', () => {
-  it.each([1, 2, 11, 12, 13])('code %i is an api error carrying the code, in both formats', (code) => {
+  it.each([1, 2, 11, 12, 13] as const)('code %i is the error of its kind carrying the code, in both formats', (code) => {
     for (const format of ['xml', 'json'] as const) {
       const error = thrown(() => parseNextTrips(fixture(`next-trips-error-${code}.${format}`), format));
-      expect(error.kind).toBe('api');
+      expect(error.kind).toBe(KIND_OF_CODE[code]);
       expect(error.code).toBe(code);
       expect(error.message).toBe(`API error ${code}`);
     }
@@ -18,16 +18,16 @@ describe('stop-level errors', () => {
     expect(thrown(() => parseNextTrips(fixture('next-trips-error-2.json'), 'json')).code).toBe(2);
   });
 
-  it.each(['xml', 'json'] as const)('non-numeric Error text with nothing else is an api error without a code (%s)', (format) => {
+  it.each(['xml', 'json'] as const)('non-numeric Error text with nothing else is an unrecognised error without a code (%s)', (format) => {
     const error = thrown(() => parseRouteSummary(fixture(`route-summary-error-text.${format}`), format));
-    expect(error.kind).toBe('api');
+    expect([error.kind, error.reason]).toStrictEqual(['unavailable', 'unrecognised']);
     expect(error.code).toBeUndefined();
     expect(error.message).toContain('TestErrorStringHere');
   });
 
   it('reads Error "0" as no error', () => {
     const body = '{"GetRouteSummaryForStopResult":{"StopNo":"3017","StopDescription":"X","Error":"0","Routes":[]}}';
-    expect(parseRouteSummary(body, 'json')).toStrictEqual({ stopNo: '3017', stopName: 'X', routes: [] });
+    expect(parseRouteSummary(body, 'json')).toStrictEqual({ stopNo: '3017', stopName: 'X', timeZone: 'America/Toronto', routes: [] });
   });
 
   it('reads a numeric JSON Error the same as a string one', () => {
@@ -57,7 +57,7 @@ describe('bodies that are not an answer are parse errors', () => {
   it.each(GARBAGE)('%s', (name, format, words) => {
     for (const parse of [parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary] as Parse[]) {
       const error = thrown(() => parse(fixture(name), format));
-      expect(error.kind).toBe('parse');
+      expect(error.reason).toBe('malformed');
       expect(error.code).toBeUndefined();
       expect(error.message).toContain(words);
     }
@@ -65,15 +65,15 @@ describe('bodies that are not an answer are parse errors', () => {
 
   it.each(['xml', 'json'] as const)('a trip without a numeric AdjustedScheduleTime is a parse error (%s)', (format) => {
     const error = thrown(() => parseNextTrips(fixture(`next-trips-bad-trip.${format}`), format));
-    expect(error.kind).toBe('parse');
+    expect(error.reason).toBe('malformed');
     expect(error.message).toContain('AdjustedScheduleTime ("soon")');
     // A route summary does not read trips, so the same body is fine there.
     expect(parseRouteSummary(fixture(`next-trips-bad-trip.${format}`), format).routes[0]?.routeNo).toBe(format === 'xml' ? '94' : '95');
   });
 
   it('a JSON body sent to the XML reader (and the reverse) is a parse error', () => {
-    expect(thrown(() => parseNextTrips(fixture('next-trips.json'), 'xml')).kind).toBe('parse');
-    expect(thrown(() => parseNextTrips(fixture('next-trips.xml'), 'json')).kind).toBe('parse');
+    expect(thrown(() => parseNextTrips(fixture('next-trips.json'), 'xml')).reason).toBe('malformed');
+    expect(thrown(() => parseNextTrips(fixture('next-trips.xml'), 'json')).reason).toBe('malformed');
   });
 
   it('a result that is empty, or a scalar, is a parse error', () => {
@@ -84,7 +84,7 @@ describe('bodies that are not an answer are parse errors', () => {
 
   it('a subtree where text belongs is a parse error', () => {
     const body = '{"GetRouteSummaryForStopResult":{"StopNo":{"value":"3017"},"Routes":[]}}';
-    expect(thrown(() => parseRouteSummary(body, 'json')).kind).toBe('parse');
+    expect(thrown(() => parseRouteSummary(body, 'json')).reason).toBe('malformed');
   });
 
   it('a route without RouteNo is a parse error', () => {
@@ -151,7 +151,7 @@ describe('parseGtfs', () => {
     ['next-trips-truncated.xml', 'xml', 'truncated'],
   ] as const)('refuses %s', (name, format, words) => {
     const error = thrown(() => parseGtfs(fixture(name), format));
-    expect(error.kind).toBe('parse');
+    expect(error.reason).toBe('malformed');
     expect(error.message).toContain(words);
   });
 });

@@ -11,6 +11,7 @@ describe.each(FORMATS)('route-summary-alt-layout.%s', (format) => {
     expect(parseRouteSummary(fixture(`route-summary-alt-layout.${format}`), format)).toStrictEqual({
       stopNo: '',
       stopName: '',
+      timeZone: 'America/Toronto',
       routes: [
         { routeNo: '95', directionId: 0, direction: 'Inbound', heading: 'Orléans', trips: [] },
         { routeNo: '95', directionId: 1, direction: 'Outbound', heading: 'Barrhaven Centre', trips: [] },
@@ -25,6 +26,7 @@ describe.each(FORMATS)('route-summary-prefixed.%s', (format) => {
     expect(parseRouteSummary(fixture(`route-summary-prefixed.${format}`), format)).toStrictEqual({
       stopNo: '0867',
       stopName: "ST. LAURENT & O'CONNOR ÉCOLE été",
+      timeZone: 'America/Toronto',
       routes: [{ routeNo: '1', directionId: 0, direction: '', heading: 'Ottawa-Rockcliffe <Express> "1"', trips: [] }],
     });
   });
@@ -32,7 +34,12 @@ describe.each(FORMATS)('route-summary-prefixed.%s', (format) => {
 
 describe('route-summary-numeric-stop.json', () => {
   it('restores the leading zero of a stop number sent as a JSON number', () => {
-    expect(parseRouteSummary(fixture('route-summary-numeric-stop.json'), 'json')).toStrictEqual({ stopNo: '0867', stopName: 'BAYVIEW', routes: [] });
+    expect(parseRouteSummary(fixture('route-summary-numeric-stop.json'), 'json')).toStrictEqual({
+      stopNo: '0867',
+      stopName: 'BAYVIEW',
+      timeZone: 'America/Toronto',
+      routes: [],
+    });
   });
 });
 
@@ -79,7 +86,13 @@ describe.each(FORMATS)('next-trips-quirks.%s', (format) => {
   });
 
   it('keeps a route-level error on its direction only', () => {
-    expect(stop.routes[1]).toStrictEqual({ routeNo: '95', direction: 'Eastbound', heading: 'Orléans', error: 12, trips: [] });
+    expect(stop.routes[1]).toStrictEqual({
+      routeNo: '95',
+      direction: 'Eastbound',
+      heading: 'Orléans',
+      problem: { kind: 'route-not-at-stop', code: 12 },
+      trips: [],
+    });
     expect(stop.routes[0]).not.toHaveProperty('error');
   });
 });

@@ -11,7 +11,7 @@ const FORMATS = ['xml', 'json'] as const;
 describe.each(FORMATS)('next-trips-absurd-time.%s', (format) => {
   it('a trip 1e21 minutes away is a parse error, not a time the formatter chokes on', () => {
     const error = thrown(() => parseNextTrips(fixture(`next-trips-absurd-time.${format}`), format));
-    expect(error.kind).toBe('parse');
+    expect(error.reason).toBe('malformed');
     expect(error.message).toContain('AdjustedScheduleTime 1e+21 is out of range (-5 to 1440 minutes)');
   });
 });

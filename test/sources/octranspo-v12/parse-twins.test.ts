@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseGtfs, parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary, TransitError } from '../../../src/sources/octranspo-v12/index.js';
-import { fixture } from './helpers.js';
+import { parseGtfs, parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from '../../../src/sources/octranspo-v12/index.js';
+import { TransitError } from '../../../src/domain/transit-error.js';
+import { fixture, KIND_OF_CODE } from './helpers.js';
 
 // The same data in XML and in JSON must give the same model, whatever shapes each format uses.
 
@@ -43,8 +44,8 @@ describe('XML and JSON twins give identical models', () => {
     ...[1, 2, 11, 12, 13].map((code) => [`next-trips-error-${code}`, parseNextTrips, code] as const),
   ] as const;
 
-  it.each(ERROR_PAIRS)('%s gives the same api error in both formats', (name, parse, code) => {
-    expect(outcome(parse, `${name}.xml`)).toStrictEqual({ kind: 'api', code });
-    expect(outcome(parse, `${name}.json`)).toStrictEqual({ kind: 'api', code });
+  it.each(ERROR_PAIRS)('%s gives the same error in both formats', (name, parse, code) => {
+    expect(outcome(parse, `${name}.xml`)).toStrictEqual({ kind: KIND_OF_CODE[code], code });
+    expect(outcome(parse, `${name}.json`)).toStrictEqual({ kind: KIND_OF_CODE[code], code });
   });
 });

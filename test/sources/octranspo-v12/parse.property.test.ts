@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decodeBusType,
-  parseGtfs,
-  parseNextTrips,
-  parseNextTripsAllRoutes,
-  parseRouteSummary,
-  TransitError,
-} from '../../../src/sources/octranspo-v12/index.js';
+import { decodeBusType, parseGtfs, parseNextTrips, parseNextTripsAllRoutes, parseRouteSummary } from '../../../src/sources/octranspo-v12/index.js';
+import { TransitError } from '../../../src/domain/transit-error.js';
 import { fixture } from './helpers.js';
 
 // Whatever the upstream sends, a parser returns a model or throws a TransitError: nothing else.

@@ -52,7 +52,7 @@ describe('checkStopNo', () => {
     ['３０１７', 'stop number must have 4 digits only, got "３０１７"'],
   ])('refuses %j: %s', (input, message) => {
     const error = thrown(() => checkStopNo(input));
-    expect(error.kind).toBe('invalid-request');
+    expect(error.kind).toBe('bad-request');
     expect(error.message).toBe(message);
   });
 
@@ -63,7 +63,7 @@ describe('checkStopNo', () => {
   it.each(NOT_STRINGS)('refuses %s safely, as an invalid request', (_name, input) => {
     const error = thrown(() => checkStopNo(input));
     expect([error.kind, error.message]).toStrictEqual([
-      'invalid-request',
+      'bad-request',
       `stop number must be a string of 4 digits, got ${typeof input === 'function' ? 'function' : input === null ? 'null' : typeof input}`,
     ]);
   });
@@ -96,14 +96,14 @@ describe('checkRouteNo', () => {
     ['AB123C', 'route number must be 1-3 digits, or up to 4 letters and digits with at least one of each, got "AB123C"'],
   ])('refuses %j: %s', (input, message) => {
     const error = thrown(() => checkRouteNo(input));
-    expect(error.kind).toBe('invalid-request');
+    expect(error.kind).toBe('bad-request');
     expect(error.message).toBe(message);
   });
 
   it.each(NOT_STRINGS)('refuses %s safely, as an invalid request', (_name, input) => {
     const error = thrown(() => checkRouteNo(input));
     expect([error.kind, error.message]).toStrictEqual([
-      'invalid-request',
+      'bad-request',
       `route number must be a string, got ${typeof input === 'function' ? 'function' : input === null ? 'null' : typeof input}`,
     ]);
   });

@@ -65,7 +65,7 @@ export interface Timetable {
   routeById(routeId: string): Promise<RouteRef | undefined>;
   /** Every stop riders can ask for by code, for the name search. */
   allStops(): Promise<Array<{ code: string; id: string; name: string; lat: number; lon: number }>>;
-  /** The raw tables, for the v1.2-shaped Gtfs operation. */
+  /** Raw reads of the tables, for what the feed says of itself (profile.ts). */
   query(sql: string, params: Param[]): Promise<Row[]>;
   close(): Promise<void>;
 }
