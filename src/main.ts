@@ -1,4 +1,4 @@
-// The one place that wires things: config -> logger -> store -> transit source -> stop index ->
+// The one place that wires things: config -> logger -> store -> transit source (and its stop index) ->
 // bot core -> every chat adapter whose token is set (the terminal chat when none is) and the
 // notifiers that pushes go through; takes them down again in reverse on SIGINT/SIGTERM, when the
 // terminal chat's input ends, or when an adapter fails for good.
@@ -11,13 +11,12 @@ import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
-import { openGtfsFeed } from './sources/gtfs/open-feed.js';
+import { openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
 import { createLogger, type Logger } from './log.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
-import { loadStopIndex, type StopIndex } from './stops/index.js';
+import type { StopIndex } from './domain/stop-index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
-import { createTransitClient } from './sources/octranspo-v12/index.js';
-import { type TransitSource } from './domain/transit-source.js';
+import type { TransitSource } from './domain/transit-source.js';
 import { clockStartingAt } from './domain/clock-start.js';
 import { fatalMessage } from './util/fatal-message.js';
 
@@ -73,50 +72,45 @@ function readConfigOrExit(): Config {
   }
 }
 
-/** The real API with credentials; without them, the built-in v1.2 server on a free local port. */
-async function openTransitFeed(
-  config: Config,
-  logger: Logger,
-  closers: Closers,
-): Promise<{ transit: TransitSource; demo: boolean; stops?: StopIndex }> {
-  // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
-  // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
-  const terminal = config.telegram === undefined && config.discord === undefined;
-  const transitLogger = terminal && !logger.isLevelEnabled('debug') ? logger.child({ component: 'transit' }, { level: 'error' }) : logger;
-  const common = {
-    format: config.transit.format,
-    timeoutMs: config.transit.timeoutMs,
-    cacheTtlMs: { nextTrips: config.transit.cacheSeconds.nextTrips * 1000, routeSummary: config.transit.cacheSeconds.routeSummary * 1000 },
-    logger: transitLogger,
-    now,
-  };
-  // GTFS_URL or OCTRANSPO_SUBSCRIPTION_KEY: the GTFS schedule and GTFS-Realtime source.
-  if (config.gtfs !== undefined) {
-    const feed = await openGtfsFeed(config.gtfs, { dataDir: config.store.dataDir, now, logger, waitForSchedule: terminal, progress: process.stderr });
-    closers.add({ name: 'gtfs', close: () => feed.transit.close() });
-    return { transit: feed.transit, demo: false, stops: feed.stops };
-  }
-  if (config.transit.credentials !== undefined) {
-    return { transit: createTransitClient({ ...common, baseUrl: config.transit.baseUrl, ...config.transit.credentials }), demo: false };
-  }
-  // The demo server logs each request; in a terminal chat only its problems are worth showing.
-  const simLogger = logger.child({ component: 'demo-feed' }, { level: logger.isLevelEnabled('debug') ? logger.level : 'warn' });
-  const sim = await startSimServer({ port: 0, host: '127.0.0.1', now, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, logger: simLogger });
-  closers.add({ name: 'demo feed', close: () => sim.close() });
-  process.stderr.write(`No OC_APP_ID/OC_API_KEY set: using the built-in demo feed at ${sim.url} (a small network of real stops, simulated times).\n`);
-  return { transit: createTransitClient({ ...common, baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY }), demo: true };
+/** The terminal chat serves when no chat platform's token is set: its screen is shared with the log. */
+function servesTerminal(config: Config): boolean {
+  return config.telegram === undefined && config.discord === undefined;
 }
 
-/** Stops by location and name: GTFS_STOPS_FILE, else the demo network's. Optional: the bot works without. */
-async function openStopIndex(config: Config, demo: boolean, logger: Logger): Promise<StopIndex | undefined> {
-  const file = config.gtfsStopsFile ?? (demo ? DEMO_STOPS_FILE : undefined);
-  if (file === undefined) return undefined;
-  try {
-    return await loadStopIndex(file);
-  } catch (err) {
-    logger.warn({ err, file }, 'stop index not loaded; /stop by name and locations are off');
-    return undefined;
+/**
+ * The GTFS feed when one is set; else the v1.2 API with credentials; without them, the built-in
+ * v1.2 server on a free local port (with its demo network's stops).
+ */
+async function openSource(config: Config, logger: Logger, closers: Closers): Promise<OpenedSource> {
+  const terminal = servesTerminal(config);
+  const v12 = { ...config.transit, ...(config.gtfsStopsFile !== undefined ? { stopsFile: config.gtfsStopsFile } : {}) };
+  let settings: SourceSettings;
+  if (config.gtfs !== undefined) settings = { kind: 'gtfs', gtfs: config.gtfs };
+  else if (config.transit.credentials !== undefined) settings = { kind: 'octranspo-v12', v12: { ...v12, ...config.transit.credentials } };
+  else {
+    // The demo server logs each request; in a terminal chat only its problems are worth showing.
+    const simLogger = logger.child({ component: 'demo-feed' }, { level: logger.isLevelEnabled('debug') ? logger.level : 'warn' });
+    const sim = await startSimServer({ port: 0, host: '127.0.0.1', now, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, logger: simLogger });
+    closers.add({ name: 'demo feed', close: () => sim.close() });
+    process.stderr.write(
+      `No OC_APP_ID/OC_API_KEY set: using the built-in demo feed at ${sim.url} (a small network of real stops, simulated times).\n`,
+    );
+    settings = {
+      kind: 'octranspo-v12',
+      v12: { ...v12, baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, stopsFile: v12.stopsFile ?? DEMO_STOPS_FILE },
+    };
   }
+  // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
+  // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
+  const opened = await openTransitSource(settings, {
+    dataDir: config.store.dataDir,
+    now,
+    logger,
+    quietRequests: terminal,
+    ...(terminal ? { waitForSchedule: process.stderr } : {}),
+  });
+  closers.add({ name: 'transit source', close: () => opened.close() });
+  return opened;
 }
 
 /** Every platform whose token is set; the terminal chat when none is. */
@@ -188,7 +182,7 @@ async function startAlerts(
   closers: Closers,
 ): Promise<void> {
   // In the terminal chat a tick's info line would come between the replies; problems still show.
-  const quiet = config.telegram === undefined && !logger.isLevelEnabled('debug');
+  const quiet = servesTerminal(config) && !logger.isLevelEnabled('debug');
   const alerts = await startAlertScheduler({
     core,
     store,
@@ -225,8 +219,7 @@ async function main(): Promise<void> {
 
   const store = await openStore({ ...config.store, logger });
   closers.add({ name: 'store', close: () => store.close() });
-  const { transit, demo, stops: feedStops } = await openTransitFeed(config, logger, closers);
-  const stops = feedStops ?? (await openStopIndex(config, demo, logger));
+  const { source: transit, stops } = await openSource(config, logger, closers);
   const core = createBotCore({
     transit,
     chats: store.chats,

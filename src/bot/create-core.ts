@@ -16,7 +16,7 @@ import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import type { Reply } from '../domain/reply.js';
-import { sourceWords, withSourceWords } from './source-words.js';
+import { speakingOf } from './source-words.js';
 import { suggestValues } from './suggest.js';
 
 export interface BotCoreDeps {
@@ -35,10 +35,8 @@ export interface BotCoreDeps {
 const NOT_YET: Reply = { kind: 'answer', blocks: [] };
 
 export function createBotCore(deps: BotCoreDeps): BotCore {
-  const translate = deps.translate ?? createTranslator();
-  // Every message may name the agency and its stops: the source's words are read per message,
-  // since a GTFS source learns them with its first import.
-  const t: Translate = (locale, id, args) => translate(locale, id, withSourceWords(sourceWords(deps.transit.profile()), args));
+  // Every message may name the agency and its stops (a GTFS source learns them with its first import).
+  const t = speakingOf(deps.translate ?? createTranslator(), () => deps.transit.profile());
   const identifiers = deps.transit.identifiers;
   const localeOf = chatLanguage(deps.chats, deps.logger);
 

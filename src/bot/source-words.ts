@@ -1,5 +1,5 @@
 import type { SourceProfile } from '../domain/transit-source.js';
-import type { MessageArgs } from './i18n.js';
+import type { MessageArgs, Translate } from './i18n.js';
 
 // The words every message may use to speak of the transit source in use: its agency's name, how
 // its stop codes look and an example of each, so /help, usage errors and argument descriptions
@@ -32,4 +32,9 @@ function fillExample(example: string, words: MessageArgs): string {
     .replaceAll(PLACEHOLDERS.stop, String(words.stopExample))
     .replaceAll(PLACEHOLDERS.route, String(words.routeExample))
     .replaceAll(PLACEHOLDERS.name, String(words.nameExample));
+}
+
+/** A translator whose every message may name the source: its words are read at each call, as a source's profile can change. */
+export function speakingOf(translate: Translate, profile: () => SourceProfile): Translate {
+  return (locale, id, args) => translate(locale, id, withSourceWords(sourceWords(profile()), args));
 }

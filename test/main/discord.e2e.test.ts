@@ -48,6 +48,20 @@ describe('npm start with a Discord token', () => {
     }
   });
 
+  it('logs every alert tick with Discord alone, as it does with Telegram (only the terminal chat keeps them off its screen)', async () => {
+    const discord = await startFakeDiscord({ token: TOKEN, guilds: [GUILD] });
+    try {
+      const bot = startBot({ DATA_DIR: dataDir, DISCORD_TOKEN: TOKEN, DISCORD_API_ROOT: discord.apiRoot });
+      await bot.logged('"msg":"alert tick"');
+      bot.child.kill('SIGTERM');
+      const run = await bot.exited;
+      expect(run.code).toBe(0);
+      expect(run.stderr).toContain('"msg":"alert scheduler started"');
+    } finally {
+      await discord.close();
+    }
+  });
+
   it('serves Telegram and Discord together when both tokens are set', async () => {
     const telegramToken = '987654:both-platforms_Token-xyz';
     const [discord, telegram] = await Promise.all([startFakeDiscord({ token: TOKEN, guilds: [GUILD] }), startFakeBotApi({ token: telegramToken })]);

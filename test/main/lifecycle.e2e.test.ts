@@ -64,7 +64,7 @@ describe('a signal while an answer is on its way', () => {
     const run = await bot.exited;
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('terminal chat stopped with an answer still under way');
-    expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'console', 'store']);
+    expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'console', 'store', 'transit source']);
   });
 
   it('Telegram: the drain gives up first, the store is closed, exit 0', async () => {
@@ -89,7 +89,7 @@ describe('a signal while an answer is on its way', () => {
       const run = await bot.exited;
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('stopped with updates still being handled');
-      expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'store', 'telegram']);
+      expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'store', 'telegram', 'transit source']);
     } finally {
       await api.close();
     }

@@ -34,18 +34,22 @@ export function startBot(env: Record<string, string>) {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-  /** Resolves once stdout has shown `text`. */
-  const printed = (text: string) =>
+  /** Resolves once the stream has shown `text`. */
+  const shown = (stream: NodeJS.ReadableStream, text: string) =>
     new Promise<void>((resolve) => {
       let seen = '';
       const look = (chunk: Buffer) => {
         seen += chunk.toString('utf8');
         if (seen.includes(text)) {
-          child.stdout.off('data', look);
+          stream.off('data', look);
           resolve();
         }
       };
-      child.stdout.on('data', look);
+      stream.on('data', look);
     });
-  return { child, exited, printed };
+  /** Resolves once stdout (the terminal chat) has shown `text`. */
+  const printed = (text: string) => shown(child.stdout, text);
+  /** Resolves once the log (stderr) has shown `text`. */
+  const logged = (text: string) => shown(child.stderr, text);
+  return { child, exited, printed, logged };
 }

@@ -1,7 +1,12 @@
 // `npm run discord:deploy`: registers the slash commands (from the command table) with Discord,
 // to DISCORD_GUILD_ID when set, else globally, and prints the invite link. Exits 1 with one line
-// when it cannot; the token never appears.
+// when it cannot; the token never appears. Option descriptions name the configured source's
+// stops ("the 4-digit number on the stop sign, like 3017"), as the bot's replies do.
 import { createTranslator } from '../../bot/i18n.js';
+import { speakingOf } from '../../bot/source-words.js';
+import { systemClock } from '../../domain/clock.js';
+import { createLogger } from '../../log.js';
+import { readSourceProfile, type SourceSettings } from '../../sources/open.js';
 import { MENU_SPECS } from '../../bot/index.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from '../../config.js';
 import { createRedactor } from '../../util/redact.js';
@@ -26,9 +31,13 @@ function readConfig(): Config {
 const config = readConfig();
 const discord = config.discord ?? fail('DISCORD_TOKEN is not set: copy the bot token from the Discord developer portal (Bot tab) into .env');
 const redact = createRedactor(secretsOf(config));
+const settings: SourceSettings =
+  config.gtfs !== undefined ? { kind: 'gtfs', gtfs: config.gtfs } : { kind: 'octranspo-v12', v12: { ...config.transit, appId: '', apiKey: '' } };
+const profile = await readSourceProfile(settings, { dataDir: config.store.dataDir, now: systemClock, logger: createLogger('warn') });
+const t = speakingOf(createTranslator(), () => profile);
 const rest = createRest(discord.token, { ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}) });
 try {
-  const deployed = await deployCommands(rest, slashCommands(MENU_SPECS, createTranslator()), discord.guildId);
+  const deployed = await deployCommands(rest, slashCommands(MENU_SPECS, t), discord.guildId);
   const where = deployed.guildId !== undefined ? `in server ${deployed.guildId} (usable at once)` : 'globally (every server the bot is in, and DMs)';
   process.stdout.write(`Registered ${deployed.registered.length} commands ${where}: ${deployed.registered.map((n) => `/${n}`).join(' ')}\n`);
   process.stdout.write(`Invite the bot to a server: ${deployed.inviteUrl}\n`);

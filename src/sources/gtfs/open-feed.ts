@@ -1,14 +1,23 @@
 import type { Clock } from '../../domain/clock.js';
-import type { Config } from '../../config.js';
-import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';
+import type { Logger } from '../../log.js';
 import { readLocation } from './net/location.js';
 import { progressDisplay, type ProgressOutput } from './progress-display.js';
 import { createGtfsSource, type GtfsSource } from './source.js';
 
-// What main.ts does with GTFS settings: open the source, and make sure a schedule is coming. The
-// terminal chat waits for the very first import (showing its progress); chat platforms start at
-// once and answer "schedule data is loading" until it is in. Later imports run in the background.
+// Opening the GTFS source from its settings, and making sure a schedule is coming. The terminal
+// chat waits for the very first import (showing its progress); chat platforms start at once and
+// answer "schedule data is loading" until it is in. Later imports run in the background.
+
+export interface GtfsFeedSettings {
+  /** Static GTFS zip: URL or file path. */
+  scheduleUrl: string;
+  /** TripUpdates: URL or file path; absent, schedule only. */
+  tripUpdatesUrl?: string;
+  /** Sent with realtime requests; secret. */
+  headers: Record<string, string>;
+  refreshSeconds: number;
+}
 
 export interface OpenedGtfsFeed {
   transit: GtfsSource;
@@ -16,27 +25,30 @@ export interface OpenedGtfsFeed {
 }
 
 export async function openGtfsFeed(
-  gtfs: NonNullable<Config['gtfs']>,
-  options: { dataDir: string; now: Clock; logger: Logger; waitForSchedule: boolean; progress: ProgressOutput },
+  settings: GtfsFeedSettings,
+  options: { dataDir: string; now: Clock; logger: Logger; waitForSchedule?: ProgressOutput; refresh?: boolean },
 ): Promise<OpenedGtfsFeed> {
   const transit = await createGtfsSource({
-    schedule: readLocation(gtfs.scheduleUrl),
-    ...(gtfs.tripUpdatesUrl !== undefined ? { tripUpdates: readLocation(gtfs.tripUpdatesUrl) } : {}),
-    headers: gtfs.headers,
-    refreshSeconds: gtfs.refreshSeconds,
+    schedule: readLocation(settings.scheduleUrl),
+    ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: readLocation(settings.tripUpdatesUrl) } : {}),
+    headers: settings.headers,
+    refreshSeconds: settings.refreshSeconds,
     dataDir: options.dataDir,
     now: options.now,
     logger: options.logger.child({ component: 'gtfs' }),
   });
-  if (transit.hasSchedule() || !options.waitForSchedule) {
+  const opened = { transit, stops: transit.stops };
+  if (options.refresh === false) return opened;
+  if (transit.hasSchedule() || options.waitForSchedule === undefined) {
     void transit.refreshSchedule();
-    return { transit, stops: transit.stops };
+    return opened;
   }
-  const display = progressDisplay(options.progress);
+  const progress = options.waitForSchedule;
+  const display = progressDisplay(progress);
   const stop = transit.onProgress((p) => display.update(p));
   const outcome = await transit.refreshSchedule();
   stop();
   display.end();
-  if (outcome === 'failed') options.progress.write('The schedule could not be loaded (see the log); arrivals will say so until it is.\n');
-  return { transit, stops: transit.stops };
+  if (outcome === 'failed') progress.write('The schedule could not be loaded (see the log); arrivals will say so until it is.\n');
+  return opened;
 }

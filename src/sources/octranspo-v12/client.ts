@@ -36,7 +36,7 @@ export interface V12Client extends TransitSource {
 }
 
 /** One agency, one clock, four-digit stops: what OC Transpo's riders know. */
-const PROFILE: SourceProfile = Object.freeze({
+export const V12_PROFILE: SourceProfile = Object.freeze({
   agencies: Object.freeze(['OC Transpo']),
   timeZone: OTTAWA_TIME_ZONE,
   examples: Object.freeze({ stop: '3017', route: '95', name: 'rideau' }),
@@ -143,7 +143,7 @@ export function createTransitClient(options: TransitClientOptions): V12Client {
     }));
   return {
     identifiers,
-    profile: () => PROFILE,
+    profile: () => V12_PROFILE,
     async routeSummary(stopNo) {
       return ask(() => stopCall('GetRouteSummaryForStop', { stopNo: checkStopNo(stopNo, identifiers) }, ttl.routeSummary, false));
     },

@@ -2,6 +2,8 @@ import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { MENU_SPECS } from '../../../src/bot/index.js';
 import { createTranslator } from '../../../src/bot/i18n.js';
+import { speakingOf } from '../../../src/bot/source-words.js';
+import { OTTAWA_PROFILE } from '../../bot/fakes.js';
 import { slashCommands, type SlashCommand, type SlashOption } from '../../../src/chat/discord/slash-commands.js';
 
 // Discord's rules for application commands (docs: Application Commands, naming and limits).
@@ -32,7 +34,10 @@ function stringOption(o: SlashCommandStringOption, option: SlashOption): SlashCo
 }
 
 describe('Discord slash commands from the command table', () => {
-  const commands = slashCommands(MENU_SPECS, createTranslator());
+  const commands = slashCommands(
+    MENU_SPECS,
+    speakingOf(createTranslator(), () => OTTAWA_PROFILE),
+  );
 
   it('has one command per table entry, each argument an option in the same order', () => {
     expect(commands.map((c) => c.name)).toEqual(MENU_SPECS.map((s) => s.name));
@@ -90,6 +95,27 @@ describe('Discord slash commands from the command table', () => {
     expect(next.name_localizations).toEqual({ fr: 'next' });
     expect(next.options.map((o) => o.name_localizations.fr)).toEqual(['arrêt', 'circuit']);
     expect(next.description_localizations.fr).toBe('Prochains passages à un arrêt, pour un circuit ou tous');
+  });
+
+  it("describes the stop option in the source's own words", () => {
+    const stop = commands.find((c) => c.name === 'next')!.options.find((o) => o.name === 'stop')!;
+    expect([stop.description, stop.description_localizations.fr]).toEqual([
+      'The 4-digit number on the stop sign, like 3017',
+      "Le numéro à 4 chiffres sur le panneau de l'arrêt, par exemple 3017",
+    ]);
+    const caltrain = slashCommands(
+      MENU_SPECS,
+      speakingOf(createTranslator(), () => ({
+        agencies: ['Caltrain'],
+        timeZone: 'America/Los_Angeles',
+        examples: { stop: '70021', route: 'L1' },
+        stopDigits: 5,
+        vehicles: 'any',
+      })),
+    );
+    expect(caltrain.find((c) => c.name === 'next')!.options.find((o) => o.name === 'stop')!.description).toBe(
+      'The 5-digit number on the stop sign, like 70021',
+    );
   });
 
   it('offers autocomplete for stops and routes, and the two languages as choices', () => {

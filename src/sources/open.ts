@@ -1,0 +1,94 @@
+// The one place that opens the configured transit source: the GTFS source (a static schedule
+// and GTFS-Realtime) when a feed is set, else the v1.2 API (OC Transpo's, or the embedded demo
+// server main started), each with the stop index riders search by name and place.
+import type { Clock } from '../domain/clock.js';
+import type { StopIndex } from '../domain/stop-index.js';
+import type { SourceProfile, TransitSource } from '../domain/transit-source.js';
+import type { Logger } from '../log.js';
+import { loadStopIndex } from '../stops/index.js';
+import { openGtfsFeed, type GtfsFeedSettings } from './gtfs/open-feed.js';
+import type { ProgressOutput } from './gtfs/progress-display.js';
+import { createTransitClient, V12_PROFILE, type ResponseFormat } from './octranspo-v12/index.js';
+
+export interface V12Settings {
+  baseUrl: string;
+  appId: string;
+  apiKey: string;
+  format: ResponseFormat;
+  timeoutMs: number;
+  cacheSeconds: { nextTrips: number; routeSummary: number };
+  /** GTFS stops.txt for /stop by name and locations; optional, the source works without. */
+  stopsFile?: string;
+}
+
+export type SourceSettings = { kind: 'gtfs'; gtfs: GtfsFeedSettings } | { kind: 'octranspo-v12'; v12: V12Settings };
+
+export interface OpenSourceOptions {
+  dataDir: string;
+  now: Clock;
+  logger: Logger;
+  /** The v1.2 client's own failures are answered on screen in the terminal chat: log them only at debug. */
+  quietRequests: boolean;
+  /** The terminal chat waits for a first schedule import, showing its progress here. */
+  waitForSchedule?: ProgressOutput;
+}
+
+export interface OpenedSource {
+  source: TransitSource;
+  stops?: StopIndex;
+  close(): Promise<void>;
+}
+
+export async function openTransitSource(settings: SourceSettings, options: OpenSourceOptions): Promise<OpenedSource> {
+  if (settings.kind === 'gtfs') {
+    const feed = await openGtfsFeed(settings.gtfs, {
+      dataDir: options.dataDir,
+      now: options.now,
+      logger: options.logger,
+      ...(options.waitForSchedule !== undefined ? { waitForSchedule: options.waitForSchedule } : {}),
+    });
+    return { source: feed.transit, stops: feed.stops, close: () => feed.transit.close() };
+  }
+  const { v12 } = settings;
+  const logger =
+    options.quietRequests && !options.logger.isLevelEnabled('debug')
+      ? options.logger.child({ component: 'transit' }, { level: 'error' })
+      : options.logger;
+  const source = createTransitClient({
+    baseUrl: v12.baseUrl,
+    appId: v12.appId,
+    apiKey: v12.apiKey,
+    format: v12.format,
+    timeoutMs: v12.timeoutMs,
+    cacheTtlMs: { nextTrips: v12.cacheSeconds.nextTrips * 1000, routeSummary: v12.cacheSeconds.routeSummary * 1000 },
+    logger,
+    now: options.now,
+  });
+  const stops = v12.stopsFile !== undefined ? await stopIndexOrNone(v12.stopsFile, options.logger) : undefined;
+  return { source, ...(stops !== undefined ? { stops } : {}), close: () => Promise.resolve() };
+}
+
+/** What the configured source says of itself, without serving (`npm run discord:deploy` words its options with it). */
+export async function readSourceProfile(
+  settings: SourceSettings,
+  options: Pick<OpenSourceOptions, 'dataDir' | 'now' | 'logger'>,
+): Promise<SourceProfile> {
+  if (settings.kind === 'octranspo-v12') return V12_PROFILE;
+  // The schedule already imported, if any; nothing is downloaded.
+  const feed = await openGtfsFeed(settings.gtfs, { ...options, refresh: false });
+  try {
+    return feed.transit.profile();
+  } finally {
+    await feed.transit.close();
+  }
+}
+
+/** Stops by location and name are a convenience: a file that cannot be read turns them off, not the bot. */
+async function stopIndexOrNone(file: string, logger: Logger): Promise<StopIndex | undefined> {
+  try {
+    return await loadStopIndex(file);
+  } catch (err) {
+    logger.warn({ err, file }, 'stop index not loaded; /stop by name and locations are off');
+    return undefined;
+  }
+}
