@@ -19,7 +19,11 @@ export async function profileOf(timetable: Timetable): Promise<SourceProfile> {
   const [agencies, routeTypes, codes, busiest] = await Promise.all([
     timetable.query('SELECT agency_name FROM agency ORDER BY rowid', []),
     timetable.query('SELECT DISTINCT route_type FROM routes', []),
-    timetable.query(`SELECT COALESCE(NULLIF(stop_code, ''), stop_id) AS code FROM stops WHERE location_type IS NULL OR location_type = 0`, []),
+    // Only stops a trip calls at: feeds also list entrances, pathways and stops no trip serves.
+    timetable.query(
+      `SELECT COALESCE(NULLIF(stop_code, ''), stop_id) AS code FROM stops WHERE stop_id IN (SELECT DISTINCT stop_id FROM stop_times)`,
+      [],
+    ),
     timetable.query('SELECT stop_id FROM stop_times GROUP BY stop_id ORDER BY COUNT(*) DESC LIMIT 1', []),
   ]);
   const stopDigits = commonDigits(codes.map((row) => String(row.code ?? '')));

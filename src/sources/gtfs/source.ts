@@ -84,7 +84,9 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         .then((read) => void (profile = read))
         .catch((err: unknown) => options.logger.warn({ problem: asTransitError(err).message }, 'feed profile not read')),
     ]);
-  schedule.onChange((timetable) => void reindex(timetable));
+  // A refresh resolves once what its import changed is in use, the index and profile included.
+  let indexing: Promise<unknown> = Promise.resolve();
+  schedule.onChange((timetable) => void (indexing = reindex(timetable)));
   const first = schedule.current();
   if (first !== undefined) await reindex(first);
 
@@ -163,7 +165,11 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         return { stopNo: place.code, name: place.name, ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}) };
       }),
     profile: () => profile,
-    refreshSchedule: () => schedule.refresh(),
+    refreshSchedule: async () => {
+      const outcome = await schedule.refresh();
+      await indexing;
+      return outcome;
+    },
     hasSchedule: () => schedule.current() !== undefined,
     onProgress: (listener) => schedule.onProgress(listener),
     close: () => schedule.close(),
