@@ -70,7 +70,7 @@ arg-window = window
 arg-id = id
     .description = The alert's id, from /subs (or all)
 arg-timezone = zone
-    .description = An IANA time zone, like America/Toronto
+    .description = An IANA time zone, like { $zoneExample }
 arg-channel = channel
     .description = A Telegram channel's public name, like @ottawabuses
 

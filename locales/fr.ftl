@@ -70,7 +70,7 @@ arg-window = plage
 arg-id = code
     .description = Le code de l'alerte, affiché par /subs (ou all)
 arg-timezone = fuseau
-    .description = Un fuseau horaire IANA, comme America/Toronto
+    .description = Un fuseau horaire IANA, comme { $zoneExample }
 arg-channel = canal
     .description = Le nom public d'un canal Telegram, comme @ottawabuses
 

@@ -6,7 +6,7 @@ import type { MessageArgs, Translate } from './i18n.js';
 // name Caltrain's "70021" on a Caltrain deployment and OC Transpo's "3017" on Ottawa's.
 
 /** Where a command's example is written ("/next {stop} {route}"), the source's own examples go. */
-const PLACEHOLDERS = { stop: '{stop}', route: '{route}', name: '{name}' } as const;
+const PLACEHOLDERS = { stop: '{stop}', route: '{route}', name: '{name}', zone: '{zone}' } as const;
 
 export function sourceWords(profile: SourceProfile): MessageArgs {
   return {
@@ -17,6 +17,8 @@ export function sourceWords(profile: SourceProfile): MessageArgs {
     stopExample: profile.examples.stop,
     routeExample: profile.examples.route,
     nameExample: profile.examples.name ?? profile.examples.stop,
+    // Until the source knows its clock, any zone shows the form a zone takes.
+    zoneExample: profile.timeZone ?? 'Europe/Paris',
   };
 }
 
@@ -31,7 +33,8 @@ function fillExample(example: string, words: MessageArgs): string {
   return example
     .replaceAll(PLACEHOLDERS.stop, String(words.stopExample))
     .replaceAll(PLACEHOLDERS.route, String(words.routeExample))
-    .replaceAll(PLACEHOLDERS.name, String(words.nameExample));
+    .replaceAll(PLACEHOLDERS.name, String(words.nameExample))
+    .replaceAll(PLACEHOLDERS.zone, String(words.zoneExample));
 }
 
 /** A translator whose every message may name the source: its words are read at each call, as a source's profile can change. */

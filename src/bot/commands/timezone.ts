@@ -9,7 +9,7 @@ export const timezone: CommandModule = {
     args: [{ name: 'zone', kind: 'timezone', required: false, labelId: 'arg-timezone' }],
     helpId: 'command-timezone',
     descriptionId: 'command-timezone.description',
-    example: '/timezone America/Toronto',
+    example: '/timezone {zone}',
     asksTransit: false,
     managesChat: true,
   },
