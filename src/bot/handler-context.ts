@@ -4,7 +4,7 @@ import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsReposit
 import type { Locale } from '../domain/locale.js';
 import { API_ERROR_CODES, type TransitClient, TransitError } from '../sources/octranspo-v12/index.js';
 import type { ChatContext } from './chat-context.js';
-import type { ReadContext } from './commands/read-options.js';
+import type { ReadContext } from './read-context.js';
 import { failureMessage } from './format/failure-message.js';
 import { messageReply, type Say } from './format/text.js';
 import type { Translate } from './i18n.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBullQueue, limiterFor } from '../../src/alerts/bull-queue.js';
 import type { Deliver, DeliveryOutcome } from '../../src/alerts/deliver.js';
-import { noMetrics } from '../../src/alerts/metrics-sink.js';
+import { noMetrics } from '../../src/domain/alert-metrics-sink.js';
 import type { AlertJob } from '../../src/alerts/occurrence.js';
 import type { DeliveryQueue } from '../../src/alerts/queue.js';
 import { capturingLogger, testSettings } from './fakes.js';
