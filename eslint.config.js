@@ -21,10 +21,9 @@ const PARTS = [
   ['log.ts',                      []],
   ['gtfs-format',                 ['domain', 'util']],
   ['stops',                       ['domain', 'gtfs-format', 'util']],
-  // `sources/*.ts`: helpers shared by the sources. The stop index is a library below them (the
-  // GTFS source builds its own from the imported stops).
+  // The stop index is a library below the sources: the GTFS source builds one from its stops.
   ['sources/*',                   ['domain', 'util', 'gtfs-format', 'log.ts', 'stops', 'sources/*.ts']],
-  // The shared helpers, and the one place that opens the configured sources.
+  // Directly under sources/: helpers the sources share, and the one place that opens them.
   ['sources/*.ts',                ['domain', 'util', 'gtfs-format', 'log.ts', 'stops', 'sources']],
   ['store',                       ['domain', 'util', 'log.ts']],
   ['bot',                         ['domain', 'util', 'log.ts']],
