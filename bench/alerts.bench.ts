@@ -26,7 +26,7 @@ import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/settings.js';
 import type { Subscription } from '../src/domain/subscription.js';
 import { openStore, type OpenStoreOptions, type Store } from '../src/store/index.js';
 import { startInstance, type Instance } from '../test/alerts/instances.js';
-import { REDIS_ANSWERS, REDIS_URL, deleteNamespace } from '../test/alerts/redis.js';
+import { REDIS_ANSWERS, REDIS_URL, deleteNamespace } from '../test/support/redis.js';
 
 const STORED = Number(process.env.BENCH_STORED ?? 100_000);
 const DUE = Number(process.env.BENCH_ALERTS ?? 10_000);

@@ -6,9 +6,9 @@
 import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '../log.js';
 import type { Platform } from '../domain/chat.js';
-import { errorLine } from './error-line.js';
+import { errorLine } from '../util/error-line.js';
 import type { Deliver } from './deliver.js';
-import type { AlertMetricsSink } from './metrics-sink.js';
+import type { AlertMetricsSink } from '../domain/alert-metrics-sink.js';
 import { MINUTE_MS, type AlertJob } from './occurrence.js';
 import type { DeliveryQueue, Enqueued } from './queue.js';
 import type { AlertSettings } from './settings.js';

@@ -7,9 +7,9 @@
 // backlog), the chat's send hold and the "sent" marks make its copy a no-op. On SQLite a claim
 // per job cost a synced write per alert, queued ahead of the sends' own.
 import type { Logger } from '../log.js';
-import { errorLine } from './error-line.js';
+import { errorLine } from '../util/error-line.js';
 import type { Deliver, DeliveryOutcome } from './deliver.js';
-import type { AlertMetricsSink } from './metrics-sink.js';
+import type { AlertMetricsSink } from '../domain/alert-metrics-sink.js';
 import type { AlertJob } from './occurrence.js';
 import type { DeliveryQueue, Enqueued } from './queue.js';
 

@@ -36,7 +36,9 @@ const NOT_YET: Reply = { kind: 'answer', blocks: [] };
 
 export function createBotCore(deps: BotCoreDeps): BotCore {
   // Every message may name the agency and its stops (a GTFS source learns them with its first import).
-  const t = speakingOf(deps.translate ?? createTranslator(), () => deps.transit.profile());
+  const translate =
+    deps.translate ?? createTranslator({ onMissing: (id, locale) => deps.logger?.warn({ id, locale }, 'message id missing from the locale files') });
+  const t = speakingOf(translate, () => deps.transit.profile());
   const identifiers = deps.transit.identifiers;
   const localeOf = chatLanguage(deps.chats, deps.logger);
 

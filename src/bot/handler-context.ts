@@ -5,7 +5,7 @@ import type { Locale } from '../domain/locale.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import { isAboutTheQuestion, isTransitError } from '../domain/transit-error.js';
 import type { ChatContext } from './chat-context.js';
-import type { ReadContext } from './commands/read-options.js';
+import type { ReadContext } from './read-context.js';
 import { failureMessage } from './format/failure-message.js';
 import { messageReply, type Say } from './format/text.js';
 import type { Translate } from './i18n.js';

@@ -1,7 +1,8 @@
 import type { ChatContext } from './chat-context.js';
 import { usage, type ParsedText } from './command-request.js';
 import { commandNamed, findCommand, type CommandModule } from './commands/index.js';
-import { clip, isLabel, positionalOptions, readOptions, type ReadContext } from './commands/read-options.js';
+import { clip, isLabel, positionalOptions, readOptions } from './commands/read-options.js';
+import type { ReadContext } from './read-context.js';
 
 const MAX_INPUT_CHARS = 200;
 

@@ -68,3 +68,6 @@ export interface RouteProblem {
   readonly kind: TransitErrorKind;
   readonly code?: number;
 }
+
+/** A trip whose vehicle the source does not describe (a GTFS schedule has no bus types). */
+export const UNKNOWN_BUS: BusType = Object.freeze({ raw: '', doubleDecker: false, lowFloor: false, bikeRack: false, hybrid: false });

@@ -1,7 +1,7 @@
 // The alerts' Prometheus series, in a registry of their own (tests and two schedulers in one
 // process never collide), with the process's default metrics beside them.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { AlertMetricsSink } from '../alerts/metrics-sink.js';
+import type { AlertMetricsSink } from '../domain/alert-metrics-sink.js';
 
 export interface AlertMetrics extends AlertMetricsSink {
   registry: Registry;

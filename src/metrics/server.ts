@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../log.js';
-import { errorLine } from '../alerts/error-line.js';
+import { errorLine } from '../util/error-line.js';
 
 export interface Health {
   ok: boolean;

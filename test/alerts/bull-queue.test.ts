@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { createBullQueue, limiterFor } from '../../src/alerts/bull-queue.js';
 import type { Deliver, DeliveryOutcome } from '../../src/alerts/deliver.js';
-import { noMetrics } from '../../src/alerts/metrics-sink.js';
+import { noMetrics } from '../../src/domain/alert-metrics-sink.js';
 import type { AlertJob } from '../../src/alerts/occurrence.js';
 import type { DeliveryQueue } from '../../src/alerts/queue.js';
 import { capturingLogger, testSettings } from './fakes.js';
-import { REDIS_ANSWERS, REDIS_REQUIRED, REDIS_URL, deleteNamespace, freshNamespace } from './redis.js';
+import { REDIS_URL, deleteNamespace, describeRedis, freshNamespace } from '../support/redis.js';
 
 const job = (id: string): AlertJob => ({ id, chat: { platform: 'telegram', chatId: id, chatType: 'private' }, dueAt: 0, parts: [] });
 const until = async (check: () => boolean, ms = 8_000) => {
@@ -43,7 +43,7 @@ function queueWith(deliver: Deliver) {
   return { queue, log };
 }
 
-describe.runIf(REDIS_ANSWERS || REDIS_REQUIRED)('the BullMQ delivery queue', () => {
+describeRedis('the BullMQ delivery queue', () => {
   it('delivers a job once; the same id enqueued again is a no-op', async () => {
     const delivered: string[] = [];
     const { queue } = queueWith((j) => (delivered.push(j.id), Promise.resolve<DeliveryOutcome>({ kind: 'sent', messages: 1 })));

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDeliver } from '../../src/alerts/deliver.js';
-import { noMetrics } from '../../src/alerts/metrics-sink.js';
+import { noMetrics } from '../../src/domain/alert-metrics-sink.js';
 import { chatPaceKey, chatSendingKey, type AlertJob, type AlertPart } from '../../src/alerts/occurrence.js';
 import type { Reply } from '../../src/domain/reply.js';
 import { fixedClock } from '../../src/domain/clock.js';

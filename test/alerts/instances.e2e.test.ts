@@ -1,13 +1,13 @@
 // Two instances (real processes) on the machine's Redis, 1,000 subscriptions due in the same
 // minute: each alert is delivered exactly once; then one instance is killed (SIGKILL) while its
 // sends are under way, and the other delivers the rest, still exactly once.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { mapLimit } from '../../src/alerts/map-limit.js';
 import { openStore } from '../../src/store/index.js';
 import { at, subscription, testSettings } from './fakes.js';
 import type { InstanceOptions } from './instance.js';
 import { countByChat, startInstance, startPlatform, type Instance, type Platform } from './instances.js';
-import { REDIS_ANSWERS, REDIS_REQUIRED, REDIS_URL, deleteNamespace, freshNamespace } from './redis.js';
+import { REDIS_URL, deleteNamespace, describeRedis, freshNamespace } from '../support/redis.js';
 
 const SUBSCRIPTIONS = 1_000;
 const STOPS = 50;
@@ -66,7 +66,7 @@ function expectEachOnce(platform: Platform): void {
 }
 
 // The two cases run side by side: most of each is processes starting and locks lapsing.
-describe.runIf(REDIS_ANSWERS || REDIS_REQUIRED).concurrent('two instances on one Redis', () => {
+describeRedis.concurrent('two instances on one Redis', () => {
   it('1,000 alerts due in one minute: each delivered once, each stop asked once', async ({ onTestFinished }) => {
     const cleanup = cleanupList(onTestFinished);
     const { platform, options } = await setup(cleanup);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Deliver, DeliveryOutcome } from '../../src/alerts/deliver.js';
 import { createLocalQueue } from '../../src/alerts/local-queue.js';
-import { noMetrics } from '../../src/alerts/metrics-sink.js';
+import { noMetrics } from '../../src/domain/alert-metrics-sink.js';
 import type { AlertJob } from '../../src/alerts/occurrence.js';
 import { spacedNotifier } from '../../src/alerts/spaced-notifier.js';
 import { capturingLogger } from './fakes.js';

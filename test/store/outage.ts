@@ -3,7 +3,8 @@
 // closed under the store (there is no server to lose).
 import { connect, createServer, type Socket } from 'node:net';
 import type { Store } from '../../src/store/index.js';
-import { REDIS_URL, type BackendUnderTest } from './backends.js';
+import type { BackendUnderTest } from './backends.js';
+import { REDIS_URL } from '../support/redis.js';
 
 export async function outage(backend: BackendUnderTest): Promise<{ store: Store; cut: () => Promise<void> }> {
   if (backend.name === 'sqlite') {

@@ -2,7 +2,8 @@ import type { Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
 import { notifyButton } from '../format/buttons.js';
 import { transitFailure } from '../handler-context.js';
-import { isLabel, missingArg, stopProblem, tooManyWords, type ReadContext } from './read-options.js';
+import { isLabel, missingArg, stopProblem, tooManyWords } from './read-options.js';
+import type { ReadContext } from '../read-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 
 /** /next <stop> [route], a bare "3017 95", and the Refresh and route buttons. */

@@ -1,15 +1,11 @@
 import { readClockTime, readDays, readWindow } from './schedule-words.js';
-import type { IdentifierGrammar, IdentifierProblem } from '../../domain/identifiers.js';
+import type { IdentifierProblem } from '../../domain/identifiers.js';
 import { usage, type Reading, type Refusal } from '../command-request.js';
 import { languageNamed } from '../language-names.js';
 import { formatMinute } from '../../domain/alert-schedule.js';
 import { formatDays, formatWindow } from './schedule-options.js';
+import type { ReadContext } from '../read-context.js';
 import type { ArgKind, ArgSpec, CommandSpec, Options } from './spec.js';
-
-/** What reading arguments needs: the transit source's identifier grammar. */
-export interface ReadContext {
-  identifiers: IdentifierGrammar;
-}
 
 const ECHO_CHARS = 20;
 /** A saved stop's name: one word of letters, digits, - or _, with a letter ("home", "work-2"). */

@@ -1,5 +1,6 @@
 import type { CommandName, Reading } from '../command-request.js';
 import type { HandlerContext } from '../handler-context.js';
+import type { ReadContext } from '../read-context.js';
 import type { Reply } from '../../domain/reply.js';
 
 /**
@@ -62,6 +63,3 @@ export interface CommandModule {
   asksTransitFor?(options: Options, ctx: ReadContext): boolean;
   suggest?(argName: string, partial: string, ctx: HandlerContext): Promise<Suggestion[]>;
 }
-
-import type { ReadContext } from './read-options.js';
-export type { ReadContext };

@@ -1,7 +1,8 @@
 import type { Reading } from '../command-request.js';
 import { findStops } from '../find-stops.js';
 import { stopDetails } from '../stop-details.js';
-import { missingArg, tooManyWords, type ReadContext } from './read-options.js';
+import { missingArg, tooManyWords } from './read-options.js';
+import type { ReadContext } from '../read-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 
 const spec: CommandSpec = {

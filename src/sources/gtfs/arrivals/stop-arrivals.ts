@@ -1,5 +1,4 @@
-import type { RouteArrivals, StopArrivals, Trip } from '../../../domain/arrivals.js';
-import { decodeBusType } from '../../octranspo-v12/bus-type.js';
+import { type RouteArrivals, type StopArrivals, type Trip, UNKNOWN_BUS } from '../../../domain/arrivals.js';
 import type { TripPrediction } from '../realtime/feed.js';
 import type { RealtimeReading } from '../realtime/poller.js';
 import { directionKey, type RouteAtStop, type RouteRef, type StopPlace, type Timetable } from '../static/timetable.js';
@@ -17,7 +16,6 @@ const HORIZON_S = 8 * 3600;
 /** A predicted time this recent is still shown, as "0 min": the vehicle may be at the stop. */
 const GRACE_S = 30;
 const TRIPS_PER_ROUTE = 3;
-const NO_BUS = decodeBusType('');
 
 interface Candidate {
   key: string;
@@ -71,7 +69,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
           live,
           ...(live && run?.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, run.timestamp) } : {}),
           lastTrip: last.get(key) === call.departure,
-          bus: NO_BUS,
+          bus: UNKNOWN_BUS,
           ...(outcome.kind === 'cancelled' ? { cancelled: true } : {}),
         },
       });
@@ -151,7 +149,7 @@ async function addedTrips(
         live: true,
         ...(trip.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, trip.timestamp) } : {}),
         lastTrip: false,
-        bus: NO_BUS,
+        bus: UNKNOWN_BUS,
       },
     });
   }

@@ -1,5 +1,5 @@
-import { clip } from '../util/clip.js';
-import { textOf } from '../util/text-of.js';
+import { clip } from './clip.js';
+import { textOf } from './text-of.js';
 
 /** Whatever was thrown, as one short line for a log or a retry reason; never throws. */
 export function errorLine(err: unknown): string {

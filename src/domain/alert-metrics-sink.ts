@@ -1,4 +1,4 @@
-import type { Platform } from '../domain/chat.js';
+import type { Platform } from './chat.js';
 
 /** Why an alert did not go out (yet). */
 export type FailureReason = 'permanent' | 'temporary' | 'gave-up' | 'store' | 'no-adapter';

@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { FluentResource } from '@fluent/bundle';
+import { describe, expect, it } from 'vitest';
+import { COMMAND_SPECS } from '../../src/bot/commands/index.js';
+import { localeFile } from '../../src/bot/i18n.js';
+import { LOCALES, type Locale } from '../../src/domain/locale.js';
+import { TRANSIT_ERROR_KINDS } from '../../src/domain/transit-error.js';
+import { idsUsedIn } from './source-ids.js';
+
+// Every Fluent id the source uses, anywhere in src/, must be in every locale file: a missing one
+// would reach riders as the generic failure instead of its message.
+
+/** Every message and "message.attribute" id of a locale file. */
+function idsOf(locale: Locale): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of new FluentResource(readFileSync(localeFile(locale), 'utf8')).body) {
+    if (entry.id.startsWith('-')) continue;
+    if (entry.value !== null) ids.add(entry.id);
+    for (const attribute of Object.keys(entry.attributes)) ids.add(`${entry.id}.${attribute}`);
+  }
+  return ids;
+}
+
+const localeIds = new Map(LOCALES.map((locale) => [locale, idsOf(locale)]));
+const prefixes = new Set([...localeIds.get('en')!].map((id) => id.split('-')[0]!));
+const uses = idsUsedIn(new URL('../../src/', import.meta.url).pathname, prefixes);
+
+// Ids the source builds at run time, each template with every value it can take.
+const argLabels = COMMAND_SPECS.flatMap((spec) => spec.args.map((arg) => arg.labelId));
+const COMPUTED_IDS: Readonly<Record<string, readonly (string | number)[]>> = {
+  // An unavailable source has its own words by reason (error-timeout, ...), each written out.
+  'error-${}': TRANSIT_ERROR_KINDS.filter((kind) => kind !== 'unavailable'),
+  'arrivals-route-${}': ['unknown-route', 'route-not-at-stop'],
+  'day-${}': [0, 1, 2, 3, 4, 5, 6],
+  'days-${}': ['daily', 'weekdays', 'weekends'],
+  'command-${}': COMMAND_SPECS.map((spec) => spec.name),
+  'command-${}.description': COMMAND_SPECS.map((spec) => spec.name),
+  '${}.description': argLabels,
+};
+
+// Strings that look like message ids (a locale file's prefix) but are something else.
+const NOT_MESSAGE_IDS = new Map([
+  ['usage-error', 'a Reply kind'],
+  ['stop-or-name', 'an argument kind'],
+  ['stop-digits', 'an identifier problem'],
+  ['stop-not-stop', 'an identifier problem'],
+  ['error-2', 'a simulator fault'],
+  ['arrivals-demo', "the simulator's demo app id"],
+  ['arrivals-bot', "the store's namespace"],
+  ['arrivals-bot.sqlite', "the store's file"],
+]);
+
+function missingFrom(ids: Iterable<string>): string[] {
+  return [...ids].flatMap((id) => LOCALES.filter((locale) => !localeIds.get(locale)!.has(id)).map((locale) => `${id} (${locale})`));
+}
+
+describe('message ids in the source', () => {
+  it('are found in every kind of place: say(), t(), usage(), the command table, tables of ids', () => {
+    const where = (id: string) => uses.filter((use) => use.id === id).map((use) => use.where);
+    expect(where('arrivals-none')).toContainEqual(expect.stringMatching(/^src\/bot\/format\/arrivals\.ts:/));
+    expect(where('rate-limited')).toContainEqual(expect.stringMatching(/^src\/chat\/telegram\//));
+    expect(where('usage-empty')).toContainEqual(expect.stringMatching(/^src\/bot\/parse-text\.ts:/));
+    expect(where('arg-stop')).toContainEqual(expect.stringMatching(/^src\/bot\/commands\/next\.ts:/));
+    expect(where('help-example-next')).toContainEqual(expect.stringMatching(/^src\/bot\/commands\/help\.ts:/));
+    expect(where('routes-direction-east')).toContainEqual(expect.stringMatching(/^src\/bot\/format\/route-order\.ts:/));
+  });
+
+  it('are all in every locale file', () => {
+    const literal = uses.filter((use) => !use.computed && !NOT_MESSAGE_IDS.has(use.id));
+    const missing = literal.flatMap((use) => missingFrom([use.id]).map((what) => `${what} at ${use.where}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('are built at run time only from the templates listed here', () => {
+    const unlisted = uses.filter((use) => use.computed && !Object.hasOwn(COMPUTED_IDS, use.id));
+    expect(unlisted.map((use) => `${use.id} at ${use.where}`)).toEqual([]);
+  });
+
+  it('built from a listed template are in every locale file, for every value', () => {
+    const built = Object.entries(COMPUTED_IDS).flatMap(([template, values]) => values.map((value) => template.replace('${}', String(value))));
+    expect(missingFrom(built)).toEqual([]);
+  });
+
+  it("of the command table are in every locale file, each argument's description too", () => {
+    const ids = COMMAND_SPECS.flatMap((spec) => [
+      spec.helpId,
+      spec.descriptionId,
+      ...spec.args.flatMap((arg) => [arg.labelId, `${arg.labelId}.description`]),
+    ]);
+    expect(missingFrom(ids)).toEqual([]);
+  });
+
+  it('that are not message ids are still in the source (the list above stays true)', () => {
+    const stale = [...NOT_MESSAGE_IDS.keys()].filter((id) => !uses.some((use) => use.id === id));
+    expect(stale).toEqual([]);
+  });
+});
