@@ -91,7 +91,6 @@ help-title = { $agency ->
        *[other] { $agency } arrivals
     }
 }
-}
 help-intro = Type a stop { $stopDigits ->
     [0] code (on the sign)
    *[other] number ({ $stopDigits } digits, on the sign)

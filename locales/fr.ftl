@@ -91,7 +91,6 @@ help-title = { $agency ->
        *[other] { $agency } : prochains passages
     }
 }
-}
 help-intro = Tapez un { $stopDigits ->
     [0] code d'arrêt (sur le panneau)
    *[other] numéro d'arrêt ({ $stopDigits } chiffres, sur le panneau)
