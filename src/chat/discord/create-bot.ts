@@ -16,6 +16,7 @@ import { createOutcome } from '../outcome.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRefusals } from './refusals.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';
+import { answerUnreadable, guardInteractionBuilds } from './unreadable-interactions.js';
 
 /** Interaction responses are exempt from Discord's global limit; this only bounds a runaway loop. */
 const INTERACTION_REQUESTS_PER_SECOND = 1_000;
@@ -100,6 +101,10 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     inFlight.track(handle(interaction));
   };
   client.on(Events.InteractionCreate, onInteraction);
+  const guarded = guardInteractionBuilds(client, (payload, err) =>
+    inFlight.track(answerUnreadable(payload, err, { core, logger, redact, rest: client.rest })),
+  );
+  if (!guarded) logger.warn('this discord.js builds interactions elsewhere: a malformed interaction could end the process');
   client.on(Events.Error, (err) => logger.error({ error: describeError(err, redact) }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ message: scrub(message, redact) }, 'discord client warning'));
   client.on(Events.ShardError, (err, shard) => logger.warn({ shard, error: describeError(err, redact) }, 'discord gateway error; reconnecting'));
