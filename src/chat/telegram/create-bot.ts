@@ -24,6 +24,7 @@ import { reportPollingStopped } from './polling-end.js';
 import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
+import { attempt } from '../../util/attempt.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 import { telegramRedactor } from './secrets.js';
 import { retryTransientFailures } from './transient-retry.js';
@@ -103,8 +104,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const inFlight = trackInFlight();
   bot.use(inFlight.middleware);
   // Concurrent updates from one chat are handled in order, so replies keep the order of questions;
-  // buttons under inline messages have no chat, and queue per user instead.
-  bot.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
+  // buttons under inline messages have no chat, and queue per user instead. An id that cannot be
+  // read as text (a malformed update) queues nowhere: a throw here is outside the error boundary,
+  // and in webhook mode it would answer 500, so that Telegram sends the same update again.
+  bot.use(sequentialize((ctx) => attempt(() => (ctx.chat?.id ?? ctx.from?.id)?.toString(), undefined)));
   const guarded = bot.errorBoundary(onError);
   guarded.use(textCommands(features), location(features), buttons(features), inlineMode(features), membership(features));
   guarded.use(unhandled(features));
