@@ -6,7 +6,7 @@ import type { BotCore } from '../../bot/core.js';
 import type { Reply } from '../../domain/reply.js';
 import type { Logger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
-import { sleep } from '../../util/sleep.js';
+import { drainWithin } from '../../util/drain-within.js';
 import { cappedLines } from './capped-lines.js';
 import { renderPlainText } from './render.js';
 
@@ -112,17 +112,9 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
       stopReading();
       // An answer under way gets a grace period to go out; the rest of the shutdown must not wait
       // for a transit call that hangs.
-      const grace = new AbortController();
-      const finished = await Promise.race([
-        (done ?? Promise.resolve()).then(() => true),
-        sleep(options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS, grace.signal).then(
-          () => false,
-          () => false,
-        ),
-      ]);
-      grace.abort();
-      if (!finished)
-        options.logger?.warn({ graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS }, 'terminal chat stopped with an answer still under way');
+      const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
+      if (!(await drainWithin(done ?? Promise.resolve(), graceMs)))
+        options.logger?.warn({ graceMs }, 'terminal chat stopped with an answer still under way');
     },
     ended: () => done ?? Promise.resolve(),
   };

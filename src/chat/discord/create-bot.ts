@@ -4,7 +4,7 @@ import type { Clock } from '../../domain/clock.js';
 import { systemClock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import { createRedactor } from '../../util/redact.js';
-import { sleep } from '../../util/sleep.js';
+import { drainWithin } from '../../util/drain-within.js';
 import type { ChatAdapter } from '../adapter.js';
 import { chatContextOf } from './chat-context.js';
 import type { FeatureDeps } from './deps.js';
@@ -142,16 +142,7 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     async stop() {
       client.off(Events.InteractionCreate, onInteraction);
       // The last answers go out within a grace period, then the gateway closes.
-      const grace = new AbortController();
-      const drained = await Promise.race([
-        inFlight.drained().then(() => true),
-        sleep(deps.shutdownGraceMs ?? 5_000, grace.signal).then(
-          () => false,
-          () => false,
-        ),
-      ]);
-      grace.abort();
-      if (!drained) logger.warn('stopped with interactions still being answered');
+      if (!(await drainWithin(inFlight.drained(), deps.shutdownGraceMs ?? 5_000))) logger.warn('stopped with interactions still being answered');
       await client.destroy();
       end.settle();
     },

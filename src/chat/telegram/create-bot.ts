@@ -25,6 +25,7 @@ import { watchPolling } from './polling-watch.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
 import { attempt } from '../../util/attempt.js';
+import { drainWithin } from '../../util/drain-within.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 import { telegramRedactor } from './secrets.js';
 import { retryTransientFailures } from './transient-retry.js';
@@ -165,16 +166,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       server = undefined;
       // The last answers go out, within a grace period: a call hanging on Telegram must not
       // hold the shutdown for grammY's 500 s request timeout.
-      const grace = new AbortController();
-      const drained = await Promise.race([
-        inFlight.drained().then(() => true),
-        realSleep(graceMs, grace.signal).then(
-          () => false,
-          () => false,
-        ),
-      ]);
-      grace.abort();
-      if (!drained) logger.warn({ graceMs }, 'stopped with updates still being handled');
+      if (!(await drainWithin(inFlight.drained(), graceMs))) logger.warn({ graceMs }, 'stopped with updates still being handled');
       pollingEnd.settle();
     },
   };
