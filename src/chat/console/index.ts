@@ -4,8 +4,9 @@ import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
 import type { ChatContext } from '../../bot/chat-context.js';
 import type { BotCore } from '../../bot/core.js';
 import type { Reply } from '../../domain/reply.js';
-import type { Logger } from '../../log.js';
+import { silentLogger, type Logger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
+import { createChatPipeline } from '../pipeline.js';
 import { drainWithin } from '../../util/drain-within.js';
 import { cappedLines } from './capped-lines.js';
 import { renderPlainText } from './render.js';
@@ -66,12 +67,16 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
     else input.destroy();
   }
 
+  // One person at their own terminal: no rate limit.
+  const pipeline = createChatPipeline({ core, logger: options.logger ?? silentLogger() });
+  const say = (text: string) => write(`${text}\n\n`);
   async function answer(line: string) {
-    const reply = await core.handleText(line.slice(0, MAX_LINE_CHARS), chat).catch((err: unknown) => {
-      options.logger?.error({ err }, 'terminal reply failed');
-      return null;
-    });
-    if (reply !== null) write(`${renderPlainText(reply)}\n\n`);
+    await pipeline
+      .answer({ text: line.slice(0, MAX_LINE_CHARS) }, chat, {
+        refused: (notice) => Promise.resolve(say(notice)),
+        respond: async (reply) => say(renderPlainText(await reply)),
+      })
+      .catch((err: unknown) => options.logger?.error({ err }, 'terminal reply failed'));
   }
 
   async function run(): Promise<void> {

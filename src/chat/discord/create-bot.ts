@@ -4,16 +4,15 @@ import type { Clock } from '../../domain/clock.js';
 import { systemClock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import { createRedactor } from '../../util/redact.js';
-import { drainWithin } from '../../util/drain-within.js';
 import type { ChatAdapter } from '../adapter.js';
 import { chatContextOf } from './chat-context.js';
 import type { FeatureDeps } from './deps.js';
 import { describeError, scrub, type Redact } from './describe-error.js';
 import { handleInteraction } from './features/index.js';
-import { trackInFlight } from './in-flight.js';
 import { createDiscordNotifier, type DiscordNotifier } from './notifier.js';
 import { createOutcome } from '../outcome.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createChatPipeline } from '../pipeline.js';
+import { createRateLimiter } from '../rate-limit.js';
 import { createRefusals } from './refusals.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';
 import { answerUnreadable, guardInteractionBuilds } from './unreadable-interactions.js';
@@ -78,17 +77,18 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
   // Alerts are bound by the global limit: their own REST client keeps to Discord's 50/s.
   const notifierRest = createRest(deps.token, restSettings);
   const notifier = createDiscordNotifier({ rest: notifierRest, logger, redact, refusals });
+  const limiter = createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock: deps.clock ?? systemClock });
+  const pipeline = createChatPipeline({ core, logger, limiter });
   const features: FeatureDeps = {
     core,
     logger,
     redact,
-    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock: deps.clock ?? systemClock }),
+    pipeline,
     commandNames: new Set(core.commands.map((spec) => spec.name)),
     deferAfterMs: deps.deferAfterMs ?? 1_500,
     autocompleteBudgetMs: deps.autocompleteBudgetMs ?? 2_000,
   };
   const handle = handleInteraction(features);
-  const inFlight = trackInFlight();
   const end = createOutcome();
 
   const onInteraction = (interaction: Parameters<typeof handle>[0]) => {
@@ -98,12 +98,12 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     } catch {
       // An interaction too odd to place is still answered (or refused) by the handler.
     }
-    inFlight.track(handle(interaction));
+    void pipeline.track(handle(interaction));
   };
   client.on(Events.InteractionCreate, onInteraction);
-  const guarded = guardInteractionBuilds(client, (payload, err) =>
-    inFlight.track(answerUnreadable(payload, err, { core, logger, redact, rest: client.rest })),
-  );
+  const guarded = guardInteractionBuilds(client, (payload, err) => {
+    void pipeline.track(answerUnreadable(payload, err, { core, logger, redact, rest: client.rest }));
+  });
   if (!guarded) logger.warn('this discord.js builds interactions elsewhere: a malformed interaction could end the process');
   client.on(Events.Error, (err) => logger.error({ error: describeError(err, redact) }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ message: scrub(message, redact) }, 'discord client warning'));
@@ -142,7 +142,7 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     async stop() {
       client.off(Events.InteractionCreate, onInteraction);
       // The last answers go out within a grace period, then the gateway closes.
-      if (!(await drainWithin(inFlight.drained(), deps.shutdownGraceMs ?? 5_000))) logger.warn('stopped with interactions still being answered');
+      if (!(await pipeline.drain(deps.shutdownGraceMs ?? 5_000))) logger.warn('stopped with interactions still being answered');
       await client.destroy();
       end.settle();
     },

@@ -26,7 +26,7 @@ describe('the terminal chat, piped', () => {
       ...memoryStores(),
       now: clock,
     });
-    const spy: BotCore = { ...core, handleText: (text, chat) => (seen.push(chat), core.handleText(text, chat)) };
+    const spy: BotCore = { ...core, parse: (text, chat) => (seen.push(chat), core.parse(text, chat)) };
     const input = new PassThrough();
     const output = new PassThrough();
     const written = collect(output);
