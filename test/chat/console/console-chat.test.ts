@@ -42,6 +42,19 @@ describe('the terminal chat, piped', () => {
     expect(seen[0]).toEqual({ platform: 'console', chatId: 'terminal', chatType: 'private', languageCode: 'fr_CA.UTF-8' });
   });
 
+  it('says that something went wrong when an answer fails, rather than nothing, and reads on', async () => {
+    const core = quietCore();
+    const failing: BotCore = { ...core, answer: (parsed, chat) => (parsed.ok ? Promise.reject(new Error('boom')) : core.answer(parsed, chat)) };
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const written = collect(output);
+    const chat = createConsoleChat({ core: failing, input, output, interactive: false });
+    await chat.start();
+    input.end('/next 3017\n/next\n');
+    await chat.ended();
+    expect(written()).toMatch(/^Something went wrong on my side\. Try again in a minute\.\n\n\S/);
+  });
+
   it('ends when stopped, even with input still open', async () => {
     const chat = createConsoleChat({ core: quietCore(), input: new PassThrough(), output: new PassThrough(), interactive: false });
     await chat.start();
