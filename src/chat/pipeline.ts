@@ -1,11 +1,12 @@
 import type { ChatContext } from '../bot/chat-context.js';
 import type { BotCore } from '../bot/core.js';
+import type { Clock } from '../domain/clock.js';
 import type { CommandRequest } from '../domain/command-request.js';
 import type { Reply } from '../domain/reply.js';
 import type { Logger } from '../log.js';
 import { drainWithin } from '../util/drain-within.js';
 import { trackInFlight } from './in-flight.js';
-import type { RateLimiter } from './rate-limit.js';
+import { createRateLimiter } from './rate-limit.js';
 
 // Every chat platform answers a rider the same way: read what was sent (typed text once through
 // the core; a structured request as it is), ask the core whether it costs a call to the transit
@@ -52,8 +53,8 @@ export interface ChatPipeline {
 export interface ChatPipelineDeps {
   core: BotCore;
   logger: Logger;
-  /** Per user; absent: no limit (the terminal's one person). */
-  limiter?: RateLimiter;
+  /** Requests that cost, per user per minute (20 by default); absent: no limit (the terminal's one person). */
+  rateLimit?: { perMinute?: number; clock: Clock };
 }
 
 /** What an entry asks of the core, once read. */
@@ -65,7 +66,8 @@ interface Reading {
 }
 
 export function createChatPipeline(deps: ChatPipelineDeps): ChatPipeline {
-  const { core, logger, limiter } = deps;
+  const { core, logger } = deps;
+  const limiter = deps.rateLimit && createRateLimiter({ limit: deps.rateLimit.perMinute ?? 20, windowMs: 60_000, clock: deps.rateLimit.clock });
   const inFlight = trackInFlight();
 
   function read(entry: Entry, chat: ChatContext): Reading | undefined {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createChatPipeline, type Answering } from '../../src/chat/pipeline.js';
-import { createRateLimiter } from '../../src/chat/rate-limit.js';
 import { silentLogger } from '../../src/log.js';
 import type { ChatContext } from '../../src/bot/chat-context.js';
 import { createFakeCore } from './telegram/fake-core.js';
@@ -25,8 +24,8 @@ function recorder(quiet = true) {
 
 function start(limit?: number) {
   const core = createFakeCore();
-  const limiter = limit === undefined ? undefined : createRateLimiter({ limit, windowMs: 60_000, clock: () => new Date(0) });
-  return { core, pipeline: createChatPipeline({ core, logger: silentLogger(), ...(limiter ? { limiter } : {}) }) };
+  const rateLimit = limit === undefined ? {} : { rateLimit: { perMinute: limit, clock: () => new Date(0) } };
+  return { core, pipeline: createChatPipeline({ core, logger: silentLogger(), ...rateLimit }) };
 }
 
 describe('the chat pipeline', () => {

@@ -12,7 +12,6 @@ import { handleInteraction } from './features/index.js';
 import { createDiscordNotifier, type DiscordNotifier } from './notifier.js';
 import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
-import { createRateLimiter } from '../rate-limit.js';
 import { createRefusals } from './refusals.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';
 import { answerUnreadable, guardInteractionBuilds } from './unreadable-interactions.js';
@@ -77,8 +76,7 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
   // Alerts are bound by the global limit: their own REST client keeps to Discord's 50/s.
   const notifierRest = createRest(deps.token, restSettings);
   const notifier = createDiscordNotifier({ rest: notifierRest, logger, redact, refusals });
-  const limiter = createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock: deps.clock ?? systemClock });
-  const pipeline = createChatPipeline({ core, logger, limiter });
+  const pipeline = createChatPipeline({ core, logger, rateLimit: { perMinute: deps.rateLimitPerMinute, clock: deps.clock ?? systemClock } });
   const features: FeatureDeps = {
     core,
     logger,

@@ -5,7 +5,6 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
-import { createRateLimiter } from '../rate-limit.js';
 import type { BotCore } from '../../bot/core.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
@@ -91,11 +90,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     }),
   );
 
-  const pipeline = createChatPipeline({
-    core,
-    logger,
-    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock }),
-  });
+  const pipeline = createChatPipeline({ core, logger, rateLimit: { perMinute: deps.rateLimitPerMinute, clock } });
   const features: FeatureDeps = {
     core,
     logger,
