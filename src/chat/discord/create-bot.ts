@@ -14,7 +14,7 @@ import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
 import { createRefusals } from './refusals.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';
-import { answerUnreadable, guardInteractionBuilds } from './unreadable-interactions.js';
+import { dropUnreadable, guardGatewayEvents } from './unreadable-events.js';
 
 /** Interaction responses are exempt from Discord's global limit; this only bounds a runaway loop. */
 const INTERACTION_REQUESTS_PER_SECOND = 1_000;
@@ -99,10 +99,10 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     void pipeline.track(handle(interaction));
   };
   client.on(Events.InteractionCreate, onInteraction);
-  const guarded = guardInteractionBuilds(client, (payload, err) => {
-    void pipeline.track(answerUnreadable(payload, err, { core, logger, redact, rest: client.rest }));
+  const guarded = guardGatewayEvents(client, (packet, err) => {
+    void pipeline.track(dropUnreadable(packet, err, { core, logger, redact, rest: client.rest }));
   });
-  if (!guarded) logger.warn('this discord.js builds interactions elsewhere: a malformed interaction could end the process');
+  if (!guarded) logger.warn('this discord.js handles gateway events elsewhere: an event it cannot read could end the process');
   client.on(Events.Error, (err) => logger.error({ error: describeError(err, redact) }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ message: scrub(message, redact) }, 'discord client warning'));
   client.on(Events.ShardError, (err, shard) => logger.warn({ shard, error: describeError(err, redact) }, 'discord gateway error; reconnecting'));

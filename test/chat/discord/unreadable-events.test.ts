@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InteractionPayload } from './fake-discord.js';
 import { riderWorld, startHarness, TOKEN, type Harness } from './harness.js';
-import { autocomplete, BENOIT, embedOf, press, slash } from './interactions.js';
+import { autocomplete, BENOIT, embedOf, GUILD, press, slash } from './interactions.js';
 
-// Interactions discord.js cannot build (it throws inside its gateway handler, before any listener
-// of the bot's): each is dropped with one log line, answered when it carries an id and a token,
-// and the adapter goes on serving the next, well-formed one. Before the guard each was an
-// unhandled rejection, which ends the process (Telegram and the alerts with it).
+// Gateway events discord.js cannot read (it throws inside its gateway handler, before any
+// listener of the bot's): each is dropped with one log line, an interaction answered when it
+// carries an id and a token, and the adapter goes on serving the next, well-formed one. Before
+// the guard each was an unhandled rejection, which ends the process (Telegram and the alerts with it).
 
 const EPHEMERAL = 64;
 const arrivals = { id: '1300000000000009998', channel_id: '1300000000000000302', content: '', embeds: [], components: [], flags: 0, history: [] };
@@ -26,7 +26,7 @@ const malformed: Array<[string, () => InteractionPayload]> = [
   ['a button press without its message', () => changed(press('b1:u:next?stop=3017', arrivals, BENOIT), (p) => delete p.message)],
 ];
 
-describe('interactions discord.js cannot read', () => {
+describe('gateway events discord.js cannot read', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ core: riderWorld().core });
@@ -66,5 +66,26 @@ describe('interactions discord.js cannot read', () => {
     await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(good));
     expect(h.discord.calls.slice(callsBefore).map((c) => c.path)).toEqual([expect.stringContaining(good)]);
     expect(h.logs.slice(logsBefore).filter((l) => l.includes('could not read'))).toHaveLength(1);
+  });
+
+  it.each([
+    ['a channel event without its channel', 'CHANNEL_CREATE', null],
+    [
+      'a channel whose permission overwrites are no list',
+      'CHANNEL_CREATE',
+      { id: '1300000000000000999', type: 0, guild_id: GUILD.id, permission_overwrites: 'abc' },
+    ],
+    ['a server whose roles are no list', 'GUILD_UPDATE', { id: GUILD.id, roles: 'abc' }],
+    ['a role event without its role', 'GUILD_ROLE_CREATE', { guild_id: GUILD.id, role: null }],
+    ['threads that are no list', 'THREAD_LIST_SYNC', { guild_id: GUILD.id, threads: 5 }],
+  ])('%s: dropped with one log line, and the next interaction served', async (_name, event, data) => {
+    const logsBefore = h.logs.length;
+    h.discord.dispatch(event, data, GUILD.id);
+    const good = h.discord.interact(slash('help', {}));
+    await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(good));
+    expect(embedOf(h.discord.original(good)).title).toBe('OC Transpo bus arrivals');
+    const logged = h.logs.slice(logsBefore).filter((l) => l.includes('gateway event that discord.js could not read; dropped'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain(`"event":"${event}"`);
   });
 });
