@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeBotApi } from '../chat/telegram/fake-bot-api.js';
 import { startFakeDiscord } from '../chat/discord/fake-discord.js';
-import { autocomplete, BENOIT, embedOf, GUILD, slash } from '../chat/discord/interactions.js';
+import { autocomplete, BENOIT, embedOf, GUILD, press, slash } from '../chat/discord/interactions.js';
 import { startBot } from './run-bot.js';
 
 // `npm start` with DISCORD_TOKEN: main.ts starts the Discord adapter (beside Telegram when that
@@ -96,6 +96,51 @@ describe('npm start with a Discord token', () => {
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('telegram bot started');
       expect(run.stderr).toContain('discord bot started');
+    } finally {
+      await Promise.all([discord.close(), telegram.close()]);
+    }
+  });
+
+  it('keeps serving both platforms after interactions discord.js cannot read', async () => {
+    const telegramToken = '987654:malformed-interactions_Token-xyz';
+    const [discord, telegram] = await Promise.all([startFakeDiscord({ token: TOKEN, guilds: [GUILD] }), startFakeBotApi({ token: telegramToken })]);
+    try {
+      const bot = startBot({
+        DATA_DIR: dataDir,
+        DISCORD_TOKEN: TOKEN,
+        DISCORD_API_ROOT: discord.apiRoot,
+        TELEGRAM_BOT_TOKEN: telegramToken,
+        TELEGRAM_API_ROOT: telegram.apiRoot,
+      });
+      await discord.ready(15_000);
+      const message = { id: '1300000000000009998', channel_id: GUILD.channelId, content: '', embeds: [], components: [], flags: 0, history: [] };
+      const unreadable = [
+        { ...slash('next', { stop: '3017' }), data: { name: 'next', type: 1, options: 'abc' } },
+        { ...slash('help', {}), member: undefined },
+        { ...slash('help', {}), member: { user: { id: '1300000000000000201', username: 'alice' }, permissions: 'abc' } },
+        { ...press('b1:u:next?stop=3017', message), message: undefined },
+      ];
+      for (const interaction of unreadable) discord.interact(interaction);
+      telegram.queueUpdate({
+        message: {
+          message_id: 1,
+          date: 1_700_000_000,
+          from: { id: 77, is_bot: false, first_name: 'Rider' },
+          chat: { id: 77, type: 'private', first_name: 'Rider' },
+          text: '/next 3017 95',
+          entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+        },
+      });
+      const token = discord.interact(slash('next', { stop: '3017', route: '95' }));
+      const [sent] = await Promise.all([
+        telegram.waitForCall('sendMessage', undefined, 15_000),
+        discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token), 15_000),
+      ]);
+      expect(sent.params.text).toContain('3017');
+      bot.child.kill('SIGTERM');
+      const run = await bot.exited;
+      expect(run.code).toBe(0);
+      expect(run.stderr.match(/interaction that discord.js could not read; dropped/g)).toHaveLength(4);
     } finally {
       await Promise.all([discord.close(), telegram.close()]);
     }

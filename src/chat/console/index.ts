@@ -4,9 +4,13 @@ import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
 import type { ChatContext } from '../../bot/chat-context.js';
 import type { BotCore } from '../../bot/core.js';
 import type { Reply } from '../../domain/reply.js';
-import type { Logger } from '../../log.js';
+import { silentLogger, type Logger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
-import { sleep } from '../../util/sleep.js';
+import { describeError } from '../describe-error.js';
+import { createErrorBoundary } from '../error-boundary.js';
+import { createChatPipeline } from '../pipeline.js';
+import { drainWithin } from '../../util/drain-within.js';
+import { textOf } from '../../util/text-of.js';
 import { cappedLines } from './capped-lines.js';
 import { renderPlainText } from './render.js';
 
@@ -37,6 +41,7 @@ export const CONSOLE_CHAT_ID = 'terminal';
  */
 export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   const { core, input, output, interactive } = options;
+  const logger = options.logger ?? silentLogger();
   const chat: ChatContext = {
     platform: 'console',
     chatId: CONSOLE_CHAT_ID,
@@ -45,7 +50,7 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   };
   let outputClosed = false;
   const onOutputError = (err: NodeJS.ErrnoException) => {
-    if (!outputClosed && err.code !== 'EPIPE') options.logger?.warn({ err }, 'terminal output failed');
+    if (!outputClosed && err.code !== 'EPIPE') logger.warn({ err }, 'terminal output failed');
     outputClosed = true;
     stopReading();
   };
@@ -66,12 +71,17 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
     else input.destroy();
   }
 
+  // One person at their own terminal: no rate limit.
+  const pipeline = createChatPipeline({ core, logger });
+  const say = (text: string) => write(`${text}\n\n`);
+  const boundary = createErrorBoundary({ core, logger, describe: (err) => describeError(err, textOf), failed: 'terminal reply failed' });
   async function answer(line: string) {
-    const reply = await core.handleText(line.slice(0, MAX_LINE_CHARS), chat).catch((err: unknown) => {
-      options.logger?.error({ err }, 'terminal reply failed');
-      return null;
-    });
-    if (reply !== null) write(`${renderPlainText(reply)}\n\n`);
+    await pipeline
+      .answer({ text: line.slice(0, MAX_LINE_CHARS) }, chat, {
+        refused: (notice) => Promise.resolve(say(notice)),
+        respond: async (reply) => say(renderPlainText(await reply)),
+      })
+      .catch((error: unknown) => boundary({ error, chat: () => chat, tell: async (apology) => say(await apology()) }));
   }
 
   async function run(): Promise<void> {
@@ -86,7 +96,7 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
       }
     } catch (err) {
       // A destroyed input (after a closed output) ends the loop the same way as its end.
-      if (reading) options.logger?.warn({ err }, 'terminal input failed');
+      if (reading) logger.warn({ err }, 'terminal input failed');
     }
   }
 
@@ -112,17 +122,8 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
       stopReading();
       // An answer under way gets a grace period to go out; the rest of the shutdown must not wait
       // for a transit call that hangs.
-      const grace = new AbortController();
-      const finished = await Promise.race([
-        (done ?? Promise.resolve()).then(() => true),
-        sleep(options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS, grace.signal).then(
-          () => false,
-          () => false,
-        ),
-      ]);
-      grace.abort();
-      if (!finished)
-        options.logger?.warn({ graceMs: options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS }, 'terminal chat stopped with an answer still under way');
+      const graceMs = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
+      if (!(await drainWithin(done ?? Promise.resolve(), graceMs))) logger.warn({ graceMs }, 'terminal chat stopped with an answer still under way');
     },
     ended: () => done ?? Promise.resolve(),
   };

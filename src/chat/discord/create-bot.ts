@@ -4,18 +4,17 @@ import type { Clock } from '../../domain/clock.js';
 import { systemClock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import { createRedactor } from '../../util/redact.js';
-import { sleep } from '../../util/sleep.js';
 import type { ChatAdapter } from '../adapter.js';
 import { chatContextOf } from './chat-context.js';
 import type { FeatureDeps } from './deps.js';
 import { describeError, scrub, type Redact } from './describe-error.js';
 import { handleInteraction } from './features/index.js';
-import { trackInFlight } from './in-flight.js';
 import { createDiscordNotifier, type DiscordNotifier } from './notifier.js';
 import { createOutcome } from '../outcome.js';
-import { createRateLimiter } from './rate-limit.js';
+import { createChatPipeline } from '../pipeline.js';
 import { createRefusals } from './refusals.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';
+import { dropUnreadable, guardGatewayEvents } from './unreadable-events.js';
 
 /** Interaction responses are exempt from Discord's global limit; this only bounds a runaway loop. */
 const INTERACTION_REQUESTS_PER_SECOND = 1_000;
@@ -77,17 +76,17 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
   // Alerts are bound by the global limit: their own REST client keeps to Discord's 50/s.
   const notifierRest = createRest(deps.token, restSettings);
   const notifier = createDiscordNotifier({ rest: notifierRest, logger, redact, refusals });
+  const pipeline = createChatPipeline({ core, logger, rateLimit: { perMinute: deps.rateLimitPerMinute, clock: deps.clock ?? systemClock } });
   const features: FeatureDeps = {
     core,
     logger,
     redact,
-    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock: deps.clock ?? systemClock }),
+    pipeline,
     commandNames: new Set(core.commands.map((spec) => spec.name)),
     deferAfterMs: deps.deferAfterMs ?? 1_500,
     autocompleteBudgetMs: deps.autocompleteBudgetMs ?? 2_000,
   };
   const handle = handleInteraction(features);
-  const inFlight = trackInFlight();
   const end = createOutcome();
 
   const onInteraction = (interaction: Parameters<typeof handle>[0]) => {
@@ -97,9 +96,13 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     } catch {
       // An interaction too odd to place is still answered (or refused) by the handler.
     }
-    inFlight.track(handle(interaction));
+    void pipeline.track(handle(interaction));
   };
   client.on(Events.InteractionCreate, onInteraction);
+  const guarded = guardGatewayEvents(client, (packet, err) => {
+    void pipeline.track(dropUnreadable(packet, err, { core, logger, redact, rest: client.rest }));
+  });
+  if (!guarded) logger.warn('this discord.js handles gateway events elsewhere: an event it cannot read could end the process');
   client.on(Events.Error, (err) => logger.error({ error: describeError(err, redact) }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ message: scrub(message, redact) }, 'discord client warning'));
   client.on(Events.ShardError, (err, shard) => logger.warn({ shard, error: describeError(err, redact) }, 'discord gateway error; reconnecting'));
@@ -137,16 +140,7 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     async stop() {
       client.off(Events.InteractionCreate, onInteraction);
       // The last answers go out within a grace period, then the gateway closes.
-      const grace = new AbortController();
-      const drained = await Promise.race([
-        inFlight.drained().then(() => true),
-        sleep(deps.shutdownGraceMs ?? 5_000, grace.signal).then(
-          () => false,
-          () => false,
-        ),
-      ]);
-      grace.abort();
-      if (!drained) logger.warn('stopped with interactions still being answered');
+      if (!(await pipeline.drain(deps.shutdownGraceMs ?? 5_000))) logger.warn('stopped with interactions still being answered');
       await client.destroy();
       end.settle();
     },

@@ -1,14 +1,14 @@
 import type { BotCore } from '../../bot/core.js';
 import type { Logger } from '../../log.js';
+import type { ChatPipeline } from '../pipeline.js';
 import type { Redact } from './describe-error.js';
-import type { RateLimiter } from './rate-limit.js';
 
 /** What every interaction handler is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
   core: BotCore;
   logger: Logger;
-  /** Arrivals requests per user. */
-  limiter: RateLimiter;
+  /** Every rider's slash command and button goes through it: rate limit, run, answer. */
+  pipeline: ChatPipeline;
   /** Removes the bot token from any text headed for a log. */
   redact: Redact;
   /** The command table's names, the only commands a button may carry. */

@@ -1,5 +1,6 @@
 import { DiscordAPIError, HTTPError, RateLimitError } from 'discord.js';
 import { textOf } from '../../util/text-of.js';
+import { describeError as describeAnyError, type ErrorSummary, type SummaryText } from '../describe-error.js';
 
 // The bot token travels in a header, never in a URL, but an error's message or stack can quote
 // what a server or a proxy echoed; interaction tokens (valid 15 minutes, enough to answer as the
@@ -17,35 +18,18 @@ export function scrub(text: unknown, redact: Redact): string {
   return redact(line.replace(INTERACTION_TOKEN, '$1[token]')).slice(0, MAX_TEXT);
 }
 
-/**
- * A loggable summary of anything thrown, secrets removed; never the raw object, and never a throw
- * itself (a getter that throws, a revoked proxy). Log it under a key other than `err`, which pino
- * would serialise again from the original.
- */
-export function describeError(err: unknown, redact: Redact): Record<string, unknown> {
-  try {
-    if (err instanceof DiscordAPIError) {
-      return {
-        type: 'DiscordAPIError',
-        status: err.status,
-        code: err.code,
-        method: err.method,
-        route: scrub(err.url, redact),
-        message: scrub(err.message, redact),
-      };
-    }
-    if (err instanceof HTTPError) return { type: 'HTTPError', status: err.status, method: err.method, route: scrub(err.url, redact) };
-    if (err instanceof RateLimitError)
-      return { type: 'RateLimitError', route: scrub(err.route, redact), retryAfterMs: err.retryAfter, global: err.global };
-    if (err instanceof Error) {
-      return {
-        type: scrub(err.name, redact),
-        message: scrub(err.message, redact),
-        stack: redact(String(err.stack ?? '').replace(INTERACTION_TOKEN, '$1[token]')).slice(0, 4 * MAX_TEXT),
-      };
-    }
-    return { type: typeof err, message: scrub(err, redact) };
-  } catch {
-    return { type: 'unknown', message: 'an error that cannot be described' };
+/** Any error as a log line may show it, without the bot token or an interaction token. Never throws. */
+export function describeError(err: unknown, redact: Redact): ErrorSummary {
+  return describeAnyError(err, (value) => redact(textOf(value).replace(INTERACTION_TOKEN, '$1[token]')), discordErrors);
+}
+
+/** discord.js's errors: Discord's refusal, an HTTP failure, a rate limit it would not wait out. */
+function discordErrors(err: unknown, text: SummaryText): ErrorSummary | undefined {
+  if (err instanceof DiscordAPIError) {
+    return { type: 'DiscordAPIError', status: err.status, code: err.code, method: err.method, route: text(err.url), message: text(err.message) };
   }
+  if (err instanceof HTTPError) return { type: 'HTTPError', status: err.status, method: err.method, route: text(err.url) };
+  if (err instanceof RateLimitError)
+    return { type: 'RateLimitError', route: text(err.route), retryAfterMs: err.retryAfter, global: String(err.global) };
+  return undefined;
 }

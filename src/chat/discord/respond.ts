@@ -1,5 +1,6 @@
 import { MessageFlags, type RepliableInteraction } from 'discord.js';
 import type { Reply } from '../../domain/reply.js';
+import type { Answering } from '../pipeline.js';
 import { renderReply, replyText } from './render.js';
 
 // Discord wants every interaction acknowledged within 3 seconds, or the rider reads "the
@@ -13,6 +14,20 @@ const placeholders = new WeakSet<RepliableInteraction>();
 export async function deferPublicly(interaction: RepliableInteraction): Promise<void> {
   await interaction.deferReply();
   placeholders.add(interaction);
+}
+
+/**
+ * An interaction answered as a slash command is: a request that asks the network deferred
+ * publicly at once, any other only when it turns out slow; a refusal only the asker sees.
+ */
+export function answerInteraction(interaction: RepliableInteraction, deferAfterMs: number): Answering {
+  return {
+    refused: (notice) => tellPrivately(interaction, notice),
+    acknowledge: async (asksTransit) => {
+      if (asksTransit) await deferPublicly(interaction);
+    },
+    respond: async (reply, asksTransit) => deliver(interaction, asksTransit ? await reply : await answerInTime(interaction, reply, deferAfterMs)),
+  };
 }
 
 /** Waits for `work`, deferring publicly if it takes longer than `afterMs`. */

@@ -4,6 +4,7 @@ import { Bot, GrammyError } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import { createOutcome } from '../outcome.js';
+import { createChatPipeline } from '../pipeline.js';
 import type { BotCore } from '../../bot/core.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
@@ -17,13 +18,12 @@ import { location } from './features/location.js';
 import { membership } from './features/membership.js';
 import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
-import { trackInFlight } from './in-flight.js';
 import { createTelegramNotifier } from './notifier.js';
 import { describeError } from './describe-error.js';
 import { reportPollingStopped } from './polling-end.js';
 import { watchPolling } from './polling-watch.js';
-import { createRateLimiter } from './rate-limit.js';
 import { createRefreshThrottle } from './refresh-throttle.js';
+import { attempt } from '../../util/attempt.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 import { telegramRedactor } from './secrets.js';
 import { retryTransientFailures } from './transient-retry.js';
@@ -90,21 +90,23 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     }),
   );
 
+  const pipeline = createChatPipeline({ core, logger, rateLimit: { perMinute: deps.rateLimitPerMinute, clock } });
   const features: FeatureDeps = {
     core,
     logger,
-    clock,
     redact,
-    limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock }),
+    pipeline,
     throttle: createRefreshThrottle({ intervalMs: (deps.refreshIntervalSeconds ?? 10) * 1000, clock }),
     ...(deps.stops ? { stops: deps.stops } : {}),
   };
   const onError = errorBoundary(features);
-  const inFlight = trackInFlight();
-  bot.use(inFlight.middleware);
+  // Every update is counted from its arrival, so stopping waits for its answer (or its apology).
+  bot.use((_ctx, next) => pipeline.track(next()));
   // Concurrent updates from one chat are handled in order, so replies keep the order of questions;
-  // buttons under inline messages have no chat, and queue per user instead.
-  bot.use(sequentialize((ctx) => (ctx.chat?.id ?? ctx.from?.id)?.toString()));
+  // buttons under inline messages have no chat, and queue per user instead. An id that cannot be
+  // read as text (a malformed update) queues nowhere: a throw here is outside the error boundary,
+  // and in webhook mode it would answer 500, so that Telegram sends the same update again.
+  bot.use(sequentialize((ctx) => attempt(() => (ctx.chat?.id ?? ctx.from?.id)?.toString(), undefined)));
   const guarded = bot.errorBoundary(onError);
   guarded.use(textCommands(features), location(features), buttons(features), inlineMode(features), membership(features));
   guarded.use(unhandled(features));
@@ -162,16 +164,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       server = undefined;
       // The last answers go out, within a grace period: a call hanging on Telegram must not
       // hold the shutdown for grammY's 500 s request timeout.
-      const grace = new AbortController();
-      const drained = await Promise.race([
-        inFlight.drained().then(() => true),
-        realSleep(graceMs, grace.signal).then(
-          () => false,
-          () => false,
-        ),
-      ]);
-      grace.abort();
-      if (!drained) logger.warn({ graceMs }, 'stopped with updates still being handled');
+      if (!(await pipeline.drain(graceMs))) logger.warn({ graceMs }, 'stopped with updates still being handled');
       pollingEnd.settle();
     },
   };

@@ -1,8 +1,7 @@
 import type { BotCore } from '../../bot/core.js';
-import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { ChatPipeline } from '../pipeline.js';
 import type { RefreshThrottle } from './refresh-throttle.js';
 import type { Redactor } from '../../util/redact.js';
 
@@ -10,8 +9,8 @@ import type { Redactor } from '../../util/redact.js';
 export interface FeatureDeps {
   core: BotCore;
   logger: Logger;
-  clock: Clock;
-  limiter: RateLimiter;
+  /** Every rider's entry goes through it: read, rate limit, run, answer. */
+  pipeline: ChatPipeline;
   throttle: RefreshThrottle;
   stops?: StopIndex;
   /** Any value as text without the token or the webhook secret, for logs and reasons handed on. */

@@ -1,33 +1,37 @@
-import { GrammyError, type BotError, type Context } from 'grammy';
+import { BotError, GrammyError, type Context } from 'grammy';
 import { attempt } from '../../util/attempt.js';
+import { createErrorBoundary } from '../error-boundary.js';
 import { chatContextOf } from './chat-context.js';
 import type { FeatureDeps } from './deps.js';
 import { describeError } from './describe-error.js';
 
 /**
- * Any feature's failure ends here: logged without secrets, and the rider told, in their language,
- * that something went wrong, unless Telegram itself refuses us that chat (403: telling fails too).
- * It never throws: a throw here would reach grammY's runner (which prints the raw error under a
- * banner) or, in webhook mode, answer Telegram 500 so that it delivers the update again.
+ * Any feature's failure ends here (the shared boundary: logged without secrets, the rider told in
+ * their language), unless Telegram itself refuses us that chat (403: telling fails too). A button
+ * is told in a toast, a message by a reply. grammY hands over a BotError (what was thrown, and the
+ * update's context); the runner may also hand over what failed before a context existed.
  */
 export function errorBoundary(deps: Pick<FeatureDeps, 'core' | 'logger' | 'redact'>) {
-  return async (err: BotError<Context>) => {
-    const error = attempt(() => err.error, undefined);
-    const ctx = attempt(() => err.ctx, undefined);
+  const boundary = createErrorBoundary({
+    core: deps.core,
+    logger: deps.logger,
+    describe: (err) => describeError(err, deps.redact),
+    unanswerable: (err) => err instanceof GrammyError && err.error_code === 403,
+    failed: 'update failed',
+  });
+  return (err: BotError<Context>) => {
+    const error = attempt(() => (err instanceof BotError ? err.error : err), undefined);
+    const ctx = attempt(() => (err instanceof BotError ? err.ctx : undefined), undefined);
     const updateId = attempt(() => ctx?.update.update_id, undefined);
-    deps.logger.error({ ...(typeof updateId === 'number' ? { updateId } : {}), error: describeError(error, deps.redact) }, 'update failed');
-    if (!ctx || isForbidden(error)) return;
-    try {
-      const chat = chatContextOf(ctx);
-      const text = deps.core.t(chat ? await deps.core.localeOf(chat) : 'en', 'error-internal');
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text });
-      else if (ctx.chat && ctx.msg) await ctx.reply(text);
-    } catch (second) {
-      deps.logger.warn({ error: describeError(second, deps.redact) }, 'could not tell the user about the failure');
-    }
+    return boundary({
+      error,
+      ...(typeof updateId === 'number' ? { about: { updateId } } : {}),
+      ...(ctx ? { chat: () => chatContextOf(ctx), tell: (apology) => tell(ctx, apology) } : {}),
+    });
   };
 }
 
-function isForbidden(error: unknown): boolean {
-  return attempt(() => error instanceof GrammyError && error.error_code === 403, false);
+async function tell(ctx: Context, apology: () => Promise<string>): Promise<void> {
+  if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: await apology() });
+  else if (ctx.chat && ctx.msg) await ctx.reply(await apology());
 }

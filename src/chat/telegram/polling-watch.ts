@@ -69,14 +69,22 @@ export function watchPolling(options: PollingWatchOptions): Transformer {
         // Read as untrusted: a proxy or an emulator may answer null, leave out `ok`, or give no
         // list of updates (which the runner would ask for again at once, without a pause).
         const answer = typeof result === 'object' && result !== null ? (result as LooseAnswer) : undefined;
-        if (answer?.ok === true && Array.isArray(answer.result)) {
-          succeeded();
-          return result;
+        const list = answer?.ok === true && Array.isArray(answer.result) ? (answer.result as unknown[]) : undefined;
+        if (list !== undefined) {
+          const updates = list.filter(isUpdate);
+          if (updates.length < list.length)
+            logger.warn({ dropped: list.length - updates.length }, 'telegram sent entries that are not updates; dropped');
+          // A list of nothing but such entries is no answer either.
+          if (updates.length > 0 || list.length === 0) {
+            succeeded();
+            return { ...answer, result: updates } as typeof result;
+          }
         }
         if (typeof answer?.error_code === 'number' && GIVE_UP.has(answer.error_code)) return result;
         const retryAfter = attempt(() => answer?.parameters?.retry_after, undefined);
         if (typeof retryAfter === 'number' && retryAfter > 0) wait = Math.max(wait, Math.min(retryAfter * 1000, maxRetryAfterMs));
-        // A refusal reads as Telegram's error; anything else (ok, but no list) as the answer itself.
+        // A refusal reads as Telegram's error; anything else (ok, but no list of
+        // updates) as the answer itself.
         const refusal = answer && answer.ok !== true ? new GrammyError('getUpdates failed', answer as ApiError, method, payload) : result;
         failed(describeError(refusal, redact), wait);
       } catch (err) {
@@ -86,4 +94,13 @@ export function watchPolling(options: PollingWatchOptions): Transformer {
       await sleep(wait, signal as AbortSignal | undefined);
     }
   };
+}
+
+/**
+ * An entry the runner can take: an object with a whole update_id. The runner reads the last one's
+ * id for the next offset, so an id that is no number ("7" makes the offset "71") would stop
+ * polling for good, and a last entry without one would make it ask for the same updates again.
+ */
+function isUpdate(entry: unknown): boolean {
+  return typeof entry === 'object' && entry !== null && Number.isSafeInteger((entry as { update_id?: unknown }).update_id);
 }

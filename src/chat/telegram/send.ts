@@ -1,5 +1,6 @@
 import type { Context } from 'grammy';
 import type { Reply } from '../../domain/reply.js';
+import type { Answering } from '../pipeline.js';
 import { htmlMessage } from './render.js';
 
 /** Sends a core Reply as an HTML message; in groups it answers the message that asked. */
@@ -11,4 +12,15 @@ export async function sendReply(ctx: Context, reply: Reply): Promise<void> {
     ...options,
     ...(inGroup && askedIn !== undefined ? { reply_parameters: { message_id: askedIn, allow_sending_without_reply: true } } : {}),
   });
+}
+
+/** A message's answer in its chat: the Reply as a message; a rate-limit notice once per window, then silence. */
+export function answerInChat(ctx: Context): Answering {
+  return {
+    refused: async (notice) => {
+      if (ctx.chat) await ctx.reply(notice);
+    },
+    refusedQuietly: () => Promise.resolve(),
+    respond: async (reply) => sendReply(ctx, await reply),
+  };
 }

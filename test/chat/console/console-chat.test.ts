@@ -26,7 +26,7 @@ describe('the terminal chat, piped', () => {
       ...memoryStores(),
       now: clock,
     });
-    const spy: BotCore = { ...core, handleText: (text, chat) => (seen.push(chat), core.handleText(text, chat)) };
+    const spy: BotCore = { ...core, parse: (text, chat) => (seen.push(chat), core.parse(text, chat)) };
     const input = new PassThrough();
     const output = new PassThrough();
     const written = collect(output);
@@ -40,6 +40,19 @@ describe('the terminal chat, piped', () => {
     expect(text.trimEnd().endsWith("Les numéros d'arrêt ont 4 chiffres : 30170 en a 5.")).toBe(true);
     expect(seen).toHaveLength(3);
     expect(seen[0]).toEqual({ platform: 'console', chatId: 'terminal', chatType: 'private', languageCode: 'fr_CA.UTF-8' });
+  });
+
+  it('says that something went wrong when an answer fails, rather than nothing, and reads on', async () => {
+    const core = quietCore();
+    const failing: BotCore = { ...core, answer: (parsed, chat) => (parsed.ok ? Promise.reject(new Error('boom')) : core.answer(parsed, chat)) };
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const written = collect(output);
+    const chat = createConsoleChat({ core: failing, input, output, interactive: false });
+    await chat.start();
+    input.end('/next 3017\n/next\n');
+    await chat.ended();
+    expect(written()).toMatch(/^Something went wrong on my side\. Try again in a minute\.\n\n\S/);
   });
 
   it('ends when stopped, even with input still open', async () => {

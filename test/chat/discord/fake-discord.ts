@@ -109,6 +109,8 @@ export interface FakeDiscord {
   delay(method: string, path: RegExp, ms: number): void;
   /** Dispatches INTERACTION_CREATE to the shard owning its guild (shard 0 for DMs); returns its token. */
   interact(interaction: InteractionPayload): string;
+  /** Dispatches any gateway event, as given, to the shard owning `guildId` (shard 0 without one). */
+  dispatch(event: string, data: unknown, guildId?: string): void;
   /** The reply an interaction's token owns (its original message), if any. */
   original(token: string): StoredMessage | undefined;
   /** Follow-up messages sent with an interaction's token, in order. */
@@ -507,6 +509,12 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     refuse: (method, path, failure) => void always.push({ method, path, failure }),
     clearRefusals: () => void always.splice(0),
     delay: (method, path, ms) => void delays.push({ method, path, ms }),
+    dispatch(event, data, guildId) {
+      const shard = shardOf(guildId);
+      const ws = [...sessions].find(([, s]) => s.ready && s.shard[0] === shard)?.[0];
+      if (ws === undefined) throw new Error(`no ready gateway session for shard ${shard}`);
+      dispatch(ws, event, data);
+    },
     interact(interaction) {
       const itoken = interaction.token;
       interactions.set(itoken, {

@@ -95,6 +95,15 @@ describe('Telegram adapter (long polling)', () => {
     expect(asked()).toHaveLength(1);
   });
 
+  it('answers every button press over the limit: the notice once per window, then without a word', async () => {
+    const core = createFakeCore();
+    h = await startHarness({ core, rateLimitPerMinute: 1, clock: fixedClock(5_000_000) });
+    const presses = [7, 8, 9].map((messageId) => h!.press('s:3017', { chatId: BENOIT.id, messageId }, BENOIT));
+    const answers = await Promise.all(presses.map((id) => h!.api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === id)));
+    expect(answers.map((a) => a.params.text)).toEqual(['Saved 3017', '[fr] Slow down <please>', undefined]);
+    expect(core.seen).toHaveLength(1);
+  });
+
   it('answers every button, including ones it cannot read', async () => {
     h = await startHarness({ core: createFakeCore() });
     h.press('v1-legacy-button', { chatId: ALICE.id, messageId: 7 });

@@ -114,6 +114,15 @@ describe('any thrown value, through every describer and log site', () => {
     );
   });
 
+  it('the error boundary describes what failed before grammY made a context (the runner hands it over bare)', async () => {
+    const { logger, lines } = memoryLog();
+    await errorBoundary({ core: core(undefined), logger, redact })(new TypeError("Cannot read properties of null (reading 'update_id')") as never);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      msg: 'update failed',
+      error: { type: 'TypeError', message: expect.stringContaining('update_id') as unknown },
+    });
+  });
+
   it('the end of polling, the command menus, a failing poll, a failed delivery and a failed webhook request', async () => {
     await fc.assert(
       fc.asyncProperty(thrownValue, fc.boolean(), async (makeValue, answered) => {

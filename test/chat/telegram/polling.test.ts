@@ -78,6 +78,16 @@ describe('Telegram polling failures', () => {
     expect(lines[2]).toMatchObject({ failures: 12, failedForSeconds: 453 });
   });
 
+  it('drops entries of a poll that are not updates (an id that is no number, a null) and polls on past them', async () => {
+    const clock = steppedClock();
+    h = await startHarness({ core: createFakeCore(), clock: clock.clock, retry: { sleep: clock.sleep } });
+    h.api.failNext('getUpdates', { status: 200, body: { ok: true, result: [null, { update_id: '7', message: 'x' }] } });
+    h.text('/next 3017');
+    await h.api.waitForCall('sendMessage');
+    expect(linesOf(h).find((l) => l.msg === 'telegram sent entries that are not updates; dropped')).toMatchObject({ level: WARN, dropped: 2 });
+    expect(clock.waits).toEqual([1000]); // a list of nothing else is waited out like a failed poll
+  });
+
   it('stop() during an outage ends the pending wait instead of sitting it out', async () => {
     let waiting: () => void = () => {};
     const waitStarted = new Promise<void>((resolve) => (waiting = resolve));

@@ -157,4 +157,17 @@ describe('Telegram adapter (webhook)', () => {
     expect((await send('{"update_id":"seven"}')).status).toBe(400);
     expect(core.seen).toHaveLength(0);
   });
+
+  it('answers 200 to an update whose chat cannot be read, logs it once, and serves the next', async () => {
+    const { post } = await startWebhookBot();
+    const unreadable = {
+      ...update(8, '/next 3017'),
+      message: { ...update(8, '/next 3017').message, chat: { id: { toString: 1 }, type: 'private' } },
+    };
+    expect((await post(unreadable, { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET })).status).toBe(200);
+    expect((await post(update(9, '/next 3017'), { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET })).status).toBe(200);
+    await h!.api.waitForCall('sendMessage', (c) => c.params.chat_id === ALICE.id);
+    expect(h!.logs.filter((l) => l.includes('"msg":"update failed"'))).toHaveLength(1);
+    expect(h!.logs.join('')).not.toContain('webhook update failed');
+  });
 });

@@ -1,10 +1,10 @@
 import { MessageFlags, type ButtonInteraction } from 'discord.js';
-import { admit } from '../admit.js';
+import type { Answering } from '../../pipeline.js';
 import { chatContextOf } from '../chat-context.js';
-import { decodeButton } from '../custom-id.js';
+import { decodeButton, type ButtonPress } from '../custom-id.js';
 import type { FeatureDeps } from '../deps.js';
 import { renderReply, replyText } from '../render.js';
-import { answerInTime, deferPublicly, deliver, tellPrivately } from '../respond.js';
+import { answerInteraction, tellPrivately } from '../respond.js';
 
 /**
  * Buttons under replies, by the effect the core gave them. `update` (Refresh) redraws the message
@@ -16,31 +16,36 @@ export async function onButton(interaction: ButtonInteraction, deps: FeatureDeps
   const chat = chatContextOf(interaction);
   const press = decodeButton(interaction.customId, deps.commandNames);
   if (press === undefined) return tellPrivately(interaction, deps.core.t(await deps.core.localeOf(chat), 'button-expired'));
-  const asksTransit = deps.core.asksTransit(press.command);
-  if (asksTransit && !(await admit(interaction, chat, deps))) return;
+  await deps.pipeline.answer({ request: press.command }, chat, answerPress(interaction, press.effect, deps));
+}
 
-  switch (press.effect) {
-    case 'update': {
-      // Acknowledged at once: the button shows it is working while the arrivals are fetched.
-      await interaction.deferUpdate();
-      const reply = await deps.core.run(press.command, chat);
-      if (reply.kind === 'answer') await interaction.editReply(renderReply(reply));
-      else await interaction.followUp({ content: replyText(reply), flags: MessageFlags.Ephemeral });
-      return;
-    }
-    case 'notice': {
-      if (asksTransit) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-      const reply = await deps.core.run(press.command, chat);
-      const content = replyText(reply);
-      if (interaction.deferred) await interaction.editReply({ content });
-      else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
-      return;
-    }
-    case 'reply': {
-      if (asksTransit) await deferPublicly(interaction);
-      const work = deps.core.run(press.command, chat);
-      await deliver(interaction, asksTransit ? await work : await answerInTime(interaction, work, deps.deferAfterMs));
-      return;
-    }
+function answerPress(interaction: ButtonInteraction, effect: ButtonPress['effect'], deps: FeatureDeps): Answering {
+  const refused = (notice: string) => tellPrivately(interaction, notice);
+  switch (effect) {
+    case 'update':
+      return {
+        refused,
+        // Acknowledged at once: the button shows it is working while the arrivals are fetched.
+        acknowledge: () => interaction.deferUpdate(),
+        respond: async (pending) => {
+          const reply = await pending;
+          if (reply.kind === 'answer') await interaction.editReply(renderReply(reply));
+          else await interaction.followUp({ content: replyText(reply), flags: MessageFlags.Ephemeral });
+        },
+      };
+    case 'notice':
+      return {
+        refused,
+        acknowledge: async (asksTransit) => {
+          if (asksTransit) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+        },
+        respond: async (pending) => {
+          const content = replyText(await pending);
+          if (interaction.deferred) await interaction.editReply({ content });
+          else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+        },
+      };
+    case 'reply':
+      return answerInteraction(interaction, deps.deferAfterMs);
   }
 }

@@ -1,9 +1,8 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandName, CommandRequest } from '../../../bot/index.js';
-import { admit } from '../admit.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
-import { answerInTime, deferPublicly, deliver } from '../respond.js';
+import { answerInteraction } from '../respond.js';
 
 /**
  * A slash command: its options become the same CommandRequest a typed command or a button makes.
@@ -11,15 +10,7 @@ import { answerInTime, deferPublicly, deliver } from '../respond.js';
  * (Discord only knows they are strings) and refuses with the rider's own usage message.
  */
 export async function onSlashCommand(interaction: ChatInputCommandInteraction, deps: FeatureDeps): Promise<void> {
-  const chat = chatContextOf(interaction);
-  const request = requestOf(interaction);
-  const asksTransit = deps.core.asksTransit(request);
-  if (asksTransit) {
-    if (!(await admit(interaction, chat, deps))) return;
-    await deferPublicly(interaction);
-  }
-  const work = deps.core.run(request, chat);
-  await deliver(interaction, asksTransit ? await work : await answerInTime(interaction, work, deps.deferAfterMs));
+  await deps.pipeline.answer({ request: requestOf(interaction) }, chatContextOf(interaction), answerInteraction(interaction, deps.deferAfterMs));
 }
 
 /** The command's name and its top-level options as text (the core reads and checks them). */

@@ -1,6 +1,7 @@
 import { Composer, type Context } from 'grammy';
-import { admit } from '../admit.js';
-import { decodeButton } from '../callback-data.js';
+import type { Reply } from '../../../domain/reply.js';
+import type { Answering } from '../../pipeline.js';
+import { decodeButton, type ButtonPress } from '../callback-data.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { isMessageNotModified } from '../send-failures.js';
@@ -23,39 +24,43 @@ export function buttons(deps: FeatureDeps): Composer<Context> {
       await ctx.answerCallbackQuery({ text: deps.core.t(locale, 'button-expired') });
       return;
     }
-    const inlineMessage = ctx.callbackQuery.inline_message_id;
-    const messageKey = inlineMessage ?? `${ctx.chat?.id}:${ctx.callbackQuery.message?.message_id}`;
-    const updates = press.effect === 'update';
-    if (updates && !deps.throttle.tryRefresh(messageKey)) {
+    const messageKey = ctx.callbackQuery.inline_message_id ?? `${ctx.chat?.id}:${ctx.callbackQuery.message?.message_id}`;
+    if (press.effect === 'update' && !deps.throttle.tryRefresh(messageKey)) {
       await ctx.answerCallbackQuery({ text: deps.core.t(await deps.core.localeOf(chat), 'refresh-up-to-date') });
       return;
     }
-    if (deps.core.asksTransit(press.command) && !(await admit(ctx, chat, deps))) return;
-
-    const reply = await deps.core.run(press.command, chat);
-    // A refresh that failed (the transit service is down) must not replace the arrivals and
-    // their buttons with an apology: the rider keeps the message and reads why in a toast.
-    if (updates && reply.kind !== 'answer') {
-      deps.throttle.forget(messageKey);
-      await ctx.answerCallbackQuery({ text: plainText(reply, 200), show_alert: true });
-      return;
-    }
-    if (press.effect === 'notice') {
-      await ctx.answerCallbackQuery({ text: plainText(reply, 200) });
-      return;
-    }
-    if (updates || inlineMessage !== undefined) {
-      // Arrivals carry their own "Updated at 08:12", so a refreshed message shows when it was.
-      const { text, options } = htmlMessage(reply);
-      try {
-        await ctx.editMessageText(text, options);
-      } catch (err) {
-        if (!isMessageNotModified(err)) throw err;
-      }
-    } else {
-      await sendReply(ctx, reply);
-    }
-    await ctx.answerCallbackQuery();
+    await deps.pipeline.answer({ request: press.command }, chat, {
+      refused: (text) => ctx.answerCallbackQuery({ text }),
+      refusedQuietly: () => ctx.answerCallbackQuery(),
+      respond: async (reply) => answerPress(ctx, press, await reply, () => deps.throttle.forget(messageKey)),
+    } satisfies Answering);
   });
   return composer;
+}
+
+async function answerPress(ctx: Context, press: ButtonPress, reply: Reply, refreshFailed: () => void): Promise<void> {
+  const updates = press.effect === 'update';
+  // A refresh that failed (the transit service is down) must not replace the arrivals and
+  // their buttons with an apology: the rider keeps the message and reads why in a toast.
+  if (updates && reply.kind !== 'answer') {
+    refreshFailed();
+    await ctx.answerCallbackQuery({ text: plainText(reply, 200), show_alert: true });
+    return;
+  }
+  if (press.effect === 'notice') {
+    await ctx.answerCallbackQuery({ text: plainText(reply, 200) });
+    return;
+  }
+  if (updates || ctx.callbackQuery?.inline_message_id !== undefined) {
+    // Arrivals carry their own "Updated at 08:12", so a refreshed message shows when it was.
+    const { text, options } = htmlMessage(reply);
+    try {
+      await ctx.editMessageText(text, options);
+    } catch (err) {
+      if (!isMessageNotModified(err)) throw err;
+    }
+  } else {
+    await sendReply(ctx, reply);
+  }
+  await ctx.answerCallbackQuery();
 }

@@ -2,7 +2,6 @@ import { Composer, type Context } from 'grammy';
 import type { InlineQueryResultArticle } from 'grammy/types';
 import type { ChatContext } from '../../../bot/chat-context.js';
 import type { Reply } from '../../../domain/reply.js';
-import { admit } from '../admit.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { escapeMarkup } from '../../../util/escape.js';
@@ -26,17 +25,18 @@ export function inlineMode(deps: FeatureDeps): Composer<Context> {
     // Read as a private chat reads bare text: "3017 95" asks for arrivals.
     const parsed = deps.core.parse(ctx.inlineQuery.query, { ...chat, chatType: 'private' });
     const request = parsed?.ok && parsed.request.name === 'next' ? parsed.request : undefined;
-    if (request) {
-      if (!(await admit(ctx, chat, deps))) return;
-      const reply = await deps.core.run(request, chat);
-      // A word that is no stop number and names no saved stop ("baseline") is searched by name.
-      const unsavedName = !deps.core.identifiers.readStop(request.options.stop ?? '').ok && reply.kind === 'usage-error';
-      if (!unsavedName) {
-        await answerArrivals(ctx, request.options, reply, chat, deps);
-        return;
-      }
-    }
-    await answerByName(ctx, chat, deps);
+    if (!request) return answerByName(ctx, chat, deps);
+    await deps.pipeline.answer({ request }, chat, {
+      // Results are redrawn with every keystroke: the notice stays for as long as it applies.
+      refused: (text) => ctx.answerInlineQuery([], { cache_time: 0, is_personal: true, button: { text, start_parameter: 'help' } }),
+      respond: async (pending) => {
+        const reply = await pending;
+        // A word that is no stop number and names no saved stop ("baseline") is searched by name.
+        const unsavedName = !deps.core.identifiers.readStop(request.options.stop ?? '').ok && reply.kind === 'usage-error';
+        if (unsavedName) await answerByName(ctx, chat, deps);
+        else await answerArrivals(ctx, request.options, reply, chat, deps);
+      },
+    });
   });
   return composer;
 }

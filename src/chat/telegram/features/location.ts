@@ -1,8 +1,7 @@
 import { Composer, type Context } from 'grammy';
-import { admit } from '../admit.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
-import { sendReply } from '../send.js';
+import { answerInChat } from '../send.js';
 
 /**
  * A shared location (the paperclip menu): the nearest stops, each a button for its arrivals.
@@ -15,9 +14,8 @@ export function location(deps: FeatureDeps): Composer<Context> {
     const chat = chatContextOf(ctx);
     if (!chat) return;
     if (chat.chatType !== 'private' && ctx.message.reply_to_message?.from?.id !== ctx.me.id) return;
-    if (!(await admit(ctx, chat, deps))) return;
-    const { latitude, longitude } = ctx.message.location;
-    await sendReply(ctx, await deps.core.handleLocation(latitude, longitude, chat));
+    const { latitude: lat, longitude: lon } = ctx.message.location;
+    await deps.pipeline.answer({ location: { lat, lon } }, chat, answerInChat(ctx));
   });
   return composer;
 }

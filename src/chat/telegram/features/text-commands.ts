@@ -1,12 +1,11 @@
 import { Composer, type Context } from 'grammy';
-import { admit } from '../admit.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
-import { sendReply } from '../send.js';
+import { answerInChat } from '../send.js';
 
 /**
  * Commands and bare stop numbers, typed in any chat, and commands posted in a channel (only its
- * administrators can post there). The text is parsed once; null means stay silent.
+ * administrators can post there). The core reads the text once; what it does not take gets silence.
  */
 export function textCommands(deps: FeatureDeps): Composer<Context> {
   const composer = new Composer();
@@ -16,10 +15,7 @@ export function textCommands(deps: FeatureDeps): Composer<Context> {
     if (!chat) return;
     // Group chatter that is not a command never reaches the core, nor counts against anyone.
     if (chat.chatType !== 'private' && !text.trimStart().startsWith('/')) return;
-    const parsed = deps.core.parse(text, chat);
-    if (parsed === null) return;
-    if (parsed.ok && deps.core.asksTransit(parsed.request) && !(await admit(ctx, chat, deps))) return;
-    await sendReply(ctx, await deps.core.answer(parsed, chat));
+    await deps.pipeline.answer({ text }, chat, answerInChat(ctx));
   });
   return composer;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../../src/chat/telegram/rate-limit.js';
-import { createRefreshThrottle } from '../../../src/chat/telegram/refresh-throttle.js';
+import { createRateLimiter } from '../../src/chat/rate-limit.js';
 
 describe('rate limiter (sliding window, injected clock)', () => {
   it('allows the limit, tells once, then stays silent until the window has room', () => {
@@ -25,20 +24,5 @@ describe('rate limiter (sliding window, injected clock)', () => {
       t += 500;
       expect(limiter.check('u')).toBe('allow');
     }
-  });
-});
-
-describe('refresh throttle', () => {
-  it('lets a message refresh once per interval, each message on its own', () => {
-    let t = 1_000_000;
-    const throttle = createRefreshThrottle({ intervalMs: 10_000, clock: () => new Date(t) });
-    expect(throttle.tryRefresh('1:10')).toBe(true);
-    t += 9_999;
-    expect(throttle.tryRefresh('1:10')).toBe(false);
-    expect(throttle.tryRefresh('1:11')).toBe(true);
-    t += 1;
-    expect(throttle.tryRefresh('1:10')).toBe(true);
-    throttle.forget('1:10'); // that refresh failed
-    expect(throttle.tryRefresh('1:10')).toBe(true);
   });
 });

@@ -1,8 +1,10 @@
-// A per-user sliding window over the injected clock (the ratelimiter plugin keeps its own
-// timers, which tests could not drive). A user over the limit is told once per window, then
-// ignored until the window has room again.
+// Requests that cost (they ask the transit service) per user, over a sliding window of the
+// injected clock (the grammY ratelimiter plugin keeps its own timers, which tests could not
+// drive). A user over the limit is told once per window, then refused silently until the window
+// has room again; where the platform needs an answer to every request (a Discord interaction, a
+// Telegram inline query) the pipeline says the notice every time instead. Refusals do not count.
 
-import type { Clock } from '../../domain/clock.js';
+import type { Clock } from '../domain/clock.js';
 
 export type RateDecision = 'allow' | 'refuse-and-tell' | 'refuse-silently';
 
@@ -20,6 +22,7 @@ export function createRateLimiter(options: { limit: number; windowMs: number; cl
   const windows = new Map<string, Window>();
   let checksSinceSweep = 0;
 
+  // Riders who stopped asking leave their window behind: drop those now and then.
   const sweep = (t: number) => {
     for (const [key, w] of windows) if ((w.hits.at(-1) ?? -Infinity) <= t - windowMs && w.toldUntil <= t) windows.delete(key);
   };
