@@ -20,8 +20,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { collectDue } from '../src/alerts/collect.js';
 import { mapLimit } from '../src/alerts/map-limit.js';
-import { MINUTE_MS } from '../src/alerts/occurrence.js';
-import type { AlertSchedule } from '../src/domain/alert-schedule.js';
+import type { AlertSchedule } from '../src/domain/alert-kinds/index.js';
+import { MINUTE_MS } from '../src/domain/local-minute.js';
 import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/settings.js';
 import type { Subscription } from '../src/domain/subscription.js';
 import { openStore, type OpenStoreOptions, type Store } from '../src/store/index.js';
@@ -111,7 +111,7 @@ async function measureFind(options: OpenStoreOptions): Promise<string> {
     const start = performance.now();
     const dues = await collectDue(store.subscriptions, monday + (m * 7 + 13) * MINUTE_MS, zones, true);
     times.push(performance.now() - start);
-    timed.push(dues.filter((d) => d.kind === 'at').length);
+    timed.push(dues.filter((d) => d.hold === undefined).length);
     windows.push(dues.length - timed.at(-1)!);
   }
   await store.close();

@@ -2,11 +2,10 @@
 // is a Claims key (the store adds its namespace): two instances on one store agree on them.
 import type { Reply } from '../domain/reply.js';
 import type { ChatRef } from '../domain/chat.js';
-import type { LocalMinute } from '../domain/alert-schedule.js';
+import { kindOf } from '../domain/alert-kinds/index.js';
+import { MINUTE_MS, type LocalMinute } from '../domain/local-minute.js';
 import type { Subscription } from '../domain/subscription.js';
 import type { AlertTarget } from '../domain/chat.js';
-
-export const MINUTE_MS = 60_000;
 
 /** One subscription's alert inside a delivery job, rendered at tick time. */
 export interface AlertPart {
@@ -29,19 +28,24 @@ export interface AlertJob {
 
 const chatPart = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
 
-/** A timed alert on one local day at one local minute: the same key on both passes of a repeated hour. */
-export function timedKey(sub: Subscription, at: LocalMinute): string {
-  return `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${at.date}:${at.minute}`;
+/**
+ * The occurrence's "sent" key, by how often its kind fires: one local day and minute (the same key
+ * on both passes of a repeated hour), or one local day ("...:2026-11-23:near", as stores hold them).
+ */
+export function sentKey(sub: Subscription, at: LocalMinute): string {
+  const kind = kindOf(sub.schedule);
+  const prefix = `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${at.date}`;
+  switch (kind.cadence) {
+    case 'each-minute':
+      return `${prefix}:${at.minute}`;
+    case 'once-a-day':
+      return `${prefix}:${kind.name}`;
+  }
 }
 
-/** A "near" alert fires once per window per day. */
-export function nearKey(sub: Subscription, date: string): string {
-  return `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${date}:near`;
-}
-
-/** Held while a "near" alert waits in a queue, so the next ticks do not queue it again. */
-export function nearQueuedKey(sub: Subscription, date: string): string {
-  return `alerts:near-queued:${chatPart(sub.chat)}:${sub.id}:${date}`;
+/** Held while a once-a-day alert waits in a queue, so the next ticks do not queue it again. */
+export function queuedKey(sub: Subscription, at: LocalMinute): string {
+  return `alerts:${kindOf(sub.schedule).name}-queued:${chatPart(sub.chat)}:${sub.id}:${at.date}`;
 }
 
 /** BullMQ ids may not contain ':' nor be integers. */
@@ -58,8 +62,3 @@ export const minuteLeaseKey = (minute: number) => `alerts:minute:${Math.floor(mi
 export const chatSendingKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:sending`;
 /** Held for the chat's interval after a message: the platform's per-chat limit, shared by every instance. */
 export const chatPaceKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:pace`;
-
-export function floorMinute(instant: Date | number): number {
-  const ms = typeof instant === 'number' ? instant : instant.getTime();
-  return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-}

@@ -16,7 +16,7 @@ import { createBullQueue } from './bull-queue.js';
 import { createDeliver, type Deliver } from './deliver.js';
 import { createLocalQueue } from './local-queue.js';
 import type { Notifier } from '../domain/notifier.js';
-import { MINUTE_MS } from './occurrence.js';
+import { MINUTE_MS } from '../domain/local-minute.js';
 import type { DeliveryQueue } from './queue.js';
 import type { AlertSettings } from './settings.js';
 import { spacedNotifier } from './spaced-notifier.js';

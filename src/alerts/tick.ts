@@ -14,7 +14,8 @@ import { collectDue, type Due } from './collect.js';
 import { fetchStops } from './fetch-stops.js';
 import { mapLimit } from './map-limit.js';
 import type { AlertMetricsSink, TickTotals } from './metrics-sink.js';
-import { MINUTE_MS, floorMinute, jobId, minuteDoneKey, minuteLeaseKey, nearQueuedKey, type AlertJob } from './occurrence.js';
+import { MINUTE_MS, floorMinute } from '../domain/local-minute.js';
+import { jobId, minuteDoneKey, minuteLeaseKey, type AlertJob } from './occurrence.js';
 import type { DeliveryQueue } from './queue.js';
 import type { AlertSettings } from './settings.js';
 
@@ -46,8 +47,8 @@ export interface Tick {
 const MINUTE_LEASE_MS = 50_000;
 /** On its first tick an instance also looks this far back, to log what went undelivered while none ran. */
 const LOOK_BACK_MINUTES = 60;
-/** A "near" alert waiting in a queue is not queued again meanwhile; past this it may be (the send still checks). */
-const NEAR_QUEUED_MS = 5 * MINUTE_MS;
+/** A once-a-day alert waiting in a queue is not queued again meanwhile; past this it may be (the send still checks). */
+const QUEUED_HOLD_MS = 5 * MINUTE_MS;
 const RENDER_CONCURRENCY = 32;
 
 interface Found {
@@ -101,11 +102,11 @@ export function createTick(deps: TickDeps): Tick {
     }
   }
 
-  /** "Near" alerts already sent today, or waiting in a queue, are not looked at again. */
+  /** Once-a-day alerts already sent today, or waiting in a queue, are not looked at again. */
   async function stillWatched(found: Found[]): Promise<Found[]> {
     const keep = await mapLimit(found, RENDER_CONCURRENCY, async ({ due }) => {
-      if (due.kind !== 'near') return true;
-      const [sent, queued] = await Promise.all([claims.holder(due.key), claims.holder(nearQueuedKey(due.sub, due.date))]);
+      if (due.hold === undefined) return true;
+      const [sent, queued] = await Promise.all([claims.holder(due.key), claims.holder(due.hold)]);
       return sent === undefined && queued === undefined;
     });
     return found.filter((_, i) => keep[i]);
@@ -128,9 +129,9 @@ export function createTick(deps: TickDeps): Tick {
     const replies = await mapLimit(found, RENDER_CONCURRENCY, async ({ due }) => {
       try {
         const reply = await deps.core.alertReply(due.sub, upstream.get(due.sub.stopNo)!);
-        if (reply === undefined || due.kind === 'at') return reply;
-        // The bus is near: hold the alert so the next ticks leave it to this queue.
-        return (await claims.claim(nearQueuedKey(due.sub, due.date), deps.instance, NEAR_QUEUED_MS)) ? reply : undefined;
+        if (reply === undefined || due.hold === undefined) return reply;
+        // Its condition holds (the bus is near): hold the alert so the next ticks leave it to this queue.
+        return (await claims.claim(due.hold, deps.instance, QUEUED_HOLD_MS)) ? reply : undefined;
       } catch (err) {
         logger.warn({ key: due.key, error: errorLine(err) }, 'could not render an alert');
         return undefined;

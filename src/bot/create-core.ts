@@ -9,7 +9,7 @@ import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
 import type { CommandSpec, Options } from './commands/spec.js';
 import type { BotCore, Locale } from './core.js';
-import { nearAlert, timedAlert } from './format/alert.js';
+import { alertReply } from './format/alert.js';
 import { messageReply } from './format/text.js';
 import { storeFailure, type HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
@@ -30,7 +30,7 @@ export interface BotCoreDeps {
   translate?: Translate;
 }
 
-// A "near" alert whose bus is not near yet: nothing to send this minute.
+// An alert whose condition does not hold yet (the bus is not near): nothing to send this minute.
 const NOT_YET: Reply = { kind: 'answer', blocks: [] };
 
 export function createBotCore(deps: BotCoreDeps): BotCore {
@@ -97,9 +97,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     async alertReply(subscription, fetched) {
       const chat: ChatContext = { ...subscription.chat };
       const reply = await guarded(chat, (ctx) => {
-        const format = { now: ctx.now, say: ctx.say };
-        if (subscription.schedule.kind === 'at') return timedAlert(subscription, fetched, format);
-        return ('arrivals' in fetched ? nearAlert(subscription, fetched.arrivals, format) : undefined) ?? NOT_YET;
+        return alertReply(subscription, fetched, { now: ctx.now, say: ctx.say }) ?? NOT_YET;
       });
       return reply === NOT_YET ? undefined : reply;
     },

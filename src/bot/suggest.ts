@@ -1,6 +1,6 @@
 import type { StopIndex } from '../domain/stop-index.js';
 import type { SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
-import { formatMinute } from '../domain/alert-schedule.js';
+import { kindOf } from '../domain/alert-kinds/index.js';
 import type { IdentifierGrammar } from '../domain/identifiers.js';
 import type { TransitClient } from '../sources/octranspo-v12/index.js';
 import type { ChatContext } from './chat-context.js';
@@ -69,11 +69,10 @@ async function subscriptionsOfChat(partial: string, ctx: SuggestContext, limit: 
   return (await ctx.subscriptions.list(ctx.chat))
     .filter((sub) => typed === '' || sub.id.startsWith(typed))
     .slice(0, limit)
-    .map((sub) => {
-      const when =
-        sub.schedule.kind === 'at' ? formatMinute(sub.schedule.minute) : `${formatMinute(sub.schedule.from)}-${formatMinute(sub.schedule.until)}`;
-      return { label: [sub.id, sub.stopNo, sub.routeNo, when].filter((part) => part !== undefined).join(' '), value: sub.id };
-    });
+    .map((sub) => ({
+      label: [sub.id, sub.stopNo, sub.routeNo, kindOf(sub.schedule).when(sub.schedule)].filter((part) => part !== undefined).join(' '),
+      value: sub.id,
+    }));
 }
 
 function fromIndex(stops: StopIndex, typed: string, limit: number): Suggestion[] {

@@ -1,5 +1,6 @@
 import type { AlertTarget } from './chat.js';
-import type { AlertSchedule } from './alert-schedule.js';
+import { isDue, type AlertSchedule } from './alert-kinds/index.js';
+import type { LocalMinute } from './local-minute.js';
 
 /**
  * One standing request of a chat: "the arrivals of route 95 at stop 3017 at 07:30 on weekdays",
@@ -24,3 +25,12 @@ export interface Subscription {
 }
 
 export const MAX_SUBSCRIPTIONS_PER_CHAT = 20;
+
+/**
+ * The one rule of "is it due": active, read in this zone, and its kind due at this local minute.
+ * The store's index read applies it to what the index holds (the index may lag a record whose zone
+ * or schedule changed: the record decides), and so do the tests' stores.
+ */
+export function isSubscriptionDue(sub: Subscription, timeZone: string, local: LocalMinute): boolean {
+  return sub.timeZone === timeZone && sub.paused === undefined && isDue(sub.schedule, local);
+}

@@ -4,13 +4,13 @@
 // the id in the chat's set with one bounded, atomic step: concurrent adds (two processes
 // included) all land, or say 'full' past the cap, and never overwrite one another.
 import type Keyv from 'keyv';
-import type { Subscription } from '../domain/subscription.js';
+import { isSubscriptionDue, type Subscription } from '../domain/subscription.js';
 import { guarded } from './errors.js';
 import type { SubscriptionsRepository } from '../domain/store-ports.js';
 import type { ChatRef } from '../domain/chat.js';
 import { readStored, type CorruptionLog } from './records.js';
 import type { SetOps } from './sets.js';
-import { ZONES_KEY, atIndexKey, chatSubscriptionsKey, indexKeysOf, nearIndexKey, subscriptionKey } from './subscription-keys.js';
+import { ZONES_KEY, chatSubscriptionsKey, indexKeysAt, indexKeysOf, subscriptionKey } from './subscription-keys.js';
 import { decodeSubscription, encodeSubscription } from '../domain/subscription-record.js';
 
 /** A moved chat keeps all it had; the cap applied when each was made. */
@@ -111,16 +111,11 @@ export function createSubscriptions(deps: { keyv: Keyv; sets: SetOps; corrupt: C
         return moved;
       }),
 
-    dueAt: (zone, minute) =>
+    dueAt: (zone, local) =>
       guarded('read the alerts due', async () => {
-        const [timed, watching] = await sets.members([atIndexKey(zone, minute), nearIndexKey(zone, Math.floor(minute / 60))]);
-        const subs = await read([...new Set([...timed!, ...watching!])]);
-        return subs.filter(
-          (s) =>
-            s.timeZone === zone &&
-            s.paused === undefined &&
-            (s.schedule.kind === 'at' ? s.schedule.minute === minute : minute >= s.schedule.from && minute <= s.schedule.until),
-        );
+        const members = await sets.members(indexKeysAt(zone, local.minute));
+        const subs = await read([...new Set(members.flat())]);
+        return subs.filter((s) => isSubscriptionDue(s, zone, local));
       }),
 
     zones: () => guarded('read the alert zones', async () => (await sets.members([ZONES_KEY]))[0]!),

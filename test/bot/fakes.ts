@@ -1,8 +1,7 @@
 // Hand-written stand-ins for the bot core's dependencies: a transit client answering from tables,
 // an in-memory store, a fixed clock and a tiny stop index.
 import type { ChatContext } from '../../src/bot/chat-context.js';
-import { isDue } from '../../src/domain/alert-schedule.js';
-import type { Subscription } from '../../src/domain/subscription.js';
+import { isSubscriptionDue, type Subscription } from '../../src/domain/subscription.js';
 import type {
   ChatSettingsRepository,
   LanguageChoice,
@@ -155,15 +154,7 @@ export function memoryStores(): MemoryStores {
           }
           return moving.length;
         }),
-      dueAt: (zone, minute) =>
-        settle(() =>
-          [...all.values()].filter(
-            (s) =>
-              s.timeZone === zone &&
-              s.paused === undefined &&
-              [0, 1, 2, 3, 4, 5, 6].some((weekday) => isDue(s.schedule, { date: '', minute, weekday: weekday as 0 })),
-          ),
-        ),
+      dueAt: (zone, local) => settle(() => [...all.values()].filter((s) => isSubscriptionDue(s, zone, local))),
       zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
     },
   };

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../src/domain/subscription.js';
+import type { LocalMinute } from '../../src/domain/local-minute.js';
 import { StoreError, type OpenStoreOptions, type SubscribeOutcome } from '../../src/store/index.js';
 import { type ChatRef } from '../../src/domain/chat.js';
 import { at, near, subscription } from '../alerts/fakes.js';
@@ -13,6 +14,8 @@ import { outage } from './outage.js';
 const chat: ChatRef = { platform: 'telegram', chatId: '42' };
 const TORONTO = 'America/Toronto';
 const ids = (subs: Subscription[]) => subs.map((s) => s.id).sort();
+/** A minute of Monday 23 November 2026, as a tick asks the index for it. */
+const monday = (minute: number): LocalMinute => ({ date: '2026-11-23', minute, weekday: 1 });
 const sub = (id: string, extra: Parameters<typeof subscription>[1] = {}) => subscription(at('07:30'), { id, ...extra });
 
 /** Several processes adding at once; each line of outcomes in order. */
@@ -79,7 +82,7 @@ forEachBackend((backend) => {
       await subscriptions.add(sub('paris', { timeZone: 'Europe/Paris' }), 20);
       await subscriptions.add(subscription(near(5, '07:40', '09:10'), { id: 'win' }), 20);
       const due = async (minute: string, zone = TORONTO) =>
-        ids(await subscriptions.dueAt(zone, Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3))));
+        ids(await subscriptions.dueAt(zone, monday(Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3)))));
       expect(await due('07:30')).toEqual(['t730']);
       expect(await due('07:39')).toEqual([]);
       expect(await due('07:40')).toEqual(['win']);
@@ -96,12 +99,12 @@ forEachBackend((backend) => {
       await subscriptions.add(sub('b'), 20);
       expect(await subscriptions.setPaused(chat, 'a', 'user')).toBe(true);
       expect(await subscriptions.setPaused(chat, 'zz', 'user')).toBe(false);
-      expect(ids(await subscriptions.dueAt(TORONTO, 450))).toEqual(['b']);
+      expect(ids(await subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['b']);
       expect(await subscriptions.pauseChat(chat, 'refused')).toBe(1);
       expect((await subscriptions.list(chat)).map((s) => s.paused)).toEqual(['user', 'refused']);
-      expect(await subscriptions.dueAt(TORONTO, 450)).toEqual([]);
+      expect(await subscriptions.dueAt(TORONTO, monday(450))).toEqual([]);
       await subscriptions.setPaused(chat, 'a', undefined);
-      expect(ids(await subscriptions.dueAt(TORONTO, 450))).toEqual(['a']);
+      expect(ids(await subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['a']);
       expect((await subscriptions.list(chat))[0]).not.toHaveProperty('paused');
     });
 
@@ -111,7 +114,7 @@ forEachBackend((backend) => {
       expect(await subscriptions.remove(chat, 'a')).toBe(true);
       expect(await subscriptions.remove(chat, 'a')).toBe(false);
       expect(await subscriptions.list(chat)).toEqual([]);
-      expect(await subscriptions.dueAt(TORONTO, 450)).toEqual([]);
+      expect(await subscriptions.dueAt(TORONTO, monday(450))).toEqual([]);
       expect(await subscriptions.add(sub('b'), 1)).toBe('added');
     });
 
@@ -127,7 +130,7 @@ forEachBackend((backend) => {
         ['a', '-100777', 'group', undefined],
         ['b', '-100777', 'group', 'user'],
       ]);
-      expect((await subscriptions.dueAt(TORONTO, 450)).map((s) => s.chat.chatId)).toEqual(['-100777']);
+      expect((await subscriptions.dueAt(TORONTO, monday(450))).map((s) => s.chat.chatId)).toEqual(['-100777']);
     });
 
     it('keeps its records across a restart', async () => {
@@ -135,7 +138,7 @@ forEachBackend((backend) => {
       await first.subscriptions.add(sub('a'), 20);
       await first.close();
       const second = await backend.open();
-      expect(ids(await second.subscriptions.dueAt(TORONTO, 450))).toEqual(['a']);
+      expect(ids(await second.subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['a']);
     });
 
     it('skips a corrupt record, logging it once, and goes on', async () => {
@@ -145,7 +148,7 @@ forEachBackend((backend) => {
       await store.subscriptions.add(sub('b'), 20);
       await store.keyv.set('chat:telegram:42:sub:a', { id: 'a', schedule: 'every day, roughly' });
       expect(ids(await store.subscriptions.list(chat))).toEqual(['b']);
-      expect(ids(await store.subscriptions.dueAt(TORONTO, 450))).toEqual(['b']);
+      expect(ids(await store.subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['b']);
       const reported = lines.filter((l) => l.msg === 'store: skipped a corrupt record');
       expect(reported).toHaveLength(1);
       expect(reported[0]).toMatchObject({ key: 'chat:telegram:42:sub:a' });
@@ -155,7 +158,7 @@ forEachBackend((backend) => {
       const { store, cut } = await outage(backend);
       await store.subscriptions.add(sub('a'), 20);
       await cut();
-      await expect(store.subscriptions.dueAt(TORONTO, 450)).rejects.toBeInstanceOf(StoreError);
+      await expect(store.subscriptions.dueAt(TORONTO, monday(450))).rejects.toBeInstanceOf(StoreError);
       await expect(store.subscriptions.add(sub('b'), 20)).rejects.toBeInstanceOf(StoreError);
     });
   });

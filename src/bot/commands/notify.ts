@@ -1,4 +1,4 @@
-import { localMinuteAt } from '../../domain/alert-schedule.js';
+import { localMinuteAt } from '../../domain/local-minute.js';
 import type { CommandModule } from './spec.js';
 import { addSubscription } from './subscribe.js';
 
