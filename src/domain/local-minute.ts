@@ -36,9 +36,8 @@ export function localMinuteAt(instant: Date | number, timeZone: string): LocalMi
 export function localMinutesAt(instant: Date | number, timeZone: string): LocalMinute[] {
   const ms = typeof instant === 'number' ? instant : instant.getTime();
   const now = localMinuteAt(ms, timeZone);
-  const previous = localMinuteAt(ms - MINUTE_MS, timeZone);
-  const before = serialOf(previous);
-  const skipped = previous.date === now.date ? serialOf(now) - before - 1 : 0;
+  const before = serialOf(localMinuteAt(ms - MINUTE_MS, timeZone));
+  const skipped = serialOf(now) - before - 1;
   if (skipped <= 0) return [now];
   return [...Array.from({ length: skipped }, (_, i) => fromSerial(before + 1 + i)), now];
 }

@@ -93,6 +93,8 @@ describe('the kind table', () => {
   it.each([
     ['America/Toronto', '2026-03-07T12:00:00Z'],
     ['America/Toronto', '2026-10-31T12:00:00Z'],
+    ['America/Santiago', '2026-09-05T12:00:00Z'],
+    ['Asia/Beirut', '2026-03-28T12:00:00Z'],
     ['Australia/Lord_Howe', '2026-04-04T12:00:00Z'],
     ['Asia/Kolkata', '2026-06-01T12:00:00Z'],
     ['Pacific/Chatham', '2026-09-26T12:00:00Z'],
