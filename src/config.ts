@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
+import { DEFAULT_METRICS_HOST } from './metrics/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
@@ -143,6 +144,15 @@ const schema = z.object({
   ALERT_CHAT_INTERVAL_MS: positiveInt(DEFAULT_ALERT_SETTINGS.chatIntervalMs),
   ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
   METRICS_PORT: optionalPort,
+  // An address of this machine: an IPv4 or IPv6 literal, or a name that resolves to one.
+  METRICS_HOST: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:-]+$/, 'an address of this machine to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)')
+        .optional(),
+    )
+    .transform((v) => v ?? DEFAULT_METRICS_HOST),
   // GTFS and GTFS-Realtime: a URL or a file path each.
   GTFS_URL: optionalText,
   GTFS_RT_TRIP_UPDATES_URL: optionalText,
@@ -205,6 +215,8 @@ export interface Config {
   alerts: AlertSettings;
   /** /metrics and /healthz; absent: not served. */
   metricsPort?: number;
+  /** The address the metrics server listens on (loopback unless set). */
+  metricsHost: string;
   /** Present: the GTFS source (static schedule + GTFS-Realtime) instead of the v1.2 one. */
   gtfs?: {
     /** Static GTFS zip: URL or file path. */
@@ -282,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       groupPerMinute: e.ALERT_GROUP_PER_MINUTE,
     },
     ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
+    metricsHost: e.METRICS_HOST,
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
     ...gtfsConfig(e),
     ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),

@@ -73,6 +73,9 @@ describe('loadConfig', () => {
       groupPerMinute: 20,
     });
     expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({}).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+    expect(loadConfig({ METRICS_HOST: '::' }).metricsHost).toBe('::');
     const config = loadConfig({
       ALERT_CATCH_UP_MINUTES: '10',
       ALERT_TELEGRAM_PER_SECOND: '25',
@@ -88,10 +91,11 @@ describe('loadConfig', () => {
       groupPerMinute: 15,
     });
     expect(config.metricsPort).toBe(9464);
-    expect(problemsOf({ ALERT_CATCH_UP_MINUTES: '0', ALERT_TELEGRAM_PER_SECOND: 'fast', METRICS_PORT: '70000' })).toEqual([
+    expect(problemsOf({ ALERT_CATCH_UP_MINUTES: '0', ALERT_TELEGRAM_PER_SECOND: 'fast', METRICS_PORT: '70000', METRICS_HOST: 'http://x/' })).toEqual([
       'ALERT_CATCH_UP_MINUTES: expected a number of minutes from 1 to 60',
       'ALERT_TELEGRAM_PER_SECOND: expected a whole number',
       'METRICS_PORT: expected a port from 1 to 65535',
+      'METRICS_HOST: expected an address of this machine to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
     ]);
   });
 

@@ -34,6 +34,8 @@ export interface AlertSchedulerDeps {
   queuePrefix?: string;
   /** Set: serve /metrics and /healthz on this port (0: any free one). */
   metricsPort?: number;
+  /** The address to serve them on; the loopback interface when absent. */
+  metricsHost?: string;
   clock: Clock;
   logger: Logger;
   /** false: no timer, the caller runs tick() (tests drive the clock). */
@@ -121,6 +123,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
   if (deps.metricsPort !== undefined) {
     server = await startMetricsServer({
       port: deps.metricsPort,
+      ...(deps.metricsHost !== undefined ? { host: deps.metricsHost } : {}),
       registry: metrics.registry,
       logger,
       health: () => {
