@@ -1,6 +1,5 @@
 // The SQLite backend: keyv's own adapter and connection (one file in DATA_DIR), checked at open,
 // and claims as single SQL statements on that same connection.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.js';
@@ -8,6 +7,7 @@ import type { Backend } from './backend.js';
 import { SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { folderFailure, sqliteOpenFailure } from './sqlite-errors.js';
+import { makeFolder } from '../util/make-folder.js';
 import { createSetsTableSql, sqliteSets } from './sqlite-sets.js';
 
 // keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
@@ -18,7 +18,7 @@ const EXPIRED = (column: string) => `CASE WHEN json_valid(${column}) THEN coales
 export async function openSqlite(dataDir: string, namespace: string, logger: Logger | undefined): Promise<Backend> {
   const file = join(dataDir, SQLITE_FILE);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makeFolder(dataDir);
   } catch (err) {
     throw new StoreError(`cannot open ${file}: ${folderFailure(dataDir, err)}`, { cause: err });
   }
