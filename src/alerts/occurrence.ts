@@ -1,7 +1,7 @@
 // What the scheduler hands to delivery, and the keys that make each alert go out once. Every key
 // is a Claims key (the store adds its namespace): two instances on one store agree on them.
 import type { Reply } from '../domain/reply.js';
-import type { ChatRef } from '../domain/chat.js';
+import type { ChatRef, Platform } from '../domain/chat.js';
 import { kindOf } from '../domain/alert-kinds/index.js';
 import { MINUTE_MS, type LocalMinute } from '../domain/local-minute.js';
 import type { Subscription } from '../domain/subscription.js';
@@ -53,10 +53,14 @@ export function jobId(chat: ChatRef, dueAt: number): string {
   return `alert.${chat.platform}.${encodeURIComponent(chat.chatId)}.${Math.floor(dueAt / MINUTE_MS)}`;
 }
 
-/** Set once every alert of a UTC minute is queued durably (BullMQ) or delivered (in-process). */
-export const minuteDoneKey = (minute: number) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:done`;
-/** Held by the instance collecting a minute, so the other instances leave it alone meanwhile. */
-export const minuteLeaseKey = (minute: number) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:lease`;
+/**
+ * Set once every alert of a UTC minute to one platform is queued durably (BullMQ) or delivered
+ * (in-process). Per platform: an instance claims only what it can deliver, so instances serving
+ * different platforms on one store do not take each other's minutes.
+ */
+export const minuteDoneKey = (minute: number, platform: Platform) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:${platform}:done`;
+/** Held by the instance collecting a minute's alerts to a platform, so the other instances leave them alone meanwhile. */
+export const minuteLeaseKey = (minute: number, platform: Platform) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:${platform}:lease`;
 
 /** Held while one message to the chat is being sent: one sender per chat at a time. */
 export const chatSendingKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:sending`;

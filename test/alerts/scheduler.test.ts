@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { TransitError } from '../../src/domain/transit-error.js';
 import { route, stopArrivals, trip } from '../bot/fakes.js';
-import { at, near, subscription } from './fakes.js';
+import { at, capturingLogger, near, recordingNotifier, subscription, testSettings } from './fakes.js';
 import { harness } from './harness.js';
 
 // Ottawa in November is UTC-5: 07:30 there is 12:30Z. Monday 23 Nov 2026.
@@ -233,5 +234,33 @@ describe('delivery outcomes', () => {
     const h = await started({ start: '2026-11-23T12:30:00Z', subs: [subscription(at('07:30'), { paused: 'user' })] });
     await h.tickAt('2026-11-23T12:30:00Z');
     expect(h.notifier.sent).toEqual([]);
+  });
+
+  it("a second instance on the same store serving another platform leaves this platform's alerts to this one", async () => {
+    const telegramChats = Array.from({ length: 30 }, (_, i) => subscription(at('07:30'), { chatId: String(100 + i) }));
+    const terminalChat = subscription(at('07:30'), { chat: { platform: 'console', chatId: 'terminal', chatType: 'private' } });
+    const h = await started({ start: '2026-11-23T12:29:00Z', subs: [...telegramChats, terminalChat] });
+    // The terminal-chat process: same subscriptions and claims, its own notifier.
+    const terminal = recordingNotifier(h.clock, { platform: 'console' });
+    const other = await startAlertScheduler({
+      core: h.core,
+      store: { subscriptions: h.stores.subscriptions, claims: h.claims },
+      transit: h.transit,
+      notifiers: [terminal],
+      settings: testSettings(),
+      clock: h.clock,
+      logger: capturingLogger().logger,
+      cron: false,
+    });
+    stops.push(() => other.stop());
+    for (const minute of ['2026-11-23T12:29:00Z', '2026-11-23T12:30:00Z', '2026-11-23T12:31:00Z']) {
+      h.clock.set(minute);
+      // The other process ticks first each minute: it must claim only what it can deliver.
+      await other.tick();
+      await other.tick.settled();
+      await h.tickAt(minute);
+    }
+    expect(h.notifier.sent.map((s) => s.chatId).sort()).toEqual(telegramChats.map((s) => s.chat.chatId).sort());
+    expect(terminal.sent.map((s) => s.chatId)).toEqual(['terminal']);
   });
 });
