@@ -125,7 +125,9 @@ describe('opening SQLite', () => {
       const run = await openInChild({ kind: 'open', store: { dataDir } });
       expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
         code: 0,
-        stdout: [`StoreError: cannot open ${join(dataDir, SQLITE_FILE)}: cannot create its folder ${dataDir} (the file system there takes no new folders)`],
+        stdout: [
+          `StoreError: cannot open ${join(dataDir, SQLITE_FILE)}: cannot create its folder ${dataDir} (the file system there takes no new folders)`,
+        ],
         stderr: '',
       });
     }
