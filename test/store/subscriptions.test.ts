@@ -9,7 +9,9 @@ import { type ChatRef } from '../../src/domain/chat.js';
 import { at, near, subscription } from '../alerts/fakes.js';
 import { forEachBackend } from './backends.js';
 import { capturingLogger } from './log-lines.js';
-import { outage } from './outage.js';
+import { failingRecordWrites, outage } from './outage.js';
+import { rawBackend } from './raw-backend.js';
+import { chatSubscriptionsKey, indexKeysAt, indexKeysOf, subscriptionKey } from '../../src/store/subscription-keys.js';
 
 const chat: ChatRef = { platform: 'telegram', chatId: '42' };
 const TORONTO = 'America/Toronto';
@@ -152,6 +154,40 @@ forEachBackend((backend) => {
       const reported = lines.filter((l) => l.msg === 'store: skipped a corrupt record');
       expect(reported).toHaveLength(1);
       expect(reported[0]).toMatchObject({ key: 'chat:telegram:42:sub:a' });
+    });
+
+    it('a record write that fails after the id was taken leaves nothing behind: the cap counts only what is listed', async () => {
+      const { store, heal } = await failingRecordWrites(backend);
+      await store.subscriptions.add(sub('lost'), 20).catch(() => undefined);
+      await heal();
+      const { subscriptions } = await backend.open();
+      const listed = (await subscriptions.list(chat)).length;
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => subscriptions.add(sub(`n${i}`), 20)));
+      expect(listed + outcomes.filter((o) => o === 'added').length).toBe(20);
+      expect(await subscriptions.list(chat)).toHaveLength(20);
+    });
+
+    it('ids an earlier version left without a record are cleaned by readers: not listed, not counted, not due', async () => {
+      const raw = await rawBackend(backend);
+      try {
+        const ghosts = Array.from({ length: 20 }, (_, i) => sub(`g${i}`));
+        for (const ghost of ghosts) {
+          await raw.sets.addBounded(chatSubscriptionsKey(chat), ghost.id, 20);
+          for (const index of indexKeysOf(ghost)) await raw.sets.add(index, [subscriptionKey(chat, ghost.id)]);
+        }
+        const { subscriptions } = await backend.open();
+        expect(await subscriptions.list(chat)).toEqual([]);
+        expect(await subscriptions.add(sub('real'), 20)).toBe('added');
+        expect(ids(await subscriptions.list(chat))).toEqual(['real']);
+        expect(ids(await subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['real']);
+        expect(await raw.sets.members([chatSubscriptionsKey(chat), ...indexKeysAt(TORONTO, 450)])).toEqual([
+          ['real'],
+          [subscriptionKey(chat, 'real')],
+          [],
+        ]);
+      } finally {
+        await raw.close();
+      }
     });
 
     it('refuses with a StoreError while the backend is away', async () => {
