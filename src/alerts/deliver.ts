@@ -1,6 +1,8 @@
 // Sending one job: the same steps whichever queue runs it (in-process or BullMQ). Alerts already
-// marked sent are dropped first (a stalled job run again, a repeat), one sender per chat at a
-// time, the chat's own pace kept, and a mark per alert once the platform accepted the message.
+// marked sent are dropped first (a stalled job run again, a repeat), then those whose subscription
+// was removed or paused since the tick (a slow upstream leaves seconds for /unsubscribe), one
+// sender per chat at a time, the chat's own pace kept, and a mark per alert once the platform
+// accepted the message.
 import type { BotCore } from '../bot/core.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
@@ -29,7 +31,7 @@ export type DeliveryOutcome =
 export interface DeliverDeps {
   notifiers: readonly Notifier[];
   claims: Claims;
-  subscriptions: Pick<SubscriptionsRepository, 'remove'>;
+  subscriptions: Pick<SubscriptionsRepository, 'list' | 'remove'>;
   core: Pick<BotCore, 'chatRefused'>;
   settings: AlertSettings;
   clock: Clock;
@@ -123,7 +125,7 @@ export function createDeliver(deps: DeliverDeps): Deliver {
       if ((await claims.holder(chatPaceKey(job.chat))) !== undefined)
         return { kind: 'wait', ms: Math.min(chatInterval(job.chat, deps.settings), 1_000) };
       const marks = await Promise.all(job.parts.map((p) => claims.holder(p.key)));
-      const unsent = job.parts.filter((_, i) => marks[i] === undefined);
+      const unsent = await stillWanted(job, job.parts.filter((_, i) => marks[i] === undefined));
       if (unsent.length === 0) return { kind: 'skipped' };
       const { outcome, messages } = await sendParts(job, notifier, unsent);
       // Taken before the send hold is released, so the next sender to this chat sees it.
@@ -135,6 +137,15 @@ export function createDeliver(deps: DeliverDeps): Deliver {
       await letGo(sending, holder);
     }
   };
+
+  /** The parts whose subscription is still there and active, read just before sending. */
+  async function stillWanted(job: AlertJob, parts: AlertPart[]): Promise<AlertPart[]> {
+    if (parts.length === 0) return parts;
+    const active = new Set((await deps.subscriptions.list(job.chat)).filter((s) => s.paused === undefined).map((s) => s.id));
+    const wanted = parts.filter((p) => active.has(p.subId));
+    if (wanted.length < parts.length) logger.info({ job: job.id, dropped: parts.length - wanted.length }, 'alerts removed or paused since they were due: not sent');
+    return wanted;
+  }
 
   async function letGo(key: string, holder: string): Promise<void> {
     try {

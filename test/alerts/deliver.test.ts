@@ -5,7 +5,8 @@ import { chatPaceKey, chatSendingKey, type AlertJob, type AlertPart } from '../.
 import type { Reply } from '../../src/domain/reply.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { StoreError } from '../../src/domain/store-ports.js';
-import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Script } from './fakes.js';
+import type { Subscription } from '../../src/domain/subscription.js';
+import { at, capturingLogger, memoryClaims, recordingNotifier, subscription, testSettings, type Script } from './fakes.js';
 
 const clock = fixedClock('2026-11-23T12:30:07Z');
 const reply = (title: string, lines = ['95  4 min (07:34) 🕒']): Reply => ({ kind: 'answer', title, blocks: [{ lines }] });
@@ -23,17 +24,28 @@ const job = (parts: AlertPart[], chatType: 'private' | 'group' = 'private'): Ale
   parts,
 });
 
+/** The chat's subscriptions s1 ... s9 as the store holds them when the job is sent. */
+function chatSubscriptions() {
+  const live = new Map<string, Subscription>(Array.from({ length: 9 }, (_, i) => [`s${i + 1}`, subscription(at('07:30'), { id: `s${i + 1}` })]));
+  return {
+    live,
+    list: vi.fn((_chat: unknown) => Promise.resolve([...live.values()])),
+    remove: vi.fn((_chat: unknown, id: string) => Promise.resolve(live.delete(id))),
+  };
+}
+
 function setup(script?: Script) {
   const claims = memoryClaims();
   const notifier = recordingNotifier(clock, script !== undefined ? { script } : {});
   const log = capturingLogger();
   const chatRefused = vi.fn((_chat: unknown) => Promise.resolve());
-  const remove = vi.fn((_chat: unknown, _id: string) => Promise.resolve(true));
+  const subscriptions = chatSubscriptions();
+  const { remove } = subscriptions;
   const sent = vi.fn();
   const deliver = createDeliver({
     notifiers: [notifier],
     claims,
-    subscriptions: { remove },
+    subscriptions,
     core: { chatRefused },
     settings: testSettings({ chatIntervalMs: 1_000, groupPerMinute: 20 }),
     clock,
@@ -42,7 +54,7 @@ function setup(script?: Script) {
     instance: 'test',
     sleep: () => Promise.resolve(),
   });
-  return { claims, notifier, log, chatRefused, remove, sent, deliver };
+  return { claims, notifier, log, chatRefused, subscriptions, remove, sent, deliver };
 }
 
 describe('delivering one job', () => {
@@ -74,6 +86,17 @@ describe('delivering one job', () => {
     expect(s.notifier.sent).toHaveLength(1);
   });
 
+  it('sends nothing of a subscription removed or paused since it was due, read again just before sending', async () => {
+    const s = setup();
+    s.subscriptions.live.delete('s1');
+    s.subscriptions.live.set('s2', { ...s.subscriptions.live.get('s2')!, paused: 'user' });
+    expect(await s.deliver(job([part(1), part(2), part(3)]))).toEqual({ kind: 'sent', messages: 1 });
+    expect(s.notifier.sent.map((m) => m.reply.title)).toEqual(['Stop 3']);
+    await s.claims.release(chatPaceKey(job([]).chat));
+    expect(await s.deliver(job([part(1), part(2)]))).toEqual({ kind: 'skipped' });
+    expect(s.notifier.sent).toHaveLength(1);
+  });
+
   it('waits while another sender holds the chat, or while its pace lasts', async () => {
     const s = setup();
     await s.claims.claim(chatSendingKey(job([]).chat), 'other', 30_000);
@@ -96,7 +119,7 @@ describe('delivering one job', () => {
     const deliver = createDeliver({
       notifiers: [s.notifier],
       claims,
-      subscriptions: { remove: s.remove },
+      subscriptions: s.subscriptions,
       core: { chatRefused: s.chatRefused },
       settings: testSettings(),
       clock,
@@ -141,7 +164,7 @@ describe('delivering one job', () => {
     const deliver = createDeliver({
       notifiers: [s.notifier],
       claims: broken,
-      subscriptions: { remove: s.remove },
+      subscriptions: s.subscriptions,
       core: { chatRefused: s.chatRefused },
       settings: testSettings(),
       clock,
@@ -161,7 +184,7 @@ describe('delivering one job', () => {
     const second = createDeliver({
       notifiers: [s.notifier],
       claims: failsAfterSending,
-      subscriptions: { remove: s.remove },
+      subscriptions: s.subscriptions,
       core: { chatRefused: s.chatRefused },
       settings: testSettings(),
       clock,

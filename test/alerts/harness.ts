@@ -15,7 +15,7 @@ export interface HarnessOptions {
   settings?: Partial<AlertSettings>;
   script?: Script;
   /** What `nextTripsAllRoutes` answers, by stop ("3017"); default: route 95 in 4 and 19 min. */
-  arrivals?: Record<string, StopArrivals | Error | (() => StopArrivals)>;
+  arrivals?: Record<string, StopArrivals | Error | (() => StopArrivals | Promise<StopArrivals>)>;
 }
 
 export const DEFAULT_ARRIVALS = () => stopArrivals([route('95', [trip(4), trip(19)])]);

@@ -230,6 +230,26 @@ describe('delivery outcomes', () => {
     expect(h.log.lines.filter((l) => l.msg === 'alert given up after repeated temporary failures')).toHaveLength(1);
   });
 
+  it('an alert removed or paused while the tick waited on the upstream is not sent', async () => {
+    const removed = subscription(at('07:30'), { chatId: '1' });
+    const paused = subscription(at('07:30'), { chatId: '2' });
+    const kept = subscription(at('07:30'), { chatId: '3' });
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs: [removed, paused, kept],
+      // A slow answer, during which riders confirm /unsubscribe and /pause in their chats.
+      arrivals: {
+        '3017': async () => {
+          await h.stores.subscriptions.remove(removed.chat, removed.id);
+          await h.stores.subscriptions.setPaused(paused.chat, paused.id, 'user');
+          return stopArrivals([route('95', [trip(4)])]);
+        },
+      },
+    });
+    await h.tickAt('2026-11-23T12:30:00Z');
+    expect(h.notifier.sent.map((s) => s.chatId)).toEqual(['3']);
+  });
+
   it('paused subscriptions stay silent', async () => {
     const h = await started({ start: '2026-11-23T12:30:00Z', subs: [subscription(at('07:30'), { paused: 'user' })] });
     await h.tickAt('2026-11-23T12:30:00Z');
