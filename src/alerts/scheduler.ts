@@ -23,7 +23,7 @@ import { spacedNotifier } from './spaced-notifier.js';
 import { createTick, type Tick } from './tick.js';
 
 export interface AlertSchedulerDeps {
-  core: Pick<BotCore, 'alertReply' | 'chatRefused'>;
+  core: Pick<BotCore, 'alertReply' | 'chatRefused' | 'chatMoved'>;
   store: { subscriptions: SubscriptionsRepository; claims: Claims };
   transit: TransitClient;
   notifiers: readonly Notifier[];

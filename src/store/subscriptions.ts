@@ -114,8 +114,15 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
       guarded("move the chat's alerts", async () => {
         let moved = 0;
         for (const sub of (await listOf(from)).subs) {
+          // The old id's refusals say nothing of the new chat: those alerts resume; a rider's pause stays.
+          const { paused, ...rest } = sub;
+          const moving: Subscription = {
+            ...rest,
+            ...(paused === 'user' ? { paused } : {}),
+            chat: { ...sub.chat, platform: to.platform, chatId: to.chatId },
+          };
           // Added under the new id before removed from the old: a crash in between leaves both, not neither.
-          const outcome = await insert({ ...sub, chat: { ...sub.chat, platform: to.platform, chatId: to.chatId } }, NO_CAP);
+          const outcome = await insert(moving, NO_CAP);
           if (outcome === 'id-taken') {
             // Either an earlier move got this far before a crash (the same subscription), or the
             // new chat made one with the same id: that one stays, and this one stays where it was.

@@ -213,6 +213,32 @@ describe('delivery outcomes', () => {
     expect(h.notifier.attempts.get('42')).toBe(1);
   });
 
+  it('a group that became a supergroup gets this alert at its new id, and the next ones, unpaused', async () => {
+    const group = { chatId: '-1', chatType: 'group' as const };
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs: [subscription(at('07:30'), group), subscription(at('07:31'), group), subscription(at('07:32'), { ...group, paused: 'refused' })],
+      script: (chatId) =>
+        chatId === '-1'
+          ? { status: 'moved', chatId: '-100777', reason: '400: Bad Request: group chat was upgraded to a supergroup chat' }
+          : { status: 'sent' },
+    });
+    await h.tickAt('2026-11-23T12:30:00Z');
+    await h.tickAt('2026-11-23T12:31:00Z');
+    await h.tickAt('2026-11-23T12:32:00Z');
+    expect(h.notifier.sent.map((s) => [s.chatId, s.at])).toEqual([
+      ['-100777', '2026-11-23T12:30:00.000Z'],
+      ['-100777', '2026-11-23T12:31:00.000Z'],
+      ['-100777', '2026-11-23T12:32:00.000Z'],
+    ]);
+    expect(await h.stores.subscriptions.list({ platform: 'telegram', chatId: '-1' })).toEqual([]);
+    expect((await h.stores.subscriptions.list({ platform: 'telegram', chatId: '-100777' })).map((s) => s.paused)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('retries a temporary failure, with a bound', async () => {
     const h = await started({
       start: '2026-11-23T12:30:00Z',

@@ -148,9 +148,9 @@ export function memoryStores(): MemoryStores {
       moveChat: (from, to) =>
         settle(() => {
           const moving = ofChat(from);
-          for (const sub of moving) {
+          for (const { paused, ...sub } of moving) {
             all.delete(`${keyOf(from)}:${sub.id}`);
-            all.set(`${keyOf(to)}:${sub.id}`, { ...sub, chat: { ...sub.chat, ...to } });
+            all.set(`${keyOf(to)}:${sub.id}`, { ...sub, ...(paused === 'user' ? { paused } : {}), chat: { ...sub.chat, ...to } });
           }
           return moving.length;
         }),

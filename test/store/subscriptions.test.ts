@@ -124,15 +124,17 @@ forEachBackend((backend) => {
       const { subscriptions } = await backend.open();
       await subscriptions.add(sub('a', { chatId: '-1', chatType: 'group' }), 20);
       await subscriptions.add(sub('b', { chatId: '-1', chatType: 'group', paused: 'user' }), 20);
+      await subscriptions.add(sub('c', { chatId: '-1', chatType: 'group', paused: 'refused' }), 20);
       const to: ChatRef = { platform: 'telegram', chatId: '-100777' };
-      expect(await subscriptions.moveChat({ platform: 'telegram', chatId: '-1' }, to)).toBe(2);
+      expect(await subscriptions.moveChat({ platform: 'telegram', chatId: '-1' }, to)).toBe(3);
       expect(await subscriptions.list({ platform: 'telegram', chatId: '-1' })).toEqual([]);
       const moved = await subscriptions.list(to);
       expect(moved.map((s) => [s.id, s.chat.chatId, s.chat.chatType, s.paused])).toEqual([
         ['a', '-100777', 'group', undefined],
         ['b', '-100777', 'group', 'user'],
+        ['c', '-100777', 'group', undefined],
       ]);
-      expect((await subscriptions.dueAt(TORONTO, monday(450))).map((s) => s.chat.chatId)).toEqual(['-100777']);
+      expect((await subscriptions.dueAt(TORONTO, monday(450))).map((s) => s.chat.chatId)).toEqual(['-100777', '-100777']);
     });
 
     it('keeps its records across a restart', async () => {
