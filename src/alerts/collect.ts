@@ -29,7 +29,7 @@ async function dueInZone(subscriptions: SubscriptionsRepository, minute: number,
   const locals = localMinutesAt(minute, zone);
   // The second pass of a repeated hour: alerts of each minute fired on the first.
   const repeated = isRepeatedMinute(minute, zone);
-  const found = await Promise.all(locals.map((local) => subscriptions.dueAt(zone, local)));
+  const found = await Promise.all(locals.map((local) => subscriptions.dueAt(zone, local, new Date(minute))));
   const dues: Due[] = [];
   const seen = new Set<string>();
   locals.forEach((local, i) => {

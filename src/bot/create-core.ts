@@ -133,6 +133,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
           subscriptions: deps.subscriptions,
           transit: deps.transit,
           ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+          now: deps.now(),
         };
         return await suggestValues(
           name,

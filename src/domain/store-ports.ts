@@ -80,8 +80,8 @@ export interface SubscriptionsRepository {
   pauseChat(chat: ChatRef, reason: 'refused'): Promise<number>;
   /** A group that became a supergroup keeps its subscriptions under its new id, those paused as refused resumed; how many moved. */
   moveChat(from: ChatRef, to: ChatRef): Promise<number>;
-  /** The subscriptions due at this local minute in this zone (isSubscriptionDue), found through the index. */
-  dueAt(timeZone: string, local: LocalMinute): Promise<Subscription[]>;
+  /** The subscriptions due at this local minute in this zone, happening at `at` (isSubscriptionDue), found through the index. */
+  dueAt(timeZone: string, local: LocalMinute, at: Date): Promise<Subscription[]>;
   /** Every zone any subscription is read in. */
   zones(): Promise<string[]>;
 }

@@ -18,6 +18,7 @@ const SubscriptionRecord = z.object({
   timeZone: z.string().min(1),
   paused: z.enum(['user', 'refused']).optional(),
   oneShot: z.boolean().optional(),
+  endsAt: z.string().optional(),
   createdAt: z.string(),
 });
 
@@ -48,11 +49,12 @@ export function encodeSubscription(sub: Subscription): string {
 }
 
 function withoutUndefined(record: z.infer<typeof SubscriptionRecord>): Subscription {
-  const { routeNo, paused, oneShot, ...rest } = record;
+  const { routeNo, paused, oneShot, endsAt, ...rest } = record;
   return {
     ...rest,
     ...(routeNo !== undefined ? { routeNo } : {}),
     ...(paused !== undefined ? { paused } : {}),
     ...(oneShot !== undefined ? { oneShot } : {}),
+    ...(endsAt !== undefined ? { endsAt } : {}),
   };
 }

@@ -4,7 +4,7 @@
 // included) all land or say 'full' past the cap, and a failure leaves nothing behind. An id or an
 // index entry without a record can then only be left by an earlier version (or a removal under
 // way): readers skip it and clean it, so it counts against no cap.
-import { isSubscriptionDue, type Subscription } from '../domain/subscription.js';
+import { hasEnded, isSubscriptionDue, type Subscription } from '../domain/subscription.js';
 import { guarded } from './errors.js';
 import type { SubscriptionsRepository } from '../domain/store-ports.js';
 import type { ChatRef } from '../domain/chat.js';
@@ -66,9 +66,13 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
 
   async function insert(sub: Subscription, max: number): Promise<'added' | 'full' | 'id-taken'> {
     const outcome = await addAtomically(sub, max);
-    // The chat may be full of ids an earlier version left without a record: cleaned, then tried again.
-    if (outcome === 'full' && (await listOf(sub.chat)).cleaned > 0) return addAtomically(sub, max);
-    return outcome;
+    if (outcome !== 'full') return outcome;
+    // The chat may be full of ids an earlier version left without a record, or of one-shots that
+    // ended (by the new one's making time): both cleaned, then tried again.
+    const { subs, cleaned } = await listOf(sub.chat);
+    const ended = subs.filter((s) => hasEnded(s, new Date(sub.createdAt)));
+    for (const s of ended) await erase(s.chat, s.id);
+    return cleaned + ended.length > 0 ? addAtomically(sub, max) : outcome;
   }
 
   async function erase(chat: ChatRef, id: string): Promise<boolean> {
@@ -135,7 +139,7 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
         return moved;
       }),
 
-    dueAt: (zone, local) =>
+    dueAt: (zone, local, at) =>
       guarded('read the alerts due', async () => {
         const indexes = indexKeysAt(zone, local.minute);
         const members = await sets.members(indexes);
@@ -149,7 +153,7 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
             ),
           ),
         );
-        return subs.filter((s) => isSubscriptionDue(s, zone, local));
+        return subs.filter((s) => isSubscriptionDue(s, zone, local, at));
       }),
 
     zones: () => guarded('read the alert zones', async () => (await sets.members([ZONES_KEY]))[0]!),

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { TransitError } from '../../src/domain/transit-error.js';
-import { route, stopArrivals, trip } from '../bot/fakes.js';
+import { privateChat, route, stopArrivals, trip } from '../bot/fakes.js';
 import { at, capturingLogger, near, recordingNotifier, subscription, testSettings } from './fakes.js';
 import { harness } from './harness.js';
 
@@ -129,6 +129,23 @@ describe('"bus is near" alerts', () => {
     // The next day's window fires again.
     await h.tickAt('2026-11-24T12:10:00Z');
     expect(h.notifier.sent).toHaveLength(2);
+  });
+
+  it('the 🔔 one-shot ends after its window, fired or not: it neither stays listed nor fires a week later', async () => {
+    let minutesAway = 67;
+    // Sunday 22 November 2026, 22:50 in Ottawa.
+    const h = await started({ start: '2026-11-23T03:50:00Z', arrivals: { '3017': () => stopArrivals([route('95', [trip(minutesAway)])]) } });
+    expect((await h.pressNotify()).kind).toBe('answer');
+    const chat = { platform: 'telegram', chatId: '42' } as const;
+    expect(await h.stores.subscriptions.list(chat)).toHaveLength(1);
+    await h.everyMinute('2026-11-23T03:50:00Z', '2026-11-23T04:52:00Z');
+    expect(h.notifier.sent).toEqual([]);
+    const subs = await h.core.run({ name: 'subs', options: {} }, privateChat());
+    expect(subs.blocks.flatMap((b) => b.lines).join('\n')).toMatch(/No alerts in this chat/);
+    // A week later, same window, the bus near: nothing.
+    minutesAway = 4;
+    await h.everyMinute('2026-11-30T03:50:00Z', '2026-11-30T04:00:00Z');
+    expect(h.notifier.sent).toEqual([]);
   });
 
   it('asks upstream only while a window is open', async () => {

@@ -154,7 +154,7 @@ export function memoryStores(): MemoryStores {
           }
           return moving.length;
         }),
-      dueAt: (zone, local) => settle(() => [...all.values()].filter((s) => isSubscriptionDue(s, zone, local))),
+      dueAt: (zone, local, at) => settle(() => [...all.values()].filter((s) => isSubscriptionDue(s, zone, local, at))),
       zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
     },
   };

@@ -16,8 +16,11 @@ import { chatSubscriptionsKey, indexKeysAt, indexKeysOf, subscriptionKey } from 
 const chat: ChatRef = { platform: 'telegram', chatId: '42' };
 const TORONTO = 'America/Toronto';
 const ids = (subs: Subscription[]) => subs.map((s) => s.id).sort();
-/** A minute of Monday 23 November 2026, as a tick asks the index for it. */
-const monday = (minute: number): LocalMinute => ({ date: '2026-11-23', minute, weekday: 1 });
+/** A minute of Monday 23 November 2026 and the instant it happens (in Toronto), as a tick asks the index for it. */
+const monday = (minute: number): [LocalMinute, Date] => [
+  { date: '2026-11-23', minute, weekday: 1 },
+  new Date(Date.parse('2026-11-23T05:00:00Z') + minute * 60_000),
+];
 const sub = (id: string, extra: Parameters<typeof subscription>[1] = {}) => subscription(at('07:30'), { id, ...extra });
 
 /** Several processes adding at once; each line of outcomes in order. */
@@ -84,7 +87,7 @@ forEachBackend((backend) => {
       await subscriptions.add(sub('paris', { timeZone: 'Europe/Paris' }), 20);
       await subscriptions.add(subscription(near(5, '07:40', '09:10'), { id: 'win' }), 20);
       const due = async (minute: string, zone = TORONTO) =>
-        ids(await subscriptions.dueAt(zone, monday(Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3)))));
+        ids(await subscriptions.dueAt(zone, ...monday(Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3)))));
       expect(await due('07:30')).toEqual(['t730']);
       expect(await due('07:39')).toEqual([]);
       expect(await due('07:40')).toEqual(['win']);
@@ -101,12 +104,12 @@ forEachBackend((backend) => {
       await subscriptions.add(sub('b'), 20);
       expect(await subscriptions.setPaused(chat, 'a', 'user')).toBe(true);
       expect(await subscriptions.setPaused(chat, 'zz', 'user')).toBe(false);
-      expect(ids(await subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['b']);
+      expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['b']);
       expect(await subscriptions.pauseChat(chat, 'refused')).toBe(1);
       expect((await subscriptions.list(chat)).map((s) => s.paused)).toEqual(['user', 'refused']);
-      expect(await subscriptions.dueAt(TORONTO, monday(450))).toEqual([]);
+      expect(await subscriptions.dueAt(TORONTO, ...monday(450))).toEqual([]);
       await subscriptions.setPaused(chat, 'a', undefined);
-      expect(ids(await subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['a']);
+      expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['a']);
       expect((await subscriptions.list(chat))[0]).not.toHaveProperty('paused');
     });
 
@@ -116,7 +119,7 @@ forEachBackend((backend) => {
       expect(await subscriptions.remove(chat, 'a')).toBe(true);
       expect(await subscriptions.remove(chat, 'a')).toBe(false);
       expect(await subscriptions.list(chat)).toEqual([]);
-      expect(await subscriptions.dueAt(TORONTO, monday(450))).toEqual([]);
+      expect(await subscriptions.dueAt(TORONTO, ...monday(450))).toEqual([]);
       expect(await subscriptions.add(sub('b'), 1)).toBe('added');
     });
 
@@ -134,7 +137,7 @@ forEachBackend((backend) => {
         ['b', '-100777', 'group', 'user'],
         ['c', '-100777', 'group', undefined],
       ]);
-      expect((await subscriptions.dueAt(TORONTO, monday(450))).map((s) => s.chat.chatId)).toEqual(['-100777', '-100777']);
+      expect((await subscriptions.dueAt(TORONTO, ...monday(450))).map((s) => s.chat.chatId)).toEqual(['-100777', '-100777']);
     });
 
     it('keeps its records across a restart', async () => {
@@ -142,7 +145,7 @@ forEachBackend((backend) => {
       await first.subscriptions.add(sub('a'), 20);
       await first.close();
       const second = await backend.open();
-      expect(ids(await second.subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['a']);
+      expect(ids(await second.subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['a']);
     });
 
     it('skips a corrupt record, logging it once, and goes on', async () => {
@@ -152,7 +155,7 @@ forEachBackend((backend) => {
       await store.subscriptions.add(sub('b'), 20);
       await store.keyv.set('chat:telegram:42:sub:a', { id: 'a', schedule: 'every day, roughly' });
       expect(ids(await store.subscriptions.list(chat))).toEqual(['b']);
-      expect(ids(await store.subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['b']);
+      expect(ids(await store.subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['b']);
       const reported = lines.filter((l) => l.msg === 'store: skipped a corrupt record');
       expect(reported).toHaveLength(1);
       expect(reported[0]).toMatchObject({ key: 'chat:telegram:42:sub:a' });
@@ -181,7 +184,7 @@ forEachBackend((backend) => {
         expect(await subscriptions.list(chat)).toEqual([]);
         expect(await subscriptions.add(sub('real'), 20)).toBe('added');
         expect(ids(await subscriptions.list(chat))).toEqual(['real']);
-        expect(ids(await subscriptions.dueAt(TORONTO, monday(450)))).toEqual(['real']);
+        expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['real']);
         expect(await raw.sets.members([chatSubscriptionsKey(chat), ...indexKeysAt(TORONTO, 450)])).toEqual([
           ['real'],
           [subscriptionKey(chat, 'real')],
@@ -192,11 +195,29 @@ forEachBackend((backend) => {
       }
     });
 
+    it('one-shots whose window ended count against no cap: a new subscription made after them takes their place', async () => {
+      const { subscriptions } = await backend.open();
+      for (let i = 0; i < 20; i++) {
+        await subscriptions.add(
+          subscription(near(5, '22:50', '23:50', [0]), {
+            id: `o${i}`,
+            oneShot: true,
+            endsAt: '2026-11-23T04:51:00.000Z',
+            createdAt: '2026-11-23T03:50:00.000Z',
+          }),
+          20,
+        );
+      }
+      expect(await subscriptions.add(sub('early', { createdAt: '2026-11-23T04:00:00.000Z' }), 20)).toBe('full');
+      expect(await subscriptions.add(sub('later', { createdAt: '2026-11-24T12:00:00.000Z' }), 20)).toBe('added');
+      expect(ids(await subscriptions.list(chat))).toEqual(['later']);
+    });
+
     it('refuses with a StoreError while the backend is away', async () => {
       const { store, cut } = await outage(backend);
       await store.subscriptions.add(sub('a'), 20);
       await cut();
-      await expect(store.subscriptions.dueAt(TORONTO, monday(450))).rejects.toBeInstanceOf(StoreError);
+      await expect(store.subscriptions.dueAt(TORONTO, ...monday(450))).rejects.toBeInstanceOf(StoreError);
       await expect(store.subscriptions.add(sub('b'), 20)).rejects.toBeInstanceOf(StoreError);
     });
   });

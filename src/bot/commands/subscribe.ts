@@ -42,7 +42,7 @@ export const subscribe: CommandModule = {
 /** Checks the stop, then stores the subscription under a fresh id; shared with the "notify me" button. */
 export async function addSubscription(
   options: Options,
-  made: Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot'>>,
+  made: Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot' | 'endsAt'>>,
   ctx: HandlerContext,
 ): Promise<Reply> {
   const stopNo = options.stop!;

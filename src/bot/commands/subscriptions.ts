@@ -1,4 +1,4 @@
-import type { Subscription } from '../../domain/subscription.js';
+import { hasEnded, type Subscription } from '../../domain/subscription.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
 import { messageReply } from '../format/text.js';
 import { storeFailure, type HandlerContext } from '../handler-context.js';
@@ -19,7 +19,7 @@ export const subs: CommandModule = {
   async run(_options, ctx) {
     let list: Subscription[];
     try {
-      list = await ctx.subscriptions.list(ctx.chat);
+      list = await currentSubscriptions(ctx);
     } catch (err) {
       return storeFailure(err, 'subs-failed', ctx);
     }
@@ -64,12 +64,20 @@ function idCommand(
   };
 }
 
+/** The chat's subscriptions that have not ended; ended one-shots are removed on the way (a failure there only leaves them for later). */
+async function currentSubscriptions(ctx: HandlerContext): Promise<Subscription[]> {
+  const all = await ctx.subscriptions.list(ctx.chat);
+  const ended = all.filter((sub) => hasEnded(sub, ctx.now));
+  await Promise.all(ended.map((sub) => ctx.subscriptions.remove(ctx.chat, sub.id).catch(() => false)));
+  return all.filter((sub) => !ended.includes(sub));
+}
+
 const unknownId = (id: string, ctx: HandlerContext) => messageReply('usage-error', ctx.say('subs-unknown-id', { id }));
 
 /** /unsubscribe <id|all> */
 export const unsubscribe = idCommand('unsubscribe', '/unsubscribe k3f9', async (id, ctx) => {
   if (id === 'all') {
-    const all = await ctx.subscriptions.list(ctx.chat);
+    const all = await currentSubscriptions(ctx);
     const removed = await Promise.all(all.map((sub) => ctx.subscriptions.remove(ctx.chat, sub.id)));
     return messageReply('answer', ctx.say('unsubscribe-all-done', { count: removed.filter(Boolean).length }));
   }
@@ -86,6 +94,6 @@ export const pause = idCommand('pause', '/pause k3f9', async (id, ctx) =>
 /** /resume <id> */
 export const resume = idCommand('resume', '/resume k3f9', async (id, ctx) => {
   if (id === 'all' || !(await ctx.subscriptions.setPaused(ctx.chat, id, undefined))) return unknownId(id, ctx);
-  const sub = (await ctx.subscriptions.list(ctx.chat)).find((s) => s.id === id);
+  const sub = (await currentSubscriptions(ctx)).find((s) => s.id === id);
   return messageReply('answer', ctx.say('resume-done', { id, next: sub === undefined ? '—' : nextTimeInWords(sub, ctx.now, ctx.say) }));
 });

@@ -1,6 +1,6 @@
 import { kindOf, nextFiring } from '../../domain/alert-kinds/index.js';
 import { formatMinute, localMinuteAt, type Weekday } from '../../domain/local-minute.js';
-import type { Subscription } from '../../domain/subscription.js';
+import { hasEnded, type Subscription } from '../../domain/subscription.js';
 import { formatDays } from '../commands/schedule-options.js';
 import type { Say } from './text.js';
 
@@ -10,10 +10,10 @@ export function describeSubscription(sub: Subscription, say: Say): string {
   return say(id, { ...args, route: sub.routeNo ?? 'none', stopNo: sub.stopNo, days: daysInWords(sub.schedule.days, say) });
 }
 
-/** "Mon 07:30" in the subscription's zone, or "—" when it never fires. */
+/** "Mon 07:30" in the subscription's zone, or "—" when it never fires again (a one-shot ends first). */
 export function nextTimeInWords(sub: Subscription, after: Date, say: Say): string {
   const next = nextFiring(sub.schedule, after, sub.timeZone);
-  if (next === undefined) return '—';
+  if (next === undefined || hasEnded(sub, next)) return '—';
   const local = localMinuteAt(next, sub.timeZone);
   return `${say(`day-${local.weekday}`)} ${formatMinute(local.minute)}`;
 }
