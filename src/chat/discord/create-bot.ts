@@ -82,7 +82,6 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     logger,
     redact,
     limiter: createRateLimiter({ limit: deps.rateLimitPerMinute ?? 20, windowMs: 60_000, clock: deps.clock ?? systemClock }),
-    commandNames: new Set(core.commands.map((spec) => spec.name)),
     deferAfterMs: deps.deferAfterMs ?? 1_500,
     autocompleteBudgetMs: deps.autocompleteBudgetMs ?? 2_000,
   };

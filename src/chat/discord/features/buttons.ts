@@ -14,7 +14,7 @@ import { answerInTime, deferPublicly, deliver, tellPrivately } from '../respond.
  */
 export async function onButton(interaction: ButtonInteraction, deps: FeatureDeps): Promise<void> {
   const chat = chatContextOf(interaction);
-  const press = decodeButton(interaction.customId, deps.commandNames);
+  const press = decodeButton(interaction.customId);
   if (press === undefined) return tellPrivately(interaction, deps.core.t(await deps.core.localeOf(chat), 'button-expired'));
   const asksTransit = deps.core.asksTransit(press.command);
   if (asksTransit && !(await admit(interaction, chat, deps))) return;
