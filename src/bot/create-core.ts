@@ -111,6 +111,15 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       }
     },
 
+    async chatReturned(chat) {
+      try {
+        const resumed = await deps.subscriptions.resumeChat(chat, 'refused');
+        if (resumed > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, resumed }, 'chat uses the bot again; its alerts resume');
+      } catch (err) {
+        deps.logger?.warn({ err, platform: chat.platform }, 'could not resume the alerts of a chat that uses the bot again');
+      }
+    },
+
     async chatMoved(from, to) {
       try {
         const moved = await deps.subscriptions.moveChat(from, to);

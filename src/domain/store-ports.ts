@@ -78,6 +78,8 @@ export interface SubscriptionsRepository {
   setPaused(chat: ChatRef, id: string, paused: Subscription['paused']): Promise<boolean>;
   /** Pauses every active subscription of a chat the platform refuses; how many it paused. */
   pauseChat(chat: ChatRef, reason: 'refused'): Promise<number>;
+  /** Resumes the chat's subscriptions paused for this reason (a rider's own pauses stay); how many it resumed. */
+  resumeChat(chat: ChatRef, reason: 'refused'): Promise<number>;
   /** A group that became a supergroup keeps its subscriptions under its new id, those paused as refused resumed; how many moved. */
   moveChat(from: ChatRef, to: ChatRef): Promise<number>;
   /** The subscriptions due at this local minute in this zone, happening at `at` (isSubscriptionDue), found through the index. */

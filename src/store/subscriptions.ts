@@ -114,6 +114,13 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
         return active.length;
       }),
 
+    resumeChat: (chat, reason) =>
+      guarded("resume the chat's alerts", async () => {
+        const paused = (await listOf(chat)).subs.filter((s) => s.paused === reason);
+        await Promise.all(paused.map((s) => rewrite(s, undefined)));
+        return paused.length;
+      }),
+
     moveChat: (from, to) =>
       guarded("move the chat's alerts", async () => {
         let moved = 0;

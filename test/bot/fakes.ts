@@ -145,6 +145,12 @@ export function memoryStores(): MemoryStores {
           for (const sub of active) all.set(`${keyOf(chat)}:${sub.id}`, { ...sub, paused: reason });
           return active.length;
         }),
+      resumeChat: (chat, reason) =>
+        settle(() => {
+          const paused = ofChat(chat).filter((s) => s.paused === reason);
+          for (const { paused: _, ...sub } of paused) all.set(`${keyOf(chat)}:${sub.id}`, sub);
+          return paused.length;
+        }),
       moveChat: (from, to) =>
         settle(() => {
           const moving = ofChat(from);
@@ -174,6 +180,7 @@ export function brokenStores(): MemoryStores {
       remove: fail,
       setPaused: fail,
       pauseChat: fail,
+      resumeChat: fail,
       moveChat: fail,
       dueAt: fail,
       zones: fail,

@@ -111,6 +111,11 @@ forEachBackend((backend) => {
       await subscriptions.setPaused(chat, 'a', undefined);
       expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['a']);
       expect((await subscriptions.list(chat))[0]).not.toHaveProperty('paused');
+      // The chat uses the bot again: what the platform's refusal paused resumes, a rider's own pause stays.
+      await subscriptions.setPaused(chat, 'a', 'user');
+      expect(await subscriptions.resumeChat(chat, 'refused')).toBe(1);
+      expect((await subscriptions.list(chat)).map((s) => s.paused)).toEqual(['user', undefined]);
+      expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['b']);
     });
 
     it('removes one from the list and the index', async () => {
