@@ -99,6 +99,33 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('refuses, by name, times a timer cannot hold and numbers past any sense', () => {
+    expect(
+      problemsOf({ OC_TIMEOUT_MS: '3000000000', ALERT_CHAT_INTERVAL_MS: '3000000000', CACHE_NEXT_TRIPS_SECONDS: '99999999999999999999' }),
+    ).toEqual([
+      'OC_TIMEOUT_MS: expected a number of milliseconds from 1 to 600000 (10 minutes)',
+      'CACHE_NEXT_TRIPS_SECONDS: expected a whole number above 0',
+      'ALERT_CHAT_INTERVAL_MS: expected a number of milliseconds from 1 to 3600000 (an hour)',
+    ]);
+    expect(loadConfig({ OC_TIMEOUT_MS: '600000', ALERT_CHAT_INTERVAL_MS: '3600000' }).transit.timeoutMs).toBe(600_000);
+  });
+
+  it('refuses a metrics port that the webhook server takes, naming both', () => {
+    const webhook = {
+      TELEGRAM_BOT_TOKEN: '123456:ABC-def_9',
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram',
+      TELEGRAM_WEBHOOK_SECRET: 's3cret',
+    };
+    expect(problemsOf({ ...webhook, TELEGRAM_WEBHOOK_PORT: '9464', METRICS_PORT: '9464' })).toEqual([
+      'METRICS_PORT: expected another port than TELEGRAM_WEBHOOK_PORT (9464): the webhook server listens there',
+    ]);
+    expect(problemsOf({ ...webhook, METRICS_PORT: '8443' })).toEqual([
+      'METRICS_PORT: expected another port than TELEGRAM_WEBHOOK_PORT (8443): the webhook server listens there',
+    ]);
+    // Polling runs no webhook server.
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: '123456:ABC-def_9', METRICS_PORT: '8443' }).metricsPort).toBe(8443);
+  });
+
   it("takes the terminal chat's language from the system locale, in POSIX order", () => {
     expect(loadConfig({ LANG: 'fr_CA.UTF-8' }).terminalLanguage).toBe('fr_CA.UTF-8');
     expect(loadConfig({ LANG: 'fr_CA.UTF-8', LC_MESSAGES: 'en_GB.UTF-8' }).terminalLanguage).toBe('en_GB.UTF-8');
