@@ -58,7 +58,7 @@ function idCommand(
       try {
         return await run(options.id!, ctx);
       } catch (err) {
-        return storeFailure(err, 'subscribe-failed', ctx);
+        return storeFailure(err, `${name}-failed`, ctx, { id: options.id! });
       }
     },
   };
@@ -84,16 +84,23 @@ export const unsubscribe = idCommand('unsubscribe', '/unsubscribe k3f9', async (
   return (await ctx.subscriptions.remove(ctx.chat, id)) ? messageReply('answer', ctx.say('unsubscribe-done', { id })) : unknownId(id, ctx);
 });
 
-/** /pause <id> */
-export const pause = idCommand('pause', '/pause k3f9', async (id, ctx) =>
-  id !== 'all' && (await ctx.subscriptions.setPaused(ctx.chat, id, 'user'))
-    ? messageReply('answer', ctx.say('pause-done', { id }))
-    : unknownId(id, ctx),
-);
+/** Pauses (`user`) or resumes (undefined) every alert of the chat not already so; how many changed. */
+async function setAllPaused(ctx: HandlerContext, paused: 'user' | undefined): Promise<number> {
+  const changing = (await currentSubscriptions(ctx)).filter((sub) => (sub.paused === undefined) !== (paused === undefined));
+  await Promise.all(changing.map((sub) => ctx.subscriptions.setPaused(ctx.chat, sub.id, paused)));
+  return changing.length;
+}
 
-/** /resume <id> */
+/** /pause <id|all> */
+export const pause = idCommand('pause', '/pause k3f9', async (id, ctx) => {
+  if (id === 'all') return messageReply('answer', ctx.say('pause-all-done', { count: await setAllPaused(ctx, 'user') }));
+  return (await ctx.subscriptions.setPaused(ctx.chat, id, 'user')) ? messageReply('answer', ctx.say('pause-done', { id })) : unknownId(id, ctx);
+});
+
+/** /resume <id|all> */
 export const resume = idCommand('resume', '/resume k3f9', async (id, ctx) => {
-  if (id === 'all' || !(await ctx.subscriptions.setPaused(ctx.chat, id, undefined))) return unknownId(id, ctx);
+  if (id === 'all') return messageReply('answer', ctx.say('resume-all-done', { count: await setAllPaused(ctx, undefined) }));
+  if (!(await ctx.subscriptions.setPaused(ctx.chat, id, undefined))) return unknownId(id, ctx);
   const sub = (await currentSubscriptions(ctx)).find((s) => s.id === id);
   return messageReply('answer', ctx.say('resume-done', { id, next: sub === undefined ? '—' : nextTimeInWords(sub, ctx.now, ctx.say) }));
 });
