@@ -250,6 +250,21 @@ describe('secrets', () => {
     h.api.failNext('sendMessage', { error_code: 403, description: `Forbidden: bot ${TOKEN} was blocked by the user` });
     const refused = await h.telegram.notifier.send(String(ALICE.id), ALERT);
     expect(refused).toEqual({ status: 'permanent-failure', reason: '403: Forbidden: bot [redacted] was blocked by the user' });
+    // A group's move to a supergroup, its description quoting the token too.
+    h.api.failNext('sendMessage', {
+      status: 400,
+      body: {
+        ok: false,
+        error_code: 400,
+        description: `Bad Request: group chat was upgraded (bot${TOKEN})`,
+        parameters: { migrate_to_chat_id: -1009 },
+      },
+    });
+    expect(await h.telegram.notifier.send('-4001', ALERT)).toEqual({
+      status: 'moved',
+      chatId: '-1009',
+      reason: '400: Bad Request: group chat was upgraded (bot[redacted])',
+    });
 
     const logs = h.logs.join('');
     expect(logs).toContain('update failed');
