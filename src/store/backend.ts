@@ -18,8 +18,8 @@ export interface Backend {
   /** Native sets, for the indexes keyv cannot keep (subscriptions by zone and minute). */
   readonly sets: SetOps;
   /**
-   * All or nothing, across processes: takes `bounded.member` in its set as SetOps.addBounded does
-   * and, only when it was added, adds each [set, member] of `also` and writes `record` as keyv.set
+   * All or nothing, across processes: adds `bounded.member` to its set unless it is there already
+   * or the set holds `bounded.max` members and, only when it was added, adds each [set, member] of `also` and writes `record` as keyv.set
    * would (no time to live). A failure half-way leaves none of it.
    */
   addBoundedWith(

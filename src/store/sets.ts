@@ -1,3 +1,4 @@
+/** A bounded add: the member was added, was there already, or the set held its most. */
 export type BoundedOutcome = 'added' | 'exists' | 'full';
 
 /**
@@ -7,8 +8,6 @@ export type BoundedOutcome = 'added' | 'exists' | 'full';
  */
 export interface SetOps {
   add(key: string, members: readonly string[]): Promise<void>;
-  /** Atomically adds `member` unless it is there already or the set holds `max` members. */
-  addBounded(key: string, member: string, max: number): Promise<BoundedOutcome>;
   remove(key: string, members: readonly string[]): Promise<void>;
   /** The members of each key, in the keys' order, in one round trip. */
   members(keys: readonly string[]): Promise<string[][]>;

@@ -1,5 +1,6 @@
 // The SQLite backend: keyv's own adapter and connection (one file in DATA_DIR), checked at open,
-// and claims as single SQL statements on that same connection.
+// and claims as single SQL statements on that same connection; writes that must land together
+// (a subscription's id, index entries and record) as one transaction on a second connection.
 import { join } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.js';
@@ -14,9 +15,9 @@ import { sqliteTransactions } from './sqlite-transactions.js';
 // keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
 // CASE (not AND) guards json_extract, which raises on text that is not JSON: such a row is
 // never expired, so it is neither replaced nor swept, only reported where it is read.
-const UNSYNCED = 'PRAGMA synchronous = OFF';
-
 const EXPIRED = (column: string) => `CASE WHEN json_valid(${column}) THEN coalesce(json_extract(${column}, '$.expires') < ?, 0) ELSE 0 END`;
+
+const UNSYNCED = 'PRAGMA synchronous = OFF';
 
 export async function openSqlite(dataDir: string, namespace: string, logger: Logger | undefined, unsynced = false): Promise<Backend> {
   const file = join(dataDir, SQLITE_FILE);

@@ -46,7 +46,7 @@ function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyCha
 }
 
 /** The next trip of the subscription's route, when it is `within` minutes away or less. */
-export function nearTrip(sub: Subscription, arrivals: StopArrivals, within: number): Trip | undefined {
+function nearTrip(sub: Subscription, arrivals: StopArrivals, within: number): Trip | undefined {
   const trips = arrivals.routes
     .filter((r) => r.routeNo === sub.routeNo && r.error === undefined)
     .flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
