@@ -182,7 +182,7 @@ forEachBackend((backend) => {
       try {
         const ghosts = Array.from({ length: 20 }, (_, i) => sub(`g${i}`));
         for (const ghost of ghosts) {
-          await raw.sets.addBounded(chatSubscriptionsKey(chat), ghost.id, 20);
+          await raw.sets.add(chatSubscriptionsKey(chat), [ghost.id]);
           for (const index of indexKeysOf(ghost)) await raw.sets.add(index, [subscriptionKey(chat, ghost.id)]);
         }
         const { subscriptions } = await backend.open();
