@@ -25,9 +25,9 @@ command-subs = /subs
     .description = This chat's alerts, with their ids and next times
 command-unsubscribe = /unsubscribe <id|all>
     .description = Remove an alert
-command-pause = /pause <id>
+command-pause = /pause <id|all>
     .description = Pause an alert
-command-resume = /resume <id>
+command-resume = /resume <id|all>
     .description = Turn a paused alert back on
 command-timezone = /timezone [zone]
     .description = The time zone alert times are read in
@@ -242,6 +242,7 @@ save-failed = I couldn't save that right now. Nothing was lost; try again in a m
 stops-title = Your saved stops
 stops-none = No saved stops yet. Save one with /save { $stopExample }, or /save { $stopExample } home to give it a name.
 stops-failed = I couldn't read your saved stops right now. Try again in a minute.
+unsave-failed = I couldn't forget that stop right now. It is still saved; try again in a minute.
 unsave-done = Removed stop { $stopNo } from your saved stops.
 unsave-unknown = "{ $stop }" is not one of your saved stops. /stops lists them.
 usage-saved-unknown = You have no stop saved as "{ $label }". /stops lists your saved stops; /save { $stopExample } { $label } names one.
@@ -287,8 +288,30 @@ unsubscribe-all-done = { $count ->
     [one] Removed the one alert of this chat.
    *[other] Removed all { $count } alerts of this chat.
 }
+unsubscribe-failed = I couldn't remove { $id ->
+    [all] the alerts
+   *[other] alert { $id }
+} right now. /subs shows those still set; try again in a minute.
 pause-done = Alert { $id } paused. /resume { $id } turns it back on.
+pause-all-done = { $count ->
+    [0] There are no active alerts to pause.
+    [one] Paused the one active alert. /resume all turns the alerts back on.
+   *[other] Paused all { $count } active alerts. /resume all turns them back on.
+}
+pause-failed = I couldn't pause { $id ->
+    [all] the alerts
+   *[other] alert { $id }
+} right now. Try again in a minute.
 resume-done = Alert { $id } is on again. Next: { $next }.
+resume-all-done = { $count ->
+    [0] No alert of this chat is paused.
+    [one] The one paused alert is on again.
+   *[other] All { $count } paused alerts are on again.
+}
+resume-failed = I couldn't turn { $id ->
+    [all] the alerts
+   *[other] alert { $id }
+} back on right now. Try again in a minute.
 subs-unknown-id = This chat has no alert { $id }. /subs lists them with their ids.
 timezone-set = Alert times in this chat are now read in { $zone }.
 timezone-current = Alert times in this chat are read in { $zone }. Change with /timezone America/Vancouver (any IANA zone).
@@ -302,6 +325,7 @@ usage-days-bad = I don't know the day "{ $day }". Use daily, weekdays, weekends,
 usage-minutes-bad = "{ $minutes }" is not a number of minutes from 1 to 60, like: when 5 min
 usage-window-bad = "{ $window }" is not a time window. Use two 24-hour times, like 07:00-09:00.
 usage-window-order = The window { $window } ends before it starts. Use a window like 07:00-09:00.
+usage-window-needs-when = { $window } is a window: to be told when your bus is near during it, add how near, like: /subscribe { $stopExample } { $routeExample } when 5 min { $window }
 usage-window-missing = During which hours? Add a window, like: /subscribe { $stopExample } { $routeExample } when 5 min 07:00-09:00
 usage-near-route-missing = Which route? "When near" alerts watch one route, like: /subscribe { $stopExample } { $routeExample } when 5 min 07:00-09:00
 usage-id-missing = Which alert? Add its id from /subs, like: /unsubscribe k3f9

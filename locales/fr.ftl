@@ -25,9 +25,9 @@ command-subs = /subs
     .description = Les alertes de cette conversation, avec leur code et leur prochaine heure
 command-unsubscribe = /unsubscribe <code|all>
     .description = Supprimer une alerte
-command-pause = /pause <code>
+command-pause = /pause <code|all>
     .description = Mettre une alerte en pause
-command-resume = /resume <code>
+command-resume = /resume <code|all>
     .description = Réactiver une alerte en pause
 command-timezone = /timezone [fuseau]
     .description = Le fuseau horaire des heures d'alerte
@@ -242,6 +242,7 @@ save-failed = Je n'ai pas pu l'enregistrer pour le moment. Rien n'est perdu; ré
 stops-title = Vos arrêts enregistrés
 stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save { $stopExample }, ou /save { $stopExample } maison pour lui donner un nom.
 stops-failed = Je n'ai pas pu lire vos arrêts enregistrés pour le moment. Réessayez dans une minute.
+unsave-failed = Je n'ai pas pu oublier cet arrêt pour le moment. Il est toujours enregistré; réessayez dans une minute.
 unsave-done = Arrêt { $stopNo } retiré de vos arrêts enregistrés.
 unsave-unknown = « { $stop } » ne fait pas partie de vos arrêts enregistrés. /stops les affiche.
 usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /stops affiche vos arrêts; /save { $stopExample } { $label } en nomme un.
@@ -287,8 +288,30 @@ unsubscribe-all-done = { $count ->
     [one] L'unique alerte de cette conversation a été supprimée.
    *[other] Les { $count } alertes de cette conversation ont été supprimées.
 }
+unsubscribe-failed = Je n'ai pas pu supprimer { $id ->
+    [all] les alertes
+   *[other] l'alerte { $id }
+} pour le moment. /subs affiche celles qui restent; réessayez dans une minute.
 pause-done = Alerte { $id } en pause. /resume { $id } la réactive.
+pause-all-done = { $count ->
+    [0] Aucune alerte active à mettre en pause.
+    [one] L'unique alerte active est en pause. /resume all réactive les alertes.
+   *[other] Les { $count } alertes actives sont en pause. /resume all les réactive.
+}
+pause-failed = Je n'ai pas pu mettre { $id ->
+    [all] les alertes
+   *[other] l'alerte { $id }
+} en pause pour le moment. Réessayez dans une minute.
 resume-done = L'alerte { $id } est réactivée. Prochaine : { $next }.
+resume-all-done = { $count ->
+    [0] Aucune alerte de cette conversation n'est en pause.
+    [one] L'unique alerte en pause est réactivée.
+   *[other] Les { $count } alertes en pause sont réactivées.
+}
+resume-failed = Je n'ai pas pu réactiver { $id ->
+    [all] les alertes
+   *[other] l'alerte { $id }
+} pour le moment. Réessayez dans une minute.
 subs-unknown-id = Cette conversation n'a pas d'alerte { $id }. /subs les affiche avec leur code.
 timezone-set = Les heures des alertes de cette conversation sont maintenant lues dans le fuseau { $zone }.
 timezone-current = Les heures des alertes de cette conversation sont lues dans le fuseau { $zone }. Changez-le avec /timezone America/Vancouver (tout fuseau IANA).
@@ -302,6 +325,7 @@ usage-days-bad = Je ne connais pas le jour « { $day } ». Utilisez tous-les-jou
 usage-minutes-bad = « { $minutes } » n'est pas un nombre de minutes de 1 à 60, comme : quand 5 min
 usage-window-bad = « { $window } » n'est pas une plage horaire. Utilisez deux heures sur 24 heures, comme 07:00-09:00.
 usage-window-order = La plage { $window } finit avant de commencer. Utilisez une plage comme 07:00-09:00.
+usage-window-needs-when = { $window } est une plage horaire : pour savoir quand votre bus approche pendant celle-ci, ajoutez à combien de minutes, comme : /subscribe { $stopExample } { $routeExample } quand 5 min { $window }
 usage-window-missing = À quelles heures? Ajoutez une plage, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
 usage-near-route-missing = Quel circuit? Les alertes « quand il approche » suivent un circuit, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
 usage-id-missing = Quelle alerte? Ajoutez son code affiché par /subs, par exemple : /unsubscribe k3f9

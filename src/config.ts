@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
+import { DEFAULT_METRICS_HOST } from './metrics/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.
+
+const DEFAULT_WEBHOOK_PORT = 8443;
 
 const optionalText = z
   .string()
@@ -17,7 +20,8 @@ const positiveInt = (fallback: number) =>
     .trim()
     .regex(/^\d+$/, 'a whole number')
     .transform(Number)
-    .pipe(z.number().int().positive('a number above 0'))
+    // int() also refuses numbers too large to be exact, in its own words unless given these.
+    .pipe(z.number().int('a whole number above 0').positive('a number above 0'))
     .optional()
     .transform((v) => v ?? fallback);
 
@@ -77,7 +81,8 @@ const schema = z.object({
     .pipe(z.enum(['xml', 'json'], 'xml or json'))
     .optional()
     .transform((v) => v ?? 'xml'),
-  OC_TIMEOUT_MS: positiveInt(8000),
+  // A timer holds at most 2^31-1 ms (Node fires a longer one at once); nothing waits minutes for an answer.
+  OC_TIMEOUT_MS: wholeNumber(8000, 1, 600_000, 'a number of milliseconds from 1 to 600000 (10 minutes)'),
   CACHE_NEXT_TRIPS_SECONDS: positiveInt(30),
   CACHE_ROUTE_SUMMARY_SECONDS: positiveInt(86_400),
   DATA_DIR: z
@@ -116,7 +121,7 @@ const schema = z.object({
       .regex(/^[A-Za-z0-9_-]{1,256}$/, '1-256 characters: letters, digits, _ and -')
       .optional(),
   ),
-  TELEGRAM_WEBHOOK_PORT: port(8443),
+  TELEGRAM_WEBHOOK_PORT: port(DEFAULT_WEBHOOK_PORT),
   // Three dot-separated parts (the bot's id in base64, a timestamp, an HMAC).
   DISCORD_TOKEN: optionalText.pipe(
     z
@@ -140,9 +145,19 @@ const schema = z.object({
   ALERT_CATCH_UP_MINUTES: wholeNumber(DEFAULT_ALERT_SETTINGS.catchUpMinutes, 1, 60, 'a number of minutes from 1 to 60'),
   ALERT_TELEGRAM_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.telegram),
   ALERT_DISCORD_PER_SECOND: positiveInt(DEFAULT_ALERT_SETTINGS.perSecond.discord),
-  ALERT_CHAT_INTERVAL_MS: positiveInt(DEFAULT_ALERT_SETTINGS.chatIntervalMs),
+  // Waited with a timer between two messages to one chat.
+  ALERT_CHAT_INTERVAL_MS: wholeNumber(DEFAULT_ALERT_SETTINGS.chatIntervalMs, 1, 3_600_000, 'a number of milliseconds from 1 to 3600000 (an hour)'),
   ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
   METRICS_PORT: optionalPort,
+  // An address of this machine: an IPv4 or IPv6 literal, or a name that resolves to one.
+  METRICS_HOST: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:-]+$/, 'an address of this machine to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)')
+        .optional(),
+    )
+    .transform((v) => v ?? DEFAULT_METRICS_HOST),
   // GTFS and GTFS-Realtime: a URL or a file path each.
   GTFS_URL: optionalText,
   GTFS_RT_TRIP_UPDATES_URL: optionalText,
@@ -172,6 +187,16 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
   if (isSet(env.GTFS_RT_HEADERS)) problems.push(...parseHeaders(env.GTFS_RT_HEADERS ?? '').problems.map((p) => `GTFS_RT_HEADERS: expected ${p}`));
   if (isSet(env.TELEGRAM_WEBHOOK_URL) && !isSet(env.TELEGRAM_WEBHOOK_SECRET)) {
     problems.push('TELEGRAM_WEBHOOK_SECRET: expected a secret when TELEGRAM_WEBHOOK_URL is set');
+  }
+  // Both servers listen on every interface or on loopback: one port cannot serve the two.
+  const webhookPort = isSet(env.TELEGRAM_WEBHOOK_PORT) ? Number(env.TELEGRAM_WEBHOOK_PORT?.trim()) : DEFAULT_WEBHOOK_PORT;
+  if (
+    isSet(env.TELEGRAM_BOT_TOKEN) &&
+    isSet(env.TELEGRAM_WEBHOOK_URL) &&
+    isSet(env.METRICS_PORT) &&
+    Number(env.METRICS_PORT?.trim()) === webhookPort
+  ) {
+    problems.push(`METRICS_PORT: expected another port than TELEGRAM_WEBHOOK_PORT (${webhookPort}): the webhook server listens there`);
   }
   return problems;
 }
@@ -205,6 +230,8 @@ export interface Config {
   alerts: AlertSettings;
   /** /metrics and /healthz; absent: not served. */
   metricsPort?: number;
+  /** The address the metrics server listens on (loopback unless set). */
+  metricsHost: string;
   /** Present: the GTFS source (static schedule + GTFS-Realtime) instead of the v1.2 one. */
   gtfs?: {
     /** Static GTFS zip: URL or file path. */
@@ -282,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       groupPerMinute: e.ALERT_GROUP_PER_MINUTE,
     },
     ...(e.METRICS_PORT !== undefined ? { metricsPort: e.METRICS_PORT } : {}),
+    metricsHost: e.METRICS_HOST,
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
     ...gtfsConfig(e),
     ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),

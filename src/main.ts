@@ -192,7 +192,7 @@ async function startAlerts(
     clock: now,
     logger: logger.child({ component: 'alerts' }, quiet ? { level: 'warn' } : {}),
     ...(config.store.redisUrl !== undefined ? { redisUrl: config.store.redisUrl } : {}),
-    ...(config.metricsPort !== undefined ? { metricsPort: config.metricsPort } : {}),
+    ...(config.metricsPort !== undefined ? { metricsPort: config.metricsPort, metricsHost: config.metricsHost } : {}),
   });
   closers.add({ name: 'alerts', close: () => alerts.stop() });
 }

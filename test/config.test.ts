@@ -73,6 +73,9 @@ describe('loadConfig', () => {
       groupPerMinute: 20,
     });
     expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({}).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+    expect(loadConfig({ METRICS_HOST: '::' }).metricsHost).toBe('::');
     const config = loadConfig({
       ALERT_CATCH_UP_MINUTES: '10',
       ALERT_TELEGRAM_PER_SECOND: '25',
@@ -88,11 +91,39 @@ describe('loadConfig', () => {
       groupPerMinute: 15,
     });
     expect(config.metricsPort).toBe(9464);
-    expect(problemsOf({ ALERT_CATCH_UP_MINUTES: '0', ALERT_TELEGRAM_PER_SECOND: 'fast', METRICS_PORT: '70000' })).toEqual([
+    expect(problemsOf({ ALERT_CATCH_UP_MINUTES: '0', ALERT_TELEGRAM_PER_SECOND: 'fast', METRICS_PORT: '70000', METRICS_HOST: 'http://x/' })).toEqual([
       'ALERT_CATCH_UP_MINUTES: expected a number of minutes from 1 to 60',
       'ALERT_TELEGRAM_PER_SECOND: expected a whole number',
       'METRICS_PORT: expected a port from 1 to 65535',
+      'METRICS_HOST: expected an address of this machine to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
     ]);
+  });
+
+  it('refuses, by name, times a timer cannot hold and numbers past any sense', () => {
+    expect(
+      problemsOf({ OC_TIMEOUT_MS: '3000000000', ALERT_CHAT_INTERVAL_MS: '3000000000', CACHE_NEXT_TRIPS_SECONDS: '99999999999999999999' }),
+    ).toEqual([
+      'OC_TIMEOUT_MS: expected a number of milliseconds from 1 to 600000 (10 minutes)',
+      'CACHE_NEXT_TRIPS_SECONDS: expected a whole number above 0',
+      'ALERT_CHAT_INTERVAL_MS: expected a number of milliseconds from 1 to 3600000 (an hour)',
+    ]);
+    expect(loadConfig({ OC_TIMEOUT_MS: '600000', ALERT_CHAT_INTERVAL_MS: '3600000' }).transit.timeoutMs).toBe(600_000);
+  });
+
+  it('refuses a metrics port that the webhook server takes, naming both', () => {
+    const webhook = {
+      TELEGRAM_BOT_TOKEN: '123456:ABC-def_9',
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram',
+      TELEGRAM_WEBHOOK_SECRET: 's3cret',
+    };
+    expect(problemsOf({ ...webhook, TELEGRAM_WEBHOOK_PORT: '9464', METRICS_PORT: '9464' })).toEqual([
+      'METRICS_PORT: expected another port than TELEGRAM_WEBHOOK_PORT (9464): the webhook server listens there',
+    ]);
+    expect(problemsOf({ ...webhook, METRICS_PORT: '8443' })).toEqual([
+      'METRICS_PORT: expected another port than TELEGRAM_WEBHOOK_PORT (8443): the webhook server listens there',
+    ]);
+    // Polling runs no webhook server.
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: '123456:ABC-def_9', METRICS_PORT: '8443' }).metricsPort).toBe(8443);
   });
 
   it("takes the terminal chat's language from the system locale, in POSIX order", () => {

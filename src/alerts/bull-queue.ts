@@ -9,7 +9,8 @@ import type { Platform } from '../domain/chat.js';
 import { errorLine } from '../util/error-line.js';
 import type { Deliver } from './deliver.js';
 import type { AlertMetricsSink } from '../domain/alert-metrics-sink.js';
-import { MINUTE_MS, type AlertJob } from './occurrence.js';
+import { MINUTE_MS } from '../domain/local-minute.js';
+import type { AlertJob } from './occurrence.js';
 import type { DeliveryQueue, Enqueued } from './queue.js';
 import type { AlertSettings } from './settings.js';
 

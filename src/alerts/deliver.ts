@@ -1,6 +1,8 @@
 // Sending one job: the same steps whichever queue runs it (in-process or BullMQ). Alerts already
-// marked sent are dropped first (a stalled job run again, a repeat), one sender per chat at a
-// time, the chat's own pace kept, and a mark per alert once the platform accepted the message.
+// marked sent are dropped first (a stalled job run again, a repeat), then those whose subscription
+// was removed or paused since the tick (a slow upstream leaves seconds for /unsubscribe), one
+// sender per chat at a time, the chat's own pace kept, and a mark per alert once the platform
+// accepted the message.
 import type { BotCore } from '../bot/core.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
@@ -29,8 +31,8 @@ export type DeliveryOutcome =
 export interface DeliverDeps {
   notifiers: readonly Notifier[];
   claims: Claims;
-  subscriptions: Pick<SubscriptionsRepository, 'remove'>;
-  core: Pick<BotCore, 'chatRefused'>;
+  subscriptions: Pick<SubscriptionsRepository, 'list' | 'remove'>;
+  core: Pick<BotCore, 'chatRefused' | 'chatMoved'>;
   settings: AlertSettings;
   clock: Clock;
   logger: Logger;
@@ -55,21 +57,33 @@ export function createDeliver(deps: DeliverDeps): Deliver {
   const refusedLogged = new Set<string>();
   const missingLogged = new Set<string>();
 
-  /** Sends the parts, a message at a time; `messages`: how many the platform accepted. */
-  async function sendParts(job: AlertJob, notifier: Notifier, parts: AlertPart[]): Promise<{ outcome: DeliveryOutcome; messages: number }> {
+  /**
+   * Sends the parts, a message at a time; `messages`: how many the platform accepted; `movedTo`:
+   * the chat's new id, when the platform says it moved (the rest is sent there).
+   */
+  async function sendParts(
+    job: AlertJob,
+    notifier: Notifier,
+    parts: AlertPart[],
+  ): Promise<{ outcome: DeliveryOutcome; messages: number; movedTo?: string }> {
     const groups = packMessages(parts, (p) => p.reply);
     let messages = 0;
     for (const group of groups) {
       if (messages > 0) await deps.sleep(chatInterval(job.chat, deps.settings));
       const result = await sendSafely(notifier, job.chat.chatId, mergeReplies(group.map((p) => p.reply)));
-      if (result.status === 'permanent-failure') return { outcome: await refused(job, result.reason), messages };
-      if (result.status === 'temporary-failure') {
-        metrics.failed(job.chat.platform, 'temporary');
-        return { outcome: { kind: 'retry', reason: result.reason }, messages };
+      switch (result.status) {
+        case 'permanent-failure':
+          return { outcome: await refused(job, result.reason), messages };
+        case 'temporary-failure':
+          metrics.failed(job.chat.platform, 'temporary');
+          return { outcome: { kind: 'retry', reason: result.reason }, messages };
+        case 'moved':
+          return { outcome: { kind: 'retry', reason: result.reason }, messages, movedTo: result.chatId };
+        case 'sent':
+          messages++;
+          metrics.sent(job.chat.platform, group.length, (deps.clock().getTime() - job.dueAt) / 1000);
+          await markSent(job, group);
       }
-      messages++;
-      metrics.sent(job.chat.platform, group.length, (deps.clock().getTime() - job.dueAt) / 1000);
-      await markSent(job, group);
     }
     return { outcome: { kind: 'sent', messages }, messages };
   }
@@ -101,7 +115,16 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     return { kind: 'refused', reason };
   }
 
-  return async function deliver(job) {
+  /** A chat's new id (a group that became a supergroup): its alerts move there, unpaused, and this job is sent there, once. */
+  async function followMove(job: AlertJob, to: string): Promise<DeliveryOutcome> {
+    const from = { platform: job.chat.platform, chatId: job.chat.chatId };
+    await deps.core.chatMoved(from, { platform: job.chat.platform, chatId: to });
+    return deliverTo({ ...job, chat: { ...job.chat, chatId: to } }, false);
+  }
+
+  return (job) => deliverTo(job, true);
+
+  async function deliverTo(job: AlertJob, mayFollowMove: boolean): Promise<DeliveryOutcome> {
     const notifier = notifiers.get(job.chat.platform);
     if (notifier === undefined) {
       if (!missingLogged.has(job.chat.platform)) {
@@ -119,22 +142,38 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     } catch (err) {
       return storeTrouble(job, err);
     }
+    let movedTo: string | undefined;
     try {
       if ((await claims.holder(chatPaceKey(job.chat))) !== undefined)
         return { kind: 'wait', ms: Math.min(chatInterval(job.chat, deps.settings), 1_000) };
       const marks = await Promise.all(job.parts.map((p) => claims.holder(p.key)));
-      const unsent = job.parts.filter((_, i) => marks[i] === undefined);
+      const unsent = await stillWanted(
+        job,
+        job.parts.filter((_, i) => marks[i] === undefined),
+      );
       if (unsent.length === 0) return { kind: 'skipped' };
-      const { outcome, messages } = await sendParts(job, notifier, unsent);
+      const sent = await sendParts(job, notifier, unsent);
       // Taken before the send hold is released, so the next sender to this chat sees it.
-      if (messages > 0) await claims.claim(chatPaceKey(job.chat), deps.instance, chatInterval(job.chat, deps.settings)).catch(() => false);
-      return outcome;
+      if (sent.messages > 0) await claims.claim(chatPaceKey(job.chat), deps.instance, chatInterval(job.chat, deps.settings)).catch(() => false);
+      if (sent.movedTo === undefined || !mayFollowMove) return sent.outcome;
+      movedTo = sent.movedTo;
     } catch (err) {
       return storeTrouble(job, err);
     } finally {
       await letGo(sending, holder);
     }
-  };
+    return followMove(job, movedTo);
+  }
+
+  /** The parts whose subscription is still there and active, read just before sending. */
+  async function stillWanted(job: AlertJob, parts: AlertPart[]): Promise<AlertPart[]> {
+    if (parts.length === 0) return parts;
+    const active = new Set((await deps.subscriptions.list(job.chat)).filter((s) => s.paused === undefined).map((s) => s.id));
+    const wanted = parts.filter((p) => active.has(p.subId));
+    if (wanted.length < parts.length)
+      logger.info({ job: job.id, dropped: parts.length - wanted.length }, 'alerts removed or paused since they were due: not sent');
+    return wanted;
+  }
 
   async function letGo(key: string, holder: string): Promise<void> {
     try {

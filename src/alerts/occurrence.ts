@@ -1,12 +1,11 @@
 // What the scheduler hands to delivery, and the keys that make each alert go out once. Every key
 // is a Claims key (the store adds its namespace): two instances on one store agree on them.
 import type { Reply } from '../domain/reply.js';
-import type { ChatRef } from '../domain/chat.js';
-import type { LocalMinute } from '../domain/alert-schedule.js';
+import type { ChatRef, Platform } from '../domain/chat.js';
+import { kindOf } from '../domain/alert-kinds/index.js';
+import { MINUTE_MS, type LocalMinute } from '../domain/local-minute.js';
 import type { Subscription } from '../domain/subscription.js';
 import type { AlertTarget } from '../domain/chat.js';
-
-export const MINUTE_MS = 60_000;
 
 /** One subscription's alert inside a delivery job, rendered at tick time. */
 export interface AlertPart {
@@ -29,19 +28,24 @@ export interface AlertJob {
 
 const chatPart = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
 
-/** A timed alert on one local day at one local minute: the same key on both passes of a repeated hour. */
-export function timedKey(sub: Subscription, at: LocalMinute): string {
-  return `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${at.date}:${at.minute}`;
+/**
+ * The occurrence's "sent" key, by how often its kind fires: one local day and minute (the same key
+ * on both passes of a repeated hour), or one local day ("...:2026-11-23:near", as stores hold them).
+ */
+export function sentKey(sub: Subscription, at: LocalMinute): string {
+  const kind = kindOf(sub.schedule);
+  const prefix = `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${at.date}`;
+  switch (kind.cadence) {
+    case 'each-minute':
+      return `${prefix}:${at.minute}`;
+    case 'once-a-day':
+      return `${prefix}:${kind.name}`;
+  }
 }
 
-/** A "near" alert fires once per window per day. */
-export function nearKey(sub: Subscription, date: string): string {
-  return `alerts:sent:${chatPart(sub.chat)}:${sub.id}:${date}:near`;
-}
-
-/** Held while a "near" alert waits in a queue, so the next ticks do not queue it again. */
-export function nearQueuedKey(sub: Subscription, date: string): string {
-  return `alerts:near-queued:${chatPart(sub.chat)}:${sub.id}:${date}`;
+/** Held while a once-a-day alert waits in a queue, so the next ticks do not queue it again. */
+export function queuedKey(sub: Subscription, at: LocalMinute): string {
+  return `alerts:${kindOf(sub.schedule).name}-queued:${chatPart(sub.chat)}:${sub.id}:${at.date}`;
 }
 
 /** BullMQ ids may not contain ':' nor be integers. */
@@ -49,17 +53,16 @@ export function jobId(chat: ChatRef, dueAt: number): string {
   return `alert.${chat.platform}.${encodeURIComponent(chat.chatId)}.${Math.floor(dueAt / MINUTE_MS)}`;
 }
 
-/** Set once every alert of a UTC minute is queued durably (BullMQ) or delivered (in-process). */
-export const minuteDoneKey = (minute: number) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:done`;
-/** Held by the instance collecting a minute, so the other instances leave it alone meanwhile. */
-export const minuteLeaseKey = (minute: number) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:lease`;
+/**
+ * Set once every alert of a UTC minute to one platform is queued durably (BullMQ) or delivered
+ * (in-process). Per platform: an instance claims only what it can deliver, so instances serving
+ * different platforms on one store do not take each other's minutes.
+ */
+export const minuteDoneKey = (minute: number, platform: Platform) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:${platform}:done`;
+/** Held by the instance collecting a minute's alerts to a platform, so the other instances leave them alone meanwhile. */
+export const minuteLeaseKey = (minute: number, platform: Platform) => `alerts:minute:${Math.floor(minute / MINUTE_MS)}:${platform}:lease`;
 
 /** Held while one message to the chat is being sent: one sender per chat at a time. */
 export const chatSendingKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:sending`;
 /** Held for the chat's interval after a message: the platform's per-chat limit, shared by every instance. */
 export const chatPaceKey = (chat: ChatRef) => `alerts:chat:${chatPart(chat)}:pace`;
-
-export function floorMinute(instant: Date | number): number {
-  const ms = typeof instant === 'number' ? instant : instant.getTime();
-  return Math.floor(ms / MINUTE_MS) * MINUTE_MS;
-}

@@ -16,14 +16,14 @@ import { createBullQueue } from './bull-queue.js';
 import { createDeliver, type Deliver } from './deliver.js';
 import { createLocalQueue } from './local-queue.js';
 import type { Notifier } from '../domain/notifier.js';
-import { MINUTE_MS } from './occurrence.js';
+import { MINUTE_MS } from '../domain/local-minute.js';
 import type { DeliveryQueue } from './queue.js';
 import type { AlertSettings } from './settings.js';
 import { spacedNotifier } from './spaced-notifier.js';
 import { createTick, type Tick } from './tick.js';
 
 export interface AlertSchedulerDeps {
-  core: Pick<BotCore, 'alertReply' | 'chatRefused'>;
+  core: Pick<BotCore, 'alertReply' | 'chatRefused' | 'chatMoved'>;
   store: { subscriptions: SubscriptionsRepository; claims: Claims };
   transit: TransitSource;
   notifiers: readonly Notifier[];
@@ -34,6 +34,8 @@ export interface AlertSchedulerDeps {
   queuePrefix?: string;
   /** Set: serve /metrics and /healthz on this port (0: any free one). */
   metricsPort?: number;
+  /** The address to serve them on; the loopback interface when absent. */
+  metricsHost?: string;
   clock: Clock;
   logger: Logger;
   /** false: no timer, the caller runs tick() (tests drive the clock). */
@@ -121,6 +123,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
   if (deps.metricsPort !== undefined) {
     server = await startMetricsServer({
       port: deps.metricsPort,
+      ...(deps.metricsHost !== undefined ? { host: deps.metricsHost } : {}),
       registry: metrics.registry,
       logger,
       health: () => {

@@ -1,8 +1,9 @@
 // One tick of the scheduler: the current UTC minute and every minute of the catch-up window that
-// no instance has handled yet. A minute is claimed (one instance collects it), its alerts are
-// found through the index, each distinct stop is fetched once, each alert rendered in its chat's
-// language, a chat's alerts of one minute merged into one job, and the jobs queued. The minute is
-// marked done once its jobs are safe: in Redis (BullMQ), or delivered (in-process queue).
+// no instance has handled yet. A minute's alerts to each platform this instance serves are claimed
+// (one instance collects them; instances serving other platforms leave them be), found through the
+// index, each distinct stop fetched once, each alert rendered in its chat's language, a chat's
+// alerts of one minute merged into one job, and the jobs queued. The minute is marked done for
+// those platforms once its jobs are safe: in Redis (BullMQ), or delivered (in-process queue).
 import type { BotCore } from '../bot/core.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
@@ -14,7 +15,8 @@ import { collectDue, type Due } from './collect.js';
 import { fetchStops } from './fetch-stops.js';
 import { mapLimit } from './map-limit.js';
 import type { AlertMetricsSink, TickTotals } from '../domain/alert-metrics-sink.js';
-import { MINUTE_MS, floorMinute, jobId, minuteDoneKey, minuteLeaseKey, nearQueuedKey, type AlertJob } from './occurrence.js';
+import { MINUTE_MS, floorMinute } from '../domain/local-minute.js';
+import { jobId, minuteDoneKey, minuteLeaseKey, type AlertJob } from './occurrence.js';
 import type { DeliveryQueue } from './queue.js';
 import type { AlertSettings } from './settings.js';
 
@@ -24,7 +26,7 @@ export interface TickDeps {
   transit: TransitSource;
   core: Pick<BotCore, 'alertReply'>;
   queue: DeliveryQueue;
-  /** Platforms this instance has an adapter for; every instance of a deployment serves the same. */
+  /** Platforms this instance has an adapter for: it claims alerts to these only. */
   platforms: ReadonlySet<Platform>;
   settings: AlertSettings;
   clock: Clock;
@@ -46,8 +48,8 @@ export interface Tick {
 const MINUTE_LEASE_MS = 50_000;
 /** On its first tick an instance also looks this far back, to log what went undelivered while none ran. */
 const LOOK_BACK_MINUTES = 60;
-/** A "near" alert waiting in a queue is not queued again meanwhile; past this it may be (the send still checks). */
-const NEAR_QUEUED_MS = 5 * MINUTE_MS;
+/** A once-a-day alert waiting in a queue is not queued again meanwhile; past this it may be (the send still checks). */
+const QUEUED_HOLD_MS = 5 * MINUTE_MS;
 const RENDER_CONCURRENCY = 32;
 
 interface Found {
@@ -55,82 +57,102 @@ interface Found {
   minute: number;
 }
 
+/** A UTC minute's alerts to one platform: what an instance claims, collects and marks done. */
+interface Share {
+  minute: number;
+  platform: Platform;
+}
+
+const shareId = (share: Share) => `${share.minute}:${share.platform}`;
+
 export function createTick(deps: TickDeps): Tick {
   const { claims, logger, metrics, settings } = deps;
-  const inHand = new Set<number>();
+  const inHand = new Set<string>();
   const marking = new Set<Promise<void>>();
   const unserved = new Set<Platform>();
   let nextDropCheck: number | undefined;
   let running: Promise<TickTotals | undefined> | undefined;
   const doneTtlMs = (settings.catchUpMinutes + LOOK_BACK_MINUTES + 10) * MINUTE_MS;
 
-  async function claimMinutes(minutes: number[]): Promise<number[]> {
-    const claimed: number[] = [];
+  /** The shares of these minutes no instance has done or holds, now held by this one. */
+  async function claimShares(minutes: number[]): Promise<Share[]> {
+    const claimed: Share[] = [];
     for (const minute of minutes) {
-      if (inHand.has(minute)) continue;
-      if ((await claims.holder(minuteDoneKey(minute))) !== undefined) continue;
-      if (await claims.claim(minuteLeaseKey(minute), deps.instance, MINUTE_LEASE_MS)) claimed.push(minute);
+      for (const platform of deps.platforms) {
+        const share = { minute, platform };
+        if (inHand.has(shareId(share))) continue;
+        if ((await claims.holder(minuteDoneKey(minute, platform))) !== undefined) continue;
+        if (await claims.claim(minuteLeaseKey(minute, platform), deps.instance, MINUTE_LEASE_MS)) claimed.push(share);
+      }
     }
     return claimed;
   }
 
-  async function markDone(minute: number): Promise<void> {
+  async function markDone({ minute, platform }: Share): Promise<void> {
     try {
-      await claims.claim(minuteDoneKey(minute), deps.instance, doneTtlMs);
+      await claims.claim(minuteDoneKey(minute, platform), deps.instance, doneTtlMs);
     } catch (err) {
       logger.warn(
-        { minute: new Date(minute).toISOString(), error: errorLine(err) },
+        { minute: new Date(minute).toISOString(), platform, error: errorLine(err) },
         'could not mark an alert minute done; a catch-up will find its jobs already queued or sent',
       );
     }
   }
 
+  /** The alerts of these minutes to the platforms claimed for each; those to other platforms are left to instances serving them. */
+  async function collectShares(shares: Share[], zones: string[], current: number | undefined): Promise<Found[]> {
+    const found: Found[] = [];
+    for (const minute of new Set(shares.map((s) => s.minute))) {
+      const mine = new Set(shares.filter((s) => s.minute === minute).map((s) => s.platform));
+      for (const due of await collectDue(deps.subscriptions, minute, zones, minute === current)) {
+        const platform = due.sub.chat.platform;
+        if (mine.has(platform)) found.push({ due, minute });
+        else if (!deps.platforms.has(platform)) noteUnserved(platform);
+      }
+    }
+    return found;
+  }
+
+  function noteUnserved(platform: Platform): void {
+    if (unserved.has(platform)) return;
+    unserved.add(platform);
+    logger.info({ platform }, 'alerts due on a platform this instance does not serve: left to an instance that does');
+  }
+
   /** Minutes that left the catch-up window unhandled: their alerts are logged and counted, not sent. */
   async function dropExpired(minutes: number[], zones: string[]): Promise<void> {
-    for (const minute of await claimMinutes(minutes)) {
-      const dues = await collectDue(deps.subscriptions, minute, zones, false);
-      const served = dues.filter((d) => deps.platforms.has(d.sub.chat.platform));
-      if (served.length > 0) {
-        metrics.dropped(served.length);
+    const shares = await claimShares(minutes);
+    const found = await collectShares(shares, zones, undefined);
+    for (const minute of new Set(shares.map((s) => s.minute))) {
+      const dues = found.filter((f) => f.minute === minute).map((f) => f.due);
+      if (dues.length > 0) {
+        metrics.dropped(dues.length);
         logger.warn(
-          { minute: new Date(minute).toISOString(), alerts: served.length, first: served.slice(0, 5).map((d) => d.key) },
+          { minute: new Date(minute).toISOString(), alerts: dues.length, first: dues.slice(0, 5).map((d) => d.key) },
           'alerts older than the catch-up window: dropped',
         );
       }
-      await markDone(minute);
     }
+    await Promise.all(shares.map(markDone));
   }
 
-  /** "Near" alerts already sent today, or waiting in a queue, are not looked at again. */
+  /** Once-a-day alerts already sent today, or waiting in a queue, are not looked at again. */
   async function stillWatched(found: Found[]): Promise<Found[]> {
     const keep = await mapLimit(found, RENDER_CONCURRENCY, async ({ due }) => {
-      if (due.kind !== 'near') return true;
-      const [sent, queued] = await Promise.all([claims.holder(due.key), claims.holder(nearQueuedKey(due.sub, due.date))]);
+      if (due.hold === undefined) return true;
+      const [sent, queued] = await Promise.all([claims.holder(due.key), claims.holder(due.hold)]);
       return sent === undefined && queued === undefined;
     });
     return found.filter((_, i) => keep[i]);
-  }
-
-  function servedOnly(found: Found[]): Found[] {
-    return found.filter(({ due }) => {
-      const platform = due.sub.chat.platform;
-      if (deps.platforms.has(platform)) return true;
-      if (!unserved.has(platform)) {
-        unserved.add(platform);
-        logger.warn({ platform }, 'alerts due on a platform this instance does not serve: skipped');
-      }
-      metrics.failed(platform, 'no-adapter');
-      return false;
-    });
   }
 
   async function buildJobs(found: Found[], upstream: Awaited<ReturnType<typeof fetchStops>>): Promise<AlertJob[]> {
     const replies = await mapLimit(found, RENDER_CONCURRENCY, async ({ due }) => {
       try {
         const reply = await deps.core.alertReply(due.sub, upstream.get(due.sub.stopNo)!);
-        if (reply === undefined || due.kind === 'at') return reply;
-        // The bus is near: hold the alert so the next ticks leave it to this queue.
-        return (await claims.claim(nearQueuedKey(due.sub, due.date), deps.instance, NEAR_QUEUED_MS)) ? reply : undefined;
+        if (reply === undefined || due.hold === undefined) return reply;
+        // Its condition holds (the bus is near): hold the alert so the next ticks leave it to this queue.
+        return (await claims.claim(due.hold, deps.instance, QUEUED_HOLD_MS)) ? reply : undefined;
       } catch (err) {
         logger.warn({ key: due.key, error: errorLine(err) }, 'could not render an alert');
         return undefined;
@@ -148,15 +170,15 @@ export function createTick(deps: TickDeps): Tick {
     return [...jobs.values()];
   }
 
-  /** Marks each collected minute done once its jobs are handled. */
-  function settle(minutes: number[], jobs: AlertJob[], results: Awaited<ReturnType<DeliveryQueue['enqueue']>>): void {
-    for (const minute of minutes) {
-      const mine = results.filter((_, i) => jobs[i]!.dueAt === minute);
-      inHand.add(minute);
+  /** Marks each collected share done once its jobs are handled. */
+  function settle(shares: Share[], jobs: AlertJob[], results: Awaited<ReturnType<DeliveryQueue['enqueue']>>): void {
+    for (const share of shares) {
+      const mine = results.filter((_, i) => jobs[i]!.dueAt === share.minute && jobs[i]!.chat.platform === share.platform);
+      inHand.add(shareId(share));
       const marked: Promise<void> = Promise.all(mine.map((r) => r.handled))
-        .then(() => markDone(minute))
+        .then(() => markDone(share))
         .finally(() => {
-          inHand.delete(minute);
+          inHand.delete(shareId(share));
           marking.delete(marked);
         });
       marking.add(marked);
@@ -171,19 +193,16 @@ export function createTick(deps: TickDeps): Tick {
     await dropExpired(range(nextDropCheck ?? windowStart - LOOK_BACK_MINUTES * MINUTE_MS, windowStart), zones);
     nextDropCheck = Math.max(nextDropCheck ?? 0, windowStart);
 
-    const minutes = await claimMinutes(range(windowStart, current + MINUTE_MS));
-    const found: Found[] = [];
-    for (const minute of minutes) {
-      for (const due of await collectDue(deps.subscriptions, minute, zones, minute === current)) found.push({ due, minute });
-    }
-    const watched = await stillWatched(servedOnly(found));
+    const shares = await claimShares(range(windowStart, current + MINUTE_MS));
+    const minutes = [...new Set(shares.map((s) => s.minute))];
+    const watched = await stillWatched(await collectShares(shares, zones, current));
     const upstream = await fetchStops(
       deps.transit,
       watched.map(({ due }) => due.sub.stopNo),
     );
     const jobs = await buildJobs(watched, upstream);
     const results = await deps.queue.enqueue(jobs);
-    settle(minutes, jobs, results);
+    settle(shares, jobs, results);
 
     const made = minutes.filter((m) => m < current);
     if (made.length > 0) logger.info({ minutes: made.map((m) => new Date(m).toISOString()) }, 'made up minutes no instance had handled');

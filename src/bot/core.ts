@@ -33,6 +33,8 @@ export interface BotCore {
   alertReply(subscription: Subscription, fetched: Fetched): Promise<Reply | undefined>;
   /** The platform refuses the chat (the bot was blocked, kicked, removed): its alerts pause at once. */
   chatRefused(chat: ChatRef): Promise<void>;
+  /** Someone used the bot in a chat that refused a push: its alerts paused for that resume. */
+  chatReturned(chat: ChatRef): Promise<void>;
   /** A group became a supergroup with a new id: its alerts (and settings) follow. */
   chatMoved(from: ChatRef, to: ChatRef): Promise<void>;
   /** A shared location: the nearest stops, each a button asking for arrivals. */

@@ -9,7 +9,7 @@ import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
 import type { CommandSpec, Options } from './commands/spec.js';
 import type { BotCore, Locale } from './core.js';
-import { nearAlert, timedAlert } from './format/alert.js';
+import { alertReply } from './format/alert.js';
 import { messageReply } from './format/text.js';
 import { storeFailure, type HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
@@ -31,7 +31,7 @@ export interface BotCoreDeps {
   translate?: Translate;
 }
 
-// A "near" alert whose bus is not near yet: nothing to send this minute.
+// An alert whose condition does not hold yet (the bus is not near): nothing to send this minute.
 const NOT_YET: Reply = { kind: 'answer', blocks: [] };
 
 export function createBotCore(deps: BotCoreDeps): BotCore {
@@ -101,9 +101,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     async alertReply(subscription, fetched) {
       const chat: ChatContext = { ...subscription.chat };
       const reply = await guarded(chat, (ctx) => {
-        const format = { now: ctx.now, say: ctx.say };
-        if (subscription.schedule.kind === 'at') return timedAlert(subscription, fetched, format);
-        return ('arrivals' in fetched ? nearAlert(subscription, fetched.arrivals, format) : undefined) ?? NOT_YET;
+        return alertReply(subscription, fetched, { now: ctx.now, say: ctx.say }) ?? NOT_YET;
       });
       return reply === NOT_YET ? undefined : reply;
     },
@@ -114,6 +112,15 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         if (paused > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, paused }, 'chat refuses the bot; its alerts are paused');
       } catch (err) {
         deps.logger?.warn({ err, platform: chat.platform }, 'could not pause the alerts of a chat that refuses the bot');
+      }
+    },
+
+    async chatReturned(chat) {
+      try {
+        const resumed = await deps.subscriptions.resumeChat(chat, 'refused');
+        if (resumed > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, resumed }, 'chat uses the bot again; its alerts resume');
+      } catch (err) {
+        deps.logger?.warn({ err, platform: chat.platform }, 'could not resume the alerts of a chat that uses the bot again');
       }
     },
 
@@ -139,6 +146,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
           subscriptions: deps.subscriptions,
           transit: deps.transit,
           ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+          now: deps.now(),
         };
         return await suggestValues(
           name,

@@ -41,8 +41,8 @@ export function transitFailure(err: unknown, subject: { stopNo?: string; routeNo
   return messageReply('failure', ctx.say(id, args));
 }
 
-/** A store failure: logged, and the rider told that the bot could not remember (never a crash). */
-export function storeFailure(err: unknown, messageId: string, ctx: HandlerContext): Reply {
+/** A store failure: logged, and the rider told what the bot could not do (never a crash). */
+export function storeFailure(err: unknown, messageId: string, ctx: HandlerContext, args?: Record<string, string>): Reply {
   ctx.logger?.warn({ err, platform: ctx.chat.platform }, 'store unavailable');
-  return messageReply('failure', ctx.say(messageId));
+  return messageReply('failure', ctx.say(messageId, args));
 }

@@ -1,6 +1,7 @@
 import type { StopIndex } from '../domain/stop-index.js';
 import type { SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
-import { formatMinute } from '../domain/alert-schedule.js';
+import { kindOf } from '../domain/alert-kinds/index.js';
+import { hasEnded } from '../domain/subscription.js';
 import type { IdentifierGrammar } from '../domain/identifiers.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import type { ChatContext } from './chat-context.js';
@@ -14,6 +15,7 @@ export interface SuggestContext {
   subscriptions: SubscriptionsRepository;
   transit: TransitSource;
   stops?: StopIndex;
+  now: Date;
 }
 
 const LABEL_CHARS = 100;
@@ -67,13 +69,12 @@ async function routesAtStop(stop: unknown, partial: string, ctx: SuggestContext,
 async function subscriptionsOfChat(partial: string, ctx: SuggestContext, limit: number): Promise<Suggestion[]> {
   const typed = partial.trim().toLowerCase();
   return (await ctx.subscriptions.list(ctx.chat))
-    .filter((sub) => typed === '' || sub.id.startsWith(typed))
+    .filter((sub) => !hasEnded(sub, ctx.now) && (typed === '' || sub.id.startsWith(typed)))
     .slice(0, limit)
-    .map((sub) => {
-      const when =
-        sub.schedule.kind === 'at' ? formatMinute(sub.schedule.minute) : `${formatMinute(sub.schedule.from)}-${formatMinute(sub.schedule.until)}`;
-      return { label: [sub.id, sub.stopNo, sub.routeNo, when].filter((part) => part !== undefined).join(' '), value: sub.id };
-    });
+    .map((sub) => ({
+      label: [sub.id, sub.stopNo, sub.routeNo, kindOf(sub.schedule).when(sub.schedule)].filter((part) => part !== undefined).join(' '),
+      value: sub.id,
+    }));
 }
 
 function fromIndex(stops: StopIndex, typed: string, limit: number): Suggestion[] {

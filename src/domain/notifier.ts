@@ -6,7 +6,9 @@ export type DeliveryResult =
   /** The chat refuses the bot for good (blocked, kicked, deactivated, chat not found): stop sending. */
   | { status: 'permanent-failure'; reason: string }
   /** Worth trying again later (rate limit beyond the bounded wait, network, 5xx). */
-  | { status: 'temporary-failure'; reason: string };
+  | { status: 'temporary-failure'; reason: string }
+  /** The chat lives under another id now (a Telegram group that became a supergroup): send there. */
+  | { status: 'moved'; chatId: string; reason: string };
 
 /** The port through which the scheduler pushes alerts; each chat adapter implements it. */
 export interface Notifier {

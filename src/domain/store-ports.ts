@@ -1,5 +1,6 @@
 import type { ChatRef } from './chat.js';
 import type { Locale } from './locale.js';
+import type { LocalMinute } from './local-minute.js';
 import type { Subscription } from './subscription.js';
 
 // What the rest of the bot may ask of storage. Handlers, adapters and the scheduler see these
@@ -77,10 +78,12 @@ export interface SubscriptionsRepository {
   setPaused(chat: ChatRef, id: string, paused: Subscription['paused']): Promise<boolean>;
   /** Pauses every active subscription of a chat the platform refuses; how many it paused. */
   pauseChat(chat: ChatRef, reason: 'refused'): Promise<number>;
-  /** A group that became a supergroup keeps its subscriptions under its new id; how many moved. */
+  /** Resumes the chat's subscriptions paused for this reason (a rider's own pauses stay); how many it resumed. */
+  resumeChat(chat: ChatRef, reason: 'refused'): Promise<number>;
+  /** A group that became a supergroup keeps its subscriptions under its new id, those paused as refused resumed; how many moved. */
   moveChat(from: ChatRef, to: ChatRef): Promise<number>;
-  /** Active subscriptions that may be due at this minute of the day in this zone (timed at it, or watching a window around it). */
-  dueAt(timeZone: string, minute: number): Promise<Subscription[]>;
+  /** The subscriptions due at this local minute in this zone, happening at `at` (isSubscriptionDue), found through the index. */
+  dueAt(timeZone: string, local: LocalMinute, at: Date): Promise<Subscription[]>;
   /** Every zone any subscription is read in. */
   zones(): Promise<string[]>;
 }

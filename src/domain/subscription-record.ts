@@ -2,17 +2,8 @@
 // logged once by the caller), never handed to the scheduler half-formed.
 import { z } from 'zod';
 import { CHAT_TYPES, PLATFORMS } from './chat.js';
-import type { AlertSchedule } from './alert-schedule.js';
+import { ScheduleRecord } from './alert-kinds/index.js';
 import type { Subscription } from './subscription.js';
-
-// A range rather than a union of seven literals: the check runs for every record a tick reads.
-const Day = z.number().int().min(0).max(6);
-const MinuteOfDay = z.number().int().min(0).max(1439);
-
-const Schedule = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('at'), minute: MinuteOfDay, days: z.array(Day) }),
-  z.object({ kind: z.literal('near'), withinMinutes: z.number().int().positive(), from: MinuteOfDay, until: MinuteOfDay, days: z.array(Day) }),
-]);
 
 const SubscriptionRecord = z.object({
   id: z.string().min(1),
@@ -23,10 +14,11 @@ const SubscriptionRecord = z.object({
   }),
   stopNo: z.string().min(1),
   routeNo: z.string().min(1).optional(),
-  schedule: Schedule,
+  schedule: ScheduleRecord,
   timeZone: z.string().min(1),
   paused: z.enum(['user', 'refused']).optional(),
   oneShot: z.boolean().optional(),
+  endsAt: z.string().optional(),
   createdAt: z.string(),
 });
 
@@ -57,13 +49,12 @@ export function encodeSubscription(sub: Subscription): string {
 }
 
 function withoutUndefined(record: z.infer<typeof SubscriptionRecord>): Subscription {
-  const { routeNo, paused, oneShot, schedule, ...rest } = record;
-  // Days were checked to be whole numbers from 0 to 6: Weekday values.
+  const { routeNo, paused, oneShot, endsAt, ...rest } = record;
   return {
     ...rest,
-    schedule: schedule as AlertSchedule,
     ...(routeNo !== undefined ? { routeNo } : {}),
     ...(paused !== undefined ? { paused } : {}),
     ...(oneShot !== undefined ? { oneShot } : {}),
+    ...(endsAt !== undefined ? { endsAt } : {}),
   };
 }

@@ -1,9 +1,11 @@
-// /metrics (Prometheus) and /healthz on a port of their own, apart from any webhook server.
-import { createServer, type Server } from 'node:http';
+// /metrics (Prometheus) and /healthz on a port of their own, apart from any webhook server, on the
+// loopback interface unless the operator opens it wider (METRICS_HOST).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../log.js';
 import { errorLine } from '../util/error-line.js';
+import { attempt } from '../util/attempt.js';
 
 export interface Health {
   ok: boolean;
@@ -12,8 +14,12 @@ export interface Health {
 
 export interface MetricsServer {
   port: number;
+  /** The address it listens on. */
+  address: string;
   close(): Promise<void>;
 }
+
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
 
 export async function startMetricsServer(options: {
   port: number;
@@ -22,8 +28,21 @@ export async function startMetricsServer(options: {
   health: () => Health;
   logger: Logger;
 }): Promise<MetricsServer> {
+  const { logger } = options;
+  // Nothing a request holds may end the process: whatever a handler throws is answered 500.
   const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    try {
+      answer(req, res);
+    } catch (err) {
+      logger.warn({ error: errorLine(err) }, 'metrics request failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end('internal error\n');
+    }
+  });
+
+  function answer(req: IncomingMessage, res: ServerResponse): void {
+    // A request target that is no URL path ("//[") makes URL throw.
+    const path = attempt(() => new URL(req.url ?? '/', 'http://localhost').pathname, undefined);
+    if (path === undefined) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();
     if (path === '/healthz') {
       const health = options.health();
@@ -33,22 +52,26 @@ export async function startMetricsServer(options: {
     options.registry.metrics().then(
       (text) => res.writeHead(200, { 'content-type': options.registry.contentType }).end(text),
       (err: unknown) => {
-        options.logger.warn({ error: errorLine(err) }, 'metrics could not be collected');
+        logger.warn({ error: errorLine(err) }, 'metrics could not be collected');
         res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n');
       },
     );
-  });
+  }
+
+  const host = options.host ?? DEFAULT_METRICS_HOST;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+    server.once('error', (err) => reject(new Error(`the metrics server cannot listen on ${host} port ${options.port}: ${errorLine(err)}`)));
+    server.listen(options.port, host, () => {
+      server.removeAllListeners('error');
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
-  options.logger.info({ port }, 'metrics and health server listening');
+  server.on('error', (err) => logger.warn({ error: errorLine(err) }, 'metrics server error'));
+  const { port, address } = server.address() as AddressInfo;
+  logger.info({ port, address }, 'metrics and health server listening');
   return {
     port,
+    address,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

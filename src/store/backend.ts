@@ -1,5 +1,11 @@
 import type Keyv from 'keyv';
-import type { SetOps } from './sets.js';
+import type { BoundedOutcome, SetOps } from './sets.js';
+
+export interface BoundedAdd {
+  key: string;
+  member: string;
+  max: number;
+}
 
 /** What differs between SQLite and Redis; everything else goes through the Keyv. */
 export interface Backend {
@@ -11,5 +17,15 @@ export interface Backend {
   claim(key: string, value: string, ttlMs: number | undefined): Promise<boolean>;
   /** Native sets, for the indexes keyv cannot keep (subscriptions by zone and minute). */
   readonly sets: SetOps;
+  /**
+   * All or nothing, across processes: adds `bounded.member` to its set unless it is there already
+   * or the set holds `bounded.max` members and, only when it was added, adds each [set, member] of `also` and writes `record` as keyv.set
+   * would (no time to live). A failure half-way leaves none of it.
+   */
+  addBoundedWith(
+    bounded: BoundedAdd,
+    also: ReadonlyArray<readonly [set: string, member: string]>,
+    record: { key: string; value: unknown },
+  ): Promise<BoundedOutcome>;
   close(): Promise<void>;
 }

@@ -19,6 +19,8 @@ export interface OpenStoreOptions {
   /** Prefix of every key; tests use their own to keep out of each other's way. */
   namespace?: string;
   logger?: Logger;
+  /** Benchmarks' seeding only: SQLite writes without waiting for the disk (a crash may lose them). */
+  unsyncedWrites?: boolean;
 }
 
 export interface Store {
@@ -41,14 +43,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const backend: Backend =
     options.redisUrl !== undefined
       ? await openRedis(options.redisUrl, namespace, options.logger)
-      : await openSqlite(options.dataDir, namespace, options.logger);
+      : await openSqlite(options.dataDir, namespace, options.logger, options.unsyncedWrites === true);
   const corrupt = corruptionLog(options.logger);
   const claims = createClaims(backend, corrupt);
   let closing: Promise<void> | undefined;
   return {
     chats: createChatSettings(backend.keyv, corrupt),
     savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, logger: options.logger }),
-    subscriptions: createSubscriptions({ keyv: backend.keyv, sets: backend.sets, corrupt }),
+    subscriptions: createSubscriptions({ backend, corrupt }),
     claims,
     keyv: backend.keyv,
     close: () => (closing ??= backend.close()),

@@ -6,7 +6,7 @@ import type { Backend } from './backend.js';
 import { oneLine } from './errors.js';
 import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
-import { redisSets } from './redis-sets.js';
+import { addBoundedWith, redisSets } from './redis-sets.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
 /** Covers a server that accepts the connection but never answers the handshake. */
@@ -54,23 +54,33 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
 
   const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: CONNECT_TIMEOUT_MS });
   const keyv = keyvOver(adapter, { namespace, redis: true, errors });
+  // The adapter's own prefixing, so keyv.get reads this key; keyv adds none for Redis.
+  const recordKey = (key: string) => adapter.createKeyPrefix(keyv._getKeyPrefix(key), adapter.namespace);
+  // Beside keyv's keys, under the same prefix (a scan of the namespace finds them; keyv.clear()
+  // does not: it deletes strings only).
+  const setKey = (key: string) => recordKey(`set:${key}`);
   return {
     keyv,
     async claim(key, value, ttlMs) {
       // No `expires` in the value: Redis expires the key itself (PX), and a second clock in the
       // value would let keyv.get delete a key that Redis still holds, or one just claimed again.
       const stored = await keyv.serializeData({ value, expires: undefined });
-      // The adapter's own prefixing, so keyv.get reads this key; keyv adds none for Redis.
-      const redisKey = adapter.createKeyPrefix(keyv._getKeyPrefix(key), adapter.namespace);
-      const reply = await client.set(redisKey, stored as string, {
+      const reply = await client.set(recordKey(key), stored as string, {
         condition: 'NX',
         ...(ttlMs === undefined ? {} : { expiration: { type: 'PX', value: ttlMs } }),
       });
       return reply === 'OK';
     },
-    // Beside keyv's keys, under the same prefix (a scan of the namespace finds them; keyv.clear()
-    // does not: it deletes strings only).
-    sets: redisSets(client, (key) => adapter.createKeyPrefix(keyv._getKeyPrefix(`set:${key}`), adapter.namespace)),
+    sets: redisSets(client, setKey),
+    async addBoundedWith(bounded, also, record) {
+      const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;
+      return addBoundedWith(
+        client,
+        { ...bounded, key: setKey(bounded.key) },
+        also.map(([set, member]) => [setKey(set), member] as const),
+        { key: recordKey(record.key), value },
+      );
+    },
     close: () => keyv.disconnect(),
   };
 }

@@ -32,6 +32,8 @@ export function folderFailure(folder: string, err: unknown): string {
     ENOTDIR: 'a file is in the way',
     EROFS: 'read-only file system',
     ENOSPC: 'no space left on the device',
+    // Under a parent that exists: a kernel file system such as /proc.
+    ENOENT: 'the file system there takes no new folders',
   };
   return `cannot create its folder ${folder} (${reason[codeOf(err) ?? ''] ?? oneLine(err)})`;
 }

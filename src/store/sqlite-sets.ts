@@ -1,6 +1,6 @@
 // Sets in SQLite: one row per member in a table of our own beside keyv's, keyed (set, member), so
 // membership, bounded adds and reads of one set are single indexed statements.
-import type { SetOps } from './sets.js';
+import type { BoundedOutcome, SetOps } from './sets.js';
 
 type Query = (sql: string, ...params: unknown[]) => Promise<unknown>;
 
@@ -10,8 +10,14 @@ export function createSetsTableSql(keyvTable: string): string {
   return `CREATE TABLE IF NOT EXISTS ${setsTable(keyvTable)} (set_key TEXT NOT NULL, member TEXT NOT NULL, PRIMARY KEY (set_key, member)) WITHOUT ROWID`;
 }
 
+/** SetOps, and the bounded add that Backend.addBoundedWith runs inside its transaction. */
+export interface SqliteSets extends SetOps {
+  /** Adds `member` unless it is there already or the set holds `max` members, in one statement. */
+  addBounded(key: string, member: string, max: number): Promise<BoundedOutcome>;
+}
+
 /** `prefix` turns a set's key into its stored one (the namespace, as keyv prefixes its keys). */
-export function sqliteSets(query: Query, keyvTable: string, prefix: (key: string) => string): SetOps {
+export function sqliteSets(query: Query, keyvTable: string, prefix: (key: string) => string): SqliteSets {
   const table = setsTable(keyvTable);
   return {
     async add(key, members) {

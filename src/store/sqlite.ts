@@ -1,6 +1,6 @@
 // The SQLite backend: keyv's own adapter and connection (one file in DATA_DIR), checked at open,
-// and claims as single SQL statements on that same connection.
-import { mkdirSync } from 'node:fs';
+// and claims as single SQL statements on that same connection; writes that must land together
+// (a subscription's id, index entries and record) as one transaction on a second connection.
 import { join } from 'node:path';
 import KeyvSqlite from '@keyv/sqlite';
 import type { Logger } from '../log.js';
@@ -8,17 +8,21 @@ import type { Backend } from './backend.js';
 import { SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { folderFailure, sqliteOpenFailure } from './sqlite-errors.js';
+import { makeFolder } from '../util/make-folder.js';
 import { createSetsTableSql, sqliteSets } from './sqlite-sets.js';
+import { sqliteTransactions } from './sqlite-transactions.js';
 
 // keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
 // CASE (not AND) guards json_extract, which raises on text that is not JSON: such a row is
 // never expired, so it is neither replaced nor swept, only reported where it is read.
 const EXPIRED = (column: string) => `CASE WHEN json_valid(${column}) THEN coalesce(json_extract(${column}, '$.expires') < ?, 0) ELSE 0 END`;
 
-export async function openSqlite(dataDir: string, namespace: string, logger: Logger | undefined): Promise<Backend> {
+const UNSYNCED = 'PRAGMA synchronous = OFF';
+
+export async function openSqlite(dataDir: string, namespace: string, logger: Logger | undefined, unsynced = false): Promise<Backend> {
   const file = join(dataDir, SQLITE_FILE);
   try {
-    mkdirSync(dataDir, { recursive: true });
+    makeFolder(dataDir);
   } catch (err) {
     throw new StoreError(`cannot open ${file}: ${folderFailure(dataDir, err)}`, { cause: err });
   }
@@ -39,6 +43,7 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
       Date.now(),
     );
     await adapter.query(createSetsTableSql(table));
+    if (unsynced) await adapter.query(UNSYNCED);
   } catch (err) {
     await adapter.close().catch(() => undefined);
     throw new StoreError(`cannot open ${file}: ${sqliteOpenFailure(file, err)}`, { cause: err });
@@ -49,6 +54,20 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
     `INSERT INTO ${table} (key, value) VALUES (?, ?) ` +
     `ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE ${EXPIRED(`${table}.value`)} ` +
     'RETURNING key';
+
+  const prefix = (key: string) => keyv._getKeyPrefix(key);
+  // The adapter's own connection factory: the same file and busy timeout, a connection of its own.
+  const connect = adapter.opts.connect!;
+  const transactions = sqliteTransactions(
+    unsynced
+      ? async () => {
+          const connection = await connect();
+          await connection.query(UNSYNCED);
+          return connection;
+        }
+      : connect,
+  );
+  const upsert = `INSERT INTO ${table} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
 
   return {
     keyv,
@@ -62,11 +81,21 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
       const rows = (await adapter.query(claimSql, keyv._getKeyPrefix(key), stored, now)) as unknown[];
       return rows.length === 1;
     },
-    sets: sqliteSets(
-      (sql, ...params) => adapter.query(sql, ...params),
-      table,
-      (key) => keyv._getKeyPrefix(key),
-    ),
-    close: () => keyv.disconnect(),
+    sets: sqliteSets((sql, ...params) => adapter.query(sql, ...params), table, prefix),
+    async addBoundedWith(bounded, also, record) {
+      const value = await keyv.serializeData({ value: record.value, expires: undefined });
+      return transactions.run(async (query) => {
+        const sets = sqliteSets(query, table, prefix);
+        const outcome = await sets.addBounded(bounded.key, bounded.member, bounded.max);
+        if (outcome !== 'added') return outcome;
+        for (const [set, member] of also) await sets.add(set, [member]);
+        await query(upsert, prefix(record.key), value);
+        return outcome;
+      });
+    },
+    async close() {
+      await transactions.close();
+      await keyv.disconnect();
+    },
   };
 }

@@ -1,7 +1,8 @@
 // Where subscriptions and their index live. A record per subscription under its chat; a set of
-// ids per chat (what /subs lists, bounded by the per-chat cap); index sets per zone and minute
-// (timed alerts) or zone and hour (the hours a "near" window touches); the set of zones in use.
-import type { AlertSchedule } from '../domain/alert-schedule.js';
+// ids per chat (what /subs lists, bounded by the per-chat cap); index sets per zone, alert kind and
+// bucket (the kind says what a bucket is: a minute for timed alerts, an hour for "near" windows);
+// the set of zones in use.
+import { ALERT_KIND_LIST, kindOf } from '../domain/alert-kinds/index.js';
 import type { Subscription } from '../domain/subscription.js';
 import type { ChatRef } from '../domain/chat.js';
 
@@ -13,20 +14,17 @@ export const subscriptionKey = (chat: ChatRef, id: string) => `${chatKey(chat)}:
 /** Set of the chat's subscription ids. */
 export const chatSubscriptionsKey = (chat: ChatRef) => `${chatKey(chat)}:subs`;
 
-export const atIndexKey = (zone: string, minute: number) => `subs:at:${zone}:${minute}`;
-export const nearIndexKey = (zone: string, hour: number) => `subs:near:${zone}:${hour}`;
+/** "subs:at:America/Toronto:450", "subs:near:America/Toronto:7": the names stores have held since the first version. */
+const indexKey = (kind: string, zone: string, bucket: number) => `subs:${kind}:${zone}:${bucket}`;
 export const ZONES_KEY = 'subs:zones';
 
 /** The index sets a subscription belongs to. */
 export function indexKeysOf(sub: Pick<Subscription, 'schedule' | 'timeZone'>): string[] {
-  return scheduleBuckets(sub.schedule).map((bucket) =>
-    sub.schedule.kind === 'at' ? atIndexKey(sub.timeZone, bucket) : nearIndexKey(sub.timeZone, bucket),
-  );
+  const kind = kindOf(sub.schedule);
+  return kind.buckets(sub.schedule).map((bucket) => indexKey(kind.name, sub.timeZone, bucket));
 }
 
-function scheduleBuckets(schedule: AlertSchedule): number[] {
-  if (schedule.kind === 'at') return [schedule.minute];
-  const first = Math.floor(schedule.from / 60);
-  const last = Math.floor(schedule.until / 60);
-  return Array.from({ length: Math.max(0, last - first) + 1 }, (_, i) => first + i);
+/** The index sets holding every subscription that may be due at this minute of the day in this zone. */
+export function indexKeysAt(zone: string, minute: number): string[] {
+  return ALERT_KIND_LIST.map((kind) => indexKey(kind.name, zone, kind.bucketAt(minute)));
 }

@@ -1,16 +1,16 @@
 // Subscriptions over keyv (records) and the backend's native sets (the chat's ids and the index).
-// The record is written last: it is what makes a subscription exist, so a crash half-way leaves
-// at worst an id or an index entry pointing at nothing, which every reader skips. Adding takes
-// the id in the chat's set with one bounded, atomic step: concurrent adds (two processes
-// included) all land, or say 'full' past the cap, and never overwrite one another.
-import type Keyv from 'keyv';
-import type { Subscription } from '../domain/subscription.js';
+// Adding is one atomic step (a Redis script, a SQLite transaction): the id taken in the chat's
+// bounded set, the index entries and the record, all or none, so concurrent adds (two processes
+// included) all land or say 'full' past the cap, and a failure leaves nothing behind. An id or an
+// index entry without a record can then only be left by an earlier version (or a removal under
+// way): readers skip it and clean it, so it counts against no cap.
+import { hasEnded, isSubscriptionDue, type Subscription } from '../domain/subscription.js';
 import { guarded } from './errors.js';
 import type { SubscriptionsRepository } from '../domain/store-ports.js';
 import type { ChatRef } from '../domain/chat.js';
 import { readStored, type CorruptionLog } from './records.js';
-import type { SetOps } from './sets.js';
-import { ZONES_KEY, atIndexKey, chatSubscriptionsKey, indexKeysOf, nearIndexKey, subscriptionKey } from './subscription-keys.js';
+import type { Backend } from './backend.js';
+import { ZONES_KEY, chatSubscriptionsKey, indexKeysAt, indexKeysOf, subscriptionKey } from './subscription-keys.js';
 import { decodeSubscription, encodeSubscription } from '../domain/subscription-record.js';
 
 /** A moved chat keeps all it had; the cap applied when each was made. */
@@ -21,42 +21,63 @@ const NO_CAP = Number.MAX_SAFE_INTEGER;
  */
 const READ_CHUNK = 200;
 
-export function createSubscriptions(deps: { keyv: Keyv; sets: SetOps; corrupt: CorruptionLog }): SubscriptionsRepository {
-  const { keyv, sets, corrupt } = deps;
+export function createSubscriptions(deps: { backend: Backend; corrupt: CorruptionLog }): SubscriptionsRepository {
+  const { backend, corrupt } = deps;
+  const { keyv, sets } = backend;
 
-  /** The records under these keys that read as subscriptions; absent ones skipped, corrupt ones logged. */
-  async function read(keys: string[]): Promise<Subscription[]> {
+  /**
+   * The records under these keys that read as subscriptions, corrupt ones logged and skipped;
+   * `absent`: the keys with no record at all.
+   */
+  async function read(keys: string[]): Promise<{ subs: Subscription[]; absent: Set<string> }> {
     const chunks = Array.from({ length: Math.ceil(keys.length / READ_CHUNK) }, (_, i) => keys.slice(i * READ_CHUNK, (i + 1) * READ_CHUNK));
     const stored = (await Promise.all(chunks.map((chunk) => readStored(keyv, chunk)))).flat();
-    return stored.flatMap((s, i) => {
-      if (s.state === 'absent') return [];
+    const absent = new Set<string>();
+    const subs = stored.flatMap((s, i) => {
+      if (s.state === 'absent') return (absent.add(keys[i]!), []);
       const decoded = s.state === 'present' ? decodeSubscription(s.value) : { ok: false as const, reason: s.reason };
       if (decoded.ok) return [decoded.subscription];
       corrupt(keys[i]!, decoded.reason);
       return [];
     });
+    return { subs, absent };
   }
 
-  async function listOf(chat: ChatRef): Promise<Subscription[]> {
+  const readOne = async (key: string) => (await read([key])).subs[0];
+
+  /** The chat's subscriptions; ids without a record are dropped from its set on the way (`cleaned`: how many). */
+  async function listOf(chat: ChatRef): Promise<{ subs: Subscription[]; cleaned: number }> {
     const [ids] = await sets.members([chatSubscriptionsKey(chat)]);
-    const subs = await read(ids!.map((id) => subscriptionKey(chat, id)));
-    return subs.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    const { subs, absent } = await read(ids!.map((id) => subscriptionKey(chat, id)));
+    const orphans = ids!.filter((id) => absent.has(subscriptionKey(chat, id)));
+    if (orphans.length > 0) await sets.remove(chatSubscriptionsKey(chat), orphans);
+    return { subs: subs.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id)), cleaned: orphans.length };
   }
+
+  const addAtomically = async (sub: Subscription, max: number) => {
+    const key = subscriptionKey(sub.chat, sub.id);
+    const taken = await backend.addBoundedWith(
+      { key: chatSubscriptionsKey(sub.chat), member: sub.id, max },
+      [...indexKeysOf(sub).map((index) => [index, key] as const), [ZONES_KEY, sub.timeZone] as const],
+      { key, value: encodeSubscription(sub) },
+    );
+    return taken === 'exists' ? 'id-taken' : taken;
+  };
 
   async function insert(sub: Subscription, max: number): Promise<'added' | 'full' | 'id-taken'> {
-    const record = encodeSubscription(sub);
-    const taken = await sets.addBounded(chatSubscriptionsKey(sub.chat), sub.id, max);
-    if (taken === 'exists') return 'id-taken';
-    if (taken === 'full') return 'full';
-    const key = subscriptionKey(sub.chat, sub.id);
-    await Promise.all([...indexKeysOf(sub).map((index) => sets.add(index, [key])), sets.add(ZONES_KEY, [sub.timeZone])]);
-    await keyv.set(key, record);
-    return 'added';
+    const outcome = await addAtomically(sub, max);
+    if (outcome !== 'full') return outcome;
+    // The chat may be full of ids an earlier version left without a record, or of one-shots that
+    // ended (by the new one's making time): both cleaned, then tried again.
+    const { subs, cleaned } = await listOf(sub.chat);
+    const ended = subs.filter((s) => hasEnded(s, new Date(sub.createdAt)));
+    for (const s of ended) await erase(s.chat, s.id);
+    return cleaned + ended.length > 0 ? addAtomically(sub, max) : outcome;
   }
 
   async function erase(chat: ChatRef, id: string): Promise<boolean> {
     const key = subscriptionKey(chat, id);
-    const [existing] = await read([key]);
+    const existing = await readOne(key);
     const [ids] = await sets.members([chatSubscriptionsKey(chat)]);
     const listed = ids!.includes(id);
     if (existing === undefined && !listed) return false;
@@ -74,13 +95,13 @@ export function createSubscriptions(deps: { keyv: Keyv; sets: SetOps; corrupt: C
   return {
     add: (sub, max) => guarded('save the alert', () => insert(sub, max)),
 
-    list: (chat) => guarded('read the alerts', () => listOf(chat)),
+    list: (chat) => guarded('read the alerts', async () => (await listOf(chat)).subs),
 
     remove: (chat, id) => guarded('remove the alert', () => erase(chat, id)),
 
     setPaused: (chat, id, paused) =>
       guarded('pause or resume the alert', async () => {
-        const [sub] = await read([subscriptionKey(chat, id)]);
+        const sub = await readOne(subscriptionKey(chat, id));
         if (sub === undefined) return false;
         await rewrite(sub, paused);
         return true;
@@ -88,21 +109,35 @@ export function createSubscriptions(deps: { keyv: Keyv; sets: SetOps; corrupt: C
 
     pauseChat: (chat, reason) =>
       guarded("pause the chat's alerts", async () => {
-        const active = (await listOf(chat)).filter((s) => s.paused === undefined);
+        const active = (await listOf(chat)).subs.filter((s) => s.paused === undefined);
         await Promise.all(active.map((s) => rewrite(s, reason)));
         return active.length;
+      }),
+
+    resumeChat: (chat, reason) =>
+      guarded("resume the chat's alerts", async () => {
+        const paused = (await listOf(chat)).subs.filter((s) => s.paused === reason);
+        await Promise.all(paused.map((s) => rewrite(s, undefined)));
+        return paused.length;
       }),
 
     moveChat: (from, to) =>
       guarded("move the chat's alerts", async () => {
         let moved = 0;
-        for (const sub of await listOf(from)) {
+        for (const sub of (await listOf(from)).subs) {
+          // The old id's refusals say nothing of the new chat: those alerts resume; a rider's pause stays.
+          const { paused, ...rest } = sub;
+          const moving: Subscription = {
+            ...rest,
+            ...(paused === 'user' ? { paused } : {}),
+            chat: { ...sub.chat, platform: to.platform, chatId: to.chatId },
+          };
           // Added under the new id before removed from the old: a crash in between leaves both, not neither.
-          const outcome = await insert({ ...sub, chat: { ...sub.chat, platform: to.platform, chatId: to.chatId } }, NO_CAP);
+          const outcome = await insert(moving, NO_CAP);
           if (outcome === 'id-taken') {
             // Either an earlier move got this far before a crash (the same subscription), or the
             // new chat made one with the same id: that one stays, and this one stays where it was.
-            const [there] = await read([subscriptionKey(to, sub.id)]);
+            const there = await readOne(subscriptionKey(to, sub.id));
             if (there?.createdAt !== sub.createdAt) continue;
           }
           await erase(from, sub.id);
@@ -111,16 +146,21 @@ export function createSubscriptions(deps: { keyv: Keyv; sets: SetOps; corrupt: C
         return moved;
       }),
 
-    dueAt: (zone, minute) =>
+    dueAt: (zone, local, at) =>
       guarded('read the alerts due', async () => {
-        const [timed, watching] = await sets.members([atIndexKey(zone, minute), nearIndexKey(zone, Math.floor(minute / 60))]);
-        const subs = await read([...new Set([...timed!, ...watching!])]);
-        return subs.filter(
-          (s) =>
-            s.timeZone === zone &&
-            s.paused === undefined &&
-            (s.schedule.kind === 'at' ? s.schedule.minute === minute : minute >= s.schedule.from && minute <= s.schedule.until),
+        const indexes = indexKeysAt(zone, local.minute);
+        const members = await sets.members(indexes);
+        const { subs, absent } = await read([...new Set(members.flat())]);
+        // Entries an earlier version left pointing at no record.
+        await Promise.all(
+          indexes.map((index, i) =>
+            sets.remove(
+              index,
+              members[i]!.filter((key) => absent.has(key)),
+            ),
+          ),
         );
+        return subs.filter((s) => isSubscriptionDue(s, zone, local, at));
       }),
 
     zones: () => guarded('read the alert zones', async () => (await sets.members([ZONES_KEY]))[0]!),

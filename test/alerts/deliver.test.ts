@@ -5,7 +5,8 @@ import { chatPaceKey, chatSendingKey, type AlertJob, type AlertPart } from '../.
 import type { Reply } from '../../src/domain/reply.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { StoreError } from '../../src/domain/store-ports.js';
-import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Script } from './fakes.js';
+import type { Subscription } from '../../src/domain/subscription.js';
+import { at, capturingLogger, memoryClaims, recordingNotifier, subscription, testSettings, type Script } from './fakes.js';
 
 const clock = fixedClock('2026-11-23T12:30:07Z');
 const reply = (title: string, lines = ['95  4 min (07:34) 🕒']): Reply => ({ kind: 'answer', title, blocks: [{ lines }] });
@@ -23,18 +24,32 @@ const job = (parts: AlertPart[], chatType: 'private' | 'group' = 'private'): Ale
   parts,
 });
 
+/** The chat's subscriptions s1 ... s9 as the store holds them when the job is sent. */
+function chatSubscriptions() {
+  const live = new Map<string, Subscription>(Array.from({ length: 9 }, (_, i) => [`s${i + 1}`, subscription(at('07:30'), { id: `s${i + 1}` })]));
+  return {
+    live,
+    list: vi.fn((_chat: unknown) => Promise.resolve([...live.values()])),
+    remove: vi.fn((_chat: unknown, id: string) => Promise.resolve(live.delete(id))),
+  };
+}
+
 function setup(script?: Script) {
   const claims = memoryClaims();
   const notifier = recordingNotifier(clock, script !== undefined ? { script } : {});
   const log = capturingLogger();
   const chatRefused = vi.fn((_chat: unknown) => Promise.resolve());
-  const remove = vi.fn((_chat: unknown, _id: string) => Promise.resolve(true));
+  const subscriptions = chatSubscriptions();
+  // Moving keeps the chat's subscriptions (this fake lists the same ones whatever the chat).
+  const chatMoved = vi.fn((_from: unknown, _to: unknown) => Promise.resolve());
+  const core = { chatRefused, chatMoved };
+  const { remove } = subscriptions;
   const sent = vi.fn();
   const deliver = createDeliver({
     notifiers: [notifier],
     claims,
-    subscriptions: { remove },
-    core: { chatRefused },
+    subscriptions,
+    core,
     settings: testSettings({ chatIntervalMs: 1_000, groupPerMinute: 20 }),
     clock,
     logger: log.logger,
@@ -42,7 +57,7 @@ function setup(script?: Script) {
     instance: 'test',
     sleep: () => Promise.resolve(),
   });
-  return { claims, notifier, log, chatRefused, remove, sent, deliver };
+  return { claims, notifier, log, chatRefused, chatMoved, core, subscriptions, remove, sent, deliver };
 }
 
 describe('delivering one job', () => {
@@ -74,6 +89,17 @@ describe('delivering one job', () => {
     expect(s.notifier.sent).toHaveLength(1);
   });
 
+  it('sends nothing of a subscription removed or paused since it was due, read again just before sending', async () => {
+    const s = setup();
+    s.subscriptions.live.delete('s1');
+    s.subscriptions.live.set('s2', { ...s.subscriptions.live.get('s2')!, paused: 'user' });
+    expect(await s.deliver(job([part(1), part(2), part(3)]))).toEqual({ kind: 'sent', messages: 1 });
+    expect(s.notifier.sent.map((m) => m.reply.title)).toEqual(['Stop 3']);
+    await s.claims.release(chatPaceKey(job([]).chat));
+    expect(await s.deliver(job([part(1), part(2)]))).toEqual({ kind: 'skipped' });
+    expect(s.notifier.sent).toHaveLength(1);
+  });
+
   it('waits while another sender holds the chat, or while its pace lasts', async () => {
     const s = setup();
     await s.claims.claim(chatSendingKey(job([]).chat), 'other', 30_000);
@@ -96,8 +122,8 @@ describe('delivering one job', () => {
     const deliver = createDeliver({
       notifiers: [s.notifier],
       claims,
-      subscriptions: { remove: s.remove },
-      core: { chatRefused: s.chatRefused },
+      subscriptions: s.subscriptions,
+      core: s.core,
       settings: testSettings(),
       clock,
       logger: s.log.logger,
@@ -116,6 +142,25 @@ describe('delivering one job', () => {
     expect(s.chatRefused).toHaveBeenCalledWith({ platform: 'telegram', chatId: '42' });
     expect(s.log.lines.filter((l) => l.msg === 'the platform refuses the chat: its alerts are paused')).toHaveLength(1);
     expect(await s.claims.holder(part(1).key)).toBeUndefined();
+  });
+
+  it('a chat that moved (a group become a supergroup) has its alerts moved and the message sent to its new id', async () => {
+    const s = setup((chatId) =>
+      chatId === '42'
+        ? { status: 'moved', chatId: '-100777', reason: '400: Bad Request: group chat was upgraded to a supergroup chat' }
+        : { status: 'sent' },
+    );
+    expect(await s.deliver(job([part(1), part(2)], 'group'))).toEqual({ kind: 'sent', messages: 1 });
+    expect(s.chatMoved).toHaveBeenCalledWith({ platform: 'telegram', chatId: '42' }, { platform: 'telegram', chatId: '-100777' });
+    expect(s.chatRefused).not.toHaveBeenCalled();
+    expect(s.notifier.sent.map((m) => m.chatId)).toEqual(['-100777']);
+    expect(await s.claims.holder(part(1).key)).toBeDefined();
+  });
+
+  it('follows a move once per job: a chat that moves again is tried later', async () => {
+    const s = setup((chatId) => ({ status: 'moved', chatId: `${chatId}0`, reason: '400: upgraded' }));
+    expect(await s.deliver(job([part(1)], 'group'))).toEqual({ kind: 'retry', reason: '400: upgraded' });
+    expect(s.chatMoved).toHaveBeenCalledTimes(1);
   });
 
   it('a temporary failure asks for a retry and marks nothing; a throwing notifier counts as one', async () => {
@@ -141,8 +186,8 @@ describe('delivering one job', () => {
     const deliver = createDeliver({
       notifiers: [s.notifier],
       claims: broken,
-      subscriptions: { remove: s.remove },
-      core: { chatRefused: s.chatRefused },
+      subscriptions: s.subscriptions,
+      core: s.core,
       settings: testSettings(),
       clock,
       logger: s.log.logger,
@@ -161,8 +206,8 @@ describe('delivering one job', () => {
     const second = createDeliver({
       notifiers: [s.notifier],
       claims: failsAfterSending,
-      subscriptions: { remove: s.remove },
-      core: { chatRefused: s.chatRefused },
+      subscriptions: s.subscriptions,
+      core: s.core,
       settings: testSettings(),
       clock,
       logger: s.log.logger,

@@ -2,7 +2,7 @@
 // notifier that records what it was asked to send and answers as scripted, and subscriptions.
 import { pino } from 'pino';
 import type { DeliveryResult, Notifier } from '../../src/domain/notifier.js';
-import type { AlertSchedule } from '../../src/domain/alert-schedule.js';
+import type { AlertSchedule } from '../../src/domain/alert-kinds/index.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/alerts/settings.js';
 import type { Subscription } from '../../src/domain/subscription.js';
 import type { AlertTarget } from '../../src/domain/chat.js';

@@ -6,7 +6,7 @@ import type { Subscription } from '../../src/domain/subscription.js';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { StopArrivals } from '../../src/domain/arrivals.js';
-import { fakeTransit, memoryStores, route, stopArrivals, trip, type FakeTransit } from '../bot/fakes.js';
+import { fakeTransit, memoryStores, privateChat, route, stopArrivals, trip, type FakeTransit } from '../bot/fakes.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Script } from './fakes.js';
 
 export interface HarnessOptions {
@@ -15,7 +15,7 @@ export interface HarnessOptions {
   settings?: Partial<AlertSettings>;
   script?: Script;
   /** What `nextTripsAllRoutes` answers, by stop ("3017"); default: route 95 in 4 and 19 min. */
-  arrivals?: Record<string, StopArrivals | Error | (() => StopArrivals)>;
+  arrivals?: Record<string, StopArrivals | Error | (() => StopArrivals | Promise<StopArrivals>)>;
 }
 
 export const DEFAULT_ARRIVALS = () => stopArrivals([route('95', [trip(4), trip(19)])]);
@@ -27,6 +27,9 @@ export async function harness(options: HarnessOptions) {
   const arrivals = options.arrivals ?? { '3017': DEFAULT_ARRIVALS() };
   const transit: FakeTransit = fakeTransit({
     all: Object.fromEntries(Object.entries(arrivals).map(([stop, answer]) => [`all ${stop}`, answer as never])),
+    // The stop exists: commands that check it (/subscribe, the 🔔 button) may run.
+    // The routes the stop's arrivals name, as the stop's route summary lists them (a 🔔 checks its route there).
+    summary: Object.fromEntries(Object.keys(arrivals).map((stop) => [`summary ${stop}`, stopArrivals([route('95', [])], stop)])),
   });
   const core = createBotCore({ transit, ...stores, now: clock });
   const claims = memoryClaims();
@@ -74,6 +77,8 @@ export async function harness(options: HarnessOptions) {
     },
     tickAt,
     everyMinute,
+    /** The 🔔 button under route 95's arrivals at 3017, pressed in the private chat 42 at the clock's time. */
+    pressNotify: () => core.run({ name: 'notify', options: { stop: '3017', route: '95' } }, privateChat()),
     /** Stops the scheduler and starts a new one on the same stores and claims (a process restart). */
     async restart() {
       await scheduler.stop();

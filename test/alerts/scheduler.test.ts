@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { TransitError } from '../../src/domain/transit-error.js';
-import { route, stopArrivals, trip } from '../bot/fakes.js';
-import { at, near, subscription } from './fakes.js';
+import { privateChat, route, stopArrivals, trip } from '../bot/fakes.js';
+import { at, capturingLogger, near, recordingNotifier, subscription, testSettings } from './fakes.js';
 import { harness } from './harness.js';
 
 // Ottawa in November is UTC-5: 07:30 there is 12:30Z. Monday 23 Nov 2026.
@@ -130,6 +131,23 @@ describe('"bus is near" alerts', () => {
     expect(h.notifier.sent).toHaveLength(2);
   });
 
+  it('the 🔔 one-shot ends after its window, fired or not: it neither stays listed nor fires a week later', async () => {
+    let minutesAway = 67;
+    // Sunday 22 November 2026, 22:50 in Ottawa.
+    const h = await started({ start: '2026-11-23T03:50:00Z', arrivals: { '3017': () => stopArrivals([route('95', [trip(minutesAway)])]) } });
+    expect((await h.pressNotify()).kind).toBe('answer');
+    const chat = { platform: 'telegram', chatId: '42' } as const;
+    expect(await h.stores.subscriptions.list(chat)).toHaveLength(1);
+    await h.everyMinute('2026-11-23T03:50:00Z', '2026-11-23T04:52:00Z');
+    expect(h.notifier.sent).toEqual([]);
+    const subs = await h.core.run({ name: 'subs', options: {} }, privateChat());
+    expect(subs.blocks.flatMap((b) => b.lines).join('\n')).toMatch(/No alerts in this chat/);
+    // A week later, same window, the bus near: nothing.
+    minutesAway = 4;
+    await h.everyMinute('2026-11-30T03:50:00Z', '2026-11-30T04:00:00Z');
+    expect(h.notifier.sent).toEqual([]);
+  });
+
   it('asks upstream only while a window is open', async () => {
     const h = await started({
       start: '2026-11-23T11:55:00Z',
@@ -212,6 +230,32 @@ describe('delivery outcomes', () => {
     expect(h.notifier.attempts.get('42')).toBe(1);
   });
 
+  it('a group that became a supergroup gets this alert at its new id, and the next ones, unpaused', async () => {
+    const group = { chatId: '-1', chatType: 'group' as const };
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs: [subscription(at('07:30'), group), subscription(at('07:31'), group), subscription(at('07:32'), { ...group, paused: 'refused' })],
+      script: (chatId) =>
+        chatId === '-1'
+          ? { status: 'moved', chatId: '-100777', reason: '400: Bad Request: group chat was upgraded to a supergroup chat' }
+          : { status: 'sent' },
+    });
+    await h.tickAt('2026-11-23T12:30:00Z');
+    await h.tickAt('2026-11-23T12:31:00Z');
+    await h.tickAt('2026-11-23T12:32:00Z');
+    expect(h.notifier.sent.map((s) => [s.chatId, s.at])).toEqual([
+      ['-100777', '2026-11-23T12:30:00.000Z'],
+      ['-100777', '2026-11-23T12:31:00.000Z'],
+      ['-100777', '2026-11-23T12:32:00.000Z'],
+    ]);
+    expect(await h.stores.subscriptions.list({ platform: 'telegram', chatId: '-1' })).toEqual([]);
+    expect((await h.stores.subscriptions.list({ platform: 'telegram', chatId: '-100777' })).map((s) => s.paused)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
   it('retries a temporary failure, with a bound', async () => {
     const h = await started({
       start: '2026-11-23T12:30:00Z',
@@ -229,9 +273,57 @@ describe('delivery outcomes', () => {
     expect(h.log.lines.filter((l) => l.msg === 'alert given up after repeated temporary failures')).toHaveLength(1);
   });
 
+  it('an alert removed or paused while the tick waited on the upstream is not sent', async () => {
+    const removed = subscription(at('07:30'), { chatId: '1' });
+    const paused = subscription(at('07:30'), { chatId: '2' });
+    const kept = subscription(at('07:30'), { chatId: '3' });
+    const h = await started({
+      start: '2026-11-23T12:30:00Z',
+      subs: [removed, paused, kept],
+      // A slow answer, during which riders confirm /unsubscribe and /pause in their chats.
+      arrivals: {
+        '3017': async () => {
+          await h.stores.subscriptions.remove(removed.chat, removed.id);
+          await h.stores.subscriptions.setPaused(paused.chat, paused.id, 'user');
+          return stopArrivals([route('95', [trip(4)])]);
+        },
+      },
+    });
+    await h.tickAt('2026-11-23T12:30:00Z');
+    expect(h.notifier.sent.map((s) => s.chatId)).toEqual(['3']);
+  });
+
   it('paused subscriptions stay silent', async () => {
     const h = await started({ start: '2026-11-23T12:30:00Z', subs: [subscription(at('07:30'), { paused: 'user' })] });
     await h.tickAt('2026-11-23T12:30:00Z');
     expect(h.notifier.sent).toEqual([]);
+  });
+
+  it("a second instance on the same store serving another platform leaves this platform's alerts to this one", async () => {
+    const telegramChats = Array.from({ length: 30 }, (_, i) => subscription(at('07:30'), { chatId: String(100 + i) }));
+    const terminalChat = subscription(at('07:30'), { chat: { platform: 'console', chatId: 'terminal', chatType: 'private' } });
+    const h = await started({ start: '2026-11-23T12:29:00Z', subs: [...telegramChats, terminalChat] });
+    // The terminal-chat process: same subscriptions and claims, its own notifier.
+    const terminal = recordingNotifier(h.clock, { platform: 'console' });
+    const other = await startAlertScheduler({
+      core: h.core,
+      store: { subscriptions: h.stores.subscriptions, claims: h.claims },
+      transit: h.transit,
+      notifiers: [terminal],
+      settings: testSettings(),
+      clock: h.clock,
+      logger: capturingLogger().logger,
+      cron: false,
+    });
+    stops.push(() => other.stop());
+    for (const minute of ['2026-11-23T12:29:00Z', '2026-11-23T12:30:00Z', '2026-11-23T12:31:00Z']) {
+      h.clock.set(minute);
+      // The other process ticks first each minute: it must claim only what it can deliver.
+      await other.tick();
+      await other.tick.settled();
+      await h.tickAt(minute);
+    }
+    expect(h.notifier.sent.map((s) => s.chatId).sort()).toEqual(telegramChats.map((s) => s.chat.chatId).sort());
+    expect(terminal.sent.map((s) => s.chatId)).toEqual(['terminal']);
   });
 });

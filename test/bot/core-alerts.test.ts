@@ -77,6 +77,32 @@ describe('/subscribe and the alerts of a chat', () => {
     expect(stores.subscriptions.all.size).toBe(0);
   });
 
+  it('"all" pauses and resumes every alert of the chat too', async () => {
+    const { core } = setup();
+    const say = async (text: string) => line(await core.handleText(text, privateChat()));
+    expect(await say('/pause all')).toBe('There are no active alerts to pause.');
+    const id = idIn(await say('/subscribe 3017 07:30'));
+    await say('/subscribe 3017 95 17:30 weekends');
+    expect(await say(`/pause ${id}`)).toContain('paused');
+    expect(await say('/pause all')).toBe('Paused the one active alert. /resume all turns the alerts back on.');
+    expect(await say('/resume all')).toBe('All 2 paused alerts are on again.');
+    expect(await say('/pause all')).toBe('Paused all 2 active alerts. /resume all turns them back on.');
+    expect(await say('/resume all')).toBe('All 2 paused alerts are on again.');
+    expect(await say('/resume all')).toBe('No alert of this chat is paused.');
+  });
+
+  it('reads a window typed with spaces around its dash', async () => {
+    const { core } = setup();
+    const say = async (text: string) => line(await core.handleText(text, privateChat()));
+    for (const typed of ['07:00 - 09:00', '07:00 -09:00', '07:00- 09:00', '7h – 9h'])
+      expect(await say(`/subscribe 3017 95 when 5 min ${typed} weekdays`), typed).toMatch(/set: when 95 is 5 min from 3017, 07:00-09:00, weekdays\./);
+    // Without "when": a window, not a time followed by a day named "-".
+    for (const typed of ['07:00 - 09:00', '07:00-09:00'])
+      expect(await say(`/subscribe 3017 95 ${typed}`)).toBe(
+        `${typed.replace(/ /g, '')} is a window: to be told when your bus is near during it, add how near, like: /subscribe 3017 95 when 5 min 07:00-09:00`,
+      );
+  });
+
   it('keeps at most 20 per chat, with a clear message past that', async () => {
     const { core } = setup();
     for (let i = 0; i < 20; i++)

@@ -98,6 +98,16 @@ describe('a failing store', () => {
     expect((await core.handleText('/help', chat))?.kind).toBe('answer');
   });
 
+  it('says what it could not do when the store fails: remove, pause, resume, unsave', async () => {
+    const core = createBotCore({ transit: transit(), ...brokenStores(), now: clock });
+    const say = async (text: string) => (await core.handleText(text, privateChat()))?.blocks[0]?.lines[0];
+    expect(await say('/unsubscribe all')).toBe("I couldn't remove the alerts right now. /subs shows those still set; try again in a minute.");
+    expect(await say('/unsubscribe k3f9')).toBe("I couldn't remove alert k3f9 right now. /subs shows those still set; try again in a minute.");
+    expect(await say('/pause all')).toBe("I couldn't pause the alerts right now. Try again in a minute.");
+    expect(await say('/resume k3f9')).toBe("I couldn't turn alert k3f9 back on right now. Try again in a minute.");
+    expect(await say('/unsave 3017')).toBe("I couldn't forget that stop right now. It is still saved; try again in a minute.");
+  });
+
   it('never overwrites saved stops it could not read', async () => {
     const stores = memoryStores();
     const chat = privateChat();

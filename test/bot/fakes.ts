@@ -1,8 +1,7 @@
 // Hand-written stand-ins for the bot core's dependencies: a transit client answering from tables,
 // an in-memory store, a fixed clock and a tiny stop index.
 import type { ChatContext } from '../../src/bot/chat-context.js';
-import { isDue } from '../../src/domain/alert-schedule.js';
-import type { Subscription } from '../../src/domain/subscription.js';
+import { isSubscriptionDue, type Subscription } from '../../src/domain/subscription.js';
 import type {
   ChatSettingsRepository,
   LanguageChoice,
@@ -156,24 +155,22 @@ export function memoryStores(): MemoryStores {
           for (const sub of active) all.set(`${keyOf(chat)}:${sub.id}`, { ...sub, paused: reason });
           return active.length;
         }),
+      resumeChat: (chat, reason) =>
+        settle(() => {
+          const paused = ofChat(chat).filter((s) => s.paused === reason);
+          for (const { paused: _, ...sub } of paused) all.set(`${keyOf(chat)}:${sub.id}`, sub);
+          return paused.length;
+        }),
       moveChat: (from, to) =>
         settle(() => {
           const moving = ofChat(from);
-          for (const sub of moving) {
+          for (const { paused, ...sub } of moving) {
             all.delete(`${keyOf(from)}:${sub.id}`);
-            all.set(`${keyOf(to)}:${sub.id}`, { ...sub, chat: { ...sub.chat, ...to } });
+            all.set(`${keyOf(to)}:${sub.id}`, { ...sub, ...(paused === 'user' ? { paused } : {}), chat: { ...sub.chat, ...to } });
           }
           return moving.length;
         }),
-      dueAt: (zone, minute) =>
-        settle(() =>
-          [...all.values()].filter(
-            (s) =>
-              s.timeZone === zone &&
-              s.paused === undefined &&
-              [0, 1, 2, 3, 4, 5, 6].some((weekday) => isDue(s.schedule, { date: '', minute, weekday: weekday as 0 })),
-          ),
-        ),
+      dueAt: (zone, local, at) => settle(() => [...all.values()].filter((s) => isSubscriptionDue(s, zone, local, at))),
       zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
     },
   };
@@ -193,6 +190,7 @@ export function brokenStores(): MemoryStores {
       remove: fail,
       setPaused: fail,
       pauseChat: fail,
+      resumeChat: fail,
       moveChat: fail,
       dueAt: fail,
       zones: fail,

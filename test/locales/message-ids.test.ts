@@ -32,6 +32,8 @@ const COMPUTED_IDS: Readonly<Record<string, readonly (string | number)[]>> = {
   'error-${}': TRANSIT_ERROR_KINDS.filter((kind) => kind !== 'unavailable'),
   'arrivals-route-${}': ['unknown-route', 'route-not-at-stop'],
   'day-${}': [0, 1, 2, 3, 4, 5, 6],
+  // The store failure of /unsubscribe, /pause and /resume, each its own words.
+  '${}-failed': ['unsubscribe', 'pause', 'resume'],
   'days-${}': ['daily', 'weekdays', 'weekends'],
   'command-${}': COMMAND_SPECS.map((spec) => spec.name),
   'command-${}.description': COMMAND_SPECS.map((spec) => spec.name),

@@ -136,7 +136,7 @@ describe('npm start with a bad configuration', () => {
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('arrivals-bot cannot start');
     expect(run.stderr).toMatch(/- LOG_LEVEL: expected one of fatal, error/);
-    expect(run.stderr).toMatch(/- OC_TIMEOUT_MS: expected a whole number/);
+    expect(run.stderr).toMatch(/- OC_TIMEOUT_MS: expected a number of milliseconds from 1 to 600000/);
     expect(run.stderr).toMatch(/- OC_API_KEY: expected to be set together/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });

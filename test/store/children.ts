@@ -15,12 +15,22 @@ interface Finished {
   stderr: string;
 }
 
+/** Children still running: a test that fails while one hangs (a spinning open) ends it in its clean-up. */
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** Kills the children this module started that are still running. */
+export function killLeftoverChildren(): void {
+  for (const child of running) child.kill('SIGKILL');
+}
+
 function start(job: ChildJob, uid?: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'child.ts'), JSON.stringify(job)], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],
     ...(uid !== undefined ? { uid, gid: uid } : {}),
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   const stdout: string[] = [];
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

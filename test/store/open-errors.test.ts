@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SQLITE_FILE, StoreError, openStore } from '../../src/store/index.js';
-import { openInChild } from './children.js';
+import { killLeftoverChildren, openInChild } from './children.js';
 
 const roots: string[] = [];
 afterEach(() => {
+  killLeftoverChildren();
   for (const root of roots.splice(0)) {
     chmodSync(root, 0o755);
     for (const entry of readdirSync(root)) chmodSync(join(root, entry), 0o755);
@@ -116,6 +117,20 @@ describe('opening SQLite', () => {
       stderr: '',
     });
     expect(readFileSync(file).equals(before)).toBe(true);
+  });
+
+  it('refuses a DATA_DIR where the file system takes no folders (/proc), in one line, without spinning', async () => {
+    // Node's recursive mkdir retries such a folder for ever, holding the event loop (SIGTERM unheard).
+    for (const dataDir of ['/proc/arrivals-bot-test/data', '/dev/fd/arrivals-bot-test']) {
+      const run = await openInChild({ kind: 'open', store: { dataDir } });
+      expect({ code: run.code, stdout: run.stdout, stderr: run.stderr }).toEqual({
+        code: 0,
+        stdout: [
+          `StoreError: cannot open ${join(dataDir, SQLITE_FILE)}: cannot create its folder ${dataDir} (the file system there takes no new folders)`,
+        ],
+        stderr: '',
+      });
+    }
   });
 
   it('creates the folder and file on first start', async () => {

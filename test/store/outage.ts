@@ -1,15 +1,17 @@
 // A store whose backend can be made to fail mid-test. Redis: the store talks to the machine's
-// Redis through a local TCP relay, and cutting the relay is an outage. SQLite: the connection is
+// Redis through a local TCP relay, and cutting the relay is an outage. SQLite: the connections are
 // closed under the store (there is no server to lose).
 import { connect, createServer, type Socket } from 'node:net';
-import type { Store } from '../../src/store/index.js';
+import { join } from 'node:path';
+import sqlite3 from 'sqlite3';
+import { SQLITE_FILE, type Store } from '../../src/store/index.js';
 import type { BackendUnderTest } from './backends.js';
 import { REDIS_URL } from '../support/redis.js';
 
 export async function outage(backend: BackendUnderTest): Promise<{ store: Store; cut: () => Promise<void> }> {
   if (backend.name === 'sqlite') {
     const store = await backend.open();
-    return { store, cut: () => store.keyv.disconnect() };
+    return { store, cut: () => store.close() };
   }
   const target = new URL(REDIS_URL);
   const sockets = new Set<Socket>();
@@ -36,4 +38,65 @@ export async function outage(backend: BackendUnderTest): Promise<{ store: Store;
       await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
+}
+
+/**
+ * A store whose writes of subscription records fail, as a full disk or a cut connection would at
+ * that moment, while every other write goes through. SQLite: a trigger refusing the row. Redis:
+ * the relay drops the connection when a plain SET of a record comes through. `heal` ends it.
+ */
+export async function failingRecordWrites(backend: BackendUnderTest): Promise<{ store: Store; heal: () => Promise<void> }> {
+  if (backend.name === 'sqlite') {
+    const store = await backend.open();
+    const db = new sqlite3.Database(join(backend.options().dataDir, SQLITE_FILE));
+    const run = (sql: string) => new Promise<void>((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
+    await run(
+      "CREATE TRIGGER refuse_records BEFORE INSERT ON keyv WHEN NEW.key LIKE '%:sub:%' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+    );
+    return {
+      store,
+      async heal() {
+        await run('DROP TRIGGER refuse_records');
+        await new Promise<void>((resolve) => db.close(() => resolve()));
+      },
+    };
+  }
+  let failing = true;
+  const relay = await redisRelay((chunk, cut) => {
+    // A RESP command whose name is SET and whose key is a subscription record.
+    if (failing && /\*3\r\n\$3\r\nSET\r\n\$\d+\r\n[^\r]*:sub:/.test(chunk.toString('latin1'))) cut();
+  });
+  const store = await backend.open({ redisUrl: relay.url });
+  return {
+    store,
+    heal: () => {
+      failing = false;
+      relay.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** A local TCP relay to the machine's Redis that shows `inspect` each chunk sent, before passing it on. */
+async function redisRelay(inspect: (chunk: Buffer, cut: () => void) => void): Promise<{ url: string; close: () => void }> {
+  const target = new URL(REDIS_URL);
+  const relay = createServer((inbound) => {
+    const outbound = connect(Number(target.port || 6379), target.hostname);
+    const cut = () => {
+      inbound.destroy();
+      outbound.destroy();
+    };
+    for (const socket of [inbound, outbound]) socket.on('error', () => undefined);
+    inbound.on('data', (chunk: Buffer) => {
+      inspect(chunk, cut);
+      if (!outbound.destroyed) outbound.write(chunk);
+    });
+    outbound.pipe(inbound);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const url = new URL(REDIS_URL);
+  url.hostname = '127.0.0.1';
+  url.port = String((relay.address() as { port: number }).port);
+  // Stops taking connections; the store's own lasts until the store is closed.
+  return { url: url.toString(), close: () => void relay.close() };
 }

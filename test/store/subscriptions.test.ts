@@ -3,16 +3,24 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from '../../src/domain/subscription.js';
+import type { LocalMinute } from '../../src/domain/local-minute.js';
 import { StoreError, type OpenStoreOptions, type SubscribeOutcome } from '../../src/store/index.js';
 import { type ChatRef } from '../../src/domain/chat.js';
 import { at, near, subscription } from '../alerts/fakes.js';
 import { forEachBackend } from './backends.js';
 import { capturingLogger } from './log-lines.js';
-import { outage } from './outage.js';
+import { failingRecordWrites, outage } from './outage.js';
+import { rawBackend } from './raw-backend.js';
+import { chatSubscriptionsKey, indexKeysAt, indexKeysOf, subscriptionKey } from '../../src/store/subscription-keys.js';
 
 const chat: ChatRef = { platform: 'telegram', chatId: '42' };
 const TORONTO = 'America/Toronto';
 const ids = (subs: Subscription[]) => subs.map((s) => s.id).sort();
+/** A minute of Monday 23 November 2026 and the instant it happens (in Toronto), as a tick asks the index for it. */
+const monday = (minute: number): [LocalMinute, Date] => [
+  { date: '2026-11-23', minute, weekday: 1 },
+  new Date(Date.parse('2026-11-23T05:00:00Z') + minute * 60_000),
+];
 const sub = (id: string, extra: Parameters<typeof subscription>[1] = {}) => subscription(at('07:30'), { id, ...extra });
 
 /** Several processes adding at once; each line of outcomes in order. */
@@ -79,7 +87,7 @@ forEachBackend((backend) => {
       await subscriptions.add(sub('paris', { timeZone: 'Europe/Paris' }), 20);
       await subscriptions.add(subscription(near(5, '07:40', '09:10'), { id: 'win' }), 20);
       const due = async (minute: string, zone = TORONTO) =>
-        ids(await subscriptions.dueAt(zone, Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3))));
+        ids(await subscriptions.dueAt(zone, ...monday(Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3)))));
       expect(await due('07:30')).toEqual(['t730']);
       expect(await due('07:39')).toEqual([]);
       expect(await due('07:40')).toEqual(['win']);
@@ -96,13 +104,18 @@ forEachBackend((backend) => {
       await subscriptions.add(sub('b'), 20);
       expect(await subscriptions.setPaused(chat, 'a', 'user')).toBe(true);
       expect(await subscriptions.setPaused(chat, 'zz', 'user')).toBe(false);
-      expect(ids(await subscriptions.dueAt(TORONTO, 450))).toEqual(['b']);
+      expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['b']);
       expect(await subscriptions.pauseChat(chat, 'refused')).toBe(1);
       expect((await subscriptions.list(chat)).map((s) => s.paused)).toEqual(['user', 'refused']);
-      expect(await subscriptions.dueAt(TORONTO, 450)).toEqual([]);
+      expect(await subscriptions.dueAt(TORONTO, ...monday(450))).toEqual([]);
       await subscriptions.setPaused(chat, 'a', undefined);
-      expect(ids(await subscriptions.dueAt(TORONTO, 450))).toEqual(['a']);
+      expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['a']);
       expect((await subscriptions.list(chat))[0]).not.toHaveProperty('paused');
+      // The chat uses the bot again: what the platform's refusal paused resumes, a rider's own pause stays.
+      await subscriptions.setPaused(chat, 'a', 'user');
+      expect(await subscriptions.resumeChat(chat, 'refused')).toBe(1);
+      expect((await subscriptions.list(chat)).map((s) => s.paused)).toEqual(['user', undefined]);
+      expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['b']);
     });
 
     it('removes one from the list and the index', async () => {
@@ -111,7 +124,7 @@ forEachBackend((backend) => {
       expect(await subscriptions.remove(chat, 'a')).toBe(true);
       expect(await subscriptions.remove(chat, 'a')).toBe(false);
       expect(await subscriptions.list(chat)).toEqual([]);
-      expect(await subscriptions.dueAt(TORONTO, 450)).toEqual([]);
+      expect(await subscriptions.dueAt(TORONTO, ...monday(450))).toEqual([]);
       expect(await subscriptions.add(sub('b'), 1)).toBe('added');
     });
 
@@ -119,15 +132,17 @@ forEachBackend((backend) => {
       const { subscriptions } = await backend.open();
       await subscriptions.add(sub('a', { chatId: '-1', chatType: 'group' }), 20);
       await subscriptions.add(sub('b', { chatId: '-1', chatType: 'group', paused: 'user' }), 20);
+      await subscriptions.add(sub('c', { chatId: '-1', chatType: 'group', paused: 'refused' }), 20);
       const to: ChatRef = { platform: 'telegram', chatId: '-100777' };
-      expect(await subscriptions.moveChat({ platform: 'telegram', chatId: '-1' }, to)).toBe(2);
+      expect(await subscriptions.moveChat({ platform: 'telegram', chatId: '-1' }, to)).toBe(3);
       expect(await subscriptions.list({ platform: 'telegram', chatId: '-1' })).toEqual([]);
       const moved = await subscriptions.list(to);
       expect(moved.map((s) => [s.id, s.chat.chatId, s.chat.chatType, s.paused])).toEqual([
         ['a', '-100777', 'group', undefined],
         ['b', '-100777', 'group', 'user'],
+        ['c', '-100777', 'group', undefined],
       ]);
-      expect((await subscriptions.dueAt(TORONTO, 450)).map((s) => s.chat.chatId)).toEqual(['-100777']);
+      expect((await subscriptions.dueAt(TORONTO, ...monday(450))).map((s) => s.chat.chatId)).toEqual(['-100777', '-100777']);
     });
 
     it('keeps its records across a restart', async () => {
@@ -135,7 +150,7 @@ forEachBackend((backend) => {
       await first.subscriptions.add(sub('a'), 20);
       await first.close();
       const second = await backend.open();
-      expect(ids(await second.subscriptions.dueAt(TORONTO, 450))).toEqual(['a']);
+      expect(ids(await second.subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['a']);
     });
 
     it('skips a corrupt record, logging it once, and goes on', async () => {
@@ -145,17 +160,69 @@ forEachBackend((backend) => {
       await store.subscriptions.add(sub('b'), 20);
       await store.keyv.set('chat:telegram:42:sub:a', { id: 'a', schedule: 'every day, roughly' });
       expect(ids(await store.subscriptions.list(chat))).toEqual(['b']);
-      expect(ids(await store.subscriptions.dueAt(TORONTO, 450))).toEqual(['b']);
+      expect(ids(await store.subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['b']);
       const reported = lines.filter((l) => l.msg === 'store: skipped a corrupt record');
       expect(reported).toHaveLength(1);
       expect(reported[0]).toMatchObject({ key: 'chat:telegram:42:sub:a' });
+    });
+
+    it('a record write that fails after the id was taken leaves nothing behind: the cap counts only what is listed', async () => {
+      const { store, heal } = await failingRecordWrites(backend);
+      await store.subscriptions.add(sub('lost'), 20).catch(() => undefined);
+      await heal();
+      const { subscriptions } = await backend.open();
+      const listed = (await subscriptions.list(chat)).length;
+      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => subscriptions.add(sub(`n${i}`), 20)));
+      expect(listed + outcomes.filter((o) => o === 'added').length).toBe(20);
+      expect(await subscriptions.list(chat)).toHaveLength(20);
+    });
+
+    it('ids an earlier version left without a record are cleaned by readers: not listed, not counted, not due', async () => {
+      const raw = await rawBackend(backend);
+      try {
+        const ghosts = Array.from({ length: 20 }, (_, i) => sub(`g${i}`));
+        for (const ghost of ghosts) {
+          await raw.sets.add(chatSubscriptionsKey(chat), [ghost.id]);
+          for (const index of indexKeysOf(ghost)) await raw.sets.add(index, [subscriptionKey(chat, ghost.id)]);
+        }
+        const { subscriptions } = await backend.open();
+        expect(await subscriptions.list(chat)).toEqual([]);
+        expect(await subscriptions.add(sub('real'), 20)).toBe('added');
+        expect(ids(await subscriptions.list(chat))).toEqual(['real']);
+        expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['real']);
+        expect(await raw.sets.members([chatSubscriptionsKey(chat), ...indexKeysAt(TORONTO, 450)])).toEqual([
+          ['real'],
+          [subscriptionKey(chat, 'real')],
+          [],
+        ]);
+      } finally {
+        await raw.close();
+      }
+    });
+
+    it('one-shots whose window ended count against no cap: a new subscription made after them takes their place', async () => {
+      const { subscriptions } = await backend.open();
+      for (let i = 0; i < 20; i++) {
+        await subscriptions.add(
+          subscription(near(5, '22:50', '23:50', [0]), {
+            id: `o${i}`,
+            oneShot: true,
+            endsAt: '2026-11-23T04:51:00.000Z',
+            createdAt: '2026-11-23T03:50:00.000Z',
+          }),
+          20,
+        );
+      }
+      expect(await subscriptions.add(sub('early', { createdAt: '2026-11-23T04:00:00.000Z' }), 20)).toBe('full');
+      expect(await subscriptions.add(sub('later', { createdAt: '2026-11-24T12:00:00.000Z' }), 20)).toBe('added');
+      expect(ids(await subscriptions.list(chat))).toEqual(['later']);
     });
 
     it('refuses with a StoreError while the backend is away', async () => {
       const { store, cut } = await outage(backend);
       await store.subscriptions.add(sub('a'), 20);
       await cut();
-      await expect(store.subscriptions.dueAt(TORONTO, 450)).rejects.toBeInstanceOf(StoreError);
+      await expect(store.subscriptions.dueAt(TORONTO, ...monday(450))).rejects.toBeInstanceOf(StoreError);
       await expect(store.subscriptions.add(sub('b'), 20)).rejects.toBeInstanceOf(StoreError);
     });
   });

@@ -1,4 +1,4 @@
-import { localMinuteAt } from '../../domain/alert-schedule.js';
+import { floorMinute, localMinuteAt, MINUTE_MS } from '../../domain/local-minute.js';
 import type { CommandModule } from './spec.js';
 import { addSubscription } from './subscribe.js';
 
@@ -35,7 +35,9 @@ export const notify: CommandModule = {
           until: Math.min(now.minute + WATCH_MINUTES, 1439),
           days: [now.weekday],
         };
-        return { schedule, oneShot: true };
+        // Ends with its window, fired or not.
+        const endsAt = new Date(floorMinute(ctx.now) + (schedule.until - schedule.from + 1) * MINUTE_MS).toISOString();
+        return { schedule, oneShot: true, endsAt };
       },
       ctx,
     );

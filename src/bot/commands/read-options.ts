@@ -2,7 +2,7 @@ import { readClockTime, readDays, readWindow } from './schedule-words.js';
 import type { IdentifierProblem } from '../../domain/identifiers.js';
 import { usage, type Reading, type Refusal } from '../command-request.js';
 import { languageNamed } from '../language-names.js';
-import { formatMinute } from '../../domain/alert-schedule.js';
+import { formatMinute } from '../../domain/local-minute.js';
 import { formatDays, formatWindow } from './schedule-options.js';
 import type { ReadContext } from '../read-context.js';
 import type { ArgKind, ArgSpec, CommandSpec, Options } from './spec.js';

@@ -1,4 +1,5 @@
-import { type AlertSchedule, formatMinute, type Weekday } from '../../domain/alert-schedule.js';
+import type { AlertSchedule } from '../../domain/alert-kinds/index.js';
+import { formatMinute, type Weekday } from '../../domain/local-minute.js';
 import { readClockTime, readDays, readWindow } from './schedule-words.js';
 import { usage, type Reading } from '../command-request.js';
 import type { Options } from './spec.js';

@@ -1,6 +1,6 @@
 // What riders type for a schedule, in English and French: times ("07:30", "7h30"), days
 // ("weekdays", "mon,wed,fri", "semaine", "lun,mer,ven") and windows ("07:00-09:00").
-import { ALL_DAYS, type Weekday } from '../../domain/alert-schedule.js';
+import { ALL_DAYS, type Weekday } from '../../domain/local-minute.js';
 
 const DAY_NAMES = new Map<string, Weekday>([
   ['sun', 0],

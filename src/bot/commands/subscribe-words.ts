@@ -8,6 +8,18 @@ const NEAR = new Set(['when', 'quand']);
 const MINUTE_WORDS = new Set(['min', 'mins', 'minute', 'minutes', 'mn']);
 // Anything shaped like a time is read as the time (and refused as one if it is 25:99).
 const TIME_SHAPED = /^[0-9]{1,2}[:h][0-9]{0,2}$/i;
+const WINDOW_SHAPED = /^[0-9]{1,2}[:h][0-9]{0,2}[-–—][0-9]{1,2}[:h][0-9]{0,2}$/i;
+
+/** "07:00 - 09:00", "07:00 -09:00", "07:00- 09:00": one word, as "07:00-09:00" is read. */
+function joinDashes(words: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const word of words) {
+    const last = joined.at(-1);
+    if (last !== undefined && (/[-–—]$/.test(last) || /^[-–—]/.test(word))) joined[joined.length - 1] = `${last}${word}`;
+    else joined.push(word);
+  }
+  return joined;
+}
 
 export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Reading<Options> {
   const options: Record<string, string> = {};
@@ -16,7 +28,8 @@ export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Rea
     options.target = rest[0];
     rest = rest.slice(1);
   }
-  const [stop, ...after] = rest;
+  const [stop, ...typed] = rest;
+  const after = joinDashes(typed);
   if (stop === undefined)
     return missingArg(
       spec,
@@ -36,6 +49,9 @@ export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Rea
     return { ok: true, value: options };
   }
 
+  // A window without "when": the rider wants a "near" alert and left out how near.
+  const window = after.find((w) => WINDOW_SHAPED.test(w));
+  if (window !== undefined) return usage('usage-window-needs-when', { window });
   const timeAt = after.findIndex((w) => TIME_SHAPED.test(w));
   if (timeAt === -1 || timeAt > 1)
     return timeAt > 1

@@ -41,7 +41,7 @@ export const subscribe: CommandModule = {
 };
 
 /** What a subscription is, once the zone its times are read in is known. */
-type Make = (timeZone: string) => Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot'>>;
+type Make = (timeZone: string) => Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot' | 'endsAt'>>;
 
 /**
  * Checks the stop (and the route there), then stores the subscription under a fresh id; shared

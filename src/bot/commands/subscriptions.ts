@@ -1,4 +1,4 @@
-import type { Subscription } from '../../domain/subscription.js';
+import { hasEnded, type Subscription } from '../../domain/subscription.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
 import { messageReply } from '../format/text.js';
 import { storeFailure, type HandlerContext } from '../handler-context.js';
@@ -19,7 +19,7 @@ export const subs: CommandModule = {
   async run(_options, ctx) {
     let list: Subscription[];
     try {
-      list = await ctx.subscriptions.list(ctx.chat);
+      list = await currentSubscriptions(ctx);
     } catch (err) {
       return storeFailure(err, 'subs-failed', ctx);
     }
@@ -58,10 +58,18 @@ function idCommand(
       try {
         return await run(options.id!, ctx);
       } catch (err) {
-        return storeFailure(err, 'subscribe-failed', ctx);
+        return storeFailure(err, `${name}-failed`, ctx, { id: options.id! });
       }
     },
   };
+}
+
+/** The chat's subscriptions that have not ended; ended one-shots are removed on the way (a failure there only leaves them for later). */
+async function currentSubscriptions(ctx: HandlerContext): Promise<Subscription[]> {
+  const all = await ctx.subscriptions.list(ctx.chat);
+  const ended = all.filter((sub) => hasEnded(sub, ctx.now));
+  await Promise.all(ended.map((sub) => ctx.subscriptions.remove(ctx.chat, sub.id).catch(() => false)));
+  return all.filter((sub) => !ended.includes(sub));
 }
 
 const unknownId = (id: string, ctx: HandlerContext) => messageReply('usage-error', ctx.say('subs-unknown-id', { id }));
@@ -69,23 +77,30 @@ const unknownId = (id: string, ctx: HandlerContext) => messageReply('usage-error
 /** /unsubscribe <id|all> */
 export const unsubscribe = idCommand('unsubscribe', '/unsubscribe k3f9', async (id, ctx) => {
   if (id === 'all') {
-    const all = await ctx.subscriptions.list(ctx.chat);
+    const all = await currentSubscriptions(ctx);
     const removed = await Promise.all(all.map((sub) => ctx.subscriptions.remove(ctx.chat, sub.id)));
     return messageReply('answer', ctx.say('unsubscribe-all-done', { count: removed.filter(Boolean).length }));
   }
   return (await ctx.subscriptions.remove(ctx.chat, id)) ? messageReply('answer', ctx.say('unsubscribe-done', { id })) : unknownId(id, ctx);
 });
 
-/** /pause <id> */
-export const pause = idCommand('pause', '/pause k3f9', async (id, ctx) =>
-  id !== 'all' && (await ctx.subscriptions.setPaused(ctx.chat, id, 'user'))
-    ? messageReply('answer', ctx.say('pause-done', { id }))
-    : unknownId(id, ctx),
-);
+/** Pauses (`user`) or resumes (undefined) every alert of the chat not already so; how many changed. */
+async function setAllPaused(ctx: HandlerContext, paused: 'user' | undefined): Promise<number> {
+  const changing = (await currentSubscriptions(ctx)).filter((sub) => (sub.paused === undefined) !== (paused === undefined));
+  await Promise.all(changing.map((sub) => ctx.subscriptions.setPaused(ctx.chat, sub.id, paused)));
+  return changing.length;
+}
 
-/** /resume <id> */
+/** /pause <id|all> */
+export const pause = idCommand('pause', '/pause k3f9', async (id, ctx) => {
+  if (id === 'all') return messageReply('answer', ctx.say('pause-all-done', { count: await setAllPaused(ctx, 'user') }));
+  return (await ctx.subscriptions.setPaused(ctx.chat, id, 'user')) ? messageReply('answer', ctx.say('pause-done', { id })) : unknownId(id, ctx);
+});
+
+/** /resume <id|all> */
 export const resume = idCommand('resume', '/resume k3f9', async (id, ctx) => {
-  if (id === 'all' || !(await ctx.subscriptions.setPaused(ctx.chat, id, undefined))) return unknownId(id, ctx);
-  const sub = (await ctx.subscriptions.list(ctx.chat)).find((s) => s.id === id);
+  if (id === 'all') return messageReply('answer', ctx.say('resume-all-done', { count: await setAllPaused(ctx, undefined) }));
+  if (!(await ctx.subscriptions.setPaused(ctx.chat, id, undefined))) return unknownId(id, ctx);
+  const sub = (await currentSubscriptions(ctx)).find((s) => s.id === id);
   return messageReply('answer', ctx.say('resume-done', { id, next: sub === undefined ? '—' : nextTimeInWords(sub, ctx.now, ctx.say) }));
 });

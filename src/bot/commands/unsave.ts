@@ -19,7 +19,7 @@ export const unsave: CommandModule = {
         ? messageReply('answer', ctx.say('unsave-done', { stopNo }))
         : messageReply('usage-error', ctx.say('unsave-unknown', { stop: stopNo }));
     } catch (err) {
-      return storeFailure(err, 'save-failed', ctx);
+      return storeFailure(err, 'unsave-failed', ctx);
     }
   },
 };

@@ -1,3 +1,4 @@
+import { kindOf } from '../../domain/alert-kinds/index.js';
 import type { Subscription } from '../../domain/subscription.js';
 import type { StopArrivals, Trip } from '../../domain/arrivals.js';
 import type { Reply } from '../../domain/reply.js';
@@ -16,10 +17,24 @@ export interface AlertFormat {
 }
 
 /**
+ * The message a due subscription sends, by what its kind says it sends: the arrivals, or a notice
+ * once the bus is near (undefined before: nothing to send this minute).
+ */
+export function alertReply(sub: Subscription, fetched: Fetched, format: AlertFormat): Reply | undefined {
+  const trigger = kindOf(sub.schedule).trigger(sub.schedule);
+  switch (trigger.kind) {
+    case 'always':
+      return timedAlert(sub, fetched, format);
+    case 'bus-within':
+      return 'arrivals' in fetched ? nearAlert(sub, fetched.arrivals, trigger.minutes, format) : undefined;
+  }
+}
+
+/**
  * A timed alert: the stop's arrivals (of its route only, when it has one) under an alert title,
  * or a short notice that they are unavailable, never silence.
  */
-export function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyChars }: AlertFormat): Reply {
+function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyChars }: AlertFormat): Reply {
   if (!('arrivals' in fetched)) return messageReply('failure', say('alert-unavailable', { stopNo: sub.stopNo }));
   const { arrivals } = fetched;
   const routes = sub.routeNo === undefined ? arrivals.routes : arrivals.routes.filter((r) => r.routeNo === sub.routeNo);
@@ -30,10 +45,8 @@ export function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxR
   return { ...reply, title: say('alert-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }) };
 }
 
-/** The next trip of the subscription's route, when it is `withinMinutes` away or less. */
-export function nearTrip(sub: Subscription, arrivals: StopArrivals): Trip | undefined {
-  if (sub.schedule.kind !== 'near') return undefined;
-  const within = sub.schedule.withinMinutes;
+/** The next trip of the subscription's route, when it is `within` minutes away or less. */
+function nearTrip(sub: Subscription, arrivals: StopArrivals, within: number): Trip | undefined {
   const trips = arrivals.routes
     .filter((r) => r.routeNo === sub.routeNo && r.problem === undefined)
     .flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
@@ -42,8 +55,8 @@ export function nearTrip(sub: Subscription, arrivals: StopArrivals): Trip | unde
 }
 
 /** "Route 95 is 4 min from BASELINE (3017), at 08:12 📡"; undefined while the bus is not near yet. */
-export function nearAlert(sub: Subscription, arrivals: StopArrivals, { now, say }: AlertFormat): Reply | undefined {
-  const trip = nearTrip(sub, arrivals);
+function nearAlert(sub: Subscription, arrivals: StopArrivals, within: number, { now, say }: AlertFormat): Reply | undefined {
+  const trip = nearTrip(sub, arrivals, within);
   if (trip === undefined) return undefined;
   const minutes = minutesAway(trip);
   const text = say('alert-near', {

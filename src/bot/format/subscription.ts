@@ -1,28 +1,19 @@
-import { formatMinute, localMinuteAt, nextFiring, type Weekday } from '../../domain/alert-schedule.js';
-import type { Subscription } from '../../domain/subscription.js';
+import { kindOf, nextFiring } from '../../domain/alert-kinds/index.js';
+import { formatMinute, localMinuteAt, type Weekday } from '../../domain/local-minute.js';
+import { hasEnded, type Subscription } from '../../domain/subscription.js';
 import { formatDays } from '../commands/schedule-options.js';
 import type { Say } from './text.js';
 
-/** "route 95 at 3017 at 07:30, weekdays" in the chat's language. */
+/** "route 95 at 3017 at 07:30, weekdays" in the chat's language: its kind's words, with its route, stop and days. */
 export function describeSubscription(sub: Subscription, say: Say): string {
-  const days = daysInWords(sub.schedule.days, say);
-  const schedule = sub.schedule;
-  return schedule.kind === 'at'
-    ? say('subscribe-what-at', { route: sub.routeNo ?? 'none', stopNo: sub.stopNo, time: formatMinute(schedule.minute), days })
-    : say('subscribe-what-near', {
-        route: sub.routeNo ?? '',
-        stopNo: sub.stopNo,
-        minutes: schedule.withinMinutes,
-        from: formatMinute(schedule.from),
-        until: formatMinute(schedule.until),
-        days,
-      });
+  const { id, args } = kindOf(sub.schedule).describe(sub.schedule);
+  return say(id, { ...args, route: sub.routeNo ?? 'none', stopNo: sub.stopNo, days: daysInWords(sub.schedule.days, say) });
 }
 
-/** "Mon 07:30" in the subscription's zone, or "—" when it never fires. */
+/** "Mon 07:30" in the subscription's zone, or "—" when it never fires again (a one-shot ends first). */
 export function nextTimeInWords(sub: Subscription, after: Date, say: Say): string {
   const next = nextFiring(sub.schedule, after, sub.timeZone);
-  if (next === undefined) return '—';
+  if (next === undefined || hasEnded(sub, next)) return '—';
   const local = localMinuteAt(next, sub.timeZone);
   return `${say(`day-${local.weekday}`)} ${formatMinute(local.minute)}`;
 }

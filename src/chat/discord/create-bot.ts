@@ -82,7 +82,6 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     logger,
     redact,
     pipeline,
-    commandNames: new Set(core.commands.map((spec) => spec.name)),
     deferAfterMs: deps.deferAfterMs ?? 1_500,
     autocompleteBudgetMs: deps.autocompleteBudgetMs ?? 2_000,
   };
@@ -91,8 +90,11 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
 
   const onInteraction = (interaction: Parameters<typeof handle>[0]) => {
     try {
-      // A chat that speaks to the bot again is worth one more push, whatever it refused before.
-      refusals.forget(chatContextOf(interaction).chatId);
+      // A chat that speaks to the bot again is worth one more push, whatever it refused before,
+      // and its alerts paused for that resume (a keystroke in autocomplete is not speaking).
+      const { chatId } = chatContextOf(interaction);
+      refusals.forget(chatId);
+      if (!interaction.isAutocomplete()) void pipeline.track(core.chatReturned({ platform: 'discord', chatId }));
     } catch {
       // An interaction too odd to place is still answered (or refused) by the handler.
     }

@@ -1,9 +1,12 @@
-import type { CommandName, CommandRequest, ReplyButton } from '../../bot/index.js';
+import { COMMAND_SPECS, type CommandName, type CommandRequest, type ReplyButton } from '../../bot/index.js';
 
 // A Discord button carries at most 100 characters of custom_id, and it comes back from the client
 // when pressed. A button is encoded as "b1:<effect>:<command>?<options as a query string>"
 // ("b1:u:next?stop=3017&route=95" is 28 characters). Decoding trusts nothing: the command must be
 // one of the table's, and the core checks the values again as it would typed text.
+
+/** Every command of the table, those hidden from the menus included: buttons are how riders reach those (🔔 is notify). */
+const BUTTON_COMMANDS: ReadonlySet<string> = new Set(COMMAND_SPECS.map((spec) => spec.name));
 
 export const CUSTOM_ID_MAX_CHARS = 100;
 
@@ -16,16 +19,17 @@ const FORM = /^b1:([urn]):([a-z]{1,32})(?:\?(.*))?$/s;
 
 /** The custom_id of a button, or undefined when it does not fit in 100 characters. */
 export function encodeButton(button: ButtonPress): string | undefined {
+  if (!BUTTON_COMMANDS.has(button.command.name)) return undefined;
   const query = new URLSearchParams(Object.entries(button.command.options)).toString();
   const id = `${PREFIX}:${LETTERS[button.effect]}:${button.command.name}${query === '' ? '' : `?${query}`}`;
   return id.length <= CUSTOM_ID_MAX_CHARS ? id : undefined;
 }
 
 /** What a pressed button asks for, or undefined for an id this version does not understand. */
-export function decodeButton(customId: unknown, commands: ReadonlySet<string>): ButtonPress | undefined {
+export function decodeButton(customId: unknown): ButtonPress | undefined {
   if (typeof customId !== 'string' || customId.length > CUSTOM_ID_MAX_CHARS) return undefined;
   const match = FORM.exec(customId);
-  if (match === null || !commands.has(match[2]!)) return undefined;
+  if (match === null || !BUTTON_COMMANDS.has(match[2]!)) return undefined;
   const options: Record<string, string> = {};
   // A key given twice is a forged id: refuse it rather than guess which one was meant.
   for (const [key, value] of new URLSearchParams(match[3] ?? '')) {

@@ -11,8 +11,6 @@ export interface FeatureDeps {
   pipeline: ChatPipeline;
   /** Removes the bot token from any text headed for a log. */
   redact: Redact;
-  /** The command table's names, the only commands a button may carry. */
-  commandNames: ReadonlySet<string>;
   /** An answer that does not ask the transit service is deferred only when slower than this. */
   deferAfterMs: number;
   /** Autocomplete answers within this, with nothing rather than late (Discord drops it at 3 s). */

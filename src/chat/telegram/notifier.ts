@@ -25,6 +25,10 @@ export function createTelegramNotifier(api: Api, logger: Logger, redact: Redacto
         const kind = failure.kind;
         // The reason travels on (scheduler logs, the store): only Telegram's words, minus any secret.
         const reason = redact(failure.reason);
+        if (failure.movedTo !== undefined) {
+          logger.info({ chatId, to: failure.movedTo }, 'telegram group became a supergroup; sending there');
+          return { status: 'moved', chatId: failure.movedTo, reason };
+        }
         logger.warn({ chatId, kind, reason }, 'telegram delivery failed');
         return kind === 'permanent' ? { status: 'permanent-failure', reason } : { status: 'temporary-failure', reason };
       }

@@ -1,11 +1,12 @@
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createBotCore } from '../../../src/bot/create-core.js';
 import { createDiscordBot } from '../../../src/chat/discord/index.js';
 import { clock, fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
 import { startFakeDiscord } from './fake-discord.js';
 import { riderWorld, startHarness, TOKEN } from './harness.js';
-import { ALICE, BENOIT, embedOf, GUILD, slash } from './interactions.js';
+import { ALICE, autocomplete, BENOIT, embedOf, GUILD, slash } from './interactions.js';
+import { at, subscription } from '../../alerts/fakes.js';
 
 // The adapter as main.ts sees it: start (login, gateway, ready), stop (answers under way finish),
 // ended (settles after stop, or when Discord closes the gateway for good).
@@ -107,6 +108,24 @@ describe('the Discord adapter', () => {
         await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(token));
         expect(embedOf(h.discord.original(token)).title).toBe('OC Transpo bus arrivals');
       }
+    } finally {
+      await h.close();
+    }
+  });
+
+  it("resumes a channel's alerts paused because it refused a post, once someone uses the bot there (a keystroke does not count)", async () => {
+    const world = riderWorld();
+    const channel = { platform: 'discord' as const, chatId: GUILD.channelId, chatType: 'group' as const };
+    await world.stores.subscriptions.add(subscription(at('07:30'), { id: 'k3f9', chat: channel, paused: 'refused' }), 20);
+    await world.stores.subscriptions.add(subscription(at('08:30'), { id: 'm4g2', chat: channel, paused: 'user' }), 20);
+    const h = await startHarness({ core: world.core });
+    try {
+      const keystroke = h.discord.interact(autocomplete('next', 'stop', '30'));
+      await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(keystroke));
+      expect((await world.stores.subscriptions.list(channel)).map((s) => s.paused)).toEqual(['refused', 'user']);
+      const token = h.discord.interact(slash('help', {}, ALICE, { guild: GUILD }));
+      await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(token));
+      await vi.waitFor(async () => expect((await world.stores.subscriptions.list(channel)).map((s) => s.paused)).toEqual([undefined, 'user']));
     } finally {
       await h.close();
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransitError } from '../../../src/domain/transit-error.js';
 import { riderWorld, startHarness, type Harness } from './harness.js';
-import { BENOIT, customIds, embedOf, press, slash } from './interactions.js';
+import { ALICE, BENOIT, customIds, embedOf, press, slash } from './interactions.js';
 import type { StoredMessage } from './fake-discord.js';
 
 // Each button the core gives a reply, pressed under a message the bot sent.
@@ -76,6 +76,18 @@ describe('buttons', () => {
     const token = h.discord.interact(press(customIds(list)[0]![0]!, list));
     await h.discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token));
     expect(embedOf(h.discord.original(token)).title).toBe('BASELINE STATION (3017)');
+  });
+
+  it('the 🔔 button under a route sets its one-shot alert (the command is hidden from the menus, not from buttons)', async () => {
+    const route = h.discord.interact(slash('next', { stop: '3017', route: '95' }, ALICE, 'dm'));
+    await h.discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(route));
+    const notify = customIds(h.discord.original(route))
+      .flat()
+      .find((id) => id.startsWith('b1:n:notify?'));
+    expect(notify).toBe('b1:n:notify?stop=3017&route=95');
+    const token = h.discord.interact(press(notify!, h.discord.original(route)!, ALICE, 'dm'));
+    await h.discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token));
+    expect(h.discord.original(token)!.content).toMatch(/^Alert \w{4} set: when 95 is 5 min from 3017/);
   });
 
   it('a button this version does not understand is said to have expired, privately', async () => {

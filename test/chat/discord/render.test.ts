@@ -2,21 +2,23 @@ import { describe, expect, it } from 'vitest';
 import { formatArrivals } from '../../../src/bot/format/arrivals.js';
 import { createTranslator } from '../../../src/bot/i18n.js';
 import type { Reply } from '../../../src/domain/reply.js';
-import { COMMAND_SPECS } from '../../../src/bot/index.js';
 import { decodeButton, encodeButton } from '../../../src/chat/discord/custom-id.js';
 import { LIMITS, renderReply, replyText } from '../../../src/chat/discord/render.js';
 import { NOW, route, stopArrivals, trip } from '../../bot/fakes.js';
-
-const COMMANDS = new Set(COMMAND_SPECS.map((s) => s.name));
 
 describe('custom ids of buttons', () => {
   it('carry the command, its options and the effect there and back', () => {
     const refresh = { effect: 'update', command: { name: 'next', options: { stop: '3017', route: '95' } } } as const;
     expect(encodeButton(refresh)).toBe('b1:u:next?stop=3017&route=95');
-    expect(decodeButton('b1:u:next?stop=3017&route=95', COMMANDS)).toEqual(refresh);
+    expect(decodeButton('b1:u:next?stop=3017&route=95')).toEqual(refresh);
     const search = { effect: 'reply', command: { name: 'stop', options: { query: 'rideau & co: 50%' } } } as const;
-    expect(decodeButton(encodeButton(search), COMMANDS)).toEqual(search);
-    expect(decodeButton('b1:n:saved', COMMANDS)).toEqual({ effect: 'notice', command: { name: 'saved', options: {} } });
+    expect(decodeButton(encodeButton(search))).toEqual(search);
+    expect(decodeButton('b1:n:saved')).toEqual({ effect: 'notice', command: { name: 'saved', options: {} } });
+    // Hidden from the menus, reached by the 🔔 button.
+    expect(decodeButton('b1:n:notify?stop=3017&route=95')).toEqual({
+      effect: 'notice',
+      command: { name: 'notify', options: { stop: '3017', route: '95' } },
+    });
   });
 
   it('refuse what does not fit in 100 characters', () => {
@@ -34,9 +36,9 @@ describe('custom ids of buttons', () => {
       `b1:u:next?stop=${'1'.repeat(100)}`,
       '2:u:next:3017',
     ]) {
-      expect(decodeButton(id, COMMANDS), id).toBeUndefined();
+      expect(decodeButton(id), id).toBeUndefined();
     }
-    for (const odd of [undefined, null, 42, {}, ['b1:u:next']]) expect(decodeButton(odd, COMMANDS)).toBeUndefined();
+    for (const odd of [undefined, null, 42, {}, ['b1:u:next']]) expect(decodeButton(odd)).toBeUndefined();
   });
 });
 

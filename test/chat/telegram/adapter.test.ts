@@ -1,10 +1,10 @@
 // The adapter's own behaviour (polling lifecycle, rate limit, error boundary, buttons it cannot
 // read), over real HTTP to the fake Bot API, with a stand-in core.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { createFakeCore } from './fake-core.js';
 import { resultsOf } from './fake-bot-api.js';
-import { ALICE, BENOIT, GROUP, startHarness, TOKEN, type Harness } from './harness.js';
+import { ALICE, BENOIT, GROUP, privateChat, startHarness, TOKEN, type Harness } from './harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -38,6 +38,30 @@ describe('Telegram adapter (long polling)', () => {
       // In a group, whether the user may change its alerts is asked of Telegram when it matters.
       userCanManage: expect.any(Function) as unknown,
     });
+  });
+
+  it("pauses a chat's alerts when the bot is blocked or removed, and resumes them when it is let back in", async () => {
+    const core = createFakeCore();
+    h = await startHarness({ core });
+    const membership = (chat: { id: number }, from: string, to: string) =>
+      h!.api.queueUpdate({
+        my_chat_member: {
+          chat,
+          from: ALICE,
+          date: 1_700_000_000,
+          old_chat_member: { user: h!.api.botInfo, status: from },
+          new_chat_member: { user: h!.api.botInfo, status: to },
+        },
+      });
+    membership(privateChat(ALICE), 'member', 'kicked');
+    membership(privateChat(ALICE), 'kicked', 'member');
+    membership(GROUP, 'member', 'left');
+    membership(GROUP, 'left', 'administrator');
+    await vi.waitFor(() => expect(core.seen).toHaveLength(4));
+    // Each chat's updates in order (chats are handled side by side).
+    const of = (chatId: number) => core.seen.filter((s) => s.chat.chatId === String(chatId)).map((s) => s.input);
+    expect(of(ALICE.id)).toEqual(['refused', 'returned']);
+    expect(of(GROUP.id)).toEqual(['refused', 'returned']);
   });
 
   it('refuses over the limit: one polite notice per window in the user language, then silence', async () => {

@@ -47,6 +47,24 @@ describe('Telegram notifier', () => {
     expect(h.api.callsOf('sendMessage')).toHaveLength(3); // no retries for what cannot succeed
   });
 
+  it("reports a group that became a supergroup as moved, with the supergroup's id", async () => {
+    h = await startHarness({ core: createFakeCore(), start: false });
+    h.api.failNext('sendMessage', {
+      status: 400,
+      body: {
+        ok: false,
+        error_code: 400,
+        description: 'Bad Request: group chat was upgraded to a supergroup chat',
+        parameters: { migrate_to_chat_id: -1001234567890 },
+      },
+    });
+    expect(await h.telegram.notifier.send('-4001', ALERT)).toEqual({
+      status: 'moved',
+      chatId: '-1001234567890',
+      reason: '400: Bad Request: group chat was upgraded to a supergroup chat',
+    });
+  });
+
   it('reports a rate limit longer than it is willing to wait as a temporary failure, without waiting', async () => {
     h = await startHarness({ core: createFakeCore(), start: false, retry: { maxDelaySeconds: 30 } });
     h.api.failNext('sendMessage', { error_code: 429, description: 'Too Many Requests: retry after 3600', retry_after: 3600 });
@@ -232,6 +250,21 @@ describe('secrets', () => {
     h.api.failNext('sendMessage', { error_code: 403, description: `Forbidden: bot ${TOKEN} was blocked by the user` });
     const refused = await h.telegram.notifier.send(String(ALICE.id), ALERT);
     expect(refused).toEqual({ status: 'permanent-failure', reason: '403: Forbidden: bot [redacted] was blocked by the user' });
+    // A group's move to a supergroup, its description quoting the token too.
+    h.api.failNext('sendMessage', {
+      status: 400,
+      body: {
+        ok: false,
+        error_code: 400,
+        description: `Bad Request: group chat was upgraded (bot${TOKEN})`,
+        parameters: { migrate_to_chat_id: -1009 },
+      },
+    });
+    expect(await h.telegram.notifier.send('-4001', ALERT)).toEqual({
+      status: 'moved',
+      chatId: '-1009',
+      reason: '400: Bad Request: group chat was upgraded (bot[redacted])',
+    });
 
     const logs = h.logs.join('');
     expect(logs).toContain('update failed');

@@ -73,6 +73,10 @@ export function createFakeCore(): FakeCore {
       seen.push({ kind: 'request', input: 'refused', chat: { ...chat, chatType: 'group' } });
       return Promise.resolve();
     },
+    chatReturned(chat) {
+      seen.push({ kind: 'request', input: 'returned', chat: { ...chat, chatType: 'group' } });
+      return Promise.resolve();
+    },
     chatMoved(from, to) {
       seen.push({ kind: 'request', input: { moved: to.chatId }, chat: { ...from, chatType: 'group' } });
       return Promise.resolve();

@@ -28,6 +28,23 @@ describe('classifyFailure', () => {
     });
   });
 
+  it("reads a group's upgrade to a supergroup as a move, and an upgrade without the new id as permanent", () => {
+    const upgraded = (parameters: Record<string, unknown>) =>
+      new GrammyError(
+        `Call to 'sendMessage' failed!`,
+        { ok: false, error_code: 400, description: 'Bad Request: group chat was upgraded to a supergroup chat', parameters },
+        'sendMessage',
+        {},
+      );
+    expect(classifyFailure(upgraded({ migrate_to_chat_id: -1001234 }))).toEqual({
+      kind: 'moved',
+      movedTo: '-1001234',
+      reason: '400: Bad Request: group chat was upgraded to a supergroup chat',
+    });
+    for (const odd of [{}, { migrate_to_chat_id: 'x' }, { migrate_to_chat_id: 1.5 }, { migrate_to_chat_id: 0 }])
+      expect(classifyFailure(upgraded(odd)).kind).toBe('permanent');
+  });
+
   it('recognises the refusal to edit a message into the same content', () => {
     expect(isMessageNotModified(apiError(400, 'Bad Request: message is not modified: specified new message content'))).toBe(true);
     expect(isMessageNotModified(apiError(400, 'Bad Request: message to edit not found'))).toBe(false);

@@ -14,7 +14,7 @@ import { answerInteraction, tellPrivately } from '../respond.js';
  */
 export async function onButton(interaction: ButtonInteraction, deps: FeatureDeps): Promise<void> {
   const chat = chatContextOf(interaction);
-  const press = decodeButton(interaction.customId, deps.commandNames);
+  const press = decodeButton(interaction.customId);
   if (press === undefined) return tellPrivately(interaction, deps.core.t(await deps.core.localeOf(chat), 'button-expired'));
   await deps.pipeline.answer({ request: press.command }, chat, answerPress(interaction, press.effect, deps));
 }

@@ -1,12 +1,14 @@
 import { Composer, type Context } from 'grammy';
 import type { FeatureDeps } from '../deps.js';
 
-// The statuses in which the bot can no longer post to a chat.
+// The statuses in which the bot can no longer post to a chat, and those in which it is back.
 const GONE = new Set(['kicked', 'left']);
+const BACK = new Set(['member', 'administrator', 'creator']);
 
 /**
  * The bot's own membership (`my_chat_member`: blocked by a person, removed from a group or
- * channel) pauses that chat's alerts at once; a group that became a supergroup
+ * channel) pauses that chat's alerts at once, and being let back in (unblocked, added again)
+ * resumes them; a group that became a supergroup
  * (`migrate_to_chat_id`) keeps its alerts under the new id. Other members' changes
  * (`chat_member`) are only logged: permissions are asked again at each command.
  */
@@ -16,6 +18,7 @@ export function membership(deps: FeatureDeps): Composer<Context> {
     const { chat, new_chat_member: member } = ctx.myChatMember;
     deps.logger.info({ chatId: chat.id, chatType: chat.type, status: member.status }, 'bot membership changed');
     if (GONE.has(member.status)) await deps.core.chatRefused({ platform: 'telegram', chatId: String(chat.id) });
+    else if (BACK.has(member.status)) await deps.core.chatReturned({ platform: 'telegram', chatId: String(chat.id) });
   });
   composer.on('chat_member', (ctx) => {
     deps.logger.debug({ chatId: ctx.chatMember.chat.id, status: ctx.chatMember.new_chat_member.status }, 'member changed');

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatMinute,
-  isDue,
-  isRepeatedMinute,
-  localMinuteAt,
-  localMinutesAt,
-  nextFiring,
-  type AlertSchedule,
-} from '../../src/domain/alert-schedule.js';
-import { readClockTime, readDays, readWindow } from '../../src/bot/commands/schedule-words.js';
+import { ALERT_KINDS, isDue, nextFiring, ScheduleRecord, type AlertSchedule } from '../../src/domain/alert-kinds/index.js';
+import { formatMinute, isRepeatedMinute, localMinuteAt, localMinutesAt } from '../../src/domain/local-minute.js';
 
 const OTTAWA = 'America/Toronto';
 const WEEKDAYS = [1, 2, 3, 4, 5] as const;
@@ -86,44 +78,48 @@ describe('the repeated hour of a fall-back day', () => {
   });
 });
 
-describe('what riders type', () => {
-  it.each([
-    ['07:30', 450],
-    ['7:30', 450],
-    ['7h30', 450],
-    ['7h', 420],
-    ['00:00', 0],
-    ['23:59', 1439],
-    ['25:99', undefined],
-    ['24:00', undefined],
-    ['7:60', undefined],
-    ['730', undefined],
-    ['', undefined],
-    ['seven', undefined],
-  ])('time %j -> %j', (text, minute) => expect(readClockTime(text)).toBe(minute));
+describe('the kind table', () => {
+  /** The first UTC minute after `after`, a minute at a time, whose local minutes open the schedule on its first pass. */
+  function firstFiringByScan(schedule: AlertSchedule, after: Date, zone: string): string | undefined {
+    const start = Math.floor(after.getTime() / 60_000) * 60_000 + 60_000;
+    const first = schedule.kind === 'at' ? schedule.minute : schedule.from;
+    for (let t = start; t < start + 9 * 1440 * 60_000; t += 60_000) {
+      if (localMinutesAt(t, zone).some((m) => m.minute === first && schedule.days.includes(m.weekday)) && !isRepeatedMinute(t, zone))
+        return new Date(t).toISOString();
+    }
+    return undefined;
+  }
 
   it.each([
-    ['daily', [0, 1, 2, 3, 4, 5, 6]],
-    ['weekdays', [1, 2, 3, 4, 5]],
-    ['weekends', [0, 6]],
-    ['mon,wed,fri', [1, 3, 5]],
-    ['lun,mer,ven', [1, 3, 5]],
-    ['semaine', [1, 2, 3, 4, 5]],
-    ['fin-de-semaine', [0, 6]],
-    ['tous-les-jours', [0, 1, 2, 3, 4, 5, 6]],
-    ['FRI,Mon', [1, 5]],
-    ['sat sun', [0, 6]],
-  ])('days %j', (text, days) => expect(readDays(text)).toEqual({ ok: true, days }));
-
-  it('names the first day it does not know', () => {
-    expect(readDays('mon,funday,fri')).toEqual({ ok: false, unknown: 'funday' });
+    ['America/Toronto', '2026-03-07T12:00:00Z'],
+    ['America/Toronto', '2026-10-31T12:00:00Z'],
+    ['America/Santiago', '2026-09-05T12:00:00Z'],
+    ['Asia/Beirut', '2026-03-28T12:00:00Z'],
+    ['Australia/Lord_Howe', '2026-04-04T12:00:00Z'],
+    ['Asia/Kolkata', '2026-06-01T12:00:00Z'],
+    ['Pacific/Chatham', '2026-09-26T12:00:00Z'],
+  ])('finds the next firing in %s after %s as a minute-by-minute scan does', (zone, after) => {
+    for (const minute of [0, 30, 2 * 60 + 30, 3 * 60, 23 * 60 + 59]) {
+      for (const days of [[0], [1, 2, 3, 4, 5]] as AlertSchedule['days'][]) {
+        const schedules: AlertSchedule[] = [
+          at(minute, days),
+          { kind: 'near', withinMinutes: 5, from: minute, until: Math.min(minute + 60, 1439), days },
+        ];
+        for (const schedule of schedules) {
+          expect(nextFiring(schedule, new Date(after), zone)?.toISOString(), `${JSON.stringify(schedule)}`).toBe(
+            firstFiringByScan(schedule, new Date(after), zone),
+          );
+        }
+      }
+    }
   });
 
-  it('reads windows, and refuses one that ends before it starts', () => {
-    expect(readWindow('07:00-09:00')).toEqual({ ok: true, from: 420, until: 540 });
-    expect(readWindow('7h–9h')).toEqual({ ok: true, from: 420, until: 540 });
-    expect(readWindow('09:00-07:00')).toEqual({ ok: false, problem: 'order' });
-    expect(readWindow('07:00-25:00')).toEqual({ ok: false, problem: 'time' });
-    expect(readWindow('07:00')).toEqual({ ok: false, problem: 'time' });
+  it('reads back a stored record of every kind exactly, and refuses one of no known kind', () => {
+    const schedules: AlertSchedule[] = [at(450, [1, 2]), { kind: 'near', withinMinutes: 5, from: 420, until: 540, days: [0, 6] }];
+    expect(new Set(schedules.map((s) => s.kind))).toEqual(new Set(Object.keys(ALERT_KINDS)));
+    for (const schedule of schedules) expect(ScheduleRecord.parse(JSON.parse(JSON.stringify(schedule)))).toEqual(schedule);
+    expect(ScheduleRecord.safeParse({ kind: 'sometimes', days: [1] }).success).toBe(false);
+    expect(ScheduleRecord.safeParse({ kind: 'at', minute: 1440, days: [1] }).success).toBe(false);
+    expect(ScheduleRecord.safeParse({ kind: 'near', withinMinutes: 0, from: 1, until: 2, days: [1] }).success).toBe(false);
   });
 });
