@@ -11,7 +11,13 @@ export type Outcome = { kind: 'skipped' } | { kind: 'cancelled' } | { kind: 'pre
 /** The time a rider waits for: arrival, else departure (a trip's first stop has only the latter). */
 const shownEvent = (u: StopUpdate): StopEvent | undefined => u.arrival ?? u.departure;
 
-export function predictCall(call: ScheduledCall, dayStart: number, trip: TripPrediction | undefined, stops: TripStop[] | undefined): Outcome {
+export function predictCall(
+  call: ScheduledCall,
+  dayStart: number,
+  trip: TripPrediction | undefined,
+  updates: readonly StopUpdate[],
+  stops: TripStop[] | undefined,
+): Outcome {
   if (trip === undefined) return { kind: 'scheduled' };
   if (trip.relationship === 'CANCELED') return { kind: 'cancelled' };
   // DELETED trips are left out entirely (the specification: not shown to riders); so are calls of
@@ -20,7 +26,7 @@ export function predictCall(call: ScheduledCall, dayStart: number, trip: TripPre
   const scheduled = dayStart + call.arrival;
 
   const sequenceOf = (u: StopUpdate): number | undefined => u.stopSequence ?? stops?.find((s) => s.stopId === u.stopId)?.stopSequence;
-  const here = trip.updates.find((u) => (u.stopSequence !== undefined ? u.stopSequence === call.stopSequence : u.stopId === call.stopId));
+  const here = updates.find((u) => (u.stopSequence !== undefined ? u.stopSequence === call.stopSequence : u.stopId === call.stopId));
   if (here?.relationship === 'SKIPPED') return { kind: 'skipped' };
   if (here?.relationship === 'NO_DATA') return { kind: 'scheduled' };
   const event = here !== undefined ? shownEvent(here) : undefined;
@@ -30,7 +36,7 @@ export function predictCall(call: ScheduledCall, dayStart: number, trip: TripPre
   // No prediction for this stop: the nearest earlier update decides.
   let before: StopUpdate | undefined;
   let beforeSequence = -Infinity;
-  for (const u of trip.updates) {
+  for (const u of updates) {
     const sequence = sequenceOf(u);
     if (sequence === undefined || sequence >= call.stopSequence || sequence < beforeSequence) continue;
     if (u.relationship === 'SKIPPED') continue;
@@ -57,7 +63,7 @@ function delayAt(update: StopUpdate, sequence: number, dayStart: number, stops: 
 }
 
 /** The run of a trip that this call belongs to: the same start date, or the feed gave none. */
-export function runFor(runs: TripPrediction[] | undefined, serviceDate: string): TripPrediction | undefined {
+export function runFor(runs: readonly TripPrediction[] | undefined, serviceDate: string): TripPrediction | undefined {
   if (runs === undefined) return undefined;
   // A DUPLICATED run is a copy of the trip at another time: its updates are not the original's.
   const own = runs.filter((run) => run.relationship !== 'DUPLICATED');

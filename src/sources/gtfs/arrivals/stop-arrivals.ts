@@ -1,6 +1,6 @@
 import type { RouteArrivals, StopArrivals, Trip } from '../../../domain/arrivals.js';
 import { decodeBusType } from '../../octranspo-v12/bus-type.js';
-import type { TripPrediction } from '../realtime/feed.js';
+import type { RealtimeFeed } from '../realtime/feed.js';
 import type { RealtimeReading } from '../realtime/poller.js';
 import { directionKey, type RouteAtStop, type RouteRef, type StopPlace, type Timetable } from '../static/timetable.js';
 import { predictCall, runFor } from './predict.js';
@@ -55,7 +55,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     const stops = await timetable.tripStops(predicted);
     for (const call of calls) {
       const run = runFor(feed?.byTripId.get(call.tripId), day.date);
-      const outcome = predictCall(call, day.start, run, stops.get(call.tripId));
+      const outcome = predictCall(call, day.start, run, run === undefined ? [] : feed!.updatesOf(run), stops.get(call.tripId));
       if (outcome.kind === 'skipped') continue;
       const key = directionKey(call.routeId, call.directionId);
       const live = outcome.kind === 'predicted' || outcome.kind === 'cancelled';
@@ -77,7 +77,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
       });
     }
   }
-  if (feed !== undefined) candidates.push(...(await addedTrips(timetable, place, feed.added, wanted, nowS)));
+  if (feed !== undefined) candidates.push(...(await addedTrips(timetable, place, feed, wanted, nowS)));
 
   const byRoute = new Map<string, Candidate[]>();
   for (const c of candidates.filter((c) => c.atSeconds >= nowS - GRACE_S).sort((a, b) => a.atSeconds - b.atSeconds)) {
@@ -125,19 +125,20 @@ function routeArrivals(route: RouteAtStop, list: Candidate[], nowMs: number): Ro
 async function addedTrips(
   timetable: Timetable,
   place: StopPlace,
-  added: TripPrediction[],
+  feed: RealtimeFeed,
   wanted: Set<string> | undefined,
   nowS: number,
 ): Promise<Candidate[]> {
   const found: Candidate[] = [];
   const stopIds = new Set(place.stopIds);
-  for (const trip of added) {
+  for (const trip of feed.added) {
     if (trip.routeId === undefined || (wanted !== undefined && !wanted.has(trip.routeId))) continue;
-    const here = trip.updates.find((u) => u.stopId !== undefined && stopIds.has(u.stopId) && u.relationship !== 'SKIPPED');
+    const updates = feed.updatesOf(trip);
+    const here = updates.find((u) => u.stopId !== undefined && stopIds.has(u.stopId) && u.relationship !== 'SKIPPED');
     const atSeconds = here?.arrival?.time ?? here?.departure?.time;
     if (atSeconds === undefined) continue;
     const route = await timetable.routeById(trip.routeId);
-    const lastStop = trip.updates.at(-1)?.stopId;
+    const lastStop = updates.at(-1)?.stopId;
     const names = lastStop === undefined ? new Map<string, string>() : await timetable.stopNames([lastStop]);
     found.push({
       key: directionKey(trip.routeId, trip.directionId),
