@@ -6,6 +6,7 @@ import { asFeedProblem, FeedProblem } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
 import { FeedOverLimitError, type FeedLimits } from './limits.js';
 import { decodeInSlices } from './sliced-decode.js';
+import { stopMismatchReport, type StopMismatchMetrics, type StopMismatchSink } from './stop-mismatches.js';
 
 // The TripUpdates feed, asked for at most once per interval however many riders ask: the
 // answer (or the failure) is kept for the interval, and riders who ask while a request is out
@@ -19,6 +20,8 @@ export interface RealtimeReading {
   status: RealtimeStatus;
   /** Present when live; absent otherwise (a stale feed is never passed off as live). */
   feed?: RealtimeFeed;
+  /** Where the merge reports trip updates that disagree with the schedule (logged and counted here). */
+  mismatches?: StopMismatchSink;
 }
 
 export interface RealtimePollerOptions {
@@ -34,6 +37,8 @@ export interface RealtimePollerOptions {
   limits?: FeedLimits;
   /** How long one slice of a decode may hold the event loop. */
   sliceMs?: number;
+  /** Counts trips whose updates disagree with the schedule, for /metrics. Default: none. */
+  stopMismatchMetrics?: StopMismatchMetrics;
   now: Clock;
   fetch?: typeof fetch;
   logger: Logger;
@@ -50,6 +55,12 @@ export interface RealtimePoller {
 export function createRealtimePoller(options: RealtimePollerOptions): RealtimePoller {
   const staleAfterMs = options.staleAfterMs ?? Math.max(3 * options.refreshMs, 90_000);
   const where = describeLocation(options.location);
+  const mismatches = stopMismatchReport({
+    logger: options.logger,
+    now: options.now,
+    feed: where,
+    ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
+  });
   let feed: { value: RealtimeFeed; receivedAt: number } | undefined;
   let problem: FeedProblem | undefined;
   let attemptedAt: number | undefined;
@@ -98,7 +109,7 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
     const now = options.now().getTime();
     // Without a header timestamp, the moment it was received stands in for it.
     const createdAt = feed.value.timestamp > 0 ? feed.value.timestamp * 1000 : feed.receivedAt;
-    if (now - createdAt <= staleAfterMs) return { status: 'live', feed: feed.value };
+    if (now - createdAt <= staleAfterMs) return { status: 'live', feed: feed.value, mismatches };
     // Old data from a feed that no longer answers is unavailable; from one that answers, stale.
     return { status: problem === undefined ? 'stale' : 'unavailable' };
   }
