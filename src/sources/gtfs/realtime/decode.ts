@@ -5,10 +5,11 @@ import { StopUpdateColumnsBuilder, stopUpdatesAt } from './stop-update-columns.j
 
 // Protobuf bytes -> RealtimeFeed, read straight into the snapshot's shapes with protobufjs's wire
 // Reader: decoding into protobufjs's own messages and then mapping them built every object twice
-// (5 to 7 times the bare decode); the stop updates go into columns (stop-update-columns.ts). The field numbers are gtfs-realtime.proto's (the same as
-// gtfs-format/realtime-schema.ts, which the tests encode with); each case is a whole tag, field
-// number and wire type, so a field sent with a wire type it cannot have is skipped, not misread.
-// Everything else a feed carries (vehicle positions, alerts, extensions) is skipped unread.
+// (5 to 7 times the bare decode); the stop updates go into columns (stop-update-columns.ts). The
+// field numbers are gtfs-realtime.proto's (as in gtfs-format/realtime-schema.ts, which the tests
+// encode with); each case is a whole tag, field number and wire type, so a field sent with a wire
+// type it cannot have is skipped, not misread. Everything else a feed carries (vehicle positions,
+// alerts, extensions) is skipped unread.
 //
 // The decode is a generator that pauses between entities, so that a refresh can give the event
 // loop back to riders (see sliced-decode.ts); `decodeTripUpdates` runs it to the end at once.

@@ -16,7 +16,7 @@ export interface SliceOptions {
   sliceMs?: number;
 }
 
-export const DEFAULT_SLICE_MS = 8;
+export const DEFAULT_SLICE_MS = 5;
 
 export async function decodeInSlices(bytes: Uint8Array, options: SliceOptions = {}): Promise<RealtimeFeed> {
   const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
