@@ -18,7 +18,7 @@ export async function addedTrips(
   const found: Candidate[] = [];
   const stopIds = new Set(place.stopIds);
   const directions = directionsByLastStop(timetable, scheduled);
-  for (const trip of feed.added) {
+  for (const trip of feed.addedAt(place.stopIds)) {
     if (trip.routeId === undefined || (wanted !== undefined && !wanted.has(trip.routeId))) continue;
     const updates = feed.updatesOf(trip);
     const here = updates.find((u) => u.stopId !== undefined && stopIds.has(u.stopId) && u.relationship !== 'SKIPPED');

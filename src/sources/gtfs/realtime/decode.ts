@@ -1,7 +1,7 @@
 import protobuf from 'protobufjs/minimal.js';
 import type { RealtimeFeed, TripPrediction, TripRelationship } from './feed.js';
 import { DEFAULT_FEED_LIMITS, FeedOverLimitError, type FeedLimits } from './limits.js';
-import { StopUpdateColumnsBuilder, stopUpdatesAt } from './stop-update-columns.js';
+import { StopUpdateColumnsBuilder, stopUpdatesAt, tripsByStop } from './stop-update-columns.js';
 
 // Protobuf bytes -> RealtimeFeed, read straight into the snapshot's shapes with protobufjs's wire
 // Reader: decoding into protobufjs's own messages and then mapping them built every object twice
@@ -286,10 +286,18 @@ export function* decodeSteps(bytes: Uint8Array, limits: FeedLimits = DEFAULT_FEE
   // Producers moving from ADDED to DUPLICATED send both for a while: the DUPLICATED one stands.
   const copied = new Set(duplicated.map((trip) => trip.tripId));
   const columns = tally.columns.build();
+  const addedTrips = copied.size === 0 ? added : added.filter((trip) => !copied.has(trip.tripId));
+  // Built when a look-up first asks: every look-up asks it, and an agency may send all its trips as ADDED.
+  let addedByStop: Map<string, TripPrediction[]> | undefined;
   return {
     timestamp,
     byTripId,
-    added: copied.size === 0 ? added : added.filter((trip) => !copied.has(trip.tripId)),
+    added: addedTrips,
+    addedAt(stopIds) {
+      addedByStop ??= tripsByStop(columns, addedTrips);
+      const found = new Set(stopIds.flatMap((id) => addedByStop!.get(id) ?? []));
+      return [...found].sort((a, b) => a.firstUpdate - b.firstUpdate);
+    },
     duplicated,
     entities: tally.entities,
     stopUpdates: columns.size,

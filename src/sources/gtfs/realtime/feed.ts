@@ -47,6 +47,8 @@ export interface RealtimeFeed {
   readonly byTripId: ReadonlyMap<string, readonly TripPrediction[]>;
   /** ADDED and NEW trips: not in the schedule, shown from the feed alone. */
   readonly added: readonly TripPrediction[];
+  /** The ADDED and NEW trips with an update at one of these stops, in the feed's order. */
+  addedAt(stopIds: readonly string[]): TripPrediction[];
   /** DUPLICATED trips: copies of a scheduled trip (tripId) at their own date and start time. */
   readonly duplicated: readonly TripPrediction[];
   readonly entities: number;

@@ -117,6 +117,24 @@ function event(time: number, delay: number): StopEvent | undefined {
   return { time: number(time), delay: number(delay) };
 }
 
+/** The trips with an update at each stop id (each trip once per stop, in the trips' order). */
+export function tripsByStop<T extends { firstUpdate: number; updateCount: number }>(
+  columns: StopUpdateColumns,
+  trips: readonly T[],
+): Map<string, T[]> {
+  const byStop = new Map<string, T[]>();
+  for (const trip of trips) {
+    for (let i = trip.firstUpdate; i < trip.firstUpdate + trip.updateCount; i++) {
+      const stopId = columns.stopIds[columns.stopId[i]!];
+      if (stopId === undefined) continue;
+      const list = byStop.get(stopId);
+      if (list === undefined) byStop.set(stopId, [trip]);
+      else if (list.at(-1) !== trip) list.push(trip);
+    }
+  }
+  return byStop;
+}
+
 /** Updates first..first+count-1 as objects, for the look-up that reads them. */
 export function stopUpdatesAt(columns: StopUpdateColumns, first: number, count: number): StopUpdate[] {
   const updates: StopUpdate[] = [];

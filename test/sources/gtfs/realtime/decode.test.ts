@@ -109,6 +109,24 @@ describe('decodeTripUpdates', () => {
     expect(feed.byTripId.size).toBe(0);
   });
 
+  it('finds the ADDED and NEW trips calling at given stops, in the feed’s order', () => {
+    const at = (...stops: string[]) => ({ stopTimeUpdate: stops.map((stopId) => ({ stopId, arrival: { time: 1_700_000_600 } })) });
+    const feed = decodeTripUpdates(
+      encodeFeed({
+        header,
+        entity: [
+          trip('1', { tripId: 'N1', scheduleRelationship: 8 }, at('A', 'B')),
+          trip('2', { tripId: 'S1' }, at('B')),
+          trip('3', { tripId: 'A1', scheduleRelationship: 1 }, at('C', 'B', 'B')),
+          trip('4', { tripId: 'A2', scheduleRelationship: 1 }, at('C')),
+        ],
+      }),
+    );
+    expect(feed.addedAt(['B']).map((t) => t.tripId)).toEqual(['N1', 'A1']);
+    expect(feed.addedAt(['C', 'A']).map((t) => t.tripId)).toEqual(['N1', 'A1', 'A2']);
+    expect(feed.addedAt(['Z'])).toEqual([]);
+  });
+
   it('leaves out deleted entities, entities that are not trip updates, and relationships it does not know', () => {
     const bytes = encodeFeed({
       header,
