@@ -34,6 +34,7 @@ const TRIP_RELATIONSHIPS: ReadonlyArray<TripRelationship | undefined> = [
 
 /** Entities and stop updates read between two pauses: small enough to pause often, large enough to cost nothing. */
 const UNITS_PER_STEP = 512;
+const INITIAL_STOP_UPDATES = 65_536;
 
 type Reader = protobuf.Reader;
 type Long = protobuf.Long;
@@ -249,8 +250,10 @@ function headerTimestamp(r: Reader, end: number): number {
 /** The decode, pausing (yielding) between entities every UNITS_PER_STEP entities and stop updates. */
 export function* decodeSteps(bytes: Uint8Array, limits: FeedLimits = DEFAULT_FEED_LIMITS): Generator<void, RealtimeFeed, void> {
   const r = protobuf.Reader.create(bytes);
-  // A stop update takes at least 8 bytes on the wire when it says anything: room for most feeds at once.
-  const tally: Tally = { limits, columns: new StopUpdateColumnsBuilder(Math.min(limits.maxStopUpdates, bytes.length >>> 4)), entities: 0 };
+  // Room for a small feed's updates (a stop update that says anything takes 8 bytes or more); a
+  // bigger one doubles it as it goes, so that a feed refused early never took the room of its size.
+  const capacity = Math.min(limits.maxStopUpdates, bytes.length >>> 3, INITIAL_STOP_UPDATES);
+  const tally: Tally = { limits, columns: new StopUpdateColumnsBuilder(capacity), entities: 0 };
   const byTripId = new Map<string, TripPrediction[]>();
   const added: TripPrediction[] = [];
   const duplicated: TripPrediction[] = [];
