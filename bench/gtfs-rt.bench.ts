@@ -1,7 +1,8 @@
 // The GTFS source on a city-sized feed: `npm run bench gtfs-rt` (GTFS_BENCH_COPIES=250 for about
 // OC Transpo's size). The demo network is repeated under new ids into one zip; the import runs in
 // a child process of its own so its peak memory is its alone; then arrivals look-ups per stop
-// (with a live feed) and the decoding of a 1 MB TripUpdates feed.
+// (with a live feed). The realtime feed's own figures (decoding, refreshes, limits) are in
+// gtfs-rt-feed.bench.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,6 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { stopArrivals } from '../src/sources/gtfs/arrivals/stop-arrivals.js';
 import { decodeTripUpdates } from '../src/sources/gtfs/realtime/decode.js';
-import { FeedMessageType } from '../src/gtfs-format/realtime-schema.js';
 import { importFeed } from '../src/sources/gtfs/static/import-feed.js';
 import { openTimetable } from '../src/sources/gtfs/static/timetable.js';
 import { loadDemoNetwork } from '../src/sim/demo-network.js';
@@ -70,27 +70,6 @@ try {
   const at = (q: number) => times[Math.floor(q * (times.length - 1))]!.toFixed(2);
   console.log(`arrivals look-up per stop (all routes, live)  median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${times.length} look-ups`);
   await timetable.close();
-
-  // A 1 MB TripUpdates feed: the demo feed's entities repeated under new trip ids.
-  const one = FeedMessageType.toObject(FeedMessageType.decode(demoTripUpdates(network, nowMs)), { longs: Number }) as {
-    header: unknown;
-    entity: Array<{ id: string }>;
-  };
-  const entity: unknown[] = [];
-  let bytes: Uint8Array = new Uint8Array();
-  for (let copy = 0; bytes.length < 1_000_000; copy++) {
-    entity.push(...one.entity.map((e) => ({ ...e, id: `${e.id}~${copy}` })));
-    bytes = FeedMessageType.encode(FeedMessageType.fromObject({ header: one.header, entity })).finish();
-  }
-  for (let i = 0; i < 20; i++) decodeTripUpdates(bytes);
-  const decodes: number[] = [];
-  for (let i = 0; i < 50; i++) {
-    const started = performance.now();
-    decodeTripUpdates(bytes);
-    decodes.push(performance.now() - started);
-  }
-  decodes.sort((a, b) => a - b);
-  console.log(`decode ${(bytes.length / 1e6).toFixed(2)} MB TripUpdates (${entity.length} trips)   median ${decodes[25]!.toFixed(1)} ms`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

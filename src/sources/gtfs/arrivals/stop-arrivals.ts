@@ -1,13 +1,18 @@
-import { type RouteArrivals, type StopArrivals, type Trip, UNKNOWN_BUS } from '../../../domain/arrivals.js';
-import type { TripPrediction } from '../realtime/feed.js';
+import type { RouteArrivals, StopArrivals } from '../../../domain/arrivals.js';
+import { noStopMismatchSink } from '../realtime/stop-mismatches.js';
 import type { RealtimeReading } from '../realtime/poller.js';
-import { directionKey, type RouteAtStop, type RouteRef, type StopPlace, type Timetable } from '../static/timetable.js';
-import { predictCall, runFor } from './predict.js';
+import { directionKey, type RouteAtStop, type RouteRef, type ScheduledCall, type StopPlace, type Timetable } from '../static/timetable.js';
+import { addedTrips } from './added-trips.js';
+import { ageMinutes, hoursMinutes, NO_BUS, type Candidate } from './candidate.js';
+import { duplicatedTrips } from './duplicated-trips.js';
+import { liveUpdates } from './live-updates.js';
+import { runFor } from './match-run.js';
+import { predictCall } from './predict.js';
 import { serviceDaysAround } from './service-days.js';
 
 // Next arrivals at a stop: the schedule's calls around now on every service day that can reach
 // it, each predicted from the live feed when it covers the trip, plus the trips only the feed
-// knows (ADDED, NEW); then per route direction the next three, in time order.
+// knows (ADDED, NEW, DUPLICATED); then per route direction the next three, in time order.
 
 /** A vehicle up to 90 minutes late is still coming: its scheduled time is looked at from this far back. */
 const LOOKBACK_S = 90 * 60;
@@ -16,15 +21,6 @@ const HORIZON_S = 8 * 3600;
 /** A predicted time this recent is still shown, as "0 min": the vehicle may be at the stop. */
 const GRACE_S = 30;
 const TRIPS_PER_ROUTE = 3;
-
-interface Candidate {
-  key: string;
-  routeId: string;
-  routeNo: string;
-  directionId: number | undefined;
-  atSeconds: number;
-  trip: Omit<Trip, 'minutesAway' | 'at'>;
-}
 
 export interface ArrivalsRequest {
   timetable: Timetable;
@@ -40,7 +36,9 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
   const nowS = nowMs / 1000;
   const wanted = request.routes === undefined ? undefined : new Set(request.routes.map((r) => r.routeId));
   const feed = realtime.status === 'live' ? realtime.feed : undefined;
+  const live = feed === undefined ? undefined : liveUpdates(feed, realtime.mismatches ?? noStopMismatchSink);
   const candidates: Candidate[] = [];
+  const scheduled: ScheduledCall[] = [];
 
   for (const day of serviceDaysAround(nowMs, timetable.timeZone, timetable.calendar)) {
     const to = Math.floor(nowS + HORIZON_S - day.start);
@@ -48,15 +46,17 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     const from = Math.max(0, Math.floor(nowS - LOOKBACK_S - day.start));
     const calls = (await timetable.callsAt(place.stopIds, day.serviceIds, from, to)).filter((c) => wanted === undefined || wanted.has(c.routeId));
     if (calls.length === 0) continue;
+    scheduled.push(...calls);
     const last = await timetable.lastDepartures(place.stopIds, day.serviceIds);
     const predicted = feed === undefined ? [] : [...new Set(calls.filter((c) => feed.byTripId.has(c.tripId)).map((c) => c.tripId))];
     const stops = await timetable.tripStops(predicted);
     for (const call of calls) {
-      const run = runFor(feed?.byTripId.get(call.tripId), day.date);
-      const outcome = predictCall(call, day.start, run, stops.get(call.tripId));
+      const run = runFor(feed?.byTripId.get(call.tripId), day, call);
+      const tripStops = stops.get(call.tripId);
+      const outcome = predictCall(call, day.start, run, run === undefined ? [] : live!(run, tripStops), tripStops);
       if (outcome.kind === 'skipped') continue;
       const key = directionKey(call.routeId, call.directionId);
-      const live = outcome.kind === 'predicted' || outcome.kind === 'cancelled';
+      const isLive = outcome.kind === 'predicted' || outcome.kind === 'cancelled';
       candidates.push({
         key,
         routeId: call.routeId,
@@ -66,16 +66,19 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
         trip: {
           destination: call.destination,
           startTime: hoursMinutes(call.tripStart),
-          live,
-          ...(live && run?.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, run.timestamp) } : {}),
+          live: isLive,
+          ...(isLive && run?.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, run.timestamp) } : {}),
           lastTrip: last.get(key) === call.departure,
-          bus: UNKNOWN_BUS,
+          bus: NO_BUS,
           ...(outcome.kind === 'cancelled' ? { cancelled: true } : {}),
         },
       });
     }
   }
-  if (feed !== undefined) candidates.push(...(await addedTrips(timetable, place, feed.added, wanted, nowS)));
+  if (feed !== undefined) {
+    candidates.push(...(await addedTrips(timetable, place, feed, wanted, nowS, scheduled)));
+    candidates.push(...(await duplicatedTrips({ timetable, place, feed, live: live!, wanted, nowMs, untilS: nowS + HORIZON_S })));
+  }
 
   const byRoute = new Map<string, Candidate[]>();
   for (const c of candidates.filter((c) => c.atSeconds >= nowS - GRACE_S).sort((a, b) => a.atSeconds - b.atSeconds)) {
@@ -117,50 +120,4 @@ function routeArrivals(route: RouteAtStop, list: Candidate[], nowMs: number): Ro
       at: new Date(c.atSeconds * 1000),
     })),
   };
-}
-
-/** ADDED / NEW trips: the feed's own absolute times at this stop, the route and destination looked up. */
-async function addedTrips(
-  timetable: Timetable,
-  place: StopPlace,
-  added: TripPrediction[],
-  wanted: Set<string> | undefined,
-  nowS: number,
-): Promise<Candidate[]> {
-  const found: Candidate[] = [];
-  const stopIds = new Set(place.stopIds);
-  for (const trip of added) {
-    if (trip.routeId === undefined || (wanted !== undefined && !wanted.has(trip.routeId))) continue;
-    const here = trip.updates.find((u) => u.stopId !== undefined && stopIds.has(u.stopId) && u.relationship !== 'SKIPPED');
-    const atSeconds = here?.arrival?.time ?? here?.departure?.time;
-    if (atSeconds === undefined) continue;
-    const route = await timetable.routeById(trip.routeId);
-    const lastStop = trip.updates.at(-1)?.stopId;
-    const names = lastStop === undefined ? new Map<string, string>() : await timetable.stopNames([lastStop]);
-    found.push({
-      key: directionKey(trip.routeId, trip.directionId),
-      routeId: trip.routeId,
-      routeNo: route?.routeNo ?? trip.routeId,
-      directionId: trip.directionId,
-      atSeconds,
-      trip: {
-        destination: (lastStop !== undefined ? names.get(lastStop) : undefined) ?? '',
-        startTime: trip.startTime?.slice(0, 5) ?? '',
-        live: true,
-        ...(trip.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, trip.timestamp) } : {}),
-        lastTrip: false,
-        bus: UNKNOWN_BUS,
-      },
-    });
-  }
-  return found;
-}
-
-function hoursMinutes(seconds: number): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}`;
-}
-
-function ageMinutes(nowS: number, timestamp: number): number {
-  return Math.round(Math.max(0, nowS - timestamp) / 0.6) / 100;
 }

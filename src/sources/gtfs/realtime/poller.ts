@@ -2,13 +2,17 @@ import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
 import { fetchBytes } from '../net/fetch-bytes.js';
 import { describeLocation, type Location } from '../net/location.js';
-import { asFeedProblem, type FeedProblem } from '../net/problem.js';
-import { decodeTripUpdates } from './decode.js';
+import { asFeedProblem, FeedProblem } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
+import { FeedOverLimitError, type FeedLimits } from './limits.js';
+import { decodeInSlices } from './sliced-decode.js';
+import { stopMismatchReport, type StopMismatchMetrics, type StopMismatchSink } from './stop-mismatches.js';
 
 // The TripUpdates feed, asked for at most once per interval however many riders ask: the
 // answer (or the failure) is kept for the interval, and riders who ask while a request is out
 // wait for that one. A failure keeps the last good feed; how old it is decides what riders get.
+// The decode runs in slices (sliced-decode.ts), so riders elsewhere are answered meanwhile; a feed
+// over its limits (limits.ts) is refused like a failed request.
 
 export type RealtimeStatus = 'live' | 'stale' | 'unavailable';
 
@@ -16,6 +20,8 @@ export interface RealtimeReading {
   status: RealtimeStatus;
   /** Present when live; absent otherwise (a stale feed is never passed off as live). */
   feed?: RealtimeFeed;
+  /** Where the merge reports trip updates that disagree with the schedule (logged and counted here). */
+  mismatches?: StopMismatchSink;
 }
 
 export interface RealtimePollerOptions {
@@ -27,6 +33,12 @@ export interface RealtimePollerOptions {
   staleAfterMs?: number;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Entities and stop updates a feed may hold. Default: DEFAULT_FEED_LIMITS. */
+  limits?: FeedLimits;
+  /** How long one slice of a decode may hold the event loop. */
+  sliceMs?: number;
+  /** Counts trips whose updates disagree with the schedule, for /metrics. Default: none. */
+  stopMismatchMetrics?: StopMismatchMetrics;
   now: Clock;
   fetch?: typeof fetch;
   logger: Logger;
@@ -43,6 +55,12 @@ export interface RealtimePoller {
 export function createRealtimePoller(options: RealtimePollerOptions): RealtimePoller {
   const staleAfterMs = options.staleAfterMs ?? Math.max(3 * options.refreshMs, 90_000);
   const where = describeLocation(options.location);
+  const mismatches = stopMismatchReport({
+    logger: options.logger,
+    now: options.now,
+    feed: where,
+    ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
+  });
   let feed: { value: RealtimeFeed; receivedAt: number } | undefined;
   let problem: FeedProblem | undefined;
   let attemptedAt: number | undefined;
@@ -61,9 +79,12 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
       });
       let decoded: RealtimeFeed;
       try {
-        decoded = decodeTripUpdates(bytes);
+        decoded = await decodeInSlices(bytes, {
+          ...(options.limits !== undefined ? { limits: options.limits } : {}),
+          ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
+        });
       } catch (err) {
-        throw asFeedProblem(err, 'decode');
+        throw err instanceof FeedOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
       feed = { value: decoded, receivedAt: options.now().getTime() };
       if (problem !== undefined) options.logger.info({ feed: where }, 'trip updates answering again');
@@ -72,10 +93,11 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
       const next = asFeedProblem(err, 'network');
       // One line per change of trouble, not one per interval while it lasts.
       if (problem?.message !== next.message) {
-        const level = next.kind === 'http' && (next.status === 401 || next.status === 403) ? 'error' : 'warn';
+        // Refused credentials and a feed over the limits will not mend by themselves: the operator's.
+        const level = (next.kind === 'http' && (next.status === 401 || next.status === 403)) || next.kind === 'too-large' ? 'error' : 'warn';
         options.logger[level](
           { feed: where, kind: next.kind, status: next.status, problem: next.message },
-          'trip updates unavailable; answering from the schedule',
+          'trip updates unavailable; answering from the last feed while it is fresh, then from the schedule',
         );
       }
       problem = next;
@@ -87,7 +109,7 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
     const now = options.now().getTime();
     // Without a header timestamp, the moment it was received stands in for it.
     const createdAt = feed.value.timestamp > 0 ? feed.value.timestamp * 1000 : feed.receivedAt;
-    if (now - createdAt <= staleAfterMs) return { status: 'live', feed: feed.value };
+    if (now - createdAt <= staleAfterMs) return { status: 'live', feed: feed.value, mismatches };
     // Old data from a feed that no longer answers is unavailable; from one that answers, stale.
     return { status: problem === undefined ? 'stale' : 'unavailable' };
   }
