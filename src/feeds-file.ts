@@ -3,18 +3,11 @@
 // with its realtime feeds, or the v1.2 API; secrets may be written "$ENV_NAME" so the file can be
 // committed without them.
 import { z } from 'zod';
-import type { SourceSettings, V12Settings } from './sources/open.js';
+import type { FeedEntry, V12Settings } from './sources/open.js';
 import { preset, PRESET_NAMES } from './sources/presets.js';
 
-export interface FeedSettings {
-  /** Short, lower case, unique: how riders who know it prefix a stop ("sto 3000"). */
-  id: string;
-  /** The agency as riders know it ("STO"). */
-  name: string;
-  /** What the data's licence asks to be shown (in /help). */
-  attribution?: string;
-  source: SourceSettings;
-}
+/** A feed of the list: its id (how riders who know it prefix a stop, "sto 3000"), its agency's name, its source. */
+export type FeedSettings = FeedEntry;
 
 export interface FeedDefaults {
   refreshSeconds: number;
@@ -91,7 +84,7 @@ export function readFeedsFile(
   const feeds: FeedSettings[] = [];
   entries.forEach((entry, i) => {
     const where = `feed ${i + 1}${typeof (entry as { id?: unknown } | null)?.id === 'string' ? ` ("${(entry as { id: string }).id}")` : ''}`;
-    const say = (field: string, problem: string) => problems.push(`${where}: ${field ? `${field}: ` : ''}${problem}`);
+    const complain = (field: string, problem: string) => problems.push(`${where}: ${field ? `${field}: ` : ''}${problem}`);
     const resolve = (field: string, value: string): string => {
       const reference = ENV_REFERENCE.exec(value);
       if (reference === null) {
@@ -100,13 +93,13 @@ export function readFeedsFile(
       }
       const found = env[reference[1]!];
       if (found === undefined || found.trim() === '') {
-        say(field, `expected the environment variable ${reference[1]} to be set`);
+        complain(field, `expected the environment variable ${reference[1]} to be set`);
         return '';
       }
       secrets.push(found.trim());
       return found.trim();
     };
-    const feed = feedOf(entry, defaults, say, resolve);
+    const feed = feedOf(entry, defaults, complain, resolve);
     if (feed !== undefined) feeds.push(feed);
   });
   const seen = new Set<string>();
@@ -118,23 +111,23 @@ export function readFeedsFile(
   return { feeds, secrets };
 }
 
-type Say = (field: string, problem: string) => void;
+type Complain = (field: string, problem: string) => void;
 type Resolve = (field: string, value: string) => string;
 
-function feedOf(entry: unknown, defaults: FeedDefaults, say: Say, resolve: Resolve): FeedSettings | undefined {
+function feedOf(entry: unknown, defaults: FeedDefaults, complain: Complain, resolve: Resolve): FeedSettings | undefined {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-    say('', 'expected an object with id, name, and preset, gtfs or kind');
+    complain('', 'expected an object with id, name, and preset, gtfs or kind');
     return undefined;
   }
   const schema = 'preset' in entry ? PresetEntry : 'gtfs' in entry ? GtfsEntry : 'kind' in entry ? V12Entry : undefined;
   if (schema === undefined) {
-    say('', 'expected one of "preset" (octranspo, sto, transcollines), "gtfs" (a URL or path) or "kind": "octranspo-v1.2"');
+    complain('', 'expected one of "preset" (octranspo, sto, transcollines), "gtfs" (a URL or path) or "kind": "octranspo-v1.2"');
     return undefined;
   }
   const parsed = schema.safeParse(entry);
   if (!parsed.success) {
     for (const issue of parsed.error.issues)
-      say(
+      complain(
         issue.path.join('.') || 'entry',
         issue.code === 'unrecognized_keys' ? `unknown field(s) ${issue.keys.join(', ')}` : `expected ${issue.message}`,
       );
@@ -160,7 +153,7 @@ function feedOf(entry: unknown, defaults: FeedDefaults, say: Say, resolve: Resol
   const keyHeaders: Record<string, string> =
     'preset' in e && e.key !== undefined && agency?.keyHeader !== undefined ? { [agency.keyHeader]: resolve('key', e.key) } : {};
   if ('preset' in e && e.key !== undefined && agency?.keyHeader === undefined)
-    say('key', `expected no key: the ${e.preset} preset sends none (give "headers" with the feeds' addresses)`);
+    complain('key', `expected no key: the ${e.preset} preset sends none (give "headers" with the feeds' addresses)`);
   const given = Object.fromEntries(Object.entries(e.headers ?? {}).map(([name, value]) => [name, resolve(`headers.${name}`, value)]));
   // A preset's realtime feeds need its key: without one, the preset reads the schedule alone.
   const withKey = Object.keys(keyHeaders).length > 0;

@@ -29,6 +29,8 @@ export interface SourceProfile {
   readonly stopDigits?: number;
   /** Buses only (every route a bus route), or other vehicles too (trains, trams, ferries). */
   readonly vehicles: 'bus' | 'any';
+  /** What the data's licences ask to be shown wherever they are (one line each). */
+  readonly attributions?: readonly string[];
 }
 
 /**

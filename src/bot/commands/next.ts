@@ -28,8 +28,10 @@ export const next: CommandModule = {
     if (words.length === 0) return missingArg(spec, spec.args[0]!);
     if (words.length > 2) return tooManyWords(spec);
     let stopAt = words.findIndex((w) => ctx.identifiers.readStop(w).ok);
-    // Else a name the chat saved a stop under ("home"), which is no route.
+    // Else a name the chat saved a stop under ("home"), which is no route; where any word may be
+    // a route (a GTFS agency's "Yellow"), the first word, as riders type the stop first.
     if (stopAt === -1) stopAt = words.findIndex((w) => isLabel(w) && !ctx.identifiers.readRoute(w).ok);
+    if (stopAt === -1 && isLabel(words[0]!) && !/[0-9]/.test(words[0]!)) stopAt = 0;
     if (stopAt === -1) {
       const notRoute = words.find((w) => !ctx.identifiers.readRoute(w).ok);
       if (notRoute === undefined && words.length > 1) return missingArg(spec, spec.args[0]!);
