@@ -31,7 +31,7 @@ export function withStoredStops<T extends StopRepositories>(repositories: T, gra
   const subscriptions: SubscriptionsRepository = {
     ...subs,
     list: async (chat) => (await subs.list(chat)).map(current),
-    dueAt: async (zone, minute) => (await subs.dueAt(zone, minute)).map(current),
+    dueAt: async (zone, local, at) => (await subs.dueAt(zone, local, at)).map(current),
   };
   return { ...repositories, savedStops, subscriptions };
 }

@@ -33,6 +33,16 @@ export interface SourceProfile {
   readonly attributions?: readonly string[];
 }
 
+/** How a feed is doing, for operators (/healthz, /metrics): riders read it in each answer instead. */
+export interface FeedStatus {
+  /** The feed's id, when a bot serves several. */
+  readonly feed?: string;
+  /** Its schedule is in use, or a first import is under way (or failing). */
+  readonly schedule: 'ready' | 'loading';
+  /** Its realtime feed answers, fails, or there is none. */
+  readonly realtime: 'ok' | 'failing' | 'none';
+}
+
 /**
  * What the rest of the bot needs from a transit data source: the v1.2 client and the GTFS source
  * implement it, and the core knows no other. Every method rejects only with a TransitError (its
@@ -48,4 +58,6 @@ export interface TransitSource {
   nextTrips(stopNo: string, routeNo: string): Promise<StopArrivals>;
   nextTripsAllRoutes(stopNo: string): Promise<StopArrivals>;
   stopDetails(stopNo: string): Promise<StopDetails>;
+  /** How each of its feeds is doing; absent: a source with nothing to report (always ready). */
+  status?(): readonly FeedStatus[];
 }

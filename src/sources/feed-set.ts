@@ -7,7 +7,7 @@ import type { StopArrivals } from '../domain/arrivals.js';
 import type { IdentifierGrammar, IdentifierReading } from '../domain/identifiers.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import { isTransitError, TransitError, type StopChoice } from '../domain/transit-error.js';
-import type { SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
+import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
 
 export interface Feed {
@@ -123,9 +123,13 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     };
   };
 
+  const status = (): FeedStatus[] =>
+    feeds.flatMap((feed) => (feed.source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })));
+
   return {
     identifiers,
     feeds,
+    status,
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
     profile,
     async routeSummary(stop) {
@@ -164,6 +168,7 @@ function singleFeed(feed: Feed): FeedSet {
     nextTrips: (stop, route) => source.nextTrips(stop, route),
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
+    status: () => (source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })),
   };
 }
 
