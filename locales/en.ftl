@@ -167,6 +167,7 @@ button-refresh = Refresh
 button-save = Save stop
 button-route = Route { $routeNo }
 button-stop = { $stopNo } { $name }
+button-transfer = ↔ { $stopNo } { $name }
 
 ## Failures: the transit service or the bot could not answer
 

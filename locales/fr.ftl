@@ -167,6 +167,7 @@ button-refresh = Actualiser
 button-save = Enregistrer l'arrêt
 button-route = Circuit { $routeNo }
 button-stop = { $stopNo } { $name }
+button-transfer = ↔ { $stopNo } { $name }
 
 ## Failures: the transit service or the bot could not answer
 

@@ -4,7 +4,7 @@ import { createBotCore, type BotCore } from '../../src/bot/index.js';
 import { withStoredStops } from '../../src/bot/stored-stops.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
-import { DEMO_API_KEY, DEMO_APP_ID, startSimServer, type SimServer } from '../../src/sim/index.js';
+import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../src/sim/index.js';
 import { openFeeds, type FeedEntry, type OpenedSource } from '../../src/sources/open.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings } from '../alerts/fakes.js';
 import { memoryStores, privateChat } from '../bot/fakes.js';
@@ -36,6 +36,7 @@ describe('several feeds in one bot', () => {
           format: 'xml',
           timeoutMs: 5000,
           cacheSeconds: { nextTrips: 30, routeSummary: 3600 },
+          stopsFile: DEMO_STOPS_FILE,
         },
       },
     },
@@ -90,6 +91,19 @@ describe('several feeds in one bot', () => {
       expect(await text(typed)).toMatch(/^BASELINE \(OC GTFS 3017\)/);
     }
     expect(await text('/routes 70021')).toMatch(/^Routes at 22nd Street .*\(Caltrain 70021\)/);
+  });
+
+  it('finds stops by place and name across agencies, each with its agency, and offers the other agency at a shared stop', async () => {
+    const near = (await core.handleLocation(45.3479, -75.7592, privateChat({ chatId: 'walker' })))!;
+    const lines = near.blocks.flatMap((b) => b.lines);
+    expect(lines.some((l) => l.startsWith('OC Transpo 3017 '))).toBe(true);
+    expect(lines.some((l) => l.startsWith('OC GTFS 3017 '))).toBe(true);
+    const found = renderPlainText((await core.handleText('/stop baseline', privateChat({ chatId: 'walker' })))!);
+    expect(found).toContain('[OC Transpo 3017 ');
+    expect(found).toContain('[OC GTFS 3017 ');
+    const board = (await core.handleText('/next oc 3017', privateChat({ chatId: 'walker' })))!;
+    const across = board.buttons!.flat().filter((b) => b.label.startsWith('↔'));
+    expect(across.map((b) => [b.label, b.command])).toEqual([['↔ OC GTFS 3017 BASELINE', { name: 'next', options: { stop: 'og:3017' } }]]);
   });
 
   it("reads each agency's times on its own clock", async () => {
