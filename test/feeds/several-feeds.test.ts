@@ -94,7 +94,7 @@ describe('several feeds in one bot', () => {
   });
 
   it('finds stops by place and name across agencies, each with its agency, and offers the other agency at a shared stop', async () => {
-    const near = (await core.handleLocation(45.3479, -75.7592, privateChat({ chatId: 'walker' })))!;
+    const near = await core.handleLocation(45.3479, -75.7592, privateChat({ chatId: 'walker' }));
     const lines = near.blocks.flatMap((b) => b.lines);
     expect(lines.some((l) => l.startsWith('OC Transpo 3017 '))).toBe(true);
     expect(lines.some((l) => l.startsWith('OC GTFS 3017 '))).toBe(true);
