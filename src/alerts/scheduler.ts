@@ -133,7 +133,12 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
       health: () => {
         const last = metrics.lastTickAt();
         const age = clock().getTime() - (last ?? startedAt);
-        return { ok: age < HEALTHY_TICK_AGE_MS, lastTick: last === undefined ? null : new Date(last).toISOString(), feeds: feeds() };
+        const states = feeds();
+        return {
+          ok: age < HEALTHY_TICK_AGE_MS,
+          lastTick: last === undefined ? null : new Date(last).toISOString(),
+          ...(states.length > 0 ? { feeds: states } : {}),
+        };
       },
     });
   }
