@@ -104,6 +104,7 @@ help-example-routes = /routes { $stopExample }: what serves stop { $stopExample 
 help-example-stop = /stop { $nameExample }: find a stop by name
 help-example-lang = /lang fr: en français
 help-location = You can also share your location to see the stops near you.
+help-data-heading = Data
 
 ## Usage errors: what was wrong with what the rider typed
 
@@ -166,6 +167,7 @@ button-refresh = Refresh
 button-save = Save stop
 button-route = Route { $routeNo }
 button-stop = { $stopNo } { $name }
+button-transfer = ↔ { $stopNo } { $name }
 
 ## Failures: the transit service or the bot could not answer
 
@@ -179,6 +181,7 @@ error-unknown-stop = Stop { $stopNo } doesn't exist. Check the { $stopDigits ->
 error-unknown-route = Route { $routeNo } doesn't exist. Check the number on the front of the bus.
 error-route-not-at-stop = Route { $routeNo } does not stop at { $stopNo }. Try /routes { $stopNo } to see what does.
 error-no-routes = No routes serve stop { $stopNo } at the moment.
+error-ambiguous-stop = Stop { $stopNo } is in several networks: write the network's name before it.
 error-timeout = The transit service is not answering (it took too long). Try again in a minute.
 error-network = The transit service is not answering (I can't reach it). Try again in a minute.
 error-http = The transit service is not answering properly (HTTP { $status }). Try again in a minute.
@@ -209,6 +212,8 @@ stop-not-found = I don't know stop { $stopNo }. Check the { $stopDigits ->
     [0] stop code
    *[other] { $stopDigits }-digit number
 } on the stop sign.
+stop-which-title = Stop { $stopNo } is in several networks: which one?
+stop-which-line = { $agency }: { $name }
 stop-search-title = Stops matching "{ $words }"
 stop-search-none = No stop matches "{ $words }". Try fewer or other words.
 stop-search-more = { $count ->

@@ -104,6 +104,7 @@ help-example-routes = /routes { $stopExample } : ce qui dessert l'arrêt { $stop
 help-example-stop = /stop { $nameExample } : trouver un arrêt par son nom
 help-example-lang = /lang en : in English
 help-location = Vous pouvez aussi partager votre position pour voir les arrêts près de vous.
+help-data-heading = Données
 
 ## Usage errors: what was wrong with what the rider typed
 
@@ -166,6 +167,7 @@ button-refresh = Actualiser
 button-save = Enregistrer l'arrêt
 button-route = Circuit { $routeNo }
 button-stop = { $stopNo } { $name }
+button-transfer = ↔ { $stopNo } { $name }
 
 ## Failures: the transit service or the bot could not answer
 
@@ -179,6 +181,7 @@ error-unknown-stop = L'arrêt { $stopNo } n'existe pas. Vérifiez le { $stopDigi
 error-unknown-route = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro à l'avant de l'autobus.
 error-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. Essayez /routes { $stopNo } pour voir ce qui s'y arrête.
 error-no-routes = Aucun circuit ne dessert l'arrêt { $stopNo } en ce moment.
+error-ambiguous-stop = L'arrêt { $stopNo } existe dans plusieurs réseaux : écrivez le nom du réseau devant.
 error-timeout = Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.
 error-network = Le service de transport ne répond pas (impossible de le joindre). Réessayez dans une minute.
 error-http = Le service de transport ne répond pas correctement (HTTP { $status }). Réessayez dans une minute.
@@ -209,6 +212,8 @@ stop-not-found = Je ne connais pas l'arrêt { $stopNo }. Vérifiez le { $stopDig
     [0] code
    *[other] numéro à { $stopDigits } chiffres
 } sur le panneau de l'arrêt.
+stop-which-title = L'arrêt { $stopNo } existe dans plusieurs réseaux : lequel?
+stop-which-line = { $agency } : { $name }
 stop-search-title = Arrêts correspondant à « { $words } »
 stop-search-none = Aucun arrêt ne correspond à « { $words } ». Essayez moins de mots ou d'autres mots.
 stop-search-more = { $count ->

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
+import { FeedsFileProblems, readFeedsFile, type FeedSettings } from './feeds-file.js';
 import { DEFAULT_METRICS_HOST } from './metrics/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
 
@@ -164,6 +166,8 @@ const schema = z.object({
   GTFS_RT_HEADERS: optionalText,
   GTFS_RT_REFRESH_SECONDS: positiveInt(30),
   OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
+  // Several feeds in one bot: a JSON list (feeds-file.ts); the single-source settings above then stay unset.
+  FEEDS_FILE: optionalText,
   CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'an ISO instant such as 2023-11-07T17:05:34-08:00' }).optional()),
 });
 
@@ -185,6 +189,19 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     if (isSet(env[name]) && !gtfs) problems.push(`${name}: expected GTFS_URL (or OCTRANSPO_SUBSCRIPTION_KEY) to be set too`);
   }
   if (isSet(env.GTFS_RT_HEADERS)) problems.push(...parseHeaders(env.GTFS_RT_HEADERS ?? '').problems.map((p) => `GTFS_RT_HEADERS: expected ${p}`));
+  if (isSet(env.FEEDS_FILE)) {
+    for (const name of [
+      'OC_APP_ID',
+      'OC_API_KEY',
+      'GTFS_URL',
+      'GTFS_RT_TRIP_UPDATES_URL',
+      'GTFS_RT_HEADERS',
+      'OCTRANSPO_SUBSCRIPTION_KEY',
+      'GTFS_STOPS_FILE',
+    ] as const) {
+      if (isSet(env[name])) problems.push(`${name}: expected to be unset when FEEDS_FILE lists the feeds (give it in the feed's entry instead)`);
+    }
+  }
   if (isSet(env.TELEGRAM_WEBHOOK_URL) && !isSet(env.TELEGRAM_WEBHOOK_SECRET)) {
     problems.push('TELEGRAM_WEBHOOK_SECRET: expected a secret when TELEGRAM_WEBHOOK_URL is set');
   }
@@ -242,6 +259,8 @@ export interface Config {
     headers: Record<string, string>;
     refreshSeconds: number;
   };
+  /** FEEDS_FILE: several feeds in one bot (then `gtfs` is absent and `transit` has no credentials). */
+  feeds?: { list: FeedSettings[]; secrets: string[] };
   /** CLOCK_START: the bot's clock starts at this instant. */
   clockStart?: Date;
   /** The system locale (LC_ALL, LC_MESSAGES, LANG): the terminal chat's language until /lang. */
@@ -260,13 +279,17 @@ function systemLocale(env: Record<string, string | undefined>): string | undefin
   return [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value.trim() !== '');
 }
 
-/** Validates the environment; throws one ConfigError listing every problem by variable name. */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+/** Reads a settings file (FEEDS_FILE); tests pass their own. */
+export type ReadSettingsFile = (path: string) => string;
+
+/** Validates the environment (and the feeds file it names); throws one ConfigError listing every problem by variable name. */
+export function loadConfig(env: Record<string, string | undefined>, readFile: ReadSettingsFile = (path) => readFileSync(path, 'utf8')): Config {
   const result = schema.safeParse(env);
   const problems = [
     ...(result.success ? [] : result.error.issues.map((issue) => `${String(issue.path[0] ?? 'environment')}: expected ${issue.message}`)),
     ...crossProblems(env),
   ];
+  const feeds = result.success && result.data.FEEDS_FILE !== undefined ? feedsFrom(result.data, env, readFile, problems) : undefined;
   if (!result.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = result.data;
   const terminalLanguage = systemLocale(env);
@@ -312,8 +335,41 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsHost: e.METRICS_HOST,
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
     ...gtfsConfig(e),
+    ...(feeds !== undefined ? { feeds } : {}),
     ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),
   };
+}
+
+/** The feeds FEEDS_FILE lists; its problems join the others, each under the variable's name. */
+function feedsFrom(
+  e: z.infer<typeof schema>,
+  env: Record<string, string | undefined>,
+  readFile: ReadSettingsFile,
+  problems: string[],
+): Config['feeds'] {
+  const path = e.FEEDS_FILE!;
+  let json: string;
+  try {
+    json = readFile(path);
+  } catch (err) {
+    problems.push(`FEEDS_FILE: expected a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    return undefined;
+  }
+  try {
+    const { feeds, secrets } = readFeedsFile(json, env, {
+      refreshSeconds: e.GTFS_RT_REFRESH_SECONDS,
+      v12: {
+        format: e.OC_FORMAT,
+        timeoutMs: e.OC_TIMEOUT_MS,
+        cacheSeconds: { nextTrips: e.CACHE_NEXT_TRIPS_SECONDS, routeSummary: e.CACHE_ROUTE_SUMMARY_SECONDS },
+      },
+    });
+    return { list: feeds, secrets };
+  } catch (err) {
+    if (!(err instanceof FeedsFileProblems)) throw err;
+    problems.push(...err.problems.map((problem) => `FEEDS_FILE: ${problem}`));
+    return undefined;
+  }
 }
 
 /** GTFS_URL selects the GTFS source; OCTRANSPO_SUBSCRIPTION_KEY does too, with OC Transpo's addresses as defaults. */
@@ -349,6 +405,7 @@ export function secretsOf(config: Config): string[] {
     config.discord?.token,
     redisPassword,
     ...gtfsHeaders,
+    ...(config.feeds?.secrets ?? []),
   ].filter((secret): secret is string => secret !== undefined && secret !== '');
 }
 

@@ -5,13 +5,14 @@
 import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
 import { createBotCore, type BotCore } from './bot/index.js';
+import { withStoredStops } from './bot/stored-stops.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
-import { openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
+import { openFeeds, openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
 import { createLogger, type Logger } from './log.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import type { StopIndex } from './domain/stop-index.js';
@@ -83,6 +84,14 @@ function servesTerminal(config: Config): boolean {
  */
 async function openSource(config: Config, logger: Logger, closers: Closers): Promise<OpenedSource> {
   const terminal = servesTerminal(config);
+  // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
+  // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
+  const options = { dataDir: config.store.dataDir, now, logger, quietRequests: terminal, ...(terminal ? { waitForSchedule: process.stderr } : {}) };
+  if (config.feeds !== undefined) {
+    const feeds = await openFeeds(config.feeds.list, options);
+    closers.add({ name: 'transit source', close: () => feeds.close() });
+    return feeds;
+  }
   const v12 = { ...config.transit, ...(config.gtfsStopsFile !== undefined ? { stopsFile: config.gtfsStopsFile } : {}) };
   let settings: SourceSettings;
   if (config.gtfs !== undefined) settings = { kind: 'gtfs', gtfs: config.gtfs };
@@ -100,15 +109,7 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
       v12: { ...v12, baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, stopsFile: v12.stopsFile ?? DEMO_STOPS_FILE },
     };
   }
-  // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
-  // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
-  const opened = await openTransitSource(settings, {
-    dataDir: config.store.dataDir,
-    now,
-    logger,
-    quietRequests: terminal,
-    ...(terminal ? { waitForSchedule: process.stderr } : {}),
-  });
+  const opened = await openTransitSource(settings, options);
   closers.add({ name: 'transit source', close: () => opened.close() });
   return opened;
 }
@@ -220,11 +221,13 @@ async function main(): Promise<void> {
   const store = await openStore({ ...config.store, logger });
   closers.add({ name: 'store', close: () => store.close() });
   const { source: transit, stops } = await openSource(config, logger, closers);
+  // Stops stored when the bot served one feed read as that feed's once it serves several.
+  const repositories = withStoredStops(store, transit.identifiers);
   const core = createBotCore({
     transit,
     chats: store.chats,
-    savedStops: store.savedStops,
-    subscriptions: store.subscriptions,
+    savedStops: repositories.savedStops,
+    subscriptions: repositories.subscriptions,
     now,
     logger,
     ...(stops !== undefined ? { stops } : {}),
@@ -239,7 +242,7 @@ async function main(): Promise<void> {
   // Where pushes go, by platform; the alert scheduler takes these.
   const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
   logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
-  await startAlerts(config, logger, core, store, transit, notifiers, closers);
+  await startAlerts(config, logger, core, repositories, transit, notifiers, closers);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

@@ -8,6 +8,7 @@ import type { BotCore } from '../bot/core.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
+import { registerFeedMetrics } from '../metrics/feed-metrics.js';
 import { startMetricsServer, type MetricsServer } from '../metrics/server.js';
 import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { TransitSource } from '../domain/transit-source.js';
@@ -114,6 +115,9 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
     metrics,
     instance,
   });
+  // Each feed's state beside the alerts' series: one down or loading shows by itself.
+  const feeds = () => deps.transit.status?.() ?? [];
+  registerFeedMetrics(metrics.registry, feeds);
   let task: ScheduledTask | undefined;
   if (deps.cron !== false) {
     task = cron.schedule('* * * * *', () => tick(), { name: 'alerts', noOverlap: true, logger: cronLogger(logger) });
@@ -129,7 +133,12 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
       health: () => {
         const last = metrics.lastTickAt();
         const age = clock().getTime() - (last ?? startedAt);
-        return { ok: age < HEALTHY_TICK_AGE_MS, lastTick: last === undefined ? null : new Date(last).toISOString() };
+        const states = feeds();
+        return {
+          ok: age < HEALTHY_TICK_AGE_MS,
+          lastTick: last === undefined ? null : new Date(last).toISOString(),
+          ...(states.length > 0 ? { feeds: states } : {}),
+        };
       },
     });
   }

@@ -38,7 +38,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   // Every message may name the agency and its stops (a GTFS source learns them with its first import).
   const translate =
     deps.translate ?? createTranslator({ onMissing: (id, locale) => deps.logger?.warn({ id, locale }, 'message id missing from the locale files') });
-  const t = speakingOf(translate, () => deps.transit.profile());
+  const t = speakingOf(translate, deps.transit);
   const identifiers = deps.transit.identifiers;
   const localeOf = chatLanguage(deps.chats, deps.logger);
 
@@ -182,7 +182,7 @@ async function runChecked(name: string, options: unknown, ctx: HandlerContext): 
   const resolved = await resolveSavedNames(command.spec, checked.value, ctx);
   if (!resolved.ok) return resolved.reply;
   if (command.spec.managesChat === true && !(await mayManage(ctx))) return messageReply('usage-error', ctx.say('subscribe-not-admin'));
-  return command.run(resolved.value, ctx);
+  return command.run(resolved.value, { ...ctx, request: { name: command.spec.name, options: resolved.value } });
 }
 
 /** "home" -> the stop the chat saved under that name; a stop number stays as it is. */

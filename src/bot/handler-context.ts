@@ -9,7 +9,9 @@ import type { ReadContext } from './read-context.js';
 import { failureMessage } from './format/failure-message.js';
 import { messageReply, type Say } from './format/text.js';
 import type { Translate } from './i18n.js';
+import type { CommandRequest } from '../domain/command-request.js';
 import type { Reply } from '../domain/reply.js';
+import { stopChoiceReply } from './format/stop-choice.js';
 
 /** Everything a command may use, passed in: no command imports a client, a store or a clock. */
 export interface HandlerContext extends ReadContext {
@@ -26,6 +28,8 @@ export interface HandlerContext extends ReadContext {
   subscriptions: SubscriptionsRepository;
   stops?: StopIndex;
   logger?: Logger;
+  /** The request being run, with its options checked (an answer may offer to run it again otherwise). */
+  request?: CommandRequest;
 }
 
 /** The source's answer that the stop does not exist, as opposed to any trouble reaching it. */
@@ -33,8 +37,16 @@ export function isUnknownStop(err: unknown): boolean {
   return isTransitError(err) && err.kind === 'unknown-stop';
 }
 
+/** Several feeds have the stop: the rider is asked which. */
+export function isAmbiguousStop(err: unknown): boolean {
+  return isTransitError(err) && err.kind === 'ambiguous-stop';
+}
+
 /** A transit failure as a reply in the rider's language; the details go to the log only. */
 export function transitFailure(err: unknown, subject: { stopNo?: string; routeNo?: string }, ctx: HandlerContext): Reply {
+  // A code several feeds have: the rider picks the agency, and the same request runs again.
+  if (isTransitError(err) && err.kind === 'ambiguous-stop' && err.choices !== undefined && ctx.request !== undefined && subject.stopNo !== undefined)
+    return stopChoiceReply(subject.stopNo, err.choices, ctx.request, ctx.say);
   // The source logs the failure itself; an answer such as "no such stop" is the rider's typo.
   ctx.logger?.[isAboutTheQuestion(err) ? 'debug' : 'info']({ err, ...subject }, 'transit failure answered');
   const { id, args } = failureMessage(err, subject);

@@ -43,11 +43,27 @@ export function parseText(text: unknown, chat: Pick<ChatContext, 'chatType' | 'b
   return readWords(commandNamed('next'), tokens, ctx);
 }
 
-function readWords(command: CommandModule, words: string[], ctx: ReadContext): ParsedText {
+function readWords(command: CommandModule, typed: string[], ctx: ReadContext): ParsedText {
+  const words = withFeedPrefixes(typed, ctx.identifiers.prefixes ?? []);
   const options = command.wordsToOptions ? command.wordsToOptions(words, ctx) : positionalOptions(command.spec, words);
   if (!options.ok) return options;
   const checked = readOptions(command.spec, options.value, ctx);
   return checked.ok ? { ok: true, request: { name: command.spec.name, options: checked.value } } : checked;
+}
+
+/** "sto 3000" -> "sto:3000": a feed's name typed before a stop, by those who know which agency they mean. */
+function withFeedPrefixes(words: string[], prefixes: readonly string[]): string[] {
+  if (prefixes.length === 0) return words;
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const next = words[i + 1];
+    if (next !== undefined && prefixes.includes(word.toLowerCase())) {
+      joined.push(`${word.toLowerCase()}:${next}`);
+      i++;
+    } else joined.push(word);
+  }
+  return joined;
 }
 
 function tooLong(text: string): boolean {

@@ -1,3 +1,4 @@
+import { displayStop, type IdentifierGrammar } from '../domain/identifiers.js';
 import type { SourceProfile } from '../domain/transit-source.js';
 import type { MessageArgs, Translate } from './i18n.js';
 
@@ -37,7 +38,19 @@ function fillExample(example: string, words: MessageArgs): string {
     .replaceAll(PLACEHOLDERS.zone, String(words.zoneExample));
 }
 
-/** A translator whose every message may name the source: its words are read at each call, as a source's profile can change. */
-export function speakingOf(translate: Translate, profile: () => SourceProfile): Translate {
-  return (locale, id, args) => translate(locale, id, withSourceWords(sourceWords(profile()), args));
+/** Message arguments that hold a stop, shown as riders read it ("sto:3000" -> "STO 3000"). */
+const STOP_ARGS = ['stopNo', 'stop'] as const;
+
+/**
+ * A translator whose every message may name the source: its words are read at each call, as a
+ * source's profile can change; a stop in any message reads as the source displays it.
+ */
+export function speakingOf(translate: Translate, source: { profile(): SourceProfile; identifiers?: IdentifierGrammar }): Translate {
+  return (locale, id, args) => {
+    const shown = { ...args };
+    if (source.identifiers !== undefined) {
+      for (const name of STOP_ARGS) if (typeof shown[name] === 'string') shown[name] = displayStop(source.identifiers, shown[name]);
+    }
+    return translate(locale, id, withSourceWords(sourceWords(source.profile()), shown));
+  };
 }

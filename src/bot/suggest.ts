@@ -2,7 +2,7 @@ import type { StopIndex } from '../domain/stop-index.js';
 import type { SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import { kindOf } from '../domain/alert-kinds/index.js';
 import { hasEnded } from '../domain/subscription.js';
-import type { IdentifierGrammar } from '../domain/identifiers.js';
+import { displayStop, type IdentifierGrammar } from '../domain/identifiers.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import type { ChatContext } from './chat-context.js';
 import { findCommand, type Suggestion } from './commands/index.js';
@@ -39,10 +39,14 @@ export async function suggestValues(
   if (spec?.kind === 'subscription-id') return subscriptionsOfChat(partial, ctx, limit);
   if (spec === undefined || (spec.kind !== 'stop' && spec.kind !== 'stop-or-name')) return [];
   const typed = partial.trim().toLowerCase();
+  const shown = (stopNo: string) => displayStop(ctx.identifiers, stopNo);
   const saved = (await ctx.savedStops.list(ctx.chat).catch(() => []))
-    .filter((s) => typed === '' || s.stopNo.startsWith(typed) || (s.name ?? '').toLowerCase().includes(typed))
-    .map((s) => choice(s.stopNo, s.name));
-  const indexed = ctx.stops === undefined || typed === '' ? [] : fromIndex(ctx.stops, typed, limit);
+    .filter(
+      (s) =>
+        typed === '' || s.stopNo.startsWith(typed) || shown(s.stopNo).toLowerCase().includes(typed) || (s.name ?? '').toLowerCase().includes(typed),
+    )
+    .map((s) => choice(s.stopNo, s.name, shown));
+  const indexed = ctx.stops === undefined || typed === '' ? [] : fromIndex(ctx.stops, typed, limit, shown);
   const seen = new Set<string>();
   return [...saved, ...indexed].filter((s) => !seen.has(s.value) && seen.add(s.value)).slice(0, limit);
 }
@@ -62,7 +66,7 @@ async function routesAtStop(stop: unknown, partial: string, ctx: SuggestContext,
   return [...headings]
     .filter(([routeNo]) => typed === '' || routeNo.toLowerCase().startsWith(typed))
     .slice(0, limit)
-    .map(([routeNo, list]) => choice(routeNo, list.join(' / ') || undefined));
+    .map(([routeNo, list]) => choice(routeNo, list.join(' / ') || undefined, (route) => route));
 }
 
 /** The chat's alerts by id, each labelled with its stop, route and time ("k3f9 3017 95 07:30"). */
@@ -77,13 +81,14 @@ async function subscriptionsOfChat(partial: string, ctx: SuggestContext, limit: 
     }));
 }
 
-function fromIndex(stops: StopIndex, typed: string, limit: number): Suggestion[] {
+function fromIndex(stops: StopIndex, typed: string, limit: number, shown: (value: string) => string): Suggestion[] {
   const byNumber = /^[0-9]+$/.test(typed) ? stops.byCodePrefix(typed, limit) : [];
   const byName = byNumber.length > 0 ? [] : stops.search(typed, limit);
-  return [...byNumber, ...byName].map((s) => choice(s.code, s.name));
+  return [...byNumber, ...byName].map((s) => choice(s.code, s.name, shown));
 }
 
-function choice(stopNo: string, name: string | undefined): Suggestion {
-  const label = name ? `${stopNo} ${name}` : stopNo;
-  return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, value: stopNo };
+/** A value to offer, labelled as riders read it ("STO 3000 TERMINUS FREEMAN"). */
+function choice(value: string, name: string | undefined, shown: (value: string) => string): Suggestion {
+  const label = name ? `${shown(value)} ${name}` : shown(value);
+  return { label: label.length > LABEL_CHARS ? `${label.slice(0, LABEL_CHARS - 1)}…` : label, value };
 }

@@ -16,4 +16,15 @@ export interface IdentifierGrammar {
   readStop(text: string): IdentifierReading;
   /** The route identifier in the source's canonical form ("r2" -> "R2"), or why not. */
   readRoute(text: string): IdentifierReading;
+  /** Words riders may type before a stop to name its feed ("sto 3000"), when a source serves several. */
+  readonly prefixes?: readonly string[];
+  /** A stop identifier as riders read it ("sto:3000" -> "STO 3000"); absent: as it is. */
+  display?(stop: string): string;
+  /** A stop identifier an earlier version stored, in today's form (one feed's "3017" -> "oc:3017"). */
+  fromStore?(stop: string): string;
+}
+
+/** How a grammar shows a stop to riders. */
+export function displayStop(grammar: IdentifierGrammar, stop: string): string {
+  return grammar.display?.(stop) ?? stop;
 }

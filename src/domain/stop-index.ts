@@ -6,6 +6,8 @@ export interface StopInfo {
   name: string;
   lat: number;
   lon: number;
+  /** The agency, when a bot serves several. */
+  agency?: string;
 }
 
 export interface NearbyStop {

@@ -11,6 +11,8 @@ export const TRANSIT_ERROR_KINDS = [
   'route-not-at-stop',
   /** The stop exists but no route serves it (at the moment). */
   'no-routes',
+  /** Several feeds have a stop with that code: the rider chooses (`choices`). */
+  'ambiguous-stop',
   /** The source refused the bot's credentials: the operator's to fix. */
   'refused-credentials',
   /** The source could not be had: down, slow, unreachable, or answering nonsense. */
@@ -31,9 +33,19 @@ export type TransitErrorKind = (typeof TRANSIT_ERROR_KINDS)[number];
 export const UNAVAILABLE_REASONS = ['timeout', 'network', 'http', 'malformed', 'upstream', 'unrecognised'] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
+/** One of the stops an ambiguous code may mean. */
+export interface StopChoice {
+  /** The stop's identifier, naming its feed ("sto:3000"). */
+  stop: string;
+  agency: string;
+  name: string;
+}
+
 export interface TransitErrorDetails {
   /** Only for `unavailable`. */
   reason?: UnavailableReason;
+  /** Only for `ambiguous-stop`. */
+  choices?: readonly StopChoice[];
   /** The upstream's own number: an HTTP status, an API error code. For logs and "(HTTP 503)". */
   code?: number;
 }
@@ -43,6 +55,7 @@ export class TransitError extends Error {
   override readonly name = 'TransitError';
   readonly reason?: UnavailableReason;
   readonly code?: number;
+  readonly choices?: readonly StopChoice[];
 
   constructor(
     readonly kind: TransitErrorKind,
@@ -52,6 +65,7 @@ export class TransitError extends Error {
     super(message);
     if (details.reason !== undefined) this.reason = details.reason;
     if (details.code !== undefined) this.code = details.code;
+    if (details.choices !== undefined) this.choices = details.choices;
   }
 }
 

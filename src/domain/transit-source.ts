@@ -29,6 +29,18 @@ export interface SourceProfile {
   readonly stopDigits?: number;
   /** Buses only (every route a bus route), or other vehicles too (trains, trams, ferries). */
   readonly vehicles: 'bus' | 'any';
+  /** What the data's licences ask to be shown wherever they are (one line each). */
+  readonly attributions?: readonly string[];
+}
+
+/** How a feed is doing, for operators (/healthz, /metrics): riders read it in each answer instead. */
+export interface FeedStatus {
+  /** The feed's id, when a bot serves several. */
+  readonly feed?: string;
+  /** Its schedule is in use, or a first import is under way (or failing). */
+  readonly schedule: 'ready' | 'loading';
+  /** Its realtime feed answers, fails, or there is none. */
+  readonly realtime: 'ok' | 'failing' | 'none';
 }
 
 /**
@@ -46,4 +58,6 @@ export interface TransitSource {
   nextTrips(stopNo: string, routeNo: string): Promise<StopArrivals>;
   nextTripsAllRoutes(stopNo: string): Promise<StopArrivals>;
   stopDetails(stopNo: string): Promise<StopDetails>;
+  /** How each of its feeds is doing; absent: a source with nothing to report (always ready). */
+  status?(): readonly FeedStatus[];
 }

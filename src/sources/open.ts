@@ -5,7 +5,9 @@ import type { Clock } from '../domain/clock.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { SourceProfile, TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
+import { join } from 'node:path';
 import { loadStopIndex } from '../stops/index.js';
+import { createFeedSet, type Feed } from './feed-set.js';
 import { openGtfsFeed, type GtfsFeedSettings } from './gtfs/open-feed.js';
 import type { ProgressOutput } from './gtfs/progress-display.js';
 import { createTransitClient, V12_PROFILE, type ResponseFormat } from './octranspo-v12/index.js';
@@ -22,6 +24,14 @@ export interface V12Settings {
 }
 
 export type SourceSettings = { kind: 'gtfs'; gtfs: GtfsFeedSettings } | { kind: 'octranspo-v12'; v12: V12Settings };
+
+/** One of several feeds (FEEDS_FILE): its source, and the words riders know it by. */
+export interface FeedEntry {
+  id: string;
+  name: string;
+  attribution?: string;
+  source: SourceSettings;
+}
 
 export interface OpenSourceOptions {
   dataDir: string;
@@ -66,6 +76,28 @@ export async function openTransitSource(settings: SourceSettings, options: OpenS
   });
   const stops = v12.stopsFile !== undefined ? await stopIndexOrNone(v12.stopsFile, options.logger) : undefined;
   return { source, ...(stops !== undefined ? { stops } : {}), close: () => Promise.resolve() };
+}
+
+/**
+ * Several feeds behind the one port, each opened as a source of its own (its schedule under
+ * DATA_DIR/feeds/<id>): one that cannot download or decode leaves the others answering.
+ */
+export async function openFeeds(entries: readonly FeedEntry[], options: OpenSourceOptions): Promise<OpenedSource> {
+  const opened: Array<{ entry: FeedEntry; source: OpenedSource }> = [];
+  // One at a time: a terminal waiting for first imports shows one progress bar at a time.
+  for (const entry of entries) {
+    const logger = options.logger.child({ feed: entry.id });
+    opened.push({ entry, source: await openTransitSource(entry.source, { ...options, logger, dataDir: join(options.dataDir, 'feeds', entry.id) }) });
+  }
+  const feeds: Feed[] = opened.map(({ entry, source }) => ({
+    id: entry.id,
+    name: entry.name,
+    ...(entry.attribution !== undefined ? { attribution: entry.attribution } : {}),
+    source: source.source,
+    ...(source.stops !== undefined ? { stops: source.stops } : {}),
+  }));
+  const set = createFeedSet(feeds);
+  return { source: set, stops: set.stops, close: async () => void (await Promise.all(opened.map(({ source }) => source.close()))) };
 }
 
 /** What the configured source says of itself, without serving (`npm run discord:deploy` words its options with it). */

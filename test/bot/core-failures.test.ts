@@ -79,6 +79,12 @@ const cases: Array<[string, TransitError, string, string]> = [
     'sa réponse est incompréhensible',
   ],
   [
+    'ambiguous-stop',
+    new TransitError('ambiguous-stop', 'two feeds'),
+    "Stop 3017 is in several networks: write the network's name before it.",
+    'existe dans plusieurs réseaux',
+  ],
+  [
     'loading',
     new TransitError('loading', 'first import'),
     'Schedule data is loading (a first import takes a few minutes). Try again shortly.',

@@ -23,7 +23,9 @@ export function helpCommand(table: () => readonly CommandSpec[]): CommandModule 
   };
 }
 
-function helpReply(specs: readonly CommandSpec[], { say }: HandlerContext): Reply {
+function helpReply(specs: readonly CommandSpec[], { say, transit }: HandlerContext): Reply {
+  // Whatever a feed's licence asks to be shown where its data are.
+  const attributions = transit.profile().attributions ?? [];
   return {
     title: say('help-title'),
     blocks: [
@@ -34,6 +36,7 @@ function helpReply(specs: readonly CommandSpec[], { say }: HandlerContext): Repl
         lines: specs.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })),
       },
       { lines: [say('help-location')] },
+      ...(attributions.length > 0 ? [{ heading: say('help-data-heading'), lines: [...attributions] }] : []),
     ],
     kind: 'answer',
   };

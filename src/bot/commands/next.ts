@@ -1,6 +1,8 @@
 import type { Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
-import { notifyButton } from '../format/buttons.js';
+import { nextButton, notifyButton } from '../format/buttons.js';
+import { shorten } from '../format/text.js';
+import { transferStops } from '../transfer-stops.js';
 import { transitFailure } from '../handler-context.js';
 import { isLabel, missingArg, stopProblem, tooManyWords } from './read-options.js';
 import type { ReadContext } from '../read-context.js';
@@ -28,8 +30,10 @@ export const next: CommandModule = {
     if (words.length === 0) return missingArg(spec, spec.args[0]!);
     if (words.length > 2) return tooManyWords(spec);
     let stopAt = words.findIndex((w) => ctx.identifiers.readStop(w).ok);
-    // Else a name the chat saved a stop under ("home"), which is no route.
+    // Else a name the chat saved a stop under ("home"), which is no route; where any word may be
+    // a route (a GTFS agency's "Yellow"), the first word, as riders type the stop first.
     if (stopAt === -1) stopAt = words.findIndex((w) => isLabel(w) && !ctx.identifiers.readRoute(w).ok);
+    if (stopAt === -1 && isLabel(words[0]!) && !/[0-9]/.test(words[0]!)) stopAt = 0;
     if (stopAt === -1) {
       const notRoute = words.find((w) => !ctx.identifiers.readRoute(w).ok);
       if (notRoute === undefined && words.length > 1) return missingArg(spec, spec.args[0]!);
@@ -52,11 +56,14 @@ export const next: CommandModule = {
         ...(routeNo !== undefined ? { routeNo } : {}),
         ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
       });
+      if (reply.kind !== 'answer') return reply;
       // One route asked, with buses to come: a button sets a one-shot alert for when the next is near.
       const coming = arrivals.routes.some((r) => r.routeNo === routeNo && r.problem === undefined && r.trips.length > 0);
-      return routeNo !== undefined && coming && reply.kind === 'answer'
-        ? { ...reply, buttons: [...(reply.buttons ?? []), [notifyButton(stopNo, routeNo, ctx.say)]] }
-        : reply;
+      const notify = routeNo !== undefined && coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
+      // Another agency's stop across the corner: its board a tap away.
+      const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
+      const transfers = across.map((stop) => nextButton(ctx.say('button-transfer', { stopNo: stop.code, name: shorten(stop.name, 30) }), stop.code));
+      return { ...reply, buttons: [...(reply.buttons ?? []), ...notify, ...(transfers.length > 0 ? [transfers] : [])] };
     } catch (err) {
       return transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
     }

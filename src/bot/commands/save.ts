@@ -1,5 +1,5 @@
 import { messageReply } from '../format/text.js';
-import { isUnknownStop, storeFailure, transitFailure } from '../handler-context.js';
+import { isAmbiguousStop, isUnknownStop, storeFailure, transitFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';
 
 export const MAX_SAVED_STOPS = 20;
@@ -18,16 +18,19 @@ export const save: CommandModule = {
     asksTransit: true,
   },
   async run(options, ctx) {
-    const stopNo = options.stop!;
+    let stopNo = options.stop!;
     const label = options.name;
     // The API names the stop as a whole ("BASELINE STATION"), as /next titles it; the stop index
     // names one of its platforms ("BASELINE 1B"), so it only stands in when the API cannot answer.
     let name: string | undefined;
     try {
-      name = (await ctx.transit.routeSummary(stopNo)).stopName || undefined;
+      const summary = await ctx.transit.routeSummary(stopNo);
+      name = summary.stopName || undefined;
+      // As the source names it: with several feeds, the feed the stop belongs to.
+      stopNo = summary.stopNo;
     } catch (err) {
       // A stop the API says does not exist is not worth saving; a flaky API is no reason to refuse.
-      if (isUnknownStop(err)) return transitFailure(err, { stopNo }, ctx);
+      if (isUnknownStop(err) || isAmbiguousStop(err)) return transitFailure(err, { stopNo }, ctx);
       ctx.logger?.info({ err, stopNo }, 'saving a stop without its name from the API');
     }
     name ??= ctx.stops?.nameOf(stopNo);

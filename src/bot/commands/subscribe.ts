@@ -5,7 +5,7 @@ import { MAX_SUBSCRIPTIONS_PER_CHAT, type Subscription } from '../../domain/subs
 import { type AlertTarget } from '../../domain/chat.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
 import { messageReply } from '../format/text.js';
-import { isUnknownStop, storeFailure, transitFailure, type HandlerContext } from '../handler-context.js';
+import { isAmbiguousStop, isUnknownStop, storeFailure, transitFailure, type HandlerContext } from '../handler-context.js';
 import type { Reply } from '../../domain/reply.js';
 import { scheduleFrom } from './schedule-options.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
@@ -48,12 +48,14 @@ type Make = (timeZone: string) => Pick<Subscription, 'schedule'> & Partial<Pick<
  * with the "notify me" button. Its times are read in the chat's zone, else on the stop's agency's clock.
  */
 export async function addSubscription(options: Options, make: Make, ctx: HandlerContext): Promise<Reply> {
-  const stopNo = options.stop!;
+  const typed = options.stop!;
   const routeNo = options.route;
   const target = await targetOf(options.target, ctx);
   if (!target.ok) return target.reply;
-  const checked = await checkStopAndRoute(stopNo, routeNo, ctx);
+  const checked = await checkStopAndRoute(typed, routeNo, ctx);
   if (!checked.ok) return checked.reply;
+  // The stop as the source names it: with several feeds, the feed it belongs to.
+  const stopNo = checked.stopNo;
   try {
     const timeZone = (await ctx.chats.timeZone(target.value)) ?? checked.timeZone;
     // No zone of the chat's, and the source does not know its clock yet (a first import).
@@ -93,19 +95,19 @@ async function checkStopAndRoute(
   stopNo: string,
   routeNo: string | undefined,
   ctx: HandlerContext,
-): Promise<{ ok: true; timeZone: string | undefined } | { ok: false; reply: Reply }> {
+): Promise<{ ok: true; stopNo: string; timeZone: string | undefined } | { ok: false; reply: Reply }> {
   let summary: StopArrivals;
   try {
     summary = await ctx.transit.routeSummary(stopNo);
   } catch (err) {
-    if (isUnknownStop(err)) return { ok: false, reply: transitFailure(err, { stopNo }, ctx) };
+    if (isUnknownStop(err) || isAmbiguousStop(err)) return { ok: false, reply: transitFailure(err, { stopNo }, ctx) };
     ctx.logger?.info({ err, stopNo }, 'subscribing without checking the stop');
-    return { ok: true, timeZone: ctx.transit.profile().timeZone };
+    return { ok: true, stopNo, timeZone: ctx.transit.profile().timeZone };
   }
   const served = routeNo === undefined || summary.routes.some((r) => r.problem === undefined && r.routeNo.toLowerCase() === routeNo.toLowerCase());
   if (!served)
     return { ok: false, reply: transitFailure(new TransitError('route-not-at-stop', 'route not in the stop summary'), { stopNo, routeNo }, ctx) };
-  return { ok: true, timeZone: summary.timeZone };
+  return { ok: true, stopNo: summary.stopNo, timeZone: summary.timeZone };
 }
 
 /** This chat, or a channel named with @ whose administrator asks from a private chat. */

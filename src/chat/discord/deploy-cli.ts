@@ -34,7 +34,7 @@ const redact = createRedactor(secretsOf(config));
 const settings: SourceSettings =
   config.gtfs !== undefined ? { kind: 'gtfs', gtfs: config.gtfs } : { kind: 'octranspo-v12', v12: { ...config.transit, appId: '', apiKey: '' } };
 const profile = await readSourceProfile(settings, { dataDir: config.store.dataDir, now: systemClock, logger: createLogger('warn') });
-const t = speakingOf(createTranslator(), () => profile);
+const t = speakingOf(createTranslator(), { profile: () => profile });
 const rest = createRest(discord.token, { ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}) });
 try {
   const deployed = await deployCommands(rest, slashCommands(MENU_SPECS, t), discord.guildId);

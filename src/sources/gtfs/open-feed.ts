@@ -14,6 +14,10 @@ export interface GtfsFeedSettings {
   scheduleUrl: string;
   /** TripUpdates: URL or file path; absent, schedule only. */
   tripUpdatesUrl?: string;
+  /** VehiclePositions: URL or file path; absent, no vehicle positions. */
+  vehiclePositionsUrl?: string;
+  /** Service Alerts: URL or file path; absent, no disruptions from this feed. */
+  alertsUrl?: string;
   /** Sent with realtime requests; secret. */
   headers: Record<string, string>;
   refreshSeconds: number;

@@ -165,6 +165,12 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         return { stopNo: place.code, name: place.name, ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}) };
       }),
     profile: () => profile,
+    status: () => [
+      {
+        schedule: schedule.current() !== undefined ? 'ready' : 'loading',
+        realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
+      },
+    ],
     refreshSchedule: async () => {
       const outcome = await schedule.refresh();
       await indexing;

@@ -34,10 +34,7 @@ function stringOption(o: SlashCommandStringOption, option: SlashOption): SlashCo
 }
 
 describe('Discord slash commands from the command table', () => {
-  const commands = slashCommands(
-    MENU_SPECS,
-    speakingOf(createTranslator(), () => OTTAWA_PROFILE),
-  );
+  const commands = slashCommands(MENU_SPECS, speakingOf(createTranslator(), { profile: () => OTTAWA_PROFILE }));
 
   it('has one command per table entry, each argument an option in the same order', () => {
     expect(commands.map((c) => c.name)).toEqual(MENU_SPECS.map((s) => s.name));
@@ -105,13 +102,15 @@ describe('Discord slash commands from the command table', () => {
     ]);
     const caltrain = slashCommands(
       MENU_SPECS,
-      speakingOf(createTranslator(), () => ({
-        agencies: ['Caltrain'],
-        timeZone: 'America/Los_Angeles',
-        examples: { stop: '70021', route: 'L1' },
-        stopDigits: 5,
-        vehicles: 'any',
-      })),
+      speakingOf(createTranslator(), {
+        profile: () => ({
+          agencies: ['Caltrain'],
+          timeZone: 'America/Los_Angeles',
+          examples: { stop: '70021', route: 'L1' },
+          stopDigits: 5,
+          vehicles: 'any',
+        }),
+      }),
     );
     expect(caltrain.find((c) => c.name === 'next')!.options.find((o) => o.name === 'stop')!.description).toBe(
       'The 5-digit number on the stop sign, like 70021',

@@ -1,4 +1,5 @@
 import { Composer, type Context } from 'grammy';
+import { displayStop } from '../../../domain/identifiers.js';
 import type { InlineQueryResultArticle } from 'grammy/types';
 import type { ChatContext } from '../../../bot/chat-context.js';
 import type { Reply } from '../../../domain/reply.js';
@@ -97,12 +98,14 @@ async function stopsByName(query: string, chat: ChatContext, deps: FeatureDeps):
     const data = encodeButton({ effect: 'reply', command: { name: 'next', options: { stop: stop.code } } });
     if (data === undefined) return [];
     const label = deps.core.t(locale, 'button-stop', { stopNo: stop.code, name: stop.name });
+    // As riders read it: with several agencies, the agency's name before the code.
+    const shown = displayStop(deps.core.identifiers, stop.code);
     return [
       {
         type: 'article',
         id: `s:${stop.code}`,
-        title: `${stop.code} ${stop.name}`,
-        input_message_content: { message_text: `<b>${escapeMarkup(stop.name)} (${stop.code})</b>`, parse_mode: 'HTML' },
+        title: `${shown} ${stop.name}`,
+        input_message_content: { message_text: `<b>${escapeMarkup(stop.name)} (${escapeMarkup(shown)})</b>`, parse_mode: 'HTML' },
         reply_markup: { inline_keyboard: [[{ text: label, callback_data: data }]] },
       },
     ];

@@ -1,0 +1,23 @@
+import type { CommandRequest } from '../../domain/command-request.js';
+import type { Reply } from '../../domain/reply.js';
+import type { StopChoice } from '../../domain/transit-error.js';
+import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+
+/**
+ * "Stop 3000 is in several networks: which one?" with a button per agency, each running the same
+ * request again with the stop of that agency ("sto:3000" where the rider typed "3000").
+ */
+export function stopChoiceReply(typed: string, choices: readonly StopChoice[], request: CommandRequest, say: Say): Reply {
+  const lines = choices.map((choice) => say('stop-which-line', { agency: choice.agency, name: shorten(choice.name, MAX_NAME_CHARS) }));
+  const buttons = choices.map((choice, i) => ({
+    label: lines[i]!,
+    command: { name: request.name, options: withStop(request.options, typed, choice.stop) },
+    effect: 'reply' as const,
+  }));
+  return { title: say('stop-which-title', { stopNo: typed }), blocks: [{ lines }], buttons: [buttons], kind: 'answer' };
+}
+
+/** The request's options with the typed stop, wherever it stands (a stop, a query), naming its feed. */
+function withStop(options: Readonly<Record<string, string>>, typed: string, stop: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(options).map(([name, value]) => [name, value === typed ? stop : value]));
+}

@@ -1,0 +1,28 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { FeedStatus } from '../domain/transit-source.js';
+
+// Each feed's state as Prometheus series, read at every scrape: whether its schedule is in use,
+// and whether its realtime feed answers (1) or fails (0); a feed without one has no series.
+
+export function registerFeedMetrics(registry: Registry, status: () => readonly FeedStatus[]): void {
+  new Gauge({
+    name: 'transit_feed_schedule_ready',
+    help: 'Whether the feed answers from a schedule (1), or a first import is under way or failing (0)',
+    labelNames: ['feed'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of status()) this.set({ feed: s.feed ?? 'default' }, s.schedule === 'ready' ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'transit_feed_realtime_ok',
+    help: "Whether the feed's realtime feed answers (1) or fails (0)",
+    labelNames: ['feed'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of status()) if (s.realtime !== 'none') this.set({ feed: s.feed ?? 'default' }, s.realtime === 'ok' ? 1 : 0);
+    },
+  });
+}

@@ -1,0 +1,178 @@
+// Several feeds behind the one TransitSource port (as OneBusAway and OpenTripPlanner scope every
+// identifier to its feed): a stop is "<feed>:<code>" inside the bot, riders still type the code on
+// the sign. A code one feed knows answers at once; one several feeds know is refused as
+// ambiguous, with a choice per agency; "sto 3000" (or "sto:3000") names the feed outright. Each
+// feed keeps its own clock, words and failures: one down or loading never breaks another.
+import type { StopArrivals } from '../domain/arrivals.js';
+import type { IdentifierGrammar, IdentifierReading } from '../domain/identifiers.js';
+import type { StopIndex } from '../domain/stop-index.js';
+import { isTransitError, TransitError, type StopChoice } from '../domain/transit-error.js';
+import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
+import { mergedStopIndex } from './merged-stop-index.js';
+
+export interface Feed {
+  id: string;
+  /** The agency as riders know it. */
+  name: string;
+  attribution?: string;
+  source: TransitSource;
+  /** Its stops by code, name and place, when it has an index (every GTFS feed does). */
+  stops?: StopIndex;
+}
+
+export interface FeedSet extends TransitSource {
+  readonly stops: StopIndex;
+  readonly feeds: readonly Feed[];
+}
+
+const SEPARATOR = ':';
+
+export function createFeedSet(feeds: readonly Feed[]): FeedSet {
+  if (feeds.length === 1) return singleFeed(feeds[0]!);
+  const byId = new Map(feeds.map((feed) => [feed.id, feed]));
+  const home = feeds[0]!;
+
+  /** "sto:3000" -> the STO feed and "3000"; anything else -> undefined. */
+  function scoped(stop: string): { feed: Feed; code: string } | undefined {
+    const at = stop.indexOf(SEPARATOR);
+    const feed = at > 0 ? byId.get(stop.slice(0, at).toLowerCase()) : undefined;
+    return feed === undefined ? undefined : { feed, code: stop.slice(at + 1) };
+  }
+
+  const key = (feed: Feed, code: string) => `${feed.id}${SEPARATOR}${code}`;
+
+  /** Whether each feed that could have this code has it: its stop index says so; a feed without one is asked. */
+  async function lookUp(code: string): Promise<Array<{ feed: Feed; has: 'yes' | 'no' | 'unknown' }>> {
+    const readers = feeds.filter((feed) => feed.source.identifiers.readStop(code).ok);
+    return Promise.all(
+      readers.map(async (feed) => {
+        if (feed.stops !== undefined && feed.stops.size > 0) return { feed, has: feed.stops.byCode(code).length > 0 ? 'yes' : 'no' } as const;
+        const has = await feed.source.stopDetails(code).then(
+          () => 'yes' as const,
+          (err: unknown) => (isTransitError(err) && err.kind === 'unknown-stop' ? ('no' as const) : ('unknown' as const)),
+        );
+        return { feed, has };
+      }),
+    );
+  }
+
+  /** The stop as that feed's answers name it (a whole stop, not a platform), else as its index does. */
+  async function choiceOf(feed: Feed, code: string): Promise<StopChoice> {
+    const name = await feed.source.routeSummary(code).then(
+      (summary) => summary.stopName,
+      () => feed.stops?.nameOf(code) ?? '',
+    );
+    return { stop: key(feed, code), agency: feed.name, name };
+  }
+
+  /**
+   * The one feed a stop belongs to, or the refusal a rider reads (no such stop, or which one?). A
+   * feed that cannot say (loading, down) is asked only when no other feed has the code.
+   */
+  async function resolve(stop: string): Promise<{ feed: Feed; code: string }> {
+    const named = scoped(stop.trim());
+    if (named !== undefined) return named;
+    const code = stop.trim();
+    const looked = await lookUp(code);
+    const yes = looked.filter((l) => l.has === 'yes').map((l) => l.feed);
+    const unknown = looked.filter((l) => l.has === 'unknown').map((l) => l.feed);
+    if (yes.length === 1 || (yes.length === 0 && unknown.length === 1)) return { feed: (yes[0] ?? unknown[0])!, code };
+    if (yes.length === 0 && unknown.length === 0) throw new TransitError('unknown-stop', 'no feed has that stop');
+    const candidates = yes.length > 0 ? yes : unknown;
+    const choices = await Promise.all(candidates.map((feed) => choiceOf(feed, code)));
+    throw new TransitError('ambiguous-stop', `${candidates.length} feeds may have that stop`, { choices });
+  }
+
+  function scopedArrivals(feed: Feed, answer: StopArrivals): StopArrivals {
+    return Object.freeze({ ...answer, stopNo: key(feed, answer.stopNo) });
+  }
+
+  const identifiers: IdentifierGrammar = {
+    prefixes: feeds.map((feed) => feed.id),
+    readStop(text) {
+      const named = scoped(text.trim());
+      if (named !== undefined) {
+        const reading = named.feed.source.identifiers.readStop(named.code);
+        return reading.ok ? { ok: true, value: key(named.feed, reading.value) } : reading;
+      }
+      return firstReading(feeds.map((feed) => feed.source.identifiers.readStop(text)));
+    },
+    readRoute(text) {
+      return firstReading(feeds.map((feed) => feed.source.identifiers.readRoute(text)));
+    },
+    display(stop) {
+      const named = scoped(stop);
+      return named === undefined ? stop : `${named.feed.name} ${named.code}`;
+    },
+    // A single-feed bot stored bare codes: they were the first feed's.
+    fromStore: (stop) => (scoped(stop) !== undefined ? stop : key(home, stop)),
+  };
+
+  const profile = (): SourceProfile => {
+    const profiles = feeds.map((feed) => feed.source.profile());
+    const first = profiles[0]!;
+    const digits = new Set(profiles.map((p) => p.stopDigits));
+    const attributions = feeds.flatMap((feed) => (feed.attribution !== undefined ? [feed.attribution] : []));
+    return {
+      agencies: feeds.map((feed) => feed.name),
+      ...(first.timeZone !== undefined ? { timeZone: first.timeZone } : {}),
+      examples: first.examples,
+      ...(digits.size === 1 && first.stopDigits !== undefined ? { stopDigits: first.stopDigits } : {}),
+      vehicles: profiles.every((p) => p.vehicles === 'bus') ? 'bus' : 'any',
+      ...(attributions.length > 0 ? { attributions } : {}),
+    };
+  };
+
+  const status = (): FeedStatus[] =>
+    feeds.flatMap((feed) => (feed.source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })));
+
+  return {
+    identifiers,
+    feeds,
+    status,
+    stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
+    profile,
+    async routeSummary(stop) {
+      const { feed, code } = await resolve(stop);
+      return scopedArrivals(feed, await feed.source.routeSummary(code));
+    },
+    async nextTrips(stop, route) {
+      const { feed, code } = await resolve(stop);
+      return scopedArrivals(feed, await feed.source.nextTrips(code, route));
+    },
+    async nextTripsAllRoutes(stop) {
+      const { feed, code } = await resolve(stop);
+      return scopedArrivals(feed, await feed.source.nextTripsAllRoutes(code));
+    },
+    async stopDetails(stop): Promise<StopDetails> {
+      const { feed, code } = await resolve(stop);
+      const details = await feed.source.stopDetails(code);
+      return { ...details, stopNo: key(feed, details.stopNo) };
+    },
+  };
+}
+
+/** One feed listed alone: its stops keep their bare codes (as a single-source bot stored them); its name and attribution are said. */
+function singleFeed(feed: Feed): FeedSet {
+  const { source } = feed;
+  const stops = feed.stops ?? mergedStopIndex([]);
+  return {
+    identifiers: source.identifiers,
+    feeds: [feed],
+    stops,
+    profile: () => {
+      const profile = source.profile();
+      return { ...profile, agencies: [feed.name], ...(feed.attribution !== undefined ? { attributions: [feed.attribution] } : {}) };
+    },
+    routeSummary: (stop) => source.routeSummary(stop),
+    nextTrips: (stop, route) => source.nextTrips(stop, route),
+    nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
+    stopDetails: (stop) => source.stopDetails(stop),
+    status: () => (source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })),
+  };
+}
+
+/** The first feed that reads the text, else the most telling refusal (digits beat "not a stop"). */
+function firstReading(readings: IdentifierReading[]): IdentifierReading {
+  return readings.find((r) => r.ok) ?? readings.find((r) => !r.ok && r.problem.kind === 'stop-digits') ?? readings[0]!;
+}

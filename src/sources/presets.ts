@@ -1,0 +1,52 @@
+// Agencies the bot knows by name, for FEEDS_FILE's `preset`: where each publishes its static
+// GTFS and GTFS-Realtime feeds, what key it asks, and the attribution its licence requires.
+
+export interface Preset {
+  /** Static GTFS zip. */
+  schedule: string;
+  tripUpdates?: string;
+  vehiclePositions?: string;
+  alerts?: string;
+  /** The request header the realtime feeds want the key in; absent: no key. */
+  keyHeader?: string;
+  /** What the licence asks to be shown wherever the data are (help, README). */
+  attribution?: string;
+}
+
+const OCTRANSPO_REALTIME = 'https://nextrip-public-api.azure-api.net/octranspo';
+
+/** OC Transpo's realtime feeds under their current path (`v1`) or the earlier one (`beta/v1`). */
+function octranspo(paths: 'v1' | 'beta/v1'): Preset {
+  return {
+    schedule: 'https://oct-gtfs-emasagcnfmcgeham.z01.azurefd.net/public-access/GTFSExport.zip',
+    tripUpdates: `${OCTRANSPO_REALTIME}/gtfs-rt-tp/${paths}/TripUpdates`,
+    vehiclePositions: `${OCTRANSPO_REALTIME}/gtfs-rt-vp/${paths}/VehiclePositions`,
+    keyHeader: 'Ocp-Apim-Subscription-Key',
+  };
+}
+
+export const PRESET_NAMES = ['octranspo', 'sto', 'transcollines'] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+export function preset(name: PresetName, options: { paths?: 'v1' | 'beta/v1' } = {}): Preset {
+  switch (name) {
+    case 'octranspo':
+      return octranspo(options.paths ?? 'v1');
+    case 'sto':
+      // STO's realtime feeds (TripUpdate.pb, VehiclePosition.pb, Alert.pb) need a key and a signature
+      // made per request, documented only to registered developers: the preset reads the schedule
+      // alone (each feed can still be given by address, with its headers).
+      return {
+        schedule: 'https://contenu.sto.ca/GTFS/GTFS.zip',
+        attribution: "Données ouvertes de la Société de transport de l'Outaouais (STO).",
+      };
+    case 'transcollines':
+      // Its realtime feeds moved behind a key given on request (github.com/transcollines/gtfs-rt),
+      // at addresses sent with the key: give them in the feed entry, with their headers.
+      return {
+        schedule: 'https://github.com/transcollines/gtfs/raw/master/transcollines-qc-ca.zip',
+        attribution:
+          "Le présent service intègre des données ouvertes du réseau Transcollines de la MRC des Collines-de-l'Outaouais. La MRC des Collines-de-l'Outaouais n'est pas responsable de l'exactitude de l'information générée par cette application.",
+      };
+  }
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, secretsOf } from '../../src/config.js';
+
+// FEEDS_FILE, read as every setting is: the Ottawa-Gatineau list the README shows, and every
+// problem of a wrong one at once, by feed and field, without a secret in any of them.
+
+const FILES: Record<string, string> = {};
+const readFile = (path: string) => {
+  const text = FILES[path];
+  if (text === undefined) throw Object.assign(new Error('no such file'), { code: 'ENOENT' });
+  return text;
+};
+
+function load(feeds: unknown, env: Record<string, string> = {}) {
+  FILES['/etc/feeds.json'] = typeof feeds === 'string' ? feeds : JSON.stringify(feeds);
+  return loadConfig({ FEEDS_FILE: '/etc/feeds.json', ...env }, readFile);
+}
+
+function problemsOf(feeds: unknown, env: Record<string, string> = {}): string[] {
+  try {
+    load(feeds, env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+const OTTAWA_GATINEAU = [
+  { id: 'oc', name: 'OC Transpo', preset: 'octranspo', key: '$OCTRANSPO_KEY' },
+  { id: 'sto', name: 'STO', preset: 'sto' },
+  { id: 'tc', name: 'Transcollines', preset: 'transcollines' },
+];
+
+describe('FEEDS_FILE', () => {
+  it('reads the Ottawa-Gatineau list: presets by name, the key from the environment', () => {
+    const config = load(OTTAWA_GATINEAU, { OCTRANSPO_KEY: 'oc-secret-4f1a' });
+    const [oc, sto, tc] = config.feeds!.list;
+    expect(oc).toEqual({
+      id: 'oc',
+      name: 'OC Transpo',
+      source: {
+        kind: 'gtfs',
+        gtfs: {
+          scheduleUrl: 'https://oct-gtfs-emasagcnfmcgeham.z01.azurefd.net/public-access/GTFSExport.zip',
+          tripUpdatesUrl: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-tp/v1/TripUpdates',
+          vehiclePositionsUrl: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-vp/v1/VehiclePositions',
+          headers: { 'Ocp-Apim-Subscription-Key': 'oc-secret-4f1a' },
+          refreshSeconds: 30,
+        },
+      },
+    });
+    expect(sto).toMatchObject({ id: 'sto', source: { gtfs: { scheduleUrl: 'https://contenu.sto.ca/GTFS/GTFS.zip', headers: {} } } });
+    expect(sto!.attribution).toContain('Société de transport de l');
+    expect(tc!.attribution).toContain('Transcollines');
+    expect(secretsOf(config)).toContain('oc-secret-4f1a');
+  });
+
+  it('reads a GTFS feed by address with its realtime feeds and headers, and the v1.2 API with its credentials', () => {
+    const config = load(
+      [
+        {
+          id: 'miway',
+          name: 'MiWay',
+          gtfs: './feeds/miway.zip',
+          tripUpdates: 'https://example.org/tu.pb',
+          alerts: './feeds/alerts.pb',
+          headers: { 'X-Key': '$MIWAY_KEY' },
+          refreshSeconds: 15,
+        },
+        { id: 'legacy', name: 'OC Transpo (v1.2)', kind: 'octranspo-v1.2', appId: 'app-1', apiKey: '$OC_API' },
+        { id: 'oc', name: 'OC Transpo', preset: 'octranspo', key: 'k', paths: 'beta/v1' },
+      ],
+      { MIWAY_KEY: 'mw-secret', OC_API: 'v12-secret', OC_TIMEOUT_MS: '4000' },
+    );
+    const [miway, legacy, oc] = config.feeds!.list;
+    expect(miway!.source).toEqual({
+      kind: 'gtfs',
+      gtfs: {
+        scheduleUrl: './feeds/miway.zip',
+        tripUpdatesUrl: 'https://example.org/tu.pb',
+        alertsUrl: './feeds/alerts.pb',
+        headers: { 'X-Key': 'mw-secret' },
+        refreshSeconds: 15,
+      },
+    });
+    expect(legacy!.source).toMatchObject({
+      kind: 'octranspo-v12',
+      v12: { appId: 'app-1', apiKey: 'v12-secret', baseUrl: 'https://api.octranspo1.com', timeoutMs: 4000 },
+    });
+    expect(oc!.source).toMatchObject({
+      gtfs: { tripUpdatesUrl: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-tp/beta/v1/TripUpdates' },
+    });
+    expect(secretsOf(config)).toEqual(expect.arrayContaining(['mw-secret', 'v12-secret', 'k']));
+  });
+
+  it('names every problem at once, by feed and field, and never a secret', () => {
+    const problems = problemsOf(
+      [
+        { id: 'oc', name: 'OC Transpo', preset: 'octranspo', key: '$MISSING_KEY' },
+        { id: 'OC!', name: '', preset: 'gatineau' },
+        { id: 'x', name: 'X', gtfs: 'https://example.org/x.zip', colour: 'red', headers: { 'Bad Header': 'hush-secret-9' } },
+        { id: 'oc', name: 'again', gtfs: './oc.zip' },
+        { name: 'no id, no kind' },
+        'not an object',
+      ],
+      { GTFS_URL: './single.zip' },
+    );
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        "GTFS_URL: expected to be unset when FEEDS_FILE lists the feeds (give it in the feed's entry instead)",
+        'FEEDS_FILE: feed 1 ("oc"): key: expected the environment variable MISSING_KEY to be set',
+        expect.stringMatching(/^FEEDS_FILE: feed 2 \("OC!"\): id: expected a short lower-case id/),
+        expect.stringMatching(/^FEEDS_FILE: feed 2 \("OC!"\): name: expected/),
+        expect.stringMatching(/^FEEDS_FILE: feed 2 \("OC!"\): preset: expected/),
+        'FEEDS_FILE: feed 3 ("x"): entry: unknown field(s) colour',
+        expect.stringMatching(/^FEEDS_FILE: feed 3 \("x"\): headers\.Bad Header: expected/),
+        'FEEDS_FILE: feed id "oc": expected each id once',
+        expect.stringMatching(/^FEEDS_FILE: feed 5: expected one of "preset"/),
+        expect.stringMatching(/^FEEDS_FILE: feed 6: expected an object/),
+      ]),
+    );
+    expect(problems.join('\n')).not.toContain('hush-secret-9');
+  });
+
+  it('says what is wrong with the file itself', () => {
+    expect(problemsOf('[{"id": "oc",')).toEqual([
+      'FEEDS_FILE: expected JSON: a list of feeds, like [{"id": "oc", "name": "OC Transpo", "preset": "octranspo", "key": "$OC_KEY"}]',
+    ]);
+    expect(problemsOf([])).toEqual(['FEEDS_FILE: expected a non-empty list of feeds']);
+    expect(() => loadConfig({ FEEDS_FILE: '/nowhere.json' }, readFile)).toThrow(ConfigError);
+    try {
+      loadConfig({ FEEDS_FILE: '/nowhere.json' }, readFile);
+    } catch (err) {
+      expect((err as ConfigError).problems).toEqual(['FEEDS_FILE: expected a readable file (ENOENT)']);
+    }
+  });
+});
