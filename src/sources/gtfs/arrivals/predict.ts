@@ -1,4 +1,5 @@
 import type { StopEvent, StopUpdate, TripPrediction } from '../realtime/feed.js';
+import { gtfsSeconds } from '../static/schema.js';
 import type { ScheduledCall, TripStop } from '../static/timetable.js';
 
 // One scheduled call + its trip's prediction -> when the vehicle comes, as OpenTripPlanner and
@@ -56,10 +57,12 @@ function delayAt(update: StopUpdate, sequence: number, dayStart: number, stops: 
   return undefined;
 }
 
-/** The run of a trip that this call belongs to: the same start date, or the feed gave none. */
-export function runFor(runs: TripPrediction[] | undefined, serviceDate: string): TripPrediction | undefined {
+/** The run of a trip that this call belongs to: the same start date (and start time, for a frequency run), or the feed gave none. */
+export function runFor(runs: TripPrediction[] | undefined, serviceDate: string, startSeconds?: number): TripPrediction | undefined {
   if (runs === undefined) return undefined;
   // A DUPLICATED run is a copy of the trip at another time: its updates are not the original's.
-  const own = runs.filter((run) => run.relationship !== 'DUPLICATED');
+  const own = runs.filter(
+    (run) => run.relationship !== 'DUPLICATED' && (startSeconds === undefined || gtfsSeconds(run.startTime ?? '') === startSeconds),
+  );
   return own.find((run) => run.startDate === serviceDate) ?? own.find((run) => run.startDate === undefined);
 }

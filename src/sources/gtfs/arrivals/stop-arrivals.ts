@@ -54,7 +54,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     const predicted = feed === undefined ? [] : [...new Set(calls.filter((c) => feed.byTripId.has(c.tripId)).map((c) => c.tripId))];
     const stops = await timetable.tripStops(predicted);
     for (const call of calls) {
-      const run = runFor(feed?.byTripId.get(call.tripId), day.date);
+      const run = runFor(feed?.byTripId.get(call.tripId), day.date, call.frequency ? call.tripStart : undefined);
       const outcome = predictCall(call, day.start, run, stops.get(call.tripId));
       if (outcome.kind === 'skipped') continue;
       const key = directionKey(call.routeId, call.directionId);
@@ -73,6 +73,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
           lastTrip: last.get(key) === call.departure,
           bus: NO_BUS,
           ...(outcome.kind === 'cancelled' ? { cancelled: true } : {}),
+          ...(call.frequency?.exact === false && !live ? { headwayMinutes: Math.round(call.frequency.headwaySecs / 60) } : {}),
         },
       });
     }
