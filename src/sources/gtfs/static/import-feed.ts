@@ -7,9 +7,12 @@ import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.js';
 import { createTableSql, gtfsSeconds, INDEXES, META_SQL, TABLES, TRIP_ENDS_SQL, type TableSpec } from './schema.js';
 import { openZip, ZipLayoutError, type ZipFile } from './zip-entries.js';
 
-// GTFS zip -> a new SQLite file. Rows go in by the hundred in one transaction per file, the next
-// batch parsed while SQLite writes the last; indexes are built at the end. The file is complete or
-// absent: a failed import removes what it wrote, so the schedule in use is never touched.
+// GTFS zip -> a new SQLite file. Rows go in by the thousand in one transaction per file, the next
+// batch parsed while SQLite writes the last; indexes are built at the end. A batch travels as one
+// JSON text that SQLite takes apart itself (json_each) on its own thread: binding thousands of
+// parameters one by one cost the event loop more than the writing did (see bench/gtfs-import).
+// The file is complete or absent: a failed import removes what it wrote, so the schedule in use
+// is never touched.
 
 /** The feed itself is at fault (unreadable, malformed, over a limit): the same file will fail again. */
 export class FeedImportError extends FeedProblem {
@@ -36,7 +39,7 @@ export interface ImportOptions {
   limits?: ImportLimits;
 }
 
-const BATCH_ROWS = 400;
+const BATCH_ROWS = 2000;
 
 export async function importFeed(zipPath: string, dbPath: string, options: ImportOptions = {}): Promise<ImportResult> {
   const onProgress = options.onProgress ?? (() => {});
@@ -126,8 +129,8 @@ async function importTable(
   const width = names.length;
   const timesBoth = table.name === 'stop_times';
   let positions: number[] | undefined;
-  let batch: Param[] = [];
-  const full: Param[][] = [];
+  let batch: Param[][] = [];
+  const full: Param[][][] = [];
   let count = 0;
   const csv = new CsvRows({ maxFieldChars: limits.maxFieldChars }, (fields) => {
     if (positions === undefined) {
@@ -137,30 +140,28 @@ async function importTable(
       return;
     }
     if (--budget.rows < 0) throw new FeedImportError(`the feed holds more than ${limits.maxRows} rows`);
-    const start = batch.length;
+    const row: Param[] = new Array<Param>(width);
     for (let i = 0; i < width; i++) {
       const at = positions[i]!;
-      batch.push(convert(at === -1 ? '' : (fields[at] ?? ''), types[i]!));
+      row[i] = convert(at === -1 ? '' : (fields[at] ?? ''), types[i]!);
     }
-    if (timesBoth) withBothTimes(batch, start);
+    if (timesBoth) withBothTimes(row);
+    batch.push(row);
     count += 1;
-    if (batch.length === BATCH_ROWS * width) {
+    if (batch.length === BATCH_ROWS) {
       full.push(batch);
       batch = [];
     }
   });
 
-  const insertSql = (rows: number) => {
-    const one = `(${names.map(() => '?').join(',')})`;
-    return `INSERT INTO ${table.name} (${names.join(',')}) VALUES ${Array.from({ length: rows }, () => one).join(',')}`;
-  };
-  // Every full batch runs the same statement, compiled once; the last, shorter one is run as is.
-  const fullBatch = await db.prepare(insertSql(BATCH_ROWS));
+  const insert = await db.prepare(
+    `INSERT INTO ${table.name} (${names.join(',')}) SELECT ${names.map((_, i) => `value->>${i}`).join(',')} FROM json_each(?)`,
+  );
   // One batch is written while the next chunk is parsed; its failure is taken up at the next await.
   let writing: Promise<void> = Promise.resolve();
-  const write = async (params: Param[]) => {
+  const write = async (rows: Param[][]) => {
     await writing;
-    writing = fullBatch.run(params);
+    writing = insert.run([JSON.stringify(rows)]);
     writing.catch(() => {});
   };
   await db.run('BEGIN');
@@ -171,17 +172,16 @@ async function importTable(
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       csv.push(decoder.write(chunk));
-      for (const params of full.splice(0)) await write(params);
+      for (const rows of full.splice(0)) await write(rows);
       onRows(bytes, count);
     }
     csv.push(decoder.end());
     csv.end();
-    for (const params of full.splice(0)) await write(params);
+    for (const rows of [...full.splice(0), batch]) if (rows.length > 0) await write(rows);
     await writing;
-    if (batch.length > 0) await db.run(insertSql(batch.length / width), batch);
   } finally {
     await writing.catch(() => {});
-    await fullBatch.finalize().catch(() => {});
+    await insert.finalize().catch(() => {});
   }
   await db.run('COMMIT');
   onRows(Infinity, count);
@@ -193,9 +193,9 @@ async function importTable(
 const ARRIVAL = Object.keys(TABLES.find((t) => t.name === 'stop_times')!.columns).indexOf('arrival_time');
 const DEPARTURE = ARRIVAL + 1;
 
-function withBothTimes(batch: Param[], row: number): void {
-  batch[row + ARRIVAL] ??= batch[row + DEPARTURE] ?? null;
-  batch[row + DEPARTURE] ??= batch[row + ARRIVAL] ?? null;
+function withBothTimes(row: Param[]): void {
+  row[ARRIVAL] ??= row[DEPARTURE] ?? null;
+  row[DEPARTURE] ??= row[ARRIVAL] ?? null;
 }
 
 function convert(text: string, type: TableSpec['columns'][string]): Param {
