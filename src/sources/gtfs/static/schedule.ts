@@ -121,24 +121,24 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
         const result = await importFeed(download.path, slot.db, { onProgress: emit, ...(options.limits ? { limits: options.limits } : {}) });
         const dropped = timetable === undefined ? undefined : await networkDropped(timetable, result.rows);
         if (dropped !== undefined) {
-          await rm(slot.db, { force: true });
           throw new FeedImportError(`${dropped}: refused (remove ${manifestPath} to accept it)`);
         }
-        if (closed) {
-          await rm(slot.db, { force: true });
-          return 'failed';
-        }
+        if (closed) return 'failed';
         await syncFile(slot.db);
-        const next = await openTimetable(slot.db);
-        const previousDb = manifest?.db;
-        manifest = {
+        const written = {
           db: slot.dbName,
           source,
           validators: download.validators,
           importedAt: new Date(started).toISOString(),
           sha256: await fileSha256(slot.db),
         };
-        await writeJson(manifestPath, manifest);
+        const next = await openTimetable(slot.db);
+        await writeJson(manifestPath, written).catch(async (err: unknown) => {
+          await next.close().catch(() => {});
+          throw err;
+        });
+        const previousDb = manifest?.db;
+        manifest = written;
         swapIn(next);
         if (refusal !== undefined) {
           refusal = undefined;
@@ -164,6 +164,8 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
       );
       return 'failed';
     } finally {
+      // A database that did not come into use (the process closing, a failure after the import) goes too.
+      if (slot !== undefined && manifest?.db !== slot.dbName) await rm(slot.db, { force: true }).catch(() => {});
       await slot?.release().catch(() => {});
     }
   }
