@@ -30,6 +30,7 @@ interface Figures {
   rows: number;
   maxRssMb: number;
   maxLoopDelayMs: number;
+  p99LoopDelayMs: number;
   /** Of ms, the part after the rows were in (indexes, derived tables). */
   indexMs?: number;
 }
@@ -48,6 +49,7 @@ async function measure(work: () => Promise<{ rows: number; indexMs?: number }>):
     rows,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
     maxLoopDelayMs: delay.max / 1e6,
+    p99LoopDelayMs: delay.percentile(99) / 1e6,
     ...(indexMs !== undefined ? { indexMs } : {}),
   };
 }
@@ -147,13 +149,15 @@ try {
   );
   const line = (label: string, name: string, extra = '') =>
     console.log(
-      `${label.padEnd(34)} ${(m(name, 'ms') / 1000).toFixed(1).padStart(5)} s  ${k(perSecond(name)).padStart(6)} rows/s  peak RSS ${String(Math.round(m(name, 'maxRssMb'))).padStart(4)} MB  longest stall ${String(Math.round(m(name, 'maxLoopDelayMs'))).padStart(5)} ms${extra}`,
+      `${label.padEnd(34)} ${(m(name, 'ms') / 1000).toFixed(1).padStart(5)} s  ${k(perSecond(name)).padStart(6)} rows/s  peak RSS ${String(Math.round(m(name, 'maxRssMb'))).padStart(4)} MB  longest stall ${String(Math.round(m(name, 'maxLoopDelayMs'))).padStart(5)} ms (p99 ${Math.round(m(name, 'p99LoopDelayMs'))})${extra}`,
     );
   line('import (this project)', 'ours', `  (indexes ${(m('ours', 'indexMs') / 1000).toFixed(1)} s)`);
   line('import (gtfs 4.18.2)', 'gtfs');
   line('read only (inflate + CSV)', 'read');
   line('SQLite bulk insert (the floor)', 'floor');
-  console.log(`idle process, as long as the import   longest stall ${Math.round(m('idle', 'maxLoopDelayMs'))} ms (the machine's own noise)`);
+  console.log(
+    `idle process, as long as the import                                      longest stall ${String(Math.round(m('idle', 'maxLoopDelayMs'))).padStart(5)} ms (p99 ${Math.round(m('idle', 'p99LoopDelayMs'))}): the machine's own noise`,
+  );
   const rowsInSeconds = (m('ours', 'ms') - m('ours', 'indexMs')) / 1000;
   console.log(
     `ratios: this import ${(perSecond('ours') / perSecond('gtfs')).toFixed(2)}x gtfs's rows/s; rows in at ${k(m('ours', 'rows') / rowsInSeconds)} rows/s = ${((m('ours', 'rows') / rowsInSeconds / perSecond('floor')) * 100).toFixed(0)}% of SQLite's own insert, reading alone ${k(perSecond('read'))} rows/s`,
