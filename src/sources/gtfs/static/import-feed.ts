@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { FeedProblem } from '../net/problem.js';
-import { CsvLimitError, CsvRows } from './csv-rows.js';
+import { CsvRows } from './csv-rows.js';
 import { openDb, type Db, type Param } from './db.js';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.js';
 import { createTableSql, gtfsSeconds, INDEXES, META_SQL, TABLES, TRIP_ENDS_SQL, type TableSpec } from './schema.js';
@@ -222,7 +222,6 @@ function blame(err: unknown): unknown {
   if (err instanceof FeedImportError) return err;
   const code = (err as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && (/^E[A-Z]+$/.test(code) || MACHINE_SQLITE_CODES.has(code))) return err;
-  if (err instanceof CsvLimitError) return new FeedImportError(err.message);
   return new FeedImportError(describe(err));
 }
 
