@@ -134,6 +134,7 @@ arrivals-minutes = { $minutes ->
    *[other] { $minutes } min
 }
 arrivals-trip = { $when } ({ $clock }) { $source }
+arrivals-trip-every = toutes les { $minutes } min { $source }
 arrivals-trip-with-notes = { $trip } · { $notes }
 arrivals-trip-to = { $trip } vers { $destination }
 arrivals-source-live = 📡

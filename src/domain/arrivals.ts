@@ -52,6 +52,11 @@ export interface Trip {
   readonly cancelled?: boolean;
   /** The instant itself (predicted when live, else scheduled), when the source knows it to the second. */
   readonly at?: Date;
+  /**
+   * The trip runs every so many minutes and only that is promised (GTFS frequencies.txt,
+   * exact_times=0): minutesAway is a nominal run's, and riders are told the headway instead.
+   */
+  readonly headwayMinutes?: number;
 }
 
 export interface BusType {

@@ -20,16 +20,19 @@ function routeHeading(route: RouteArrivals, say: Say): string {
   return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
 }
 
+/** A trip only promised every N minutes, its service already running: no time is worth showing. */
+const byHeadway = (trip: Trip): trip is Trip & { headwayMinutes: number } =>
+  trip.headwayMinutes !== undefined && minutesAway(trip) <= trip.headwayMinutes;
+
 function tripLine(trip: Trip, heading: string, now: Date, zone: string, say: Say): string {
   const clock = clockTime(tripInstant(trip, now), zone);
+  const source = say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled');
   let line =
     trip.cancelled === true
       ? say('arrivals-trip-cancelled', { clock })
-      : say('arrivals-trip', {
-          when: say('arrivals-minutes', { minutes: minutesAway(trip) }),
-          clock,
-          source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
-        });
+      : byHeadway(trip)
+        ? say('arrivals-trip-every', { minutes: trip.headwayMinutes, source })
+        : say('arrivals-trip', { when: say('arrivals-minutes', { minutes: minutesAway(trip) }), clock, source });
   const destination = shorten(trip.destination, MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
     line = say('arrivals-trip-to', { trip: line, destination });
@@ -58,7 +61,10 @@ function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: strin
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
   const bare = route.heading || directionLabel(route.direction, say);
-  return { heading, lines: route.trips.slice(0, 3).map((trip) => tripLine(trip, shorten(bare, MAX_HEADING_CHARS), now, zone, say)) };
+  // "every 10 min" once: the runs after it are the same promise, not times to read.
+  const every = route.trips.findIndex(byHeadway);
+  const trips = route.trips.filter((trip, i) => every === -1 || i <= every || trip.headwayMinutes === undefined);
+  return { heading, lines: trips.slice(0, 3).map((trip) => tripLine(trip, shorten(bare, MAX_HEADING_CHARS), now, zone, say)) };
 }
 
 export interface ArrivalsOptions {

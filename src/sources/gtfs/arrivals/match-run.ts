@@ -12,8 +12,10 @@ import type { ServiceDay } from './service-days.js';
 
 const DAY_S = 24 * 3600;
 
-export function runFor(runs: readonly TripPrediction[] | undefined, day: ServiceDay, call: ScheduledCall): TripPrediction | undefined {
-  if (runs === undefined) return undefined;
+export function runFor(all: readonly TripPrediction[] | undefined, day: ServiceDay, call: ScheduledCall): TripPrediction | undefined {
+  if (all === undefined) return undefined;
+  // A frequency trip runs many times a day: its runs are told apart by their start time.
+  const runs = call.frequency === undefined ? all : all.filter((run) => run.startTime !== undefined && feedSeconds(run.startTime) === call.tripStart);
   return (
     runs.find((run) => run.startDate === day.date) ??
     runs.find((run) => run.startDate === undefined) ??

@@ -21,8 +21,14 @@ export interface Statement {
   finalize(): Promise<void>;
 }
 
-export function openDb(path: string, mode: 'read' | 'create'): Promise<Db> {
-  const flags = mode === 'read' ? sqlite3.OPEN_READONLY : sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE;
+const FLAGS = {
+  read: sqlite3.OPEN_READONLY,
+  write: sqlite3.OPEN_READWRITE,
+  create: sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE,
+};
+
+export function openDb(path: string, mode: keyof typeof FLAGS): Promise<Db> {
+  const flags = FLAGS[mode];
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(path, flags, (err) => (err ? reject(err) : resolve(wrap(db))));
   });

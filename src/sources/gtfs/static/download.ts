@@ -8,7 +8,8 @@ import type { Location } from '../net/location.js';
 
 // The static GTFS zip, brought to a local file only when it changed: a conditional GET (ETag,
 // Last-Modified) for a URL, size and modification time for a file; and, for servers that give
-// neither validator, the content's hash, so the same bytes are never imported twice.
+// neither validator, the content's hash, so the same bytes are never imported twice. "Changed"
+// means unlike every file already seen: the one in use, and the last one refused.
 
 export interface Validators {
   etag?: string;
@@ -22,7 +23,8 @@ export type Download = { changed: false } | { changed: true; path: string; valid
 
 export interface DownloadOptions {
   location: Location;
-  previous: Validators | undefined;
+  /** The files already seen (imported or refused): the same again is "unchanged". */
+  seen: Validators[];
   /** Where the zip goes (replaced). */
   target: string;
   fetch: typeof fetch;
@@ -32,13 +34,13 @@ export interface DownloadOptions {
 }
 
 export async function downloadFeed(options: DownloadOptions): Promise<Download> {
-  const { location, previous } = options;
+  const { location, seen } = options;
   if (location.kind === 'file') {
     const info = await stat(location.path).catch((err: unknown) => {
       throw asFeedProblem(err, 'file');
     });
     const fileStamp = `${info.size}:${Math.trunc(info.mtimeMs)}`;
-    if (previous?.fileStamp === fileStamp) return { changed: false };
+    if (seen.some((v) => v.fileStamp === fileStamp)) return { changed: false };
     await copyFile(location.path, options.target).catch((err: unknown) => {
       throw asFeedProblem(err, 'file');
     });
@@ -46,8 +48,13 @@ export async function downloadFeed(options: DownloadOptions): Promise<Download> 
   }
 
   const headers: Record<string, string> = {};
-  if (previous?.etag) headers['if-none-match'] = previous.etag;
-  if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
+  const etags = seen.flatMap((v) => (v.etag ? [v.etag] : []));
+  if (etags.length > 0) headers['if-none-match'] = etags.join(', ');
+  // The latest date seen: a server answers 304 when its file is no newer than that one.
+  const lastModified = seen
+    .flatMap((v) => (v.lastModified && Number.isFinite(Date.parse(v.lastModified)) ? [v.lastModified] : []))
+    .sort((a, b) => Date.parse(b) - Date.parse(a))[0];
+  if (lastModified) headers['if-modified-since'] = lastModified;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const partial = `${options.target}.part`;
@@ -77,7 +84,7 @@ export async function downloadFeed(options: DownloadOptions): Promise<Download> 
       throw asFeedProblem(err, controller.signal.aborted ? 'timeout' : 'network');
     });
     const sha256 = hash.digest('hex');
-    if (previous?.sha256 === sha256) {
+    if (seen.some((v) => v.sha256 === sha256)) {
       await rm(partial, { force: true });
       return { changed: false };
     }

@@ -1,17 +1,23 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
 import { describeLocation, type Location } from '../net/location.js';
 import { asFeedProblem } from '../net/problem.js';
-import { downloadFeed, type Validators } from './download.js';
-import { importFeed, type ImportProgress } from './import-feed.js';
+import { fileSha256, networkDropped, storedScheduleProblem, syncFile } from './check-schedule.js';
+import { downloadFeed } from './download.js';
+import { FeedImportError, importFeed, type ImportProgress } from './import-feed.js';
+import type { ImportLimits } from './import-limits.js';
+import { claimSlot, removeLeftovers } from './import-slot.js';
+import { readManifest, readRefusal, writeJson } from './manifest.js';
 import { openTimetable, type Timetable } from './timetable.js';
 
 // The schedule in use and its renewal. Imports go to a new SQLite file under DATA_DIR/gtfs/ and
 // are swapped in whole when complete; until then (and if one fails) riders are answered from the
-// previous import. current.json names the file in use and the validators it was made from, so a
-// restart starts from it at once.
+// previous import. current.json names the file in use, its hash and the validators it was made
+// from, so a restart starts from it at once once its bytes check out; refused.json remembers the
+// last file the import refused, so that it is not imported again until it changes. A start
+// removes what a killed refresh left behind.
 
 export type ScheduleProgress = ImportProgress | { stage: 'download'; fraction: number; rows: 0 };
 
@@ -25,6 +31,8 @@ export interface ScheduleOptions {
   refreshMs?: number;
   /** Default: 10 minutes (the download of a city's zip). */
   downloadTimeoutMs?: number;
+  /** Default: DEFAULT_IMPORT_LIMITS. */
+  limits?: ImportLimits;
 }
 
 export interface Schedule {
@@ -40,13 +48,6 @@ export interface Schedule {
   close(): Promise<void>;
 }
 
-interface Manifest {
-  db: string;
-  source: string;
-  validators: Validators;
-  importedAt: string;
-}
-
 const MAX_ZIP_BYTES = 2 * 1024 * 1024 * 1024;
 /** Answers under way on the replaced import get this long before its file is closed. */
 const RETIRE_AFTER_MS = 60_000;
@@ -58,19 +59,35 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
   const source = describeLocation(options.location);
   const listeners = new Set<(p: ScheduleProgress) => void>();
   const emit = (p: ScheduleProgress) => listeners.forEach((listener) => listener(p));
-  let manifest = await readManifest(manifestPath);
+  const refusalPath = join(dir, 'refused.json');
+  let manifest = await readManifest(manifestPath, source);
+  let refusal = await readRefusal(refusalPath, source);
   let timetable: Timetable | undefined;
   let closed = false;
   let waiting: Array<(t: Timetable) => void> = [];
   const changeListeners: Array<(t: Timetable) => void> = [];
 
-  if (manifest !== undefined && manifest.source === source) {
-    timetable = await openTimetable(join(dir, manifest.db)).catch((err: unknown) => {
-      options.logger.warn({ err: asFeedProblem(err, 'import').message }, 'the stored schedule could not be opened; importing again');
-      return undefined;
-    });
+  const removed = await removeLeftovers(dir, manifest?.db).catch((err: unknown) => {
+    options.logger.warn({ problem: asFeedProblem(err, 'file').message }, 'could not clear what an interrupted import left');
+    return [];
+  });
+  if (removed.length > 0) options.logger.info({ files: removed }, 'removed what an interrupted import left');
+  if (manifest !== undefined) {
+    const path = join(dir, manifest.db);
+    let problem = await storedScheduleProblem(path, manifest.sha256);
+    if (problem === undefined) {
+      try {
+        timetable = await openTimetable(path);
+      } catch (err) {
+        problem = asFeedProblem(err, 'import').message;
+      }
+    }
+    if (problem !== undefined) {
+      options.logger.warn({ problem }, 'the stored schedule is damaged or unreadable; importing again');
+      await rm(path, { force: true }).catch(() => {});
+      manifest = undefined;
+    }
   }
-  if (timetable === undefined) manifest = undefined;
 
   function swapIn(next: Timetable) {
     const old = timetable;
@@ -84,12 +101,13 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
   let running: Promise<'unchanged' | 'imported' | 'failed'> | undefined;
   async function refreshOnce(): Promise<'unchanged' | 'imported' | 'failed'> {
     const started = options.now().getTime();
-    const zip = join(dir, 'download.zip');
+    let slot: Awaited<ReturnType<typeof claimSlot>> | undefined;
     try {
+      slot = await claimSlot(dir, started);
       const download = await downloadFeed({
         location: options.location,
-        previous: manifest?.validators,
-        target: zip,
+        seen: [...(manifest ? [manifest.validators] : []), ...(refusal ? [refusal.validators] : [])],
+        target: slot.zip,
         fetch: options.fetch ?? globalThis.fetch,
         timeoutMs: options.downloadTimeoutMs ?? 600_000,
         maxBytes: MAX_ZIP_BYTES,
@@ -99,28 +117,56 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
         options.logger.debug({ source }, 'schedule unchanged');
         return 'unchanged';
       }
-      const db = `schedule-${started}.sqlite`;
-      const result = await importFeed(download.path, join(dir, db), emit);
-      await rm(zip, { force: true });
-      if (closed) return 'failed';
-      const next = await openTimetable(join(dir, db));
-      const previousDb = manifest?.db;
-      manifest = { db, source, validators: download.validators, importedAt: new Date(started).toISOString() };
-      await writeFile(`${manifestPath}.tmp`, JSON.stringify(manifest, null, 2));
-      await rename(`${manifestPath}.tmp`, manifestPath);
-      swapIn(next);
-      if (previousDb !== undefined && previousDb !== db)
-        setTimeout(() => void rm(join(dir, previousDb), { force: true }), RETIRE_AFTER_MS + 1000).unref();
-      options.logger.info({ source, rows: result.rows, timeZone: result.timeZone, ms: options.now().getTime() - started }, 'schedule imported');
-      return 'imported';
+      try {
+        const result = await importFeed(download.path, slot.db, { onProgress: emit, ...(options.limits ? { limits: options.limits } : {}) });
+        const dropped = timetable === undefined ? undefined : await networkDropped(timetable, result.rows);
+        if (dropped !== undefined) {
+          throw new FeedImportError(`${dropped}: refused (remove ${manifestPath} to accept it)`);
+        }
+        if (closed) return 'failed';
+        await syncFile(slot.db);
+        const written = {
+          db: slot.dbName,
+          source,
+          validators: download.validators,
+          importedAt: new Date(started).toISOString(),
+          sha256: await fileSha256(slot.db),
+        };
+        const next = await openTimetable(slot.db);
+        await writeJson(manifestPath, written).catch(async (err: unknown) => {
+          await next.close().catch(() => {});
+          throw err;
+        });
+        const previousDb = manifest?.db;
+        manifest = written;
+        swapIn(next);
+        if (refusal !== undefined) {
+          refusal = undefined;
+          await rm(refusalPath, { force: true });
+        }
+        if (previousDb !== undefined && previousDb !== slot.dbName)
+          setTimeout(() => void rm(join(dir, previousDb), { force: true }), RETIRE_AFTER_MS + 1000).unref();
+        options.logger.info({ source, rows: result.rows, timeZone: result.timeZone, ms: options.now().getTime() - started }, 'schedule imported');
+        return 'imported';
+      } catch (err) {
+        // The file is at fault: remembered, so that it is not imported again until it changes.
+        if (err instanceof FeedImportError) {
+          refusal = { source, validators: download.validators, problem: err.message, refusedAt: new Date(started).toISOString() };
+          await writeJson(refusalPath, refusal).catch(() => {});
+        }
+        throw err;
+      }
     } catch (err) {
-      await rm(zip, { force: true }).catch(() => {});
       const problem = asFeedProblem(err, 'import');
       options.logger.error(
         { source, kind: problem.kind, status: problem.status, problem: problem.message },
         'schedule import failed; answering from the previous one',
       );
       return 'failed';
+    } finally {
+      // A database that did not come into use (the process closing, a failure after the import) goes too.
+      if (slot !== undefined && manifest?.db !== slot.dbName) await rm(slot.db, { force: true }).catch(() => {});
+      await slot?.release().catch(() => {});
     }
   }
 
@@ -144,13 +190,4 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
     },
   };
   return schedule;
-}
-
-async function readManifest(path: string): Promise<Manifest | undefined> {
-  try {
-    const value = JSON.parse(await readFile(path, 'utf8')) as Partial<Manifest>;
-    return typeof value.db === 'string' && typeof value.source === 'string' ? (value as Manifest) : undefined;
-  } catch {
-    return undefined;
-  }
 }

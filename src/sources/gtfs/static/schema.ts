@@ -81,6 +81,12 @@ export const TABLES: TableSpec[] = [
     key: ['service_id'],
   },
   { name: 'calendar_dates', required: false, columns: { service_id: 'text', date: 'text', exception_type: 'int' }, key: ['service_id', 'date'] },
+  {
+    name: 'frequencies',
+    required: false,
+    columns: { trip_id: 'text', start_time: 'time', end_time: 'time', headway_secs: 'int', exact_times: 'int' },
+    key: ['trip_id', 'start_time', 'end_time', 'headway_secs'],
+  },
 ];
 
 const SQL_TYPE: Record<ColumnType, string> = { text: 'TEXT', int: 'INTEGER', real: 'REAL', time: 'INTEGER' };
@@ -99,15 +105,23 @@ export const INDEXES = [
   'CREATE UNIQUE INDEX trips_id ON trips (trip_id)',
   'CREATE INDEX stop_times_stop ON stop_times (stop_id, departure_time)',
   'CREATE INDEX stop_times_trip ON stop_times (trip_id, stop_sequence)',
+  'CREATE INDEX frequencies_trip ON frequencies (trip_id)',
 ];
 
-/** Per trip: where it starts (its "HH:MM") and where it ends (its destination when no headsign says). */
+/**
+ * Per trip: where it starts (its "HH:MM"), where it ends (its destination when no headsign says),
+ * and whether frequencies.txt runs it (its stop times are then a pattern, repeated every headway).
+ */
 export const TRIP_ENDS_SQL = `CREATE TABLE trip_ends AS
   SELECT trip_id, MIN(departure_time) AS start_time,
-         (SELECT stop_id FROM stop_times last WHERE last.trip_id = st.trip_id ORDER BY stop_sequence DESC LIMIT 1) AS last_stop_id
+         (SELECT stop_id FROM stop_times last WHERE last.trip_id = st.trip_id ORDER BY stop_sequence DESC LIMIT 1) AS last_stop_id,
+         EXISTS (SELECT 1 FROM frequencies f WHERE f.trip_id = st.trip_id) AS frequency_based
   FROM stop_times st GROUP BY trip_id`;
 
-export const META_SQL = 'CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)';
+/** Raised whenever the tables change: a database of another version is imported again, not misread. */
+export const SCHEMA_VERSION = '2';
+
+export const META_SQL = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema', '${SCHEMA_VERSION}')`;
 
 /** "25:10:00" -> 90600; "" or malformed -> null (an untimed stop). */
 export function gtfsSeconds(text: string): number | null {

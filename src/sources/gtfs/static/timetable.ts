@@ -1,6 +1,8 @@
 import { sharedName } from '../../../stops/shared-name.js';
 import { ServiceCalendar } from '../../../gtfs-format/service-calendar.js';
 import { openDb, type Db, type Param, type Row } from './db.js';
+import { LAST_RUN_DEPARTURE_SQL, runsReaching } from './frequency-calls.js';
+import { SCHEMA_VERSION } from './schema.js';
 
 // The imported schedule, read: stops by what riders type, the routes at a stop, and the calls at a
 // stop within a span of one service day. Everything small (calendar, agency) is held in memory.
@@ -33,8 +35,14 @@ export interface ScheduledCall {
   arrival: number;
   departure: number;
   destination: string;
-  /** The trip's first departure, seconds after the service day's start. */
+  /** The trip's first departure, seconds after the service day's start (a frequency run's own start). */
   tripStart: number;
+  /**
+   * A run of a frequencies.txt trip: one of several calls of the same trip_id on the day, told
+   * apart by tripStart (the start_time a realtime update names); `exact` false: only the headway
+   * is promised, not this time.
+   */
+  frequency?: { headwaySecs: number; exact: boolean };
 }
 
 export interface TripStop {
@@ -78,6 +86,8 @@ export { directionKey };
 export async function openTimetable(path: string): Promise<Timetable> {
   const db = await openDb(path, 'read');
   try {
+    const [schema] = await db.all<{ value: string }>("SELECT value FROM meta WHERE key = 'schema'").catch(() => []);
+    if (schema?.value !== SCHEMA_VERSION) throw new Error(`schedule tables of version ${schema?.value ?? '1'}, not ${SCHEMA_VERSION}`);
     const [agency] = await db.all<{ agency_timezone: string }>('SELECT agency_timezone FROM agency LIMIT 1');
     const calendarRows = await db.all('SELECT * FROM calendar');
     const dateRows = await db.all('SELECT * FROM calendar_dates');
@@ -87,6 +97,29 @@ export async function openTimetable(path: string): Promise<Timetable> {
     await db.close().catch(() => {});
     throw err;
   }
+}
+
+const CALL_COLUMNS = `st.trip_id, st.stop_id, st.stop_sequence, st.arrival_time, st.departure_time, st.stop_headsign,
+  t.route_id, t.service_id, t.direction_id, t.trip_headsign, r.route_short_name, te.start_time, last.stop_name AS last_stop_name`;
+const CALL_FROM = `FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN routes r ON r.route_id = t.route_id
+  JOIN trip_ends te ON te.trip_id = st.trip_id LEFT JOIN stops last ON last.stop_id = te.last_stop_id`;
+
+/** A row of CALL_COLUMNS as a call, its times moved by `shift` (a frequency run's start after its pattern's). */
+function callOf(row: Row, shift: number, run: { headwaySecs: number; exact: boolean } | undefined): ScheduledCall {
+  return {
+    tripId: str(row.trip_id),
+    serviceId: str(row.service_id),
+    routeId: str(row.route_id),
+    routeNo: str(row.route_short_name) || str(row.route_id),
+    directionId: row.direction_id === null ? undefined : Number(row.direction_id),
+    stopId: str(row.stop_id),
+    stopSequence: Number(row.stop_sequence),
+    arrival: Number(row.arrival_time) + shift,
+    departure: Number(row.departure_time) + shift,
+    destination: str(row.stop_headsign) || str(row.trip_headsign) || str(row.last_stop_name),
+    tripStart: Number(row.start_time ?? row.departure_time) + shift,
+    ...(run !== undefined ? { frequency: { headwaySecs: run.headwaySecs, exact: run.exact } } : {}),
+  };
 }
 
 function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Timetable {
@@ -154,39 +187,43 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
 
     async callsAt(stopIds, serviceIds, from, to) {
       if (stopIds.length === 0 || serviceIds.length === 0) return [];
-      const rows = await db.all(
-        `SELECT st.trip_id, st.stop_id, st.stop_sequence, st.arrival_time, st.departure_time, st.stop_headsign,
-                t.route_id, t.service_id, t.direction_id, t.trip_headsign, r.route_short_name, te.start_time, last.stop_name AS last_stop_name
-         FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN routes r ON r.route_id = t.route_id
-         LEFT JOIN trip_ends te ON te.trip_id = st.trip_id LEFT JOIN stops last ON last.stop_id = te.last_stop_id
-         WHERE st.stop_id IN (${marks(stopIds.length)}) AND st.departure_time BETWEEN ? AND ?
-           AND t.service_id IN (${marks(serviceIds.length)}) AND (st.pickup_type IS NULL OR st.pickup_type <> 1)`,
-        [...stopIds, from, to, ...serviceIds],
-      );
-      return rows.map((row) => ({
-        tripId: str(row.trip_id),
-        serviceId: str(row.service_id),
-        routeId: str(row.route_id),
-        routeNo: str(row.route_short_name) || str(row.route_id),
-        directionId: row.direction_id === null ? undefined : Number(row.direction_id),
-        stopId: str(row.stop_id),
-        stopSequence: Number(row.stop_sequence),
-        arrival: Number(row.arrival_time),
-        departure: Number(row.departure_time),
-        destination: str(row.stop_headsign) || str(row.trip_headsign) || str(row.last_stop_name),
-        tripStart: Number(row.start_time ?? row.departure_time),
-      }));
+      const where = `st.stop_id IN (${marks(stopIds.length)}) AND t.service_id IN (${marks(serviceIds.length)})
+                     AND (st.pickup_type IS NULL OR st.pickup_type <> 1)`;
+      const [timed, patterns] = await Promise.all([
+        db.all(`SELECT ${CALL_COLUMNS} ${CALL_FROM} WHERE ${where} AND te.frequency_based = 0 AND st.departure_time BETWEEN ? AND ?`, [
+          ...stopIds,
+          ...serviceIds,
+          from,
+          to,
+        ]),
+        db.all(
+          `SELECT ${CALL_COLUMNS}, f.start_time AS window_start, f.end_time AS window_end, f.headway_secs, f.exact_times
+           ${CALL_FROM} JOIN frequencies f ON f.trip_id = st.trip_id WHERE ${where}
+             AND f.headway_secs > 0 AND f.start_time + st.departure_time - te.start_time <= ? AND f.end_time + st.departure_time - te.start_time > ?`,
+          [...stopIds, ...serviceIds, to, from],
+        ),
+      ]);
+      const calls = timed.map((row) => callOf(row, 0, undefined));
+      for (const row of patterns) {
+        const offset = Number(row.departure_time) - Number(row.start_time);
+        for (const run of runsReaching(row, offset, from, to)) calls.push(callOf(row, run.start - Number(row.start_time), run));
+      }
+      return calls;
     },
 
     async lastDepartures(stopIds, serviceIds) {
       if (stopIds.length === 0 || serviceIds.length === 0) return new Map();
+      const where = `st.stop_id IN (${marks(stopIds.length)}) AND t.service_id IN (${marks(serviceIds.length)})
+                     AND (st.pickup_type IS NULL OR st.pickup_type <> 1)`;
+      const from = 'FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN trip_ends te ON te.trip_id = st.trip_id';
       const rows = await db.all(
-        `SELECT t.route_id, t.direction_id, MAX(st.departure_time) AS last
-         FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id
-         WHERE st.stop_id IN (${marks(stopIds.length)}) AND t.service_id IN (${marks(serviceIds.length)})
-           AND (st.pickup_type IS NULL OR st.pickup_type <> 1)
-         GROUP BY t.route_id, t.direction_id`,
-        [...stopIds, ...serviceIds],
+        `SELECT route_id, direction_id, MAX(last) AS last FROM (
+           SELECT t.route_id, t.direction_id, st.departure_time AS last ${from} WHERE ${where} AND te.frequency_based = 0
+           UNION ALL
+           SELECT t.route_id, t.direction_id, ${LAST_RUN_DEPARTURE_SQL} AS last ${from} JOIN frequencies f ON f.trip_id = st.trip_id
+           WHERE ${where} AND f.headway_secs > 0)
+         GROUP BY route_id, direction_id`,
+        [...stopIds, ...serviceIds, ...stopIds, ...serviceIds],
       );
       return new Map(
         rows.map((row) => [directionKey(str(row.route_id), row.direction_id === null ? undefined : Number(row.direction_id)), Number(row.last)]),
