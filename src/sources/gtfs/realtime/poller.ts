@@ -16,6 +16,9 @@ import { stopMismatchReport, type StopMismatchMetrics, type StopMismatchSink } f
 
 export type RealtimeStatus = 'live' | 'stale' | 'unavailable';
 
+/** Clocks of producer and bot may differ by this much before a header counts as ahead of the clock. */
+const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
 export interface RealtimeReading {
   status: RealtimeStatus;
   /** Present when live; absent otherwise (a stale feed is never passed off as live). */
@@ -62,6 +65,7 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
     ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
   });
   let feed: { value: RealtimeFeed; receivedAt: number } | undefined;
+  let toldOfFuture = false;
   let problem: FeedProblem | undefined;
   let attemptedAt: number | undefined;
   let pending: Promise<void> | undefined;
@@ -104,12 +108,28 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
     }
   }
 
+  /**
+   * When the feed was made: its header says, but a feed cannot be newer than its arrival. A header
+   * far ahead of the clock (2100, a producer writing milliseconds) is no timestamp at all: the
+   * arrival stands in for it, and the operator is told once.
+   */
+  function createdAt(received: { value: RealtimeFeed; receivedAt: number }): number {
+    const stamped = received.value.timestamp * 1000;
+    if (received.value.timestamp <= 0) return received.receivedAt;
+    if (stamped > received.receivedAt + FUTURE_TOLERANCE_MS && !toldOfFuture) {
+      toldOfFuture = true;
+      options.logger.warn(
+        { feed: where, timestamp: received.value.timestamp },
+        'trip updates stamped ahead of the clock: judged by when they arrive',
+      );
+    }
+    return Math.min(stamped, received.receivedAt);
+  }
+
   function reading(): RealtimeReading {
     if (feed === undefined) return { status: 'unavailable' };
     const now = options.now().getTime();
-    // Without a header timestamp, the moment it was received stands in for it.
-    const createdAt = feed.value.timestamp > 0 ? feed.value.timestamp * 1000 : feed.receivedAt;
-    if (now - createdAt <= staleAfterMs) return { status: 'live', feed: feed.value, mismatches };
+    if (now - createdAt(feed) <= staleAfterMs) return { status: 'live', feed: feed.value, mismatches };
     // Old data from a feed that no longer answers is unavailable; from one that answers, stale.
     return { status: problem === undefined ? 'stale' : 'unavailable' };
   }
