@@ -41,6 +41,8 @@ export interface FeedStatus {
   readonly schedule: 'ready' | 'loading';
   /** Its realtime feed answers, fails, or there is none. */
   readonly realtime: 'ok' | 'failing' | 'none';
+  /** Trips whose realtime updates named other stops than the schedule since start: placed again by stop_id, or shown as scheduled. */
+  readonly stopMismatches?: { readonly 'matched-by-stop-id': number; readonly 'prediction-dropped': number };
 }
 
 /**

@@ -25,4 +25,16 @@ export function registerFeedMetrics(registry: Registry, status: () => readonly F
       for (const s of status()) if (s.realtime !== 'none') this.set({ feed: s.feed ?? 'default' }, s.realtime === 'ok' ? 1 : 0);
     },
   });
+  new Gauge({
+    name: 'transit_feed_stop_mismatches',
+    help: 'Trips (since start) whose realtime stop_sequence named another stop than the schedule: matched-by-stop-id, or prediction-dropped (shown as scheduled)',
+    labelNames: ['feed', 'outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const s of status()) {
+        for (const [outcome, trips] of Object.entries(s.stopMismatches ?? {})) this.set({ feed: s.feed ?? 'default', outcome }, trips);
+      }
+    },
+  });
 }

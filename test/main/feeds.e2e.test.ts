@@ -60,7 +60,7 @@ describe('npm start with a list of feeds', () => {
     await bot.printed('Schedule data is loading');
 
     const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { feeds: unknown[] };
-    expect(health.feeds).toEqual([
+    expect(health.feeds).toMatchObject([
       { feed: 'oc', schedule: 'ready', realtime: 'ok' },
       { feed: 'gone', schedule: 'loading', realtime: 'none' },
       { feed: 'bad', schedule: 'loading', realtime: 'none' },
@@ -69,6 +69,7 @@ describe('npm start with a list of feeds', () => {
     expect(metrics).toContain('transit_feed_schedule_ready{feed="oc"} 1');
     expect(metrics).toContain('transit_feed_schedule_ready{feed="gone"} 0');
     expect(metrics).toContain('transit_feed_realtime_ok{feed="oc"} 1');
+    expect(metrics).toContain('transit_feed_stop_mismatches{feed="oc",outcome="prediction-dropped"} 0');
 
     bot.child.stdin.end();
     const run = await bot.exited;

@@ -57,11 +57,14 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
     ...(options.scheduleRefreshMs !== undefined ? { refreshMs: options.scheduleRefreshMs } : {}),
   });
+  // Trips whose updates named other stops than the schedule, counted for /metrics.
+  const mismatches = { 'matched-by-stop-id': 0, 'prediction-dropped': 0 };
   const realtime =
     options.tripUpdates === undefined
       ? undefined
       : createRealtimePoller({
           location: options.tripUpdates,
+          stopMismatchMetrics: { count: (outcome) => (mismatches[outcome] += 1) },
           headers: options.headers ?? {},
           refreshMs: (options.refreshSeconds ?? 30) * 1000,
           ...(options.realtimeTimeoutMs !== undefined ? { timeoutMs: options.realtimeTimeoutMs } : {}),
@@ -169,6 +172,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       {
         schedule: schedule.current() !== undefined ? 'ready' : 'loading',
         realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
+        stopMismatches: { ...mismatches },
       },
     ],
     refreshSchedule: async () => {
