@@ -3,7 +3,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimSlot } from '../../../src/sources/gtfs/static/import-slot.js';
-import { fileSource, tempDir, writeZip } from './helpers.js';
+import { fixedClock } from '../../../src/domain/clock.js';
+import { createGtfsSource } from '../../../src/sources/gtfs/source.js';
+import { capturingLogger, fileSource, tempDir, writeZip } from './helpers.js';
 
 // The schedule's files under DATA_DIR/gtfs after what a process goes through (issue 16, items 17
 // and 18): a database damaged on disk that still opens is imported again, and what a killed
@@ -75,5 +77,17 @@ describe('the schedule on disk', () => {
     expect(existsSync(running.zip)).toBe(true);
     await running.release();
     await source.close();
+  });
+});
+
+describe('a DATA_DIR the schedule cannot live in', () => {
+  it('is refused at once, naming the folder, rather than spun on (a folder under /proc)', async () => {
+    const opening = createGtfsSource({
+      schedule: { kind: 'file', path: '/nowhere.zip' },
+      dataDir: '/proc/arrivals-bot-data',
+      now: fixedClock(0),
+      logger: capturingLogger().logger,
+    });
+    await expect(opening).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

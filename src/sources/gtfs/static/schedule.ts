@@ -1,4 +1,5 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
+import { makeFolder } from '../../../util/make-folder.js';
 import { join } from 'node:path';
 import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
@@ -54,7 +55,8 @@ const RETIRE_AFTER_MS = 60_000;
 
 export async function openSchedule(options: ScheduleOptions): Promise<Schedule> {
   const dir = join(options.dataDir, 'gtfs');
-  await mkdir(dir, { recursive: true });
+  // One level at a time: Node's recursive mkdir spins for ever under /proc (SIGTERM unheard).
+  makeFolder(dir);
   const manifestPath = join(dir, 'current.json');
   const source = describeLocation(options.location);
   const listeners = new Set<(p: ScheduleProgress) => void>();
