@@ -1,9 +1,12 @@
-// `npm run lint`, after ESLint: no import circles inside src/, type-only imports included (ESLint's
-// import-x/no-cycle skips those, and a circle of types still ties the parts into one). Who may
-// import whom is ESLint's (eslint.config.js).
+// `npm run lint`, after ESLint: who may import whom inside src/ (the layers of import-layers.js)
+// and no import circles, type-only imports included (a circle of types still ties the parts into
+// one).
+import { layerRules } from './import-layers.js';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    ...layerRules(),
     {
       name: 'no-circular',
       severity: 'error',

@@ -1,56 +1,89 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The layer table in eslint.config.js, proven on files that break it: each probe is written into
-// src/ for one run of ESLint (the project's config, its import rules only) and removed after.
+// The layers of import-layers.js, proven on files that break them: each probe is written into
+// src/ for one run of dependency-cruiser over all of them (the project's config, as `npm run
+// lint` runs it) and removed after.
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const DEPCRUISE = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const probe = (folder: string) => `${folder}/lint-probe-${randomUUID().slice(0, 8)}.ts`;
 
-// Only the import rules: the type-aware ones would build the whole program for one small file.
-const eslint = new ESLint({
-  cwd: ROOT,
-  ruleFilter: ({ ruleId }) => ruleId.startsWith('import-x/'),
-  overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+const REFUSED = [
+  ['the core from the ground floor', probe('src/domain'), "export type { BotCore } from '../bot/core.js';\n", 'layer:domain', 'src/bot/core.ts'],
+  [
+    'the simulator from a source',
+    probe('src/sources/gtfs'),
+    "export { startSimServer } from '../../sim/index.js';\n",
+    'layer:sources/*',
+    'src/sim/index.ts',
+  ],
+  [
+    'one source from another',
+    probe('src/sources/gtfs'),
+    "export { createTransitClient } from '../octranspo-v12/client.js';\n",
+    'layer:sources/*',
+    'src/sources/octranspo-v12/client.ts',
+  ],
+  [
+    'a source from the core',
+    probe('src/bot'),
+    "export { createGtfsSource } from '../sources/gtfs/source.js';\n",
+    'layer:bot',
+    'src/sources/gtfs/source.ts',
+  ],
+  [
+    'one chat adapter from another',
+    probe('src/chat/telegram'),
+    "export { createDiscordBot } from '../discord/index.js';\n",
+    'layer:chat/*',
+    'src/chat/discord/index.ts',
+  ],
+  [
+    'the v1.2 client past its index from the simulator',
+    probe('src/sim'),
+    "export { createTransitClient } from '../sources/octranspo-v12/client.js';\n",
+    'layer:sim',
+    'src/sources/octranspo-v12/client.ts',
+  ],
+] as const;
+
+const ALLOWED = [
+  [
+    probe('src/sources/gtfs'),
+    "export type { Platform } from '../../domain/chat.js';\nexport { clip } from '../../util/clip.js';\nexport { readCsvTable } from '../../gtfs-format/csv.js';\nexport { fetchCapped } from '../capped-fetch.js';\n",
+  ],
+  [probe('src/sim'), "export { API_ERROR_CODES } from '../sources/octranspo-v12/index.js';\n"],
+  [probe('src/chat/telegram'), "export { createChatPipeline } from '../pipeline.js';\n"],
+] as const;
+
+const files = [...REFUSED.map(([, file, source]) => [file, source] as const), ...ALLOWED];
+let violations: string[] = [];
+
+beforeAll(async () => {
+  for (const [file, source] of files) writeFileSync(path.join(ROOT, file), source);
+  const { stdout } = await promisify(execFile)(process.execPath, [DEPCRUISE, '--output-type', 'json', ...files.map(([file]) => file)], {
+    cwd: ROOT,
+  }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+  const report = JSON.parse(stdout) as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
+  violations = report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+}, 60_000);
+afterAll(() => {
+  for (const [file] of files) rmSync(path.join(ROOT, file), { force: true });
 });
 
-async function lintProbe(relativePath: string, source: string): Promise<string[]> {
-  const file = path.join(ROOT, relativePath);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, source);
-  try {
-    const [result] = await eslint.lintFiles([file]);
-    return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
-  } finally {
-    rmSync(file);
-  }
-}
+const of = (file: string) => violations.filter((line) => line.includes(`: ${file} -> `));
 
-const probe = () => `lint-probe-${randomUUID().slice(0, 8)}.ts`;
-
-describe('import rules', () => {
-  it('refuses an import of the core from the ground floor', async () => {
-    const messages = await lintProbe(`src/domain/${probe()}`, "export type { BotCore } from '../bot/core.js';\n");
-    expect(messages).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/bot\/core\.js".* domain may import, inside src\/, only domain \(/),
-    ]);
+describe('import layers', () => {
+  it.each(REFUSED)('refuse %s', (_what, file, _source, rule, to) => {
+    expect(of(file)).toEqual([`${rule}: ${file} -> ${to}`]);
   });
 
-  it('refuses an import of the simulator from a source', async () => {
-    const messages = await lintProbe(`src/sources/gtfs/${probe()}`, "export { startSimServer } from '../../sim/index.js';\n");
-    expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*"\.\.\/\.\.\/sim\/index\.js".* sources\/gtfs may import/)]);
-  });
-
-  it('refuses an import of one source from another', async () => {
-    const messages = await lintProbe(`src/sources/gtfs/${probe()}`, "export { createTransitClient } from '../octranspo-v12/client.js';\n");
-    expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*sources\/gtfs may import/)]);
-  });
-
-  it('lets a part import what its row allows', async () => {
-    const source =
-      "export type { Platform } from '../../domain/chat.js';\nexport { clip } from '../../util/clip.js';\nexport { readCsvTable } from '../../gtfs-format/csv.js';\n";
-    expect(await lintProbe(`src/sources/gtfs/${probe()}`, source)).toEqual([]);
+  it('let each part import what its row allows', () => {
+    for (const [file] of ALLOWED) expect(of(file)).toEqual([]);
   });
 });
