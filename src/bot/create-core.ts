@@ -16,6 +16,7 @@ import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import type { Reply } from '../domain/reply.js';
+import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
 import { suggestValues } from './suggest.js';
 
@@ -55,7 +56,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         say,
         t,
         now: deps.now(),
-        transit: deps.transit,
+        // Stop names in the chat's language where the feed gives them.
+        transit: inLanguage(deps.transit, locale),
         identifiers,
         chats: deps.chats,
         savedStops: deps.savedStops,
@@ -101,7 +103,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     async alertReply(subscription, fetched) {
       const chat: ChatContext = { ...subscription.chat };
       const reply = await guarded(chat, (ctx) => {
-        return alertReply(subscription, fetched, { now: ctx.now, say: ctx.say }) ?? NOT_YET;
+        const local = 'arrivals' in fetched ? { arrivals: localArrivals(fetched.arrivals, ctx.locale) } : fetched;
+        return alertReply(subscription, local, { now: ctx.now, say: ctx.say }) ?? NOT_YET;
       });
       return reply === NOT_YET ? undefined : reply;
     },

@@ -7,6 +7,8 @@ export interface StopArrivals {
   /** The stop as the source's grammar writes it ("0867", "70021"). */
   readonly stopNo: string;
   readonly stopName: string;
+  /** The stop's name in other languages, when the feed gives them (GTFS translations.txt): language -> name. */
+  readonly translatedNames?: Readonly<Record<string, string>>;
   /** When the upstream processed the question, when it said. */
   readonly requestedAt?: Date;
   readonly routes: readonly RouteArrivals[];

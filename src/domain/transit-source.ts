@@ -6,6 +6,8 @@ export interface StopDetails {
   readonly stopNo: string;
   /** As riders know the stop (a station's name rather than one platform's). */
   readonly name: string;
+  /** The name in other languages, when the source has them: language -> name. */
+  readonly translatedNames?: Readonly<Record<string, string>>;
   /** One platform's place, when the source knows it. */
   readonly position?: { readonly lat: number; readonly lon: number };
 }

@@ -117,7 +117,13 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     const timetable = timetableOrLoading();
     const place = await placeOf(timetable, stopNo);
     const reading = realtime === undefined ? { status: 'live' as const } : await realtime.read();
-    return stopArrivals({ timetable, place, nowMs: options.now().getTime(), realtime: reading, ...(routes !== undefined ? { routes } : {}) });
+    return named(timetable, place, await stopArrivals({ timetable, place, nowMs: options.now().getTime(), realtime: reading, ...(routes !== undefined ? { routes } : {}) }));
+  }
+
+  /** The answer with the stop's name in the other languages the feed gives (translations.txt). */
+  async function named<T extends object>(timetable: Timetable, place: StopPlace, answer: T): Promise<T> {
+    const translatedNames = await timetable.stopNameTranslations(place);
+    return Object.keys(translatedNames).length > 0 ? { ...answer, translatedNames } : answer;
   }
 
   return {
@@ -129,7 +135,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         const timetable = timetableOrLoading();
         const place = await placeOf(timetable, stopNo);
         const routes = await timetable.routesAt(place);
-        return {
+        return named(timetable, place, {
           stopNo: place.code,
           stopName: place.name,
           timeZone: timetable.timeZone,
@@ -140,7 +146,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
             heading: r.heading,
             trips: [],
           })),
-        };
+        });
       }),
     nextTripsAllRoutes: (stopNo) => guarded(() => arrivals(stopNo, undefined)),
     nextTrips: (stopNo, routeNo) =>
@@ -152,20 +158,21 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         // A route that does not exist, or does not stop here, is said so under the stop's name.
         if (serving.length === 0) {
           const problem = { kind: routes.length === 0 ? ('unknown-route' as const) : ('route-not-at-stop' as const) };
-          return {
+          return named(timetable, place, {
             stopNo: place.code,
             stopName: place.name,
             timeZone: timetable.timeZone,
             routes: [{ routeNo: routes[0]?.routeNo ?? routeNo.trim(), direction: '', heading: '', problem, trips: [] }],
-          };
+          });
         }
         return arrivals(stopNo, routes);
       }),
     stopDetails: (stopNo) =>
       guarded(async (): Promise<StopDetails> => {
-        const place = await placeOf(timetableOrLoading(), stopNo);
+        const timetable = timetableOrLoading();
+        const place = await placeOf(timetable, stopNo);
         const platform = stops.byCode(place.code)[0];
-        return { stopNo: place.code, name: place.name, ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}) };
+        return named(timetable, place, { stopNo: place.code, name: place.name, ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}) });
       }),
     profile: () => profile,
     status: () => [

@@ -82,6 +82,21 @@ export const TABLES: TableSpec[] = [
   },
   { name: 'calendar_dates', required: false, columns: { service_id: 'text', date: 'text', exception_type: 'int' }, key: ['service_id', 'date'] },
   {
+    // Names in other languages (GTFS translations.txt): by the record's id, or by the text itself.
+    name: 'translations',
+    required: false,
+    columns: {
+      table_name: 'text',
+      field_name: 'text',
+      language: 'text',
+      translation: 'text',
+      record_id: 'text',
+      record_sub_id: 'text',
+      field_value: 'text',
+    },
+    key: ['table_name', 'field_name', 'language', 'translation'],
+  },
+  {
     name: 'frequencies',
     required: false,
     columns: { trip_id: 'text', start_time: 'time', end_time: 'time', headway_secs: 'int', exact_times: 'int' },
@@ -106,6 +121,7 @@ export const INDEXES = [
   'CREATE INDEX stop_times_stop ON stop_times (stop_id, departure_time)',
   'CREATE INDEX stop_times_trip ON stop_times (trip_id, stop_sequence)',
   'CREATE INDEX frequencies_trip ON frequencies (trip_id)',
+  'CREATE INDEX translations_field ON translations (table_name, field_name, language)',
 ];
 
 /**
@@ -119,7 +135,7 @@ export const TRIP_ENDS_SQL = `CREATE TABLE trip_ends AS
   FROM stop_times st GROUP BY trip_id`;
 
 /** Raised whenever the tables change: a database of another version is imported again, not misread. */
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 
 export const META_SQL = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema', '${SCHEMA_VERSION}')`;
 

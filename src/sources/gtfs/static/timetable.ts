@@ -71,6 +71,8 @@ export interface Timetable {
   tripStops(tripIds: string[]): Promise<Map<string, TripStop[]>>;
   stopNames(stopIds: string[]): Promise<Map<string, string>>;
   routeById(routeId: string): Promise<RouteRef | undefined>;
+  /** The stop's name in other languages (translations.txt): language -> name. */
+  stopNameTranslations(place: StopPlace): Promise<Record<string, string>>;
   /** Every stop riders can ask for by code, for the name search. */
   allStops(): Promise<Array<{ code: string; id: string; name: string; lat: number; lon: number }>>;
   /** Raw reads of the tables, for what the feed says of itself (profile.ts). */
@@ -260,6 +262,20 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
     async routeById(routeId) {
       const [row] = await db.all('SELECT route_id, route_short_name FROM routes WHERE route_id = ?', [routeId]);
       return row === undefined ? undefined : { routeId: str(row.route_id), routeNo: str(row.route_short_name) || str(row.route_id) };
+    },
+
+    async stopNameTranslations(place) {
+      const rows = await db.all(
+        `SELECT language, translation FROM translations
+         WHERE table_name = 'stops' AND field_name = 'stop_name' AND (field_value = ? OR record_id IN (${marks(place.stopIds.length)}))`,
+        [place.name, ...place.stopIds],
+      );
+      const names: Record<string, string> = {};
+      for (const row of rows) {
+        const language = str(row.language).toLowerCase();
+        if (language !== '' && str(row.translation) !== '' && names[language] === undefined) names[language] = str(row.translation);
+      }
+      return names;
     },
 
     async allStops() {
