@@ -117,7 +117,11 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     const timetable = timetableOrLoading();
     const place = await placeOf(timetable, stopNo);
     const reading = realtime === undefined ? { status: 'live' as const } : await realtime.read();
-    return named(timetable, place, await stopArrivals({ timetable, place, nowMs: options.now().getTime(), realtime: reading, ...(routes !== undefined ? { routes } : {}) }));
+    return named(
+      timetable,
+      place,
+      await stopArrivals({ timetable, place, nowMs: options.now().getTime(), realtime: reading, ...(routes !== undefined ? { routes } : {}) }),
+    );
   }
 
   /** The answer with the stop's name in the other languages the feed gives (translations.txt). */
@@ -172,7 +176,11 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         const timetable = timetableOrLoading();
         const place = await placeOf(timetable, stopNo);
         const platform = stops.byCode(place.code)[0];
-        return named(timetable, place, { stopNo: place.code, name: place.name, ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}) });
+        return named(timetable, place, {
+          stopNo: place.code,
+          name: place.name,
+          ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}),
+        });
       }),
     profile: () => profile,
     status: () => [
