@@ -67,7 +67,7 @@ export interface Timetable {
   /** Calls at the stops on one service day, from..to seconds after its start; no-pickup calls left out. */
   callsAt(stopIds: string[], serviceIds: string[], from: number, to: number): Promise<ScheduledCall[]>;
   /** The last departure of each route direction at these stops on that service day: "route/direction" -> seconds. */
-  lastDepartures(stopIds: string[], serviceIds: string[]): Promise<Map<string, number>>;
+  lastDepartures(stopIds: string[], serviceIds: string[]): Promise<ReadonlyMap<string, number>>;
   tripStops(tripIds: string[]): Promise<Map<string, TripStop[]>>;
   stopNames(stopIds: string[]): Promise<Map<string, string>>;
   routeById(routeId: string): Promise<RouteRef | undefined>;
@@ -93,8 +93,10 @@ export async function openTimetable(path: string): Promise<Timetable> {
     const [agency] = await db.all<{ agency_timezone: string }>('SELECT agency_timezone FROM agency LIMIT 1');
     const calendarRows = await db.all('SELECT * FROM calendar');
     const dateRows = await db.all('SELECT * FROM calendar_dates');
+    const [frequencies] = await db.all<{ any: number }>('SELECT EXISTS (SELECT 1 FROM frequencies) AS any');
     const asText = (rows: Row[]) => rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, str(v)])));
-    return timetableOver(db, agency?.agency_timezone ?? 'UTC', new ServiceCalendar(asText(calendarRows), asText(dateRows)));
+    const calendar = new ServiceCalendar(asText(calendarRows), asText(dateRows));
+    return timetableOver(db, agency?.agency_timezone ?? 'UTC', calendar, frequencies?.any === 1);
   } catch (err) {
     await db.close().catch(() => {});
     throw err;
@@ -124,8 +126,19 @@ function callOf(row: Row, shift: number, run: { headwaySecs: number; exact: bool
   };
 }
 
-function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Timetable {
+/** Answers kept per timetable (each import is a new one), a bounded number of stops at a time. */
+const CACHE_ENTRIES = 5000;
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size >= CACHE_ENTRIES) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** `hasFrequencies`: most feeds have no frequencies.txt rows, and their look-ups skip its queries. */
+function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar, hasFrequencies: boolean): Timetable {
   const routesCache = new Map<string, RouteAtStop[]>();
+  // The last departures of a stop on a service day are asked at every look-up and never change.
+  const lastCache = new Map<string, ReadonlyMap<string, number>>();
 
   async function placeOf(rows: Row[], code: string): Promise<StopPlace | undefined> {
     if (rows.length === 0) return undefined;
@@ -181,29 +194,28 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
           });
         }
       }
-      const list = [...routes.values()];
-      if (routesCache.size >= 5000) routesCache.clear();
-      routesCache.set(key, list);
-      return list;
+      return remember(routesCache, key, [...routes.values()]);
     },
 
     async callsAt(stopIds, serviceIds, from, to) {
       if (stopIds.length === 0 || serviceIds.length === 0) return [];
       const where = `st.stop_id IN (${marks(stopIds.length)}) AND t.service_id IN (${marks(serviceIds.length)})
                      AND (st.pickup_type IS NULL OR st.pickup_type <> 1)`;
-      const [timed, patterns] = await Promise.all([
+      const [timed, patterns = []] = await Promise.all([
         db.all(`SELECT ${CALL_COLUMNS} ${CALL_FROM} WHERE ${where} AND te.frequency_based = 0 AND st.departure_time BETWEEN ? AND ?`, [
           ...stopIds,
           ...serviceIds,
           from,
           to,
         ]),
-        db.all(
-          `SELECT ${CALL_COLUMNS}, f.start_time AS window_start, f.end_time AS window_end, f.headway_secs, f.exact_times
+        hasFrequencies
+          ? db.all(
+              `SELECT ${CALL_COLUMNS}, f.start_time AS window_start, f.end_time AS window_end, f.headway_secs, f.exact_times
            ${CALL_FROM} JOIN frequencies f ON f.trip_id = st.trip_id WHERE ${where}
              AND f.headway_secs > 0 AND f.start_time + st.departure_time - te.start_time <= ? AND f.end_time + st.departure_time - te.start_time > ?`,
-          [...stopIds, ...serviceIds, to, from],
-        ),
+              [...stopIds, ...serviceIds, to, from],
+            )
+          : undefined,
       ]);
       const calls = timed.map((row) => callOf(row, 0, undefined));
       for (const row of patterns) {
@@ -215,21 +227,25 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar): Tim
 
     async lastDepartures(stopIds, serviceIds) {
       if (stopIds.length === 0 || serviceIds.length === 0) return new Map();
+      const key = `${stopIds.join(',')}|${serviceIds.join(',')}`;
+      const cached = lastCache.get(key);
+      if (cached !== undefined) return cached;
       const where = `st.stop_id IN (${marks(stopIds.length)}) AND t.service_id IN (${marks(serviceIds.length)})
                      AND (st.pickup_type IS NULL OR st.pickup_type <> 1)`;
       const from = 'FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN trip_ends te ON te.trip_id = st.trip_id';
+      const timed = `SELECT t.route_id, t.direction_id, st.departure_time AS last ${from} WHERE ${where} AND te.frequency_based = 0`;
+      const runs = `SELECT t.route_id, t.direction_id, ${LAST_RUN_DEPARTURE_SQL} AS last ${from} JOIN frequencies f ON f.trip_id = st.trip_id
+           WHERE ${where} AND f.headway_secs > 0`;
+      const params = [...stopIds, ...serviceIds];
       const rows = await db.all(
-        `SELECT route_id, direction_id, MAX(last) AS last FROM (
-           SELECT t.route_id, t.direction_id, st.departure_time AS last ${from} WHERE ${where} AND te.frequency_based = 0
-           UNION ALL
-           SELECT t.route_id, t.direction_id, ${LAST_RUN_DEPARTURE_SQL} AS last ${from} JOIN frequencies f ON f.trip_id = st.trip_id
-           WHERE ${where} AND f.headway_secs > 0)
+        `SELECT route_id, direction_id, MAX(last) AS last FROM (${hasFrequencies ? `${timed} UNION ALL ${runs}` : timed})
          GROUP BY route_id, direction_id`,
-        [...stopIds, ...serviceIds, ...stopIds, ...serviceIds],
+        hasFrequencies ? [...params, ...params] : params,
       );
-      return new Map(
+      const last = new Map(
         rows.map((row) => [directionKey(str(row.route_id), row.direction_id === null ? undefined : Number(row.direction_id)), Number(row.last)]),
       );
+      return remember(lastCache, key, last);
     },
 
     async tripStops(tripIds) {
