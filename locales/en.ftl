@@ -215,6 +215,7 @@ stop-not-found = I don't know stop { $stopNo }. Check the { $stopDigits ->
 } on the stop sign.
 stop-which-title = Stop { $stopNo } is in several networks: which one?
 stop-which-line = { $agency }: { $name }
+stop-which-line-near = { $agency }: { $name } ({ $meters } m away)
 stop-search-title = Stops matching "{ $words }"
 stop-search-none = No stop matches "{ $words }". Try fewer or other words.
 stop-search-more = { $count ->

@@ -215,6 +215,7 @@ stop-not-found = Je ne connais pas l'arrêt { $stopNo }. Vérifiez le { $stopDig
 } sur le panneau de l'arrêt.
 stop-which-title = L'arrêt { $stopNo } existe dans plusieurs réseaux : lequel?
 stop-which-line = { $agency } : { $name }
+stop-which-line-near = { $agency } : { $name } (à { $meters } m)
 stop-search-title = Arrêts correspondant à « { $words } »
 stop-search-none = Aucun arrêt ne correspond à « { $words } ». Essayez moins de mots ou d'autres mots.
 stop-search-more = { $count ->

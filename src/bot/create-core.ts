@@ -15,6 +15,7 @@ import { storeFailure, type HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
+import { riderPlaces } from './rider-places.js';
 import type { Reply } from '../domain/reply.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
@@ -42,6 +43,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const t = speakingOf(translate, deps.transit);
   const identifiers = deps.transit.identifiers;
   const localeOf = chatLanguage(deps.chats, deps.logger);
+  const places = riderPlaces(deps.now);
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
@@ -50,6 +52,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       locale = localeFromCode(chat.languageCode);
       locale = await localeOf(chat);
       const say = (id: string, args?: Record<string, string | number>) => t(locale, id, args);
+      const riderPlace = places.recent(chat);
       return await run({
         chat,
         locale,
@@ -64,6 +67,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
+        ...(riderPlace !== undefined ? { riderPlace } : {}),
       });
     } catch (err) {
       deps.logger?.error({ err, platform: chat.platform }, 'command failed');
@@ -137,7 +141,11 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     },
 
     handleLocation(lat, lon, chat) {
-      return guarded(chat, (ctx) => nearbyStops({ lat, lon }, ctx));
+      return guarded(chat, (ctx) => {
+        const reply = nearbyStops({ lat, lon }, ctx);
+        if (reply.kind !== 'usage-error') places.remember(chat, { lat, lon });
+        return reply;
+      });
     },
 
     async suggest(name, arg, partial, chat, limit = 25, given = {}) {

@@ -28,6 +28,8 @@ export interface HandlerContext extends ReadContext {
   subscriptions: SubscriptionsRepository;
   stops?: StopIndex;
   logger?: Logger;
+  /** Where the chat shared its location lately, if it did (choices nearest first). */
+  riderPlace?: { lat: number; lon: number };
   /** The request being run, with its options checked (an answer may offer to run it again otherwise). */
   request?: CommandRequest;
 }
@@ -46,7 +48,7 @@ export function isAmbiguousStop(err: unknown): boolean {
 export function transitFailure(err: unknown, subject: { stopNo?: string; routeNo?: string }, ctx: HandlerContext): Reply {
   // A code several feeds have: the rider picks the agency, and the same request runs again.
   if (isTransitError(err) && err.kind === 'ambiguous-stop' && err.choices !== undefined && ctx.request !== undefined && subject.stopNo !== undefined)
-    return stopChoiceReply(subject.stopNo, err.choices, ctx.request, ctx.say);
+    return stopChoiceReply(subject.stopNo, err.choices, ctx.request, ctx.say, ctx.riderPlace);
   // The source logs the failure itself; an answer such as "no such stop" is the rider's typo.
   ctx.logger?.[isAboutTheQuestion(err) ? 'debug' : 'info']({ err, ...subject }, 'transit failure answered');
   const { id, args } = failureMessage(err, subject);

@@ -39,6 +39,8 @@ export interface StopChoice {
   stop: string;
   agency: string;
   name: string;
+  /** Where the stop is, when its feed says: the rider's nearest comes first. */
+  position?: { lat: number; lon: number };
 }
 
 export interface TransitErrorDetails {

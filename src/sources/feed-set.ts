@@ -62,7 +62,13 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
       (summary) => summary.stopName,
       () => feed.stops?.nameOf(code) ?? '',
     );
-    return { stop: key(feed, code), agency: feed.name, name };
+    const platform = feed.stops?.byCode(code)[0];
+    return {
+      stop: key(feed, code),
+      agency: feed.name,
+      name,
+      ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}),
+    };
   }
 
   /**

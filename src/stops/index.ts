@@ -6,7 +6,7 @@ import type { StopIndex } from '../domain/stop-index.js';
 export type { NearbyStop, StopIndex, StopInfo } from '../domain/stop-index.js';
 export { parseStopsTxt, StopsFileError } from './parse.js';
 export { createStopIndex } from './stop-index.js';
-export { haversineMeters } from './geo.js';
+export { haversineMeters } from '../domain/geo.js';
 
 /** Reads a GTFS stops.txt (the demo network's, or GTFS_STOPS_FILE) into a StopIndex. */
 export async function loadStopIndex(path: string): Promise<StopIndex> {

@@ -1,4 +1,4 @@
-import { haversineMeters, METERS_PER_DEGREE_LAT } from './geo.js';
+import { haversineMeters, METERS_PER_DEGREE_LAT } from '../domain/geo.js';
 import { foldText, normalizeStopCode, wordsOf } from './normalize.js';
 import { sharedName } from './shared-name.js';
 import type { NearbyStop, StopIndex, StopInfo } from '../domain/stop-index.js';

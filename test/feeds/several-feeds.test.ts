@@ -86,6 +86,13 @@ describe('several feeds in one bot', () => {
     expect(chosen.title).toMatch(/\(OC Transpo 3017\)$/);
   });
 
+  it('says how far each choice is once the chat shared where it is', async () => {
+    await core.handleLocation(45.3479, -75.7592, privateChat({ chatId: 'nearby' }));
+    const reply = (await core.handleText('/next 3017 95', privateChat({ chatId: 'nearby' })))!;
+    expect(reply.blocks[0]!.lines).toHaveLength(2);
+    for (const line of reply.blocks[0]!.lines) expect(line).toMatch(/^OC (Transpo|GTFS): BASELINE.* \(\d[\d,]* m away\)$/);
+  });
+
   it('answers a prefixed code at once, however it is typed, and a code one feed has without asking', async () => {
     for (const typed of ['/next og 3017', '/next OG 3017', '/next og:3017', 'og 3017']) {
       expect(await text(typed)).toMatch(/^BASELINE \(OC GTFS 3017\)/);

@@ -1,6 +1,6 @@
 import type { ConcreteTrip } from '../gtfs/expand.js';
 import type { SimStop } from '../network.js';
-import { haversineMeters } from '../../stops/geo.js';
+import { haversineMeters } from '../../domain/geo.js';
 import { between } from './geo.js';
 import { pick, unit } from './seeded.js';
 
