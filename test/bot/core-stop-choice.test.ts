@@ -50,4 +50,11 @@ describe('which agency a shared stop code means', () => {
     const reply = (await core.handleText('/next 3000 33', privateChat()))!;
     expect(reply.buttons!.flat()[0]!.label).toBe('OC Transpo: RIDEAU');
   });
+
+  it('names the agency alone where its feed cannot name the stop yet (still loading)', async () => {
+    const loading: StopChoice[] = [{ stop: 'oc:3000', agency: 'OC Transpo', name: '' }, choices[1]!];
+    const transit = fakeTransit({ next: { 'next 3000 33': new TransitError('ambiguous-stop', 'two feeds', { choices: loading }) } });
+    const reply = (await createBotCore({ transit, ...memoryStores(), now: clock }).handleText('/next 3000 33', privateChat()))!;
+    expect(reply.blocks[0]!.lines).toEqual(['OC Transpo', 'STO: PLACE DU PORTAGE']);
+  });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, startSimServer, type SimServer } from '../../src/sim/index.js';
+import { buttonsOf, startFakeBotApi } from '../chat/telegram/fake-bot-api.js';
 import { startBot } from './run-bot.js';
 
 // `npm start` with FEEDS_FILE, over real HTTP: a feed whose zip cannot be had and one whose zip is
@@ -19,6 +20,16 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+async function untilBothReady(port: number): Promise<void> {
+  for (;;) {
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((r) => r.json() as Promise<{ feeds?: Array<{ schedule: string }> }>)
+      .catch(() => ({ feeds: undefined }));
+    if (health.feeds?.length === 2 && health.feeds.every((f) => f.schedule === 'ready')) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe('npm start with a list of feeds', () => {
@@ -76,5 +87,59 @@ describe('npm start with a list of feeds', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^BASELINE \(OC Transpo 3017\)/);
     expect(`${run.stdout}${run.stderr}`).not.toContain(DEMO_API_KEY);
+  });
+
+  it("on Telegram, asks which agency a shared code means with a button each, and the button answers with that agency's board", async () => {
+    const token = '4242:feeds-e2e_Token';
+    const api = await startFakeBotApi({ token });
+    const feedsFile = join(dir, 'two-feeds.json');
+    // The same network twice: every stop code is in both feeds.
+    const feed = (id: string, name: string) => ({ id, name, gtfs: `${sim.url}/gtfs/static.zip` });
+    writeFileSync(feedsFile, JSON.stringify([feed('oc', 'OC Transpo'), feed('og', 'OC GTFS')]));
+    try {
+      const port = await freePort();
+      const bot = startBot({
+        DATA_DIR: join(dir, 'tg-data'),
+        FEEDS_FILE: feedsFile,
+        TELEGRAM_BOT_TOKEN: token,
+        TELEGRAM_API_ROOT: api.apiRoot,
+        METRICS_PORT: String(port),
+      });
+      // Telegram answers from the start; the stop names come with each feed's first import.
+      await untilBothReady(port);
+      const rider = { id: 91, is_bot: false, first_name: 'Rider', language_code: 'en' };
+      const chat = { id: 91, type: 'private', first_name: 'Rider' };
+      api.queueUpdate({
+        message: {
+          message_id: 1,
+          date: 1_700_000_000,
+          from: rider,
+          chat,
+          text: '/next 3017',
+          entities: [{ type: 'bot_command', offset: 0, length: 5 }],
+        },
+      });
+      const asked = await api.waitForCall('sendMessage', (c) => String(c.params.text).includes('several networks'), 60_000);
+      const choices = buttonsOf(asked);
+      expect(choices.map((b) => b.callback_data)).toEqual(['2:r:next:oc~3017', '2:r:next:og~3017']);
+
+      api.queueUpdate({
+        callback_query: {
+          id: 'press-1',
+          from: rider,
+          chat_instance: 'ci',
+          data: choices[1]!.callback_data,
+          message: { ...(asked.answer as object), chat },
+        },
+      });
+      const board = await api.waitForCall('sendMessage', (c) => String(c.params.text).includes('(OC GTFS 3017)'));
+      // The board's own buttons name the feed too, so Refresh asks the same agency again.
+      expect(buttonsOf(board).map((b) => b.callback_data)).toContain('2:u:next:og~3017');
+
+      bot.child.kill('SIGTERM');
+      expect((await bot.exited).code).toBe(0);
+    } finally {
+      await api.close();
+    }
   });
 });

@@ -19,6 +19,8 @@ export function stopChoiceReply(
   // Where the rider shared their place lately, the nearest stop first (the sort keeps the feeds' order otherwise).
   placed.sort((a, b) => (a.meters ?? Infinity) - (b.meters ?? Infinity));
   const lines = placed.map(({ choice, meters }) => {
+    // A feed still loading cannot name the stop yet: its agency alone.
+    if (choice.name.trim() === '') return choice.agency;
     const words = { agency: choice.agency, name: shorten(choice.name, MAX_NAME_CHARS) };
     return meters === undefined ? say('stop-which-line', words) : say('stop-which-line-near', { ...words, meters: Math.round(meters) });
   });

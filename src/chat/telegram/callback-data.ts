@@ -11,7 +11,11 @@ export const CALLBACK_DATA_MAX_BYTES = 64;
 
 export type ButtonPress = Pick<ReplyButton, 'command' | 'effect'>;
 
-const VALUE = /^[0-9A-Za-z-]{1,16}$/;
+// A value may name its feed ("sto:3000"): its ':' travels as '~', which no value holds itself.
+const VALUE = /^[0-9A-Za-z._:-]{1,32}$/;
+const CARRIED = /^[0-9A-Za-z._~-]{1,32}$/;
+const carry = (value: string) => value.replaceAll(':', '~');
+const uncarry = (part: string) => part.replaceAll('~', ':');
 const EFFECTS = { u: 'update', r: 'reply', n: 'notice' } as const;
 const LETTERS = { update: 'u', reply: 'r', notice: 'n' } as const;
 
@@ -24,7 +28,7 @@ export function encodeButton(button: ButtonPress): string | undefined {
     const value = button.command.options[arg.name];
     if (value === undefined) break;
     if (!VALUE.test(value)) return undefined;
-    values.push(value);
+    values.push(carry(value));
   }
   const data = ['2', LETTERS[button.effect], spec.name, ...values].join(':');
   return Buffer.byteLength(data, 'utf8') <= CALLBACK_DATA_MAX_BYTES ? data : undefined;
@@ -34,8 +38,9 @@ export function encodeButton(button: ButtonPress): string | undefined {
 export function decodeButton(data: unknown): ButtonPress | undefined {
   if (typeof data !== 'string' || data.length > CALLBACK_DATA_MAX_BYTES) return undefined;
   const parts = data.split(':');
-  if (parts.some((part) => !VALUE.test(part))) return undefined;
-  return parts[0] === '2' ? decodeCurrent(parts.slice(1)) : decodeLegacy(parts);
+  if (parts.some((part) => !CARRIED.test(part))) return undefined;
+  const values = parts.map(uncarry);
+  return values[0] === '2' ? decodeCurrent(values.slice(1)) : decodeLegacy(values);
 }
 
 function decodeCurrent([letter, name, ...values]: string[]): ButtonPress | undefined {

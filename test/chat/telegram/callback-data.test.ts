@@ -20,6 +20,16 @@ describe('callback data', () => {
     for (const p of presses) expect(decodeButton(encodeButton(p))).toEqual(p);
   });
 
+  it('carries a stop that names its feed, as several feeds write them', () => {
+    const scoped = [
+      press('reply', 'next', { stop: 'sto:3000', route: '33' }),
+      press('update', 'next', { stop: 'oc:3017' }),
+      press('notice', 'save', { stop: 'tc:1.2' }),
+    ];
+    expect(scoped.map(encodeButton)).toEqual(['2:r:next:sto~3000:33', '2:u:next:oc~3017', '2:n:save:tc~1.2']);
+    for (const p of scoped) expect(decodeButton(encodeButton(p))).toEqual(p);
+  });
+
   it("still understands the buttons of earlier versions, already in riders' chats", () => {
     expect(decodeButton('r:3017:95')).toEqual(press('update', 'next', { stop: '3017', route: '95' }));
     expect(decodeButton('n:3017')).toEqual(press('reply', 'next', { stop: '3017' }));
@@ -31,7 +41,8 @@ describe('callback data', () => {
       CALLBACK_DATA_MAX_BYTES,
     );
     expect(encodeButton(press('reply', 'next', { stop: '3017', route: 'x'.repeat(80) }))).toBeUndefined();
-    expect(encodeButton(press('reply', 'next', { stop: '30:17' }))).toBeUndefined();
+    expect(encodeButton(press('reply', 'next', { stop: '30 17' }))).toBeUndefined();
+    expect(encodeButton(press('reply', 'next', { stop: '30~17' }))).toBeUndefined();
     expect(encodeButton(press('reply', 'stop', { query: 'rideau centre' }))).toBeUndefined();
     expect(encodeButton({ effect: 'reply', command: { name: 'nope' as never, options: {} } })).toBeUndefined();
   });
