@@ -86,6 +86,8 @@ export interface RidersFigures {
   upstream: number;
   /** The instances' CPU per update, in ms (all instances together). */
   cpuMsPerUpdate: number;
+  /** This process's CPU per update (posting, and the fake Bot API): on two cores, it bounds the rate the bare bot shows. */
+  rigCpuMsPerUpdate: number;
   /** The largest peak RSS of the instances. */
   maxRssMb: number;
   /** Updates answered otherwise than expected (a failure message, a refusal) or not at all. */
@@ -254,7 +256,9 @@ export async function measureRiders(rig: Rig, setup: RidersSetup, batches: numbe
     for (const updates of batches) {
       for (const instance of instances) instance.child.stdin.write('mark\n');
       const upstreamBefore = await rig.upstreamRequests();
+      const rigCpu = process.cpuUsage();
       const run = await drive(rig, ports, updates, users, user, expected);
+      const rigCpuUsed = process.cpuUsage(rigCpu);
       user += users;
       const upstream = (await rig.upstreamRequests()) - upstreamBefore - 1;
       const cpu = await Promise.all(instances.map((instance) => ask<{ cpuMs: number }>(instance, 'cpu')));
@@ -269,6 +273,7 @@ export async function measureRiders(rig: Rig, setup: RidersSetup, batches: numbe
         maxMs: sorted.at(-1) ?? NaN,
         upstream,
         cpuMsPerUpdate: cpu.reduce((sum, c) => sum + c.cpuMs, 0) / updates,
+        rigCpuMsPerUpdate: (rigCpuUsed.user + rigCpuUsed.system) / 1000 / updates,
         maxRssMb: 0,
         wrong: run.wrong,
       });
@@ -286,7 +291,7 @@ export async function measureRiders(rig: Rig, setup: RidersSetup, batches: numbe
 export function ridersLine(f: RidersFigures): string {
   return (
     `${f.label.padEnd(36)} ${f.updates} updates/${f.users} users: ${f.perSecond.toFixed(0).padStart(5)} updates/s, ` +
-    `p50 ${f.p50Ms.toFixed(0).padStart(4)} ms, p99 ${f.p99Ms.toFixed(0).padStart(4)} ms, max ${f.maxMs.toFixed(0)} ms; upstream ${f.upstream}; CPU ${f.cpuMsPerUpdate.toFixed(2)} ms/update, peak RSS ${Math.round(f.maxRssMb)} MB; wrong ${f.wrong}`
+    `p50 ${f.p50Ms.toFixed(0).padStart(4)} ms, p99 ${f.p99Ms.toFixed(0).padStart(4)} ms, max ${f.maxMs.toFixed(0)} ms; upstream ${f.upstream}; CPU ${f.cpuMsPerUpdate.toFixed(2)} ms/update (the rig's ${f.rigCpuMsPerUpdate.toFixed(2)}), peak RSS ${Math.round(f.maxRssMb)} MB; wrong ${f.wrong}`
   );
 }
 
