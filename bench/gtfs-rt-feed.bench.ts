@@ -23,9 +23,9 @@ import { importFeed } from '../src/sources/gtfs/static/import-feed.js';
 import { openTimetable, type StopPlace } from '../src/sources/gtfs/static/timetable.js';
 import { loadDemoNetwork } from '../src/sim/demo-network.js';
 import { demoTripUpdates } from '../src/sim/trip-updates.js';
+import { feedOf, median, timeDecodes } from './lib/realtime-feeds.js';
 
 const fixture = (name: string) => new URL(`../test/fixtures/gtfs-rt/${name}`, import.meta.url).pathname;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
@@ -36,8 +36,6 @@ const settle = async () => {
     await sleep(20);
   }
 };
-
-type Entity = { id: string; tripUpdate?: { trip: { tripId?: string } } };
 
 /**
  * The event loop while something runs: monitorEventLoopDelay's longest delay and p99, and the
@@ -69,27 +67,6 @@ function watchLoop() {
 }
 const stall = (loop: { max: number; cpuInLongest: number }) => `longest stall ${ms(loop.max)} (the process's CPU in it ${ms(loop.cpuInLongest)})`;
 
-/** The seeds' entities repeated under new entity and trip ids (the originals kept once) up to `bytes`. */
-function feedOf(seeds: Uint8Array[], bytes: number): Uint8Array {
-  const messages = seeds.map(
-    (seed) => FeedMessageType.toObject(FeedMessageType.decode(seed), { longs: Number }) as { header: unknown; entity: Entity[] },
-  );
-  const once = messages.flatMap((m) => m.entity);
-  const perCopy = FeedMessageType.encode(FeedMessageType.fromObject({ header: messages[0]!.header, entity: once })).finish().length;
-  const entity: Entity[] = [...once];
-  for (let copy = 1; copy < Math.ceil(bytes / perCopy); copy++) {
-    for (const e of once) {
-      const trip = e.tripUpdate?.trip;
-      entity.push({
-        ...e,
-        id: `${e.id}~${copy}`,
-        ...(trip ? { tripUpdate: { ...e.tripUpdate, trip: { ...trip, tripId: `${trip.tripId}~${copy}` } } } : {}),
-      });
-    }
-  }
-  return FeedMessageType.encode(FeedMessageType.fromObject({ header: messages[0]!.header, entity })).finish();
-}
-
 const realSeeds = ['caltrain-trip-updates.pb', 'miway-trip-updates-cut.pb', 'ltc-trip-updates-cut.pb'].map((name) => readFileSync(fixture(name)));
 const dir = mkdtempSync(join(tmpdir(), 'gtfs-rt-feed-bench-'));
 try {
@@ -101,25 +78,10 @@ try {
     ['demo network entities', feedOf([demoSeed], 1_000_000)],
     ['real entities (Caltrain, MiWay, London)', feedOf(realSeeds, 1_000_000)],
   ] as const) {
-    const bare: number[] = [];
-    const ours: number[] = [];
-    const ratios: number[] = [];
-    for (let round = 0; round < 25; round++) {
-      const timed = (decode: () => unknown) => {
-        const started = performance.now();
-        for (let i = 0; i < 4; i++) decode();
-        return (performance.now() - started) / 4;
-      };
-      const b = timed(() => FeedMessageType.decode(bytes));
-      const o = timed(() => decodeTripUpdates(bytes));
-      if (round < 5) continue; // warm-up
-      bare.push(b);
-      ours.push(o);
-      ratios.push(o / b);
-    }
+    const { bareMs, oursMs, ratio } = timeDecodes(bytes, 20);
     const trips = decodeTripUpdates(bytes).entities;
     console.log(
-      `decode ${mb(bytes.length)}, ${trips} trips, ${label}: protobufjs decode ${ms(median(bare))}, ours (decode + snapshot) ${ms(median(ours))}, ratio ${median(ratios).toFixed(2)}`,
+      `decode ${mb(bytes.length)}, ${trips} trips, ${label}: protobufjs decode ${ms(bareMs)}, ours (decode + snapshot) ${ms(oursMs)}, ratio ${ratio.toFixed(2)}`,
     );
   }
 

@@ -4,18 +4,17 @@
 // (with a live feed). The realtime feed's own figures (decoding, refreshes, limits) are in
 // gtfs-rt-feed.bench.ts.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { stopArrivals } from '../src/sources/gtfs/arrivals/stop-arrivals.js';
 import { decodeTripUpdates } from '../src/sources/gtfs/realtime/decode.js';
 import { importFeed } from '../src/sources/gtfs/static/import-feed.js';
 import { openTimetable } from '../src/sources/gtfs/static/timetable.js';
 import { loadDemoNetwork } from '../src/sim/demo-network.js';
-import { demoGtfsFiles, zipGtfs } from '../src/sim/gtfs-zip.js';
 import { demoTripUpdates } from '../src/sim/trip-updates.js';
+import { PEAK_MS, timeLookups, writeDemoZip } from './lib/gtfs-lookups.js';
 
 if (process.argv[2] === 'import') {
   // Child: the import alone.
@@ -39,8 +38,7 @@ const copies = Number(process.env.GTFS_BENCH_COPIES ?? 100);
 const dir = mkdtempSync(join(tmpdir(), 'gtfs-bench-'));
 try {
   const network = loadDemoNetwork();
-  const zip = join(dir, 'feed.zip');
-  writeFileSync(zip, await zipGtfs(demoGtfsFiles(network, copies)));
+  const zip = await writeDemoZip(dir, copies);
   const db = join(dir, 'feed.sqlite');
   const child = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), 'import', zip, db], { encoding: 'utf8' });
   const imported = JSON.parse(child) as { ms: number; maxRssMb: number; maxLoopDelayMs: number; rows: Record<string, number> };
@@ -52,21 +50,8 @@ try {
   );
 
   const timetable = await openTimetable(db);
-  // A Tuesday morning peak in Ottawa, the demo network's own live feed.
-  const nowMs = Date.parse('2026-03-10T08:00:00-04:00');
-  const feed = decodeTripUpdates(demoTripUpdates(network, nowMs));
-  const codes = [...network.stopCodes.keys()];
-  const places = (await Promise.all(codes.map((c) => timetable.findStop(c)))).filter((p) => p !== undefined);
-  for (const place of places) await stopArrivals({ timetable, place, nowMs, realtime: { status: 'live', feed } }); // warm-up
-  const times: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    for (const place of places) {
-      const started = performance.now();
-      await stopArrivals({ timetable, place, nowMs, realtime: { status: 'live', feed } });
-      times.push(performance.now() - started);
-    }
-  }
-  times.sort((a, b) => a - b);
+  // The demo network's own live feed at a morning peak.
+  const times = await timeLookups(timetable, decodeTripUpdates(demoTripUpdates(network, PEAK_MS)));
   const at = (q: number) => times[Math.floor(q * (times.length - 1))]!.toFixed(2);
   console.log(`arrivals look-up per stop (all routes, live)  median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${times.length} look-ups`);
   await timetable.close();

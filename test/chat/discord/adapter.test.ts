@@ -18,8 +18,8 @@ describe('the Discord adapter', () => {
       expect(h.bot.platform).toBe('discord');
       expect(h.discord.identifies).toEqual([{ token: TOKEN, intents: 1, shard: [0, 1] }]);
       expect(h.bot.client.guilds.cache.has(GUILD.id)).toBe(true);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(h.discord.heartbeats()).toBeGreaterThanOrEqual(2);
+      // Heartbeats every 50 ms: two come within moments, however long that takes on a busy machine.
+      await vi.waitFor(() => expect(h.discord.heartbeats()).toBeGreaterThanOrEqual(2), { timeout: 5_000 });
       expect(h.logs.some((l) => l.includes('discord bot started'))).toBe(true);
     } finally {
       await h.close();
@@ -84,8 +84,7 @@ describe('the Discord adapter', () => {
       await stopping;
       expect(embedOf(h.discord.original(token)).title).toBe('BASELINE (3017)');
       await expect(h.bot.ended()).resolves.toBeUndefined();
-      await new Promise((r) => setTimeout(r, 50));
-      expect(h.discord.openSockets()).toBe(0);
+      await vi.waitFor(() => expect(h.discord.openSockets()).toBe(0), { timeout: 5_000 });
     } finally {
       await h.discord.close();
     }

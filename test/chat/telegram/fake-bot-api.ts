@@ -47,6 +47,8 @@ export interface FakeBotApi {
   openPolls(): number;
   /** Resolves once no getUpdates request is open (the bot stopped polling). */
   waitForNoPolls(guardMs?: number): Promise<void>;
+  /** Calls `listener` with each call as it is answered (benchmarks time replies by it); returns the unsubscribe. */
+  onCall(listener: (call: RecordedCall) => void): () => void;
   /** Resolves with the first recorded call (past or future) that matches; fails after `guardMs` to avoid hanging. */
   waitForCall(method: string, match?: (call: RecordedCall) => boolean, guardMs?: number): Promise<RecordedCall>;
   close(): Promise<void>;
@@ -237,20 +239,20 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     const call: RecordedCall = { method, params };
     calls.push(call);
     if (failure === 'disconnect') {
-      events.emit('call');
+      events.emit('call', call);
       req.socket.destroy();
       return;
     }
     if (failure && 'text' in failure) {
       call.answer = failure.text;
-      events.emit('call');
+      events.emit('call', call);
       res.writeHead(failure.status, { 'content-type': 'text/html' }).end(failure.text);
       return;
     }
     const { status, body } = failure ? failureAnswer(failure) : handle(method, params);
     const succeeded = typeof body === 'object' && body !== null && (body as { ok?: unknown }).ok === true;
     call.answer = succeeded ? (body as { result: unknown }).result : body;
-    events.emit('call');
+    events.emit('call', call);
     send(res, status, body);
   };
   const server = createServer((req, res) => {
@@ -284,6 +286,10 @@ export async function startFakeBotApi(options: { token: string; username?: strin
       else standing.set(method, failure);
     },
     openPolls: () => polls,
+    onCall(listener) {
+      events.on('call', listener);
+      return () => void events.off('call', listener);
+    },
     waitForNoPolls(guardMs = 8000) {
       return new Promise((resolve, reject) => {
         if (polls === 0) return resolve();
