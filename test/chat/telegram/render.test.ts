@@ -65,7 +65,7 @@ describe('renderReply', () => {
     const odd = renderReply({
       kind: 'answer',
       blocks: [],
-      buttons: [[{ label: 'x', command: { name: 'next', options: { stop: 'a:b' } }, effect: 'reply' }]],
+      buttons: [[{ label: 'x', command: { name: 'next', options: { stop: 'a b' } }, effect: 'reply' }]],
     });
     expect(odd.reply_markup).toBeUndefined();
   });
