@@ -3,18 +3,21 @@
 // because in this bot an "alert" is a chat's own scheduled push. Texts stay in every language the
 // feed gives; the chat's is chosen when they are shown.
 
-export type DisruptionEffect =
-  | 'no-service'
-  | 'reduced-service'
-  | 'significant-delays'
-  | 'detour'
-  | 'additional-service'
-  | 'modified-service'
-  | 'stop-moved'
-  | 'accessibility-issue'
-  | 'no-effect'
-  | 'other'
-  | 'unknown';
+export const DISRUPTION_EFFECTS = [
+  'no-service',
+  'reduced-service',
+  'significant-delays',
+  'detour',
+  'additional-service',
+  'modified-service',
+  'stop-moved',
+  'accessibility-issue',
+  'no-effect',
+  'other',
+  'unknown',
+] as const;
+
+export type DisruptionEffect = (typeof DISRUPTION_EFFECTS)[number];
 
 export type DisruptionCause =
   | 'unknown'
