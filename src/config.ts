@@ -4,6 +4,7 @@ import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js
 import { FeedsFileProblems, readFeedsFile, type FeedSettings } from './feeds-file.js';
 import { DEFAULT_METRICS_HOST } from './metrics/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
+import { OCTRANSPO_RSS } from './sources/presets.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.
@@ -259,6 +260,8 @@ export interface Config {
     tripUpdatesUrl?: string;
     /** Service Alerts (disruptions): URL or file path; absent, none. */
     alertsUrl?: string;
+    /** OC Transpo's updates RSS (OCTRANSPO_SUBSCRIPTION_KEY). */
+    rss?: { english: string; french?: string };
     /** Sent with TripUpdates and Service Alerts requests; secret. */
     headers: Record<string, string>;
     refreshSeconds: number;
@@ -389,6 +392,8 @@ function gtfsConfig(e: z.infer<typeof schema>): Pick<Config, 'gtfs'> {
       scheduleUrl,
       ...(tripUpdatesUrl ? { tripUpdatesUrl } : {}),
       ...(alertsUrl ? { alertsUrl } : {}),
+      // OC Transpo's key selects OC Transpo: its detours come as RSS, which needs none.
+      ...(key ? { rss: { ...OCTRANSPO_RSS } } : {}),
       headers,
       refreshSeconds: e.GTFS_RT_REFRESH_SECONDS,
     },

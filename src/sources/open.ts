@@ -15,6 +15,7 @@ import { v12Places } from './octranspo-v12/disruption-places.js';
 import { gtfsAlertsFeed } from './gtfs/realtime/alerts-feed.js';
 import { readLocation } from './gtfs/net/location.js';
 import { withDisruptions } from './with-disruptions.js';
+import { octranspoRssFeed } from './octranspo-rss/feed.js';
 
 export interface V12Settings {
   baseUrl: string;
@@ -57,10 +58,25 @@ export interface OpenedSource {
 
 export async function openTransitSource(settings: SourceSettings, options: OpenSourceOptions): Promise<OpenedSource> {
   if (settings.kind === 'gtfs') {
+    const rss = settings.gtfs.rss;
     const feed = await openGtfsFeed(settings.gtfs, {
       dataDir: options.dataDir,
       now: options.now,
       logger: options.logger,
+      ...(rss !== undefined
+        ? {
+            disruptionFeeds: [
+              octranspoRssFeed({
+                english: rss.english,
+                ...(rss.french !== undefined ? { french: rss.french } : {}),
+                // A web page's feed, not an API: asked every 2 minutes at most.
+                refreshMs: Math.max(settings.gtfs.refreshSeconds, 120) * 1000,
+                now: options.now,
+                logger: options.logger.child({ component: 'disruptions' }),
+              }),
+            ],
+          }
+        : {}),
       ...(options.waitForSchedule !== undefined ? { waitForSchedule: options.waitForSchedule } : {}),
     });
     return { source: feed.transit, stops: feed.stops, close: () => feed.transit.close() };

@@ -21,6 +21,8 @@ export interface GtfsFeedSettings {
   vehiclePositionsUrl?: string;
   /** Service Alerts: URL or file path; absent, no disruptions from this feed. */
   alertsUrl?: string;
+  /** OC Transpo's updates RSS (URL or file path each): disruptions beside or instead of Service Alerts. */
+  rss?: { english: string; french?: string };
   /** Sent with realtime requests; secret. */
   headers: Record<string, string>;
   refreshSeconds: number;

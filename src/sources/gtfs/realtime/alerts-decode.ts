@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { decodeHTML } from 'entities';
 import { FeedMessageType } from '../../../gtfs-format/realtime-schema.js';
+import { versionOf } from '../../disruption-version.js';
 import type {
   ActivePeriod,
   Disruption,
@@ -121,11 +121,6 @@ function entityOf(raw: NonNullable<RawAlert['informedEntity']>[number]): Informe
 function periodOf(raw: { start?: number; end?: number }): ActivePeriod {
   // 0 is the field's default: an open end, as the specification says of a missing one.
   return { ...(raw.start ? { start: raw.start } : {}), ...(raw.end ? { end: raw.end } : {}) };
-}
-
-/** A digest of everything riders read and whom it touches: a new version is a changed disruption. */
-export function versionOf(content: Omit<Disruption, 'id' | 'version'>): string {
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 16);
 }
 
 /** Adds the languages `more` has and `text` lacks. */
