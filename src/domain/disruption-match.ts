@@ -42,7 +42,8 @@ export interface Agencies {
   readonly ids: ReadonlySet<string>;
 }
 
-function agencyOf(id: string, agencies: Agencies): string | undefined {
+/** The feed's agency an entity's agency_id means; undefined: none of them. */
+export function agencyOf(id: string, agencies: Agencies): string | undefined {
   if (agencies.ids.has(id)) return id;
   return agencies.ids.size === 1 ? [...agencies.ids][0] : undefined;
 }
@@ -68,7 +69,7 @@ function routeAgrees(e: InformedEntity, route: PlaceRoute, agencies: Agencies): 
 }
 
 /** An entity naming only an agency: every stop and route of that agency. */
-function agencyWide(e: InformedEntity): boolean {
+export function agencyWide(e: InformedEntity): boolean {
   return e.agencyId !== undefined && e.routeId === undefined && e.routeName === undefined && e.routeType === undefined && e.tripId === undefined;
 }
 
