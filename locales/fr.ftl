@@ -11,8 +11,8 @@ command-next = /next <arrêt> [circuit]
     .description = Prochains passages à un arrêt, pour un circuit ou tous
 command-routes = /routes <arrêt>
     .description = Circuits et directions qui desservent un arrêt
-command-disruptions = /perturbations [arrêt] [ligne]  ou  /perturbations ligne <ligne>
-    .description = Détours et changements de service : à un arrêt, sur une ligne, ou tous
+command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
+    .description = Détours et changements de service : à un arrêt, sur un circuit, ou tous
 command-stop = /stop <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /save <arrêt> [nom]
@@ -212,9 +212,9 @@ disruptions-not-published = Ce réseau ne publie pas de perturbations que je sac
 disruptions-none = Aucune perturbation en ce moment.
 disruptions-title-stop = { $routeNo ->
     [none] Perturbations à l'arrêt { $stopNo }
-   *[other] Perturbations de la ligne { $routeNo } à l'arrêt { $stopNo }
+   *[other] Perturbations du circuit { $routeNo } à l'arrêt { $stopNo }
 }
-disruptions-title-route = Perturbations sur la ligne { $routeNo }
+disruptions-title-route = Perturbations sur le circuit { $routeNo }
 disruptions-title-all = Perturbations en ce moment
 disruption-effect-no-service = Aucun service
 disruption-effect-reduced-service = Service réduit

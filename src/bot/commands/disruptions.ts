@@ -20,8 +20,8 @@ const spec: CommandSpec = {
   aliases: ['perturbations'],
 };
 
-/** "route 95" / "ligne 95": a route alone, where the same word could be a stop too. */
-const ROUTE_WORDS = new Set(['route', 'ligne']);
+/** "route 95" / "circuit 95" / "ligne 95": a route alone, where the same word could be a stop too. */
+const ROUTE_WORDS = new Set(['route', 'circuit', 'ligne']);
 
 export const disruptions: CommandModule = {
   spec,
