@@ -144,6 +144,6 @@ export type DisruptionReading =
 
 /** The port riders' questions go through; a source without one publishes no disruptions. */
 export interface DisruptionReader {
-  /** Never rejects except with a TransitError about the question (an unknown stop). */
+  /** Never rejects except with a TransitError about the question (an unknown stop or route) or a schedule still loading. */
   disruptions(query: DisruptionQuery): Promise<DisruptionReading>;
 }

@@ -125,4 +125,17 @@ describe('an alerts feed that cannot be read', () => {
     await transit.close();
     dir.remove();
   });
+
+  it('before the first import, a stop is "loading", not unknown', async () => {
+    const dir = tempDir();
+    const { logger } = capturingLogger();
+    const { transit } = await openGtfsFeed(
+      { scheduleUrl: fixture('ltc-gtfs-no-calls.zip'), alertsUrl: fixture('ltc-alerts.pb'), headers: {}, refreshSeconds: 30 },
+      { dataDir: dir.path, now: fixedClock('2020-10-30T13:59:36-04:00'), logger, refresh: false },
+    );
+    const early = await transit.disruptions!({ stop: 'KINGTALB' }).catch((err: unknown) => err);
+    expect(isTransitError(early) && early.kind).toBe('loading');
+    await transit.close();
+    dir.remove();
+  });
 });

@@ -1,4 +1,5 @@
 import type { Agencies, Place, PlaceResolver, PlaceRoute } from '../../domain/disruption-match.js';
+import { scheduleLoading } from './errors.js';
 import type { Timetable } from './static/timetable.js';
 
 // The schedule's answers to the disruption matcher: a stop's platforms and station, the routes
@@ -36,8 +37,9 @@ export function schedulePlaces(current: () => Timetable | undefined): PlaceResol
 
   return {
     async stop(code, route) {
+      // Before the first import, the schedule cannot say: "loading", not "no such stop".
       const timetable = current();
-      if (timetable === undefined) return undefined;
+      if (timetable === undefined) throw scheduleLoading();
       const place = await timetable.findStop(code.trim());
       if (place === undefined) return undefined;
       // A disruption naming the station touches its platforms: the station is among the stop's ids.
@@ -64,7 +66,8 @@ export function schedulePlaces(current: () => Timetable | undefined): PlaceResol
     },
     async route(text) {
       const timetable = current();
-      return { stopIds: new Set(), routes: timetable === undefined ? [] : await routesNamed(timetable, text), routesKnown: true };
+      if (timetable === undefined) throw scheduleLoading();
+      return { stopIds: new Set(), routes: await routesNamed(timetable, text), routesKnown: true };
     },
     async agencies(): Promise<Agencies> {
       const timetable = current();
