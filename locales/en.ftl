@@ -11,6 +11,8 @@ command-next = /next <stop> [route]
     .description = Next buses at a stop, for one route or all
 command-routes = /routes <stop>
     .description = Routes and directions serving a stop
+command-disruptions = /disruptions [stop] [route]  or  /disruptions route <route>
+    .description = Detours and service changes now: at a stop, on a route, or all
 command-stop = /stop <stop or name>
     .description = Where a stop is and what serves it
 command-save = /save <stop> [name]
@@ -169,6 +171,10 @@ button-save = Save stop
 button-route = Route { $routeNo }
 button-stop = { $stopNo } { $name }
 button-transfer = ↔ { $stopNo } { $name }
+button-disruptions = ⚠️ { $count ->
+    [one] The disruption in full
+   *[other] The { $count } disruptions in full
+}
 
 ## Failures: the transit service or the bot could not answer
 
@@ -190,6 +196,37 @@ error-parse = The transit service is not answering properly (its answer made no 
 error-bad-request = I couldn't ask the transit service that way. Check the stop and route numbers.
 error-loading = Schedule data is loading (a first import takes a few minutes). Try again shortly.
 error-internal = Something went wrong on my side. Try again in a minute.
+
+## Disruptions (detours, service changes): under arrivals and /disruptions
+
+disruptions-heading = ⚠️ Disruptions
+disruptions-line = { $effect }: { $text }
+disruptions-more = and { $count ->
+    [one] one more
+   *[other] { $count } more
+}
+disruptions-unavailable-short = ⚠️ Disruptions can't be read right now.
+disruptions-unavailable = The disruptions feed can't be read right now. Try again in a few minutes.
+disruptions-incomplete = One of the networks' disruptions can't be read right now: it may have more.
+disruptions-not-published = This network publishes no disruptions I can read.
+disruptions-none = No disruptions right now.
+disruptions-title-stop = { $routeNo ->
+    [none] Disruptions at stop { $stopNo }
+   *[other] Disruptions for route { $routeNo } at stop { $stopNo }
+}
+disruptions-title-route = Disruptions on route { $routeNo }
+disruptions-title-all = Disruptions now
+disruption-effect-no-service = No service
+disruption-effect-reduced-service = Reduced service
+disruption-effect-significant-delays = Delays
+disruption-effect-detour = Detour
+disruption-effect-additional-service = More service
+disruption-effect-modified-service = Service change
+disruption-effect-stop-moved = Stop moved
+disruption-effect-accessibility-issue = Accessibility
+disruption-effect-no-effect = Notice
+disruption-effect-other = Notice
+disruption-effect-unknown = Notice
 
 ## Routes at a stop (/routes)
 

@@ -11,6 +11,8 @@ command-next = /next <arrêt> [circuit]
     .description = Prochains passages à un arrêt, pour un circuit ou tous
 command-routes = /routes <arrêt>
     .description = Circuits et directions qui desservent un arrêt
+command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
+    .description = Détours et changements de service : à un arrêt, sur un circuit, ou tous
 command-stop = /stop <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /save <arrêt> [nom]
@@ -169,6 +171,10 @@ button-save = Enregistrer l'arrêt
 button-route = Circuit { $routeNo }
 button-stop = { $stopNo } { $name }
 button-transfer = ↔ { $stopNo } { $name }
+button-disruptions = ⚠️ { $count ->
+    [one] La perturbation en entier
+   *[other] Les { $count } perturbations en entier
+}
 
 ## Failures: the transit service or the bot could not answer
 
@@ -190,6 +196,37 @@ error-parse = Le service de transport ne répond pas correctement (sa réponse e
 error-bad-request = Je n'ai pas pu formuler cette demande au service de transport. Vérifiez les numéros d'arrêt et de circuit.
 error-loading = Les horaires sont en cours de chargement (une première importation prend quelques minutes). Réessayez sous peu.
 error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une minute.
+
+## Disruptions (detours, service changes): under arrivals and /disruptions
+
+disruptions-heading = ⚠️ Perturbations
+disruptions-line = { $effect } : { $text }
+disruptions-more = et { $count ->
+    [one] une autre
+   *[other] { $count } autres
+}
+disruptions-unavailable-short = ⚠️ Les perturbations ne peuvent pas être lues pour l'instant.
+disruptions-unavailable = Le flux des perturbations ne peut pas être lu pour l'instant. Réessayez dans quelques minutes.
+disruptions-incomplete = Les perturbations d'un des réseaux ne peuvent pas être lues pour l'instant : il peut y en avoir d'autres.
+disruptions-not-published = Ce réseau ne publie pas de perturbations que je sache lire.
+disruptions-none = Aucune perturbation en ce moment.
+disruptions-title-stop = { $routeNo ->
+    [none] Perturbations à l'arrêt { $stopNo }
+   *[other] Perturbations du circuit { $routeNo } à l'arrêt { $stopNo }
+}
+disruptions-title-route = Perturbations sur le circuit { $routeNo }
+disruptions-title-all = Perturbations en ce moment
+disruption-effect-no-service = Aucun service
+disruption-effect-reduced-service = Service réduit
+disruption-effect-significant-delays = Retards
+disruption-effect-detour = Détour
+disruption-effect-additional-service = Service ajouté
+disruption-effect-modified-service = Service modifié
+disruption-effect-stop-moved = Arrêt déplacé
+disruption-effect-accessibility-issue = Accessibilité
+disruption-effect-no-effect = Avis
+disruption-effect-other = Avis
+disruption-effect-unknown = Avis
 
 ## Routes at a stop (/routes)
 

@@ -4,6 +4,7 @@ import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js
 import { FeedsFileProblems, readFeedsFile, type FeedSettings } from './feeds-file.js';
 import { DEFAULT_METRICS_HOST } from './metrics/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
+import { OCTRANSPO_RSS } from './sources/presets.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.
@@ -163,6 +164,7 @@ const schema = z.object({
   // GTFS and GTFS-Realtime: a URL or a file path each.
   GTFS_URL: optionalText,
   GTFS_RT_TRIP_UPDATES_URL: optionalText,
+  GTFS_RT_ALERTS_URL: optionalText,
   GTFS_RT_HEADERS: optionalText,
   GTFS_RT_REFRESH_SECONDS: positiveInt(30),
   OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
@@ -185,7 +187,7 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     problems.push(`${missing}: expected to be set together with the other one (or neither, for the built-in demo feed)`);
   }
   const gtfs = isSet(env.GTFS_URL) || isSet(env.OCTRANSPO_SUBSCRIPTION_KEY);
-  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_HEADERS'] as const) {
+  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_ALERTS_URL', 'GTFS_RT_HEADERS'] as const) {
     if (isSet(env[name]) && !gtfs) problems.push(`${name}: expected GTFS_URL (or OCTRANSPO_SUBSCRIPTION_KEY) to be set too`);
   }
   if (isSet(env.GTFS_RT_HEADERS)) problems.push(...parseHeaders(env.GTFS_RT_HEADERS ?? '').problems.map((p) => `GTFS_RT_HEADERS: expected ${p}`));
@@ -195,6 +197,7 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
       'OC_API_KEY',
       'GTFS_URL',
       'GTFS_RT_TRIP_UPDATES_URL',
+      'GTFS_RT_ALERTS_URL',
       'GTFS_RT_HEADERS',
       'OCTRANSPO_SUBSCRIPTION_KEY',
       'GTFS_STOPS_FILE',
@@ -255,7 +258,11 @@ export interface Config {
     scheduleUrl: string;
     /** TripUpdates: URL or file path; absent, schedule only. */
     tripUpdatesUrl?: string;
-    /** Sent with TripUpdates requests; secret. */
+    /** Service Alerts (disruptions): URL or file path; absent, none. */
+    alertsUrl?: string;
+    /** OC Transpo's updates RSS (OCTRANSPO_SUBSCRIPTION_KEY). */
+    rss?: { english: string; french?: string };
+    /** Sent with TripUpdates and Service Alerts requests; secret. */
     headers: Record<string, string>;
     refreshSeconds: number;
   };
@@ -379,7 +386,18 @@ function gtfsConfig(e: z.infer<typeof schema>): Pick<Config, 'gtfs'> {
   if (scheduleUrl === undefined) return {};
   const tripUpdatesUrl = e.GTFS_RT_TRIP_UPDATES_URL ?? (key ? OCTRANSPO_GTFS.tripUpdates : undefined);
   const headers = { ...(key ? { [OCTRANSPO_GTFS.header]: key } : {}), ...parseHeaders(e.GTFS_RT_HEADERS ?? '').headers };
-  return { gtfs: { scheduleUrl, ...(tripUpdatesUrl ? { tripUpdatesUrl } : {}), headers, refreshSeconds: e.GTFS_RT_REFRESH_SECONDS } };
+  const alertsUrl = e.GTFS_RT_ALERTS_URL;
+  return {
+    gtfs: {
+      scheduleUrl,
+      ...(tripUpdatesUrl ? { tripUpdatesUrl } : {}),
+      ...(alertsUrl ? { alertsUrl } : {}),
+      // OC Transpo's key selects OC Transpo: its detours come as RSS, which needs none.
+      ...(key ? { rss: { ...OCTRANSPO_RSS } } : {}),
+      headers,
+      refreshSeconds: e.GTFS_RT_REFRESH_SECONDS,
+    },
+  };
 }
 
 /** Reads `.env` into process.env when the file exists (Node's own loader), then validates. */

@@ -171,6 +171,7 @@ function feedOf(entry: unknown, defaults: FeedDefaults, complain: Complain, reso
         ...(tripUpdates !== undefined ? { tripUpdatesUrl: tripUpdates } : {}),
         ...(vehiclePositions !== undefined ? { vehiclePositionsUrl: vehiclePositions } : {}),
         ...(alerts !== undefined ? { alertsUrl: alerts } : {}),
+        ...(agency?.disruptionsRss !== undefined ? { rss: { ...agency.disruptionsRss } } : {}),
         headers: { ...keyHeaders, ...given },
         refreshSeconds: e.refreshSeconds ?? defaults.refreshSeconds,
       },

@@ -14,7 +14,7 @@ import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
 import { openFeeds, openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
 import { createLogger, type Logger } from './log.js';
-import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
+import { DEMO_ALERTS_HEADER, DEMO_ALERTS_PATH, DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import type { StopIndex } from './domain/stop-index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
 import type { TransitSource } from './domain/transit-source.js';
@@ -106,7 +106,15 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
     );
     settings = {
       kind: 'octranspo-v12',
-      v12: { ...v12, baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, stopsFile: v12.stopsFile ?? DEMO_STOPS_FILE },
+      v12: {
+        ...v12,
+        baseUrl: sim.url,
+        appId: DEMO_APP_ID,
+        apiKey: DEMO_API_KEY,
+        stopsFile: v12.stopsFile ?? DEMO_STOPS_FILE,
+        // The demo's disruptions, so that one shows offline (route 95, Laurier 3020).
+        alerts: { url: `${sim.url}${DEMO_ALERTS_PATH}`, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
+      },
     };
   }
   const opened = await openTransitSource(settings, options);

@@ -10,6 +10,8 @@ import { readOptions } from './commands/read-options.js';
 import type { CommandSpec, Options } from './commands/spec.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
+import { disruptionsUnderArrivals } from './format/disruptions.js';
+import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
 import { storeFailure, type HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
@@ -106,9 +108,15 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
 
     async alertReply(subscription, fetched) {
       const chat: ChatContext = { ...subscription.chat };
-      const reply = await guarded(chat, (ctx) => {
+      const reply = await guarded(chat, async (ctx) => {
         const local = 'arrivals' in fetched ? { arrivals: localArrivals(fetched.arrivals, ctx.locale) } : fetched;
-        return alertReply(subscription, local, { now: ctx.now, say: ctx.say }) ?? NOT_YET;
+        const alert = alertReply(subscription, local, { now: ctx.now, say: ctx.say }) ?? NOT_YET;
+        if (alert === NOT_YET || alert.kind !== 'answer') return alert;
+        // The disruptions at the stop go with the arrivals, as under /next.
+        const { stopNo, routeNo } = subscription;
+        const disrupted = await readDisruptions(ctx.transit, stopNo, routeNo, ctx.logger);
+        const under = disruptionsUnderArrivals(disrupted, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx.locale, ctx.say);
+        return { ...alert, blocks: [...alert.blocks, ...under.blocks], buttons: [...(alert.buttons ?? []), ...under.buttons] };
       });
       return reply === NOT_YET ? undefined : reply;
     },

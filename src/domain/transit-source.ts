@@ -1,4 +1,5 @@
 import type { StopArrivals } from './arrivals.js';
+import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { IdentifierGrammar } from './identifiers.js';
 
 /** A stop as a source knows it: what /stop shows besides the routes. */
@@ -64,4 +65,10 @@ export interface TransitSource {
   stopDetails(stopNo: string): Promise<StopDetails>;
   /** How each of its feeds is doing; absent: a source with nothing to report (always ready). */
   status?(): readonly FeedStatus[];
+  /**
+   * The disruptions active now at a stop (of one route there), of a route, or all of them
+   * (domain/disruption.ts); absent: the source publishes none. Rejects only with a TransitError
+   * about the question (unknown stop or route); a feed that cannot be read is `unavailable`.
+   */
+  disruptions?(query: DisruptionQuery): Promise<DisruptionReading>;
 }

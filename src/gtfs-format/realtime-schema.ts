@@ -1,12 +1,13 @@
 import protobuf from 'protobufjs/light.js';
 
 // The part of GTFS-Realtime (gtfs-realtime.proto, proto2, package transit_realtime) that trip
-// updates use, as a protobufjs reflection descriptor: field numbers and enum values as the
+// updates and service alerts use, as a protobufjs reflection descriptor: field numbers and enum values as the
 // specification's reference gives them, including the newer trip relationships DELETED (7) and NEW
 // (8) that the 1.x bindings lack, and a DUPLICATED trip's own date and time (trip_properties).
 // It encodes the local server's feed and the tests' ones, and is what the bench measures the
 // source's own decoder (sources/gtfs/realtime/decode.ts, the same field numbers) against.
-// Everything else a feed carries (vehicle positions, alerts, extensions) is left out.
+// Service alerts are decoded with it (sources/gtfs/realtime/alerts-decode.ts: small feeds, read
+// whole). Everything else a feed carries (vehicle positions, TTS texts, images, extensions) is left out.
 
 const event = {
   fields: {
@@ -43,6 +44,7 @@ const descriptor = {
             id: { rule: 'required', type: 'string', id: 1 },
             isDeleted: { type: 'bool', id: 2 },
             tripUpdate: { type: 'TripUpdate', id: 3 },
+            alert: { type: 'Alert', id: 5 },
           },
         },
         TripUpdate: {
@@ -89,6 +91,84 @@ const descriptor = {
           nested: {
             ScheduleRelationship: {
               values: { SCHEDULED: 0, ADDED: 1, UNSCHEDULED: 2, CANCELED: 3, REPLACEMENT: 5, DUPLICATED: 6, DELETED: 7, NEW: 8 },
+            },
+          },
+        },
+        Alert: {
+          edition: 'proto2',
+          fields: {
+            activePeriod: { rule: 'repeated', type: 'TimeRange', id: 1 },
+            informedEntity: { rule: 'repeated', type: 'EntitySelector', id: 5 },
+            cause: { type: 'Cause', id: 6 },
+            effect: { type: 'Effect', id: 7 },
+            url: { type: 'TranslatedString', id: 8 },
+            headerText: { type: 'TranslatedString', id: 10 },
+            descriptionText: { type: 'TranslatedString', id: 11 },
+            severityLevel: { type: 'SeverityLevel', id: 14 },
+          },
+          nested: {
+            Cause: {
+              values: {
+                UNKNOWN_CAUSE: 1,
+                OTHER_CAUSE: 2,
+                TECHNICAL_PROBLEM: 3,
+                STRIKE: 4,
+                DEMONSTRATION: 5,
+                ACCIDENT: 6,
+                HOLIDAY: 7,
+                WEATHER: 8,
+                MAINTENANCE: 9,
+                CONSTRUCTION: 10,
+                POLICE_ACTIVITY: 11,
+                MEDICAL_EMERGENCY: 12,
+              },
+            },
+            Effect: {
+              values: {
+                NO_SERVICE: 1,
+                REDUCED_SERVICE: 2,
+                SIGNIFICANT_DELAYS: 3,
+                DETOUR: 4,
+                ADDITIONAL_SERVICE: 5,
+                MODIFIED_SERVICE: 6,
+                OTHER_EFFECT: 7,
+                UNKNOWN_EFFECT: 8,
+                STOP_MOVED: 9,
+                NO_EFFECT: 10,
+                ACCESSIBILITY_ISSUE: 11,
+              },
+            },
+            SeverityLevel: { values: { UNKNOWN_SEVERITY: 1, INFO: 2, WARNING: 3, SEVERE: 4 } },
+          },
+        },
+        TimeRange: {
+          edition: 'proto2',
+          fields: {
+            start: { type: 'uint64', id: 1 },
+            end: { type: 'uint64', id: 2 },
+          },
+        },
+        EntitySelector: {
+          edition: 'proto2',
+          fields: {
+            agencyId: { type: 'string', id: 1 },
+            routeId: { type: 'string', id: 2 },
+            routeType: { type: 'int32', id: 3 },
+            trip: { type: 'TripDescriptor', id: 4 },
+            stopId: { type: 'string', id: 5 },
+            directionId: { type: 'uint32', id: 6 },
+          },
+        },
+        TranslatedString: {
+          edition: 'proto2',
+          fields: { translation: { rule: 'repeated', type: 'Translation', id: 1 } },
+          nested: {
+            Translation: {
+              edition: 'proto2',
+              fields: {
+                text: { rule: 'required', type: 'string', id: 1 },
+                language: { type: 'string', id: 2 },
+              },
             },
           },
         },

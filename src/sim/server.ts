@@ -6,6 +6,7 @@ import { control } from './control.js';
 import { DEMO_API_KEY, DEMO_APP_ID } from './credentials.js';
 import { loadDemoNetwork } from './demo-network.js';
 import { FaultPlan, type FaultForRequest, type Faults } from './faults.js';
+import { DEMO_DISRUPTIONS } from './disruptions.js';
 import { isGtfsPath, serveGtfs } from './gtfs-rt.js';
 import type { SimNetwork } from './network.js';
 import { BodyTooLarge, readBody, requestParams, type Params } from './request.js';
@@ -35,6 +36,8 @@ export interface SimServer {
   url: string;
   port: number;
   setFaults(faults: Faults): void;
+  /** Replaces the demo disruptions served at /gtfs-rt/alerts (GTFS-Realtime Alert entities, as protobufjs objects). */
+  setDisruptions(entities: readonly unknown[]): void;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
   const logger = options.logger ?? silentLogger();
   const faults = new FaultPlan(options.faults);
   const stats = new SimStats();
+  let disruptions: readonly unknown[] = DEMO_DISRUPTIONS;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     stats.requests += 1;
@@ -62,7 +66,7 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
 
     const body = await readBody(req);
     if (url.pathname.startsWith('/__sim/')) return send(res, control(method, url.pathname, body, faults, stats));
-    if (isGtfsPath(url.pathname)) return serveGtfs(req, res, url.pathname, { network, nowMs: now().getTime(), apiKey, faults, log });
+    if (isGtfsPath(url.pathname)) return serveGtfs(req, res, url.pathname, { network, nowMs: now().getTime(), apiKey, faults, log, disruptions });
 
     const operation = /^\/v1\.2\/([^/]+)$/.exec(url.pathname)?.[1] ?? '';
     if (!isOperation(operation)) return send(res, text(404, 'API method not found'));
@@ -114,6 +118,7 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     setFaults: (next) => faults.set(next),
+    setDisruptions: (entities) => void (disruptions = entities),
     close: () =>
       (closed ??= new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

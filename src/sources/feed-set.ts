@@ -4,6 +4,7 @@
 // ambiguous, with a choice per agency; "sto 3000" (or "sto:3000") names the feed outright. Each
 // feed keeps its own clock, words and failures: one down or loading never breaks another.
 import type { StopArrivals } from '../domain/arrivals.js';
+import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../domain/disruption.js';
 import type { IdentifierGrammar, IdentifierReading } from '../domain/identifiers.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import { isTransitError, TransitError, type StopChoice } from '../domain/transit-error.js';
@@ -132,10 +133,45 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   const status = (): FeedStatus[] =>
     feeds.flatMap((feed) => (feed.source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })));
 
+  /** A disruption's id scoped to its feed, as stops are: two feeds may both have an alert "1". */
+  const scopedReading = (feed: Feed, reading: DisruptionReading): DisruptionReading =>
+    reading.status === 'ok'
+      ? { ...reading, disruptions: reading.disruptions.map((d): Disruption => Object.freeze({ ...d, id: key(feed, d.id) })) }
+      : reading;
+
+  const publishing = feeds.filter((feed) => feed.source.disruptions !== undefined);
+
+  /** A stop's disruptions are its feed's; a route's or all of them, every feed's that has them. */
+  async function disruptions(query: DisruptionQuery): Promise<DisruptionReading> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.disruptions === undefined) return { status: 'ok', disruptions: [] };
+      return scopedReading(feed, await feed.source.disruptions({ ...query, stop: code }));
+    }
+    const readings = await Promise.all(
+      publishing.map(async (feed) => {
+        try {
+          return scopedReading(feed, await feed.source.disruptions!(query));
+        } catch (err) {
+          // A route one feed lacks is another's: only a route no feed has is refused.
+          if (isTransitError(err) && err.kind === 'unknown-route') return 'unknown-route' as const;
+          throw err;
+        }
+      }),
+    );
+    const known = readings.filter((r): r is DisruptionReading => r !== 'unknown-route');
+    if (known.length === 0) throw new TransitError('unknown-route', 'no feed has that route');
+    const ok = known.flatMap((r) => (r.status === 'ok' ? [r] : []));
+    if (ok.length === 0) return { status: 'unavailable' };
+    const incomplete = ok.length < known.length || ok.some((r) => r.incomplete === true);
+    return { status: 'ok', disruptions: ok.flatMap((r) => r.disruptions).sort(compareBySeverity), ...(incomplete ? { incomplete } : {}) };
+  }
+
   return {
     identifiers,
     feeds,
     status,
+    ...(publishing.length > 0 ? { disruptions } : {}),
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
     profile,
     async routeSummary(stop) {
@@ -174,6 +210,7 @@ function singleFeed(feed: Feed): FeedSet {
     nextTrips: (stop, route) => source.nextTrips(stop, route),
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
+    ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     status: () => (source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })),
   };
 }

@@ -11,6 +11,11 @@ import { createFeedSet, type Feed } from './feed-set.js';
 import { openGtfsFeed, type GtfsFeedSettings } from './gtfs/open-feed.js';
 import type { ProgressOutput } from './gtfs/progress-display.js';
 import { createTransitClient, V12_PROFILE, type ResponseFormat } from './octranspo-v12/index.js';
+import { v12Places } from './octranspo-v12/disruption-places.js';
+import { gtfsAlertsFeed } from './gtfs/realtime/alerts-feed.js';
+import { readLocation } from './gtfs/net/location.js';
+import { withDisruptions } from './with-disruptions.js';
+import { octranspoRssFeed } from './octranspo-rss/feed.js';
 
 export interface V12Settings {
   baseUrl: string;
@@ -21,6 +26,8 @@ export interface V12Settings {
   cacheSeconds: { nextTrips: number; routeSummary: number };
   /** GTFS stops.txt for /stop by name and locations; optional, the source works without. */
   stopsFile?: string;
+  /** GTFS-Realtime Service Alerts written against OC Transpo's GTFS (the demo server serves some). */
+  alerts?: { url: string; headers: Record<string, string>; refreshSeconds: number };
 }
 
 export type SourceSettings = { kind: 'gtfs'; gtfs: GtfsFeedSettings } | { kind: 'octranspo-v12'; v12: V12Settings };
@@ -51,10 +58,25 @@ export interface OpenedSource {
 
 export async function openTransitSource(settings: SourceSettings, options: OpenSourceOptions): Promise<OpenedSource> {
   if (settings.kind === 'gtfs') {
+    const rss = settings.gtfs.rss;
     const feed = await openGtfsFeed(settings.gtfs, {
       dataDir: options.dataDir,
       now: options.now,
       logger: options.logger,
+      ...(rss !== undefined
+        ? {
+            disruptionFeeds: [
+              octranspoRssFeed({
+                english: rss.english,
+                ...(rss.french !== undefined ? { french: rss.french } : {}),
+                // A web page's feed, not an API: asked every 2 minutes at most.
+                refreshMs: Math.max(settings.gtfs.refreshSeconds, 120) * 1000,
+                now: options.now,
+                logger: options.logger.child({ component: 'disruptions' }),
+              }),
+            ],
+          }
+        : {}),
       ...(options.waitForSchedule !== undefined ? { waitForSchedule: options.waitForSchedule } : {}),
     });
     return { source: feed.transit, stops: feed.stops, close: () => feed.transit.close() };
@@ -75,7 +97,25 @@ export async function openTransitSource(settings: SourceSettings, options: OpenS
     now: options.now,
   });
   const stops = v12.stopsFile !== undefined ? await stopIndexOrNone(v12.stopsFile, options.logger) : undefined;
-  return { source, ...(stops !== undefined ? { stops } : {}), close: () => Promise.resolve() };
+  const alerts = v12.alerts;
+  const disrupted =
+    alerts === undefined
+      ? source
+      : withDisruptions(
+          source,
+          [
+            gtfsAlertsFeed({
+              location: readLocation(alerts.url),
+              headers: alerts.headers,
+              refreshMs: alerts.refreshSeconds * 1000,
+              now: options.now,
+              logger: options.logger.child({ component: 'disruptions' }),
+            }),
+          ],
+          v12Places(source, stops),
+          { now: options.now, logger: options.logger },
+        );
+  return { source: disrupted, ...(stops !== undefined ? { stops } : {}), close: () => Promise.resolve() };
 }
 
 /**

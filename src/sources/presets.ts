@@ -7,6 +7,8 @@ export interface Preset {
   tripUpdates?: string;
   vehiclePositions?: string;
   alerts?: string;
+  /** OC Transpo's detours and cancelled trips as RSS (no key), in English and French. */
+  disruptionsRss?: { english: string; french: string };
   /** The request header the realtime feeds want the key in; absent: no key. */
   keyHeader?: string;
   /** What the licence asks to be shown wherever the data are (help, README). */
@@ -22,8 +24,15 @@ function octranspo(paths: 'v1' | 'beta/v1'): Preset {
     tripUpdates: `${OCTRANSPO_REALTIME}/gtfs-rt-tp/${paths}/TripUpdates`,
     vehiclePositions: `${OCTRANSPO_REALTIME}/gtfs-rt-vp/${paths}/VehiclePositions`,
     keyHeader: 'Ocp-Apim-Subscription-Key',
+    disruptionsRss: OCTRANSPO_RSS,
   };
 }
+
+/** OC Transpo publishes no Service Alerts in GTFS-Realtime: its detours and cancellations are these feeds. */
+export const OCTRANSPO_RSS = {
+  english: 'https://www.octranspo.com/en/feeds/updates-en/',
+  french: 'https://www.octranspo.com/fr/feeds/updates-fr/',
+} as const;
 
 export const PRESET_NAMES = ['octranspo', 'sto', 'transcollines'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];

@@ -207,6 +207,35 @@ describe('alert replies, for the scheduler', () => {
     expect(reply.footer?.at(-1)).toContain('Mis à jour');
   });
 
+  it("carries the disruptions at the alert's stop and route, in the chat's language, with the button", async () => {
+    const stores = memoryStores();
+    const asked: unknown[] = [];
+    const detour = {
+      id: 'd1',
+      version: 'v1',
+      effect: 'detour' as const,
+      cause: 'unknown' as const,
+      severity: 'unknown' as const,
+      header: [
+        { language: 'en', text: 'Route 95 detoured' },
+        { language: 'fr', text: 'Ligne 95 détournée' },
+      ],
+      description: [],
+      entities: [{ routeId: '95' }],
+      periods: [],
+    };
+    const disrupted = {
+      ...transit(),
+      disruptions: (query: unknown) => (asked.push(query), Promise.resolve({ status: 'ok' as const, disruptions: [detour] })),
+    };
+    const core = createBotCore({ transit: disrupted, ...stores, now: clock });
+    await core.handleText('/lang fr', privateChat());
+    const reply = (await core.alertReply(base, { arrivals }))!;
+    expect(asked).toEqual([{ stop: '3017', route: '95' }]);
+    expect(reply.blocks.at(-1)).toEqual({ heading: '⚠️ Perturbations', lines: ['Détour : Ligne 95 détournée'] });
+    expect(reply.buttons?.flat().map((b) => b.command)).toContainEqual({ name: 'disruptions', options: { stop: '3017', route: '95' } });
+  });
+
   it('says the arrivals are unavailable when the service failed, never silence', async () => {
     const { core } = setup();
     const reply = (await core.alertReply(base, { failure: new TransitError('unavailable', 'slow', { reason: 'timeout' }) }))!;

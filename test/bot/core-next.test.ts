@@ -97,6 +97,7 @@ describe('help and the command menu', () => {
     expect(menu.map((c) => c.command)).toEqual([
       'next',
       'routes',
+      'disruptions',
       'stop',
       'save',
       'saved',

@@ -41,6 +41,9 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/timezone', { name: 'timezone', options: {} }],
   ['/timezone europe/paris', { name: 'timezone', options: { zone: 'Europe/Paris' } }],
   ['/notify 3017 95', { name: 'notify', options: { stop: '3017', route: '95' } }],
+  ['/disruptions 3017 95', { name: 'disruptions', options: { stop: '3017', route: '95' } }],
+  ['/disruptions route 95', { name: 'disruptions', options: { route: '95' } }],
+  ['/perturbations', { name: 'disruptions', options: {} }],
   // Refusals are the same too.
   ['/next 301', { name: 'next', options: { stop: '301' } }],
   ['/next 3017 AB123C', { name: 'next', options: { stop: '3017', route: 'AB123C' } }],

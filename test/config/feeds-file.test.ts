@@ -45,6 +45,8 @@ describe('FEEDS_FILE', () => {
           scheduleUrl: 'https://oct-gtfs-emasagcnfmcgeham.z01.azurefd.net/public-access/GTFSExport.zip',
           tripUpdatesUrl: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-tp/v1/TripUpdates',
           vehiclePositionsUrl: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-vp/v1/VehiclePositions',
+          // Its detours and cancelled trips: the public RSS in both languages (no key).
+          rss: { english: 'https://www.octranspo.com/en/feeds/updates-en/', french: 'https://www.octranspo.com/fr/feeds/updates-fr/' },
           headers: { 'Ocp-Apim-Subscription-Key': 'oc-secret-4f1a' },
           refreshSeconds: 30,
         },

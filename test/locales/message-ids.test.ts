@@ -1,3 +1,4 @@
+import { DISRUPTION_EFFECTS } from '../../src/domain/disruption.js';
 import { readFileSync } from 'node:fs';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,7 @@ const COMPUTED_IDS: Readonly<Record<string, readonly (string | number)[]>> = {
   'command-${}': COMMAND_SPECS.map((spec) => spec.name),
   'command-${}.description': COMMAND_SPECS.map((spec) => spec.name),
   '${}.description': argLabels,
+  'disruption-effect-${}': DISRUPTION_EFFECTS,
 };
 
 // Strings that look like message ids (a locale file's prefix) but are something else.
@@ -46,6 +48,7 @@ const NOT_MESSAGE_IDS = new Map([
   ['stop-or-name', 'an argument kind'],
   ['stop-digits', 'an identifier problem'],
   ['stop-not-stop', 'an identifier problem'],
+  ['stop-moved', "a disruption's effect"],
   ['error-2', 'a simulator fault'],
   ['arrivals-demo', "the simulator's demo app id"],
   ['arrivals-bot', "the store's namespace"],

@@ -1,6 +1,7 @@
 // The one table of commands. The parser, /help, the rate limit, Telegram's setMyCommands and
 // Discord's slash commands all read it; adding a command is adding a module here.
 import type { CommandName } from '../command-request.js';
+import { disruptions } from './disruptions.js';
 import { helpCommand, start } from './help.js';
 import { lang } from './lang.js';
 import { next } from './next.js';
@@ -18,6 +19,7 @@ import { unsave } from './unsave.js';
 export const COMMANDS: readonly CommandModule[] = [
   next,
   routes,
+  disruptions,
   stop,
   save,
   savedStops,

@@ -1,5 +1,7 @@
 import type { Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
+import { disruptionsUnderArrivals } from '../format/disruptions.js';
+import { readDisruptions } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
 import { shorten } from '../format/text.js';
 import { transferStops } from '../transfer-stops.js';
@@ -50,6 +52,8 @@ export const next: CommandModule = {
     const routeNo = options.route;
     try {
       const arrivals = routeNo === undefined ? await ctx.transit.nextTripsAllRoutes(stopNo) : await ctx.transit.nextTrips(stopNo, routeNo);
+      // Beside the arrivals, never instead of them: a disruptions feed that fails is one line.
+      const disrupted = await readDisruptions(ctx.transit, arrivals.stopNo, routeNo, ctx.logger);
       const reply = formatArrivals(arrivals, {
         now: ctx.now,
         say: ctx.say,
@@ -63,7 +67,17 @@ export const next: CommandModule = {
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
       const transfers = across.map((stop) => nextButton(ctx.say('button-transfer', { stopNo: stop.code, name: shorten(stop.name, 30) }), stop.code));
-      return { ...reply, buttons: [...(reply.buttons ?? []), ...notify, ...(transfers.length > 0 ? [transfers] : [])] };
+      const under = disruptionsUnderArrivals(
+        disrupted,
+        { stopNo: arrivals.stopNo, ...(routeNo !== undefined ? { routeNo } : {}) },
+        ctx.locale,
+        ctx.say,
+      );
+      return {
+        ...reply,
+        blocks: [...reply.blocks, ...under.blocks],
+        buttons: [...(reply.buttons ?? []), ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
+      };
     } catch (err) {
       return transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
     }

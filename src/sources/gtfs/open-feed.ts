@@ -4,6 +4,9 @@ import type { Logger } from '../../log.js';
 import { readLocation } from './net/location.js';
 import { progressDisplay, type ProgressOutput } from './progress-display.js';
 import { createGtfsSource, type GtfsSource } from './source.js';
+import { gtfsAlertsFeed } from './realtime/alerts-feed.js';
+import type { DisruptionFeed } from '../disruption-feed.js';
+import { withDisruptions } from '../with-disruptions.js';
 
 // Opening the GTFS source from its settings, and making sure a schedule is coming. The terminal
 // chat waits for the very first import (showing its progress); chat platforms start at once and
@@ -18,6 +21,8 @@ export interface GtfsFeedSettings {
   vehiclePositionsUrl?: string;
   /** Service Alerts: URL or file path; absent, no disruptions from this feed. */
   alertsUrl?: string;
+  /** OC Transpo's updates RSS (URL or file path each): disruptions beside or instead of Service Alerts. */
+  rss?: { english: string; french?: string };
   /** Sent with realtime requests; secret. */
   headers: Record<string, string>;
   refreshSeconds: number;
@@ -30,9 +35,17 @@ export interface OpenedGtfsFeed {
 
 export async function openGtfsFeed(
   settings: GtfsFeedSettings,
-  options: { dataDir: string; now: Clock; logger: Logger; waitForSchedule?: ProgressOutput; refresh?: boolean },
+  options: {
+    dataDir: string;
+    now: Clock;
+    logger: Logger;
+    waitForSchedule?: ProgressOutput;
+    refresh?: boolean;
+    /** Other publishers of this agency's disruptions (OC Transpo's RSS). */
+    disruptionFeeds?: readonly DisruptionFeed[];
+  },
 ): Promise<OpenedGtfsFeed> {
-  const transit = await createGtfsSource({
+  const gtfs = await createGtfsSource({
     schedule: readLocation(settings.scheduleUrl),
     ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: readLocation(settings.tripUpdatesUrl) } : {}),
     headers: settings.headers,
@@ -41,6 +54,21 @@ export async function openGtfsFeed(
     now: options.now,
     logger: options.logger.child({ component: 'gtfs' }),
   });
+  const feeds: DisruptionFeed[] = [
+    ...(settings.alertsUrl !== undefined
+      ? [
+          gtfsAlertsFeed({
+            location: readLocation(settings.alertsUrl),
+            headers: settings.headers,
+            refreshMs: settings.refreshSeconds * 1000,
+            now: options.now,
+            logger: options.logger.child({ component: 'disruptions' }),
+          }),
+        ]
+      : []),
+    ...(options.disruptionFeeds ?? []),
+  ];
+  const transit: GtfsSource = feeds.length === 0 ? gtfs : withDisruptions(gtfs, feeds, gtfs.places, { now: options.now, logger: options.logger });
   const opened = { transit, stops: transit.stops };
   if (options.refresh === false) return opened;
   if (transit.hasSchedule() || options.waitForSchedule === undefined) {

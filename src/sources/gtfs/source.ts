@@ -14,6 +14,8 @@ import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js'
 import { openSchedule, type Schedule, type ScheduleProgress } from './static/schedule.js';
 import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
+import { schedulePlaces } from './disruption-places.js';
+import type { PlaceResolver } from '../../domain/disruption-match.js';
 
 // The GTFS source behind the TransitSource interface: the static schedule (imported, renewed
 // daily) and the TripUpdates feed (polled on demand, at most once per interval). Every method
@@ -45,6 +47,8 @@ export interface GtfsSource extends TransitSource {
   hasSchedule(): boolean;
   onProgress(listener: (p: ScheduleProgress) => void): () => void;
   readonly realtime: RealtimePoller | undefined;
+  /** The schedule's answers to the disruption matcher (stops' platforms and stations, routes' agencies). */
+  readonly places: PlaceResolver;
   close(): Promise<void>;
 }
 
@@ -134,6 +138,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     identifiers: GTFS_IDENTIFIERS,
     stops,
     realtime,
+    places: schedulePlaces(() => schedule.current()),
     routeSummary: (stopNo) =>
       guarded(async () => {
         const timetable = timetableOrLoading();

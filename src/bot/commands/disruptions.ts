@@ -1,0 +1,69 @@
+import type { Reading } from '../command-request.js';
+import { formatDisruptions } from '../format/disruptions.js';
+import { messageReply } from '../format/text.js';
+import { transitFailure } from '../handler-context.js';
+import type { ReadContext } from '../read-context.js';
+import { isLabel, stopProblem, tooManyWords } from './read-options.js';
+import type { CommandModule, CommandSpec, Options } from './spec.js';
+
+/** /disruptions [stop] [route], /disruptions route <route>, or alone: every disruption of the agency now. */
+const spec: CommandSpec = {
+  name: 'disruptions',
+  args: [
+    { name: 'stop', kind: 'stop', required: false, labelId: 'arg-stop' },
+    { name: 'route', kind: 'route', required: false, labelId: 'arg-route' },
+  ],
+  helpId: 'command-disruptions',
+  descriptionId: 'command-disruptions.description',
+  example: '/disruptions {stop}',
+  asksTransit: true,
+  aliases: ['perturbations'],
+};
+
+/** "route 95" / "circuit 95" / "ligne 95": a route alone, where the same word could be a stop too. */
+const ROUTE_WORDS = new Set(['route', 'circuit', 'ligne']);
+
+export const disruptions: CommandModule = {
+  spec,
+
+  wordsToOptions(words: string[], ctx: ReadContext): Reading<Options> {
+    if (words.length === 0) return { ok: true, value: {} };
+    if (words.length > 2) return tooManyWords(spec);
+    if (words.length === 2 && ROUTE_WORDS.has(words[0]!.toLowerCase())) return { ok: true, value: { route: words[1]! } };
+    const [first, second] = words as [string, string | undefined];
+    if (second !== undefined) return { ok: true, value: { stop: first, route: second } };
+    if (ctx.identifiers.readStop(first).ok) return { ok: true, value: { stop: first } };
+    if (ctx.identifiers.readRoute(first).ok) return { ok: true, value: { route: first } };
+    // A name the chat saved a stop under ("home"); anything else is said to be no stop.
+    if (isLabel(first)) return { ok: true, value: { stop: first } };
+    const reading = ctx.identifiers.readStop(first);
+    return reading.ok ? { ok: true, value: { stop: first } } : stopProblem(first, reading.problem);
+  },
+
+  async run(options, ctx) {
+    const stopNo = options.stop;
+    const routeNo = options.route;
+    const title =
+      stopNo !== undefined
+        ? ctx.say('disruptions-title-stop', { stopNo, routeNo: routeNo ?? 'none' })
+        : routeNo !== undefined
+          ? ctx.say('disruptions-title-route', { routeNo })
+          : ctx.say('disruptions-title-all');
+    if (ctx.transit.disruptions === undefined) return messageReply('answer', ctx.say('disruptions-not-published'), title);
+    try {
+      const reading = await ctx.transit.disruptions({
+        ...(stopNo !== undefined ? { stop: stopNo } : {}),
+        ...(routeNo !== undefined ? { route: routeNo } : {}),
+      });
+      return formatDisruptions(reading, {
+        locale: ctx.locale,
+        say: ctx.say,
+        title,
+        noneId: 'disruptions-none',
+        ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
+      });
+    } catch (err) {
+      return transitFailure(err, { ...(stopNo !== undefined ? { stopNo } : {}), ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
+    }
+  },
+};

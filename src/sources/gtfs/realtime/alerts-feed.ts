@@ -1,0 +1,47 @@
+import type { Clock } from '../../../domain/clock.js';
+import type { Logger } from '../../../log.js';
+import type { DisruptionFeed } from '../../disruption-feed.js';
+import { pollDisruptions } from '../../polled-disruptions.js';
+import { fetchBytes } from '../net/fetch-bytes.js';
+import { describeLocation, type Location } from '../net/location.js';
+import { asFeedProblem, FeedProblem } from '../net/problem.js';
+import { AlertsOverLimitError, decodeAlerts, DEFAULT_ALERT_LIMITS, type AlertLimits } from './alerts-decode.js';
+
+// A GTFS-Realtime Service Alerts feed (GTFS_RT_ALERTS_URL, a feed entry's `alerts`): fetched with
+// the same headers as the trip updates, capped in size and in what it holds, polled at most once
+// per interval. Its failures are logged as a kind, never with the request.
+
+export interface AlertsFeedOptions {
+  location: Location;
+  /** Secret: sent, never logged. */
+  headers: Record<string, string>;
+  refreshMs: number;
+  timeoutMs?: number;
+  maxBytes?: number;
+  limits?: AlertLimits;
+  now: Clock;
+  fetch?: typeof fetch;
+  logger: Logger;
+}
+
+export function gtfsAlertsFeed(options: AlertsFeedOptions): DisruptionFeed {
+  return pollDisruptions({
+    where: describeLocation(options.location),
+    refreshMs: options.refreshMs,
+    now: options.now,
+    logger: options.logger,
+    async load() {
+      const bytes = await fetchBytes(options.location, {
+        fetch: options.fetch ?? globalThis.fetch,
+        headers: options.headers,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
+      });
+      try {
+        return decodeAlerts(bytes, options.limits ?? DEFAULT_ALERT_LIMITS).disruptions;
+      } catch (err) {
+        throw err instanceof AlertsOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
+      }
+    },
+  });
+}

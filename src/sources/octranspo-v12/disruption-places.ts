@@ -1,0 +1,40 @@
+import type { Agencies, Place, PlaceResolver, PlaceRoute } from '../../domain/disruption-match.js';
+import type { StopIndex } from '../../domain/stop-index.js';
+import { isTransitError } from '../../domain/transit-error.js';
+import type { TransitSource } from '../../domain/transit-source.js';
+
+// The v1.2 API's answers to the disruption matcher, for Service Alerts written against OC
+// Transpo's GTFS: a stop's platforms come from the stop index (stops.txt: code -> stop_ids), its
+// routes from the API's route summary. The API knows routes by number; OC Transpo's GTFS
+// route_ids are "<number>-<schedule version>" ("95-184"), read here as the number. Every route
+// is a bus (route_type 3) of the one agency.
+
+const BUS = 3;
+const AGENCIES: Agencies = { ids: new Set(['OC Transpo']) };
+
+const busRoute = (routeNo: string): PlaceRoute => ({ routeId: routeNo, routeNo, routeType: BUS });
+
+export function v12Places(source: TransitSource, stops: StopIndex | undefined): PlaceResolver {
+  return {
+    async stop(code, route): Promise<Place | undefined> {
+      let routes: PlaceRoute[] = [];
+      try {
+        const summary = await source.routeSummary(code);
+        routes = [...new Set(summary.routes.map((r) => r.routeNo))].map(busRoute);
+      } catch (err) {
+        if (isTransitError(err) && err.kind === 'unknown-stop') return undefined;
+        // The API cannot say now: the stop is still the stop, its routes unknown.
+      }
+      const routesKnown = routes.length > 0;
+      if (route !== undefined) {
+        const asked = route.trim().toUpperCase();
+        routes = routesKnown ? routes.filter((r) => r.routeNo === asked) : [busRoute(asked)];
+      }
+      const ids = stops?.byCode(code).map((s) => s.id) ?? [];
+      return { stopIds: new Set([code, ...ids]), stopCode: code, routes, routesKnown };
+    },
+    route: (text) => Promise.resolve({ stopIds: new Set(), routes: [busRoute(text.trim().toUpperCase())], routesKnown: true }),
+    agencies: () => Promise.resolve(AGENCIES),
+    routeIdOf: (feedRouteId) => /^(.+)-\d+$/.exec(feedRouteId)?.[1] ?? feedRouteId,
+  };
+}
