@@ -10,7 +10,8 @@ import { readOptions } from './commands/read-options.js';
 import type { CommandSpec, Options } from './commands/spec.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
-import { disruptionsUnderArrivals } from './format/disruptions.js';
+import { disruptionsUnderArrivals, formatDisruptions } from './format/disruptions.js';
+import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
 import { storeFailure, type HandlerContext } from './handler-context.js';
@@ -121,6 +122,17 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       return reply === NOT_YET ? undefined : reply;
     },
 
+    disruptionReply(chat, disruption, place) {
+      return guarded({ ...chat }, (ctx) => {
+        const title = ctx.say('disruption-push-title', { stopNo: place.stopNo, routeNo: place.routeNo ?? 'none' });
+        const whole = formatDisruptions(
+          { status: 'ok', disruptions: [disruption] },
+          { locale: ctx.locale, say: ctx.say, title, noneId: 'disruptions-none' },
+        );
+        return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
+      });
+    },
+
     async chatRefused(chat) {
       try {
         const paused = await deps.subscriptions.pauseChat(chat, 'refused');
@@ -226,15 +238,4 @@ async function resolveSavedNames(
     resolved[arg.name] = stop.stopNo;
   }
   return { ok: true, value: resolved };
-}
-
-/** In a group, only its administrators change its alerts; asked of the platform at this moment. */
-async function mayManage(ctx: HandlerContext): Promise<boolean> {
-  if (ctx.chat.chatType === 'private' || ctx.chat.userCanManage === undefined) return true;
-  try {
-    return await ctx.chat.userCanManage();
-  } catch (err) {
-    ctx.logger?.warn({ err, platform: ctx.chat.platform }, 'could not check the user is an administrator; refusing');
-    return false;
-  }
 }

@@ -6,6 +6,7 @@ import { migrateLegacyStops, parseLegacyStops } from './legacy-stops.js';
 import type { Claims, SaveOutcome, SavedStop, SavedStopsRepository } from '../domain/store-ports.js';
 import type { ChatRef } from '../domain/chat.js';
 import { readStored, type CorruptionLog } from './records.js';
+import { everySavedStop } from './every-record.js';
 import { STOP_SLOTS, decodeSlot, encodeSlot, holds, inSavedOrder, readSlots, slotKeys, type Slot } from './slots.js';
 
 /**
@@ -67,6 +68,8 @@ export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: Co
   }
 
   return {
+    everySaved: () => everySavedStop(keyv, corrupt),
+
     list: (chat) =>
       guarded('read the saved stops', async () => {
         const { slots, pending } = await current(chat);

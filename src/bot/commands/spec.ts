@@ -8,7 +8,19 @@ import type { Reply } from '../../domain/reply.js';
  * name a chat saved it under ("home"), looked up when the command runs.
  */
 export type ArgKind =
-  'stop' | 'route' | 'stop-or-name' | 'language' | 'label' | 'time' | 'days' | 'minutes' | 'window' | 'subscription-id' | 'timezone' | 'channel';
+  | 'stop'
+  | 'route'
+  | 'stop-or-name'
+  | 'language'
+  | 'label'
+  | 'time'
+  | 'days'
+  | 'minutes'
+  | 'window'
+  | 'subscription-id'
+  | 'timezone'
+  | 'channel'
+  | 'switch';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */
