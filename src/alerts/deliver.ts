@@ -174,7 +174,7 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     const alerts = parts.some((p) => p.disruption !== true);
     const disruptions = parts.some((p) => p.disruption === true);
     const active = new Set(alerts ? (await deps.subscriptions.list(job.chat)).filter((s) => s.paused === undefined).map((s) => s.id) : []);
-    const pushes = disruptions && deps.chats !== undefined ? await deps.chats.disruptionPushes(job.chat) : true;
+    const pushes = disruptions && deps.chats !== undefined ? (await deps.chats.disruptionPushes(job.chat)) === 'on' : true;
     const wanted = parts.filter((p) => (p.disruption === true ? pushes : active.has(p.subId)));
     if (wanted.length < parts.length)
       logger.info({ job: job.id, dropped: parts.length - wanted.length }, 'alerts removed or paused since they were due: not sent');

@@ -185,7 +185,7 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
 
   /** The chat's job: the touching disruptions it has not been sent (this version), if it wants them. */
   async function jobFor(chat: AlertTarget, touched: Array<{ d: Disruption; place: Place }>, snapshot: string): Promise<AlertJob | undefined> {
-    if (!(await deps.chats.disruptionPushes(chat))) return undefined;
+    if ((await deps.chats.disruptionPushes(chat)) !== 'on') return undefined;
     const marks = await Promise.all(touched.map(({ d }) => claims.holder(disruptionSentKey(chat, d))));
     const unsent = touched.filter((_, i) => marks[i] === undefined).sort((a, b) => compareBySeverity(a.d, b.d));
     if (unsent.length === 0) return undefined;

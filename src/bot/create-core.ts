@@ -137,6 +137,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       try {
         const paused = await deps.subscriptions.pauseChat(chat, 'refused');
         if (paused > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, paused }, 'chat refuses the bot; its alerts are paused');
+        // Its disruption pushes pause with them (a chat that said off stays off).
+        if ((await deps.chats.disruptionPushes(chat)) === 'on') await deps.chats.setDisruptionPushes(chat, 'refused');
       } catch (err) {
         deps.logger?.warn({ err, platform: chat.platform }, 'could not pause the alerts of a chat that refuses the bot');
       }
@@ -146,6 +148,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       try {
         const resumed = await deps.subscriptions.resumeChat(chat, 'refused');
         if (resumed > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, resumed }, 'chat uses the bot again; its alerts resume');
+        if ((await deps.chats.disruptionPushes(chat)) === 'refused') await deps.chats.setDisruptionPushes(chat, 'on');
       } catch (err) {
         deps.logger?.warn({ err, platform: chat.platform }, 'could not resume the alerts of a chat that uses the bot again');
       }

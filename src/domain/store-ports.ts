@@ -14,6 +14,9 @@ export interface LanguageChoice {
   chosen: boolean;
 }
 
+/** `off`: the chat said /disruptions off; `refused`: the platform refused it (on again once it uses the bot). */
+export type DisruptionPushSetting = 'on' | 'off' | 'refused';
+
 export interface ChatSettingsRepository {
   /** undefined: this chat was never seen. */
   language(chat: ChatRef): Promise<LanguageChoice | undefined>;
@@ -21,9 +24,9 @@ export interface ChatSettingsRepository {
   /** The IANA zone its alert times are read in; undefined: never set (the transit source's zone applies). */
   timeZone(chat: ChatRef): Promise<string | undefined>;
   setTimeZone(chat: ChatRef, timeZone: string): Promise<void>;
-  /** Whether disruptions touching its stops are pushed to it (/disruptions off|on); true when never set. */
-  disruptionPushes(chat: ChatRef): Promise<boolean>;
-  setDisruptionPushes(chat: ChatRef, on: boolean): Promise<void>;
+  /** Whether disruptions touching its stops are pushed to it (/disruptions off|on); 'on' when never set. */
+  disruptionPushes(chat: ChatRef): Promise<DisruptionPushSetting>;
+  setDisruptionPushes(chat: ChatRef, setting: DisruptionPushSetting): Promise<void>;
 }
 
 /** A stop some chat saved, as the disruption pushes list them. */

@@ -42,15 +42,15 @@ export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSett
       guarded('read whether disruptions are pushed', async () => {
         const key = disruptionPushesKey(chat);
         const [stored] = await readStored(keyv, [key]);
-        if (stored === undefined || stored.state === 'absent') return true;
-        if (stored.state === 'present' && (stored.value === 'on' || stored.value === 'off')) return stored.value === 'on';
+        if (stored === undefined || stored.state === 'absent') return 'on';
+        if (stored.state === 'present' && (stored.value === 'on' || stored.value === 'off' || stored.value === 'refused')) return stored.value;
         // Unreadable: pushed, as before the setting existed (a rider can say off again).
-        corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not on or off');
-        return true;
+        corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not on, off or refused');
+        return 'on';
       }),
-    setDisruptionPushes: (chat, on) =>
+    setDisruptionPushes: (chat, setting) =>
       guarded('save whether disruptions are pushed', async () => {
-        await keyv.set(disruptionPushesKey(chat), on ? 'on' : 'off');
+        await keyv.set(disruptionPushesKey(chat), setting);
       }),
   };
 }

@@ -22,5 +22,5 @@ export const stopNamingKey = (chat: ChatRef, label: string) => `${chatKey(chat)}
 /** The IANA zone the chat's alert times are read in. */
 export const timeZoneKey = (chat: ChatRef) => `${chatKey(chat)}:tz`;
 
-/** 'off' once the chat turned disruption pushes off, 'on' once turned back on; absent (every earlier version): on. */
+/** 'off' (the chat said so), 'refused' (its platform did), 'on'; absent (every earlier version): on. */
 export const disruptionPushesKey = (chat: ChatRef) => `${chatKey(chat)}:disruption-pushes`;

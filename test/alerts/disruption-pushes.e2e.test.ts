@@ -208,6 +208,36 @@ describe('disruptions pushed to the chats they touch (Telegram, SQLite)', () => 
   });
 });
 
+describe('a chat its platform refuses (Telegram, SQLite)', () => {
+  it('is pushed nothing more until it uses the bot again, like its alerts', async () => {
+    const one = await instance({ dataDir: join(root, `data-${++dirs}`) });
+    const blocked = { ...private42, chatId: '50' };
+    await one.core.handleText('/save 3017', blocked);
+    await one.core.handleText('/subscribe 3017 95 06:00', blocked);
+    const demo = await one.fresh((ids) => ids.length === 2);
+    api.failNext('sendMessage', { error_code: 403, description: 'Forbidden: bot was blocked by the user' });
+    await one.tick();
+    expect(sentTo('50')).toHaveLength(1);
+
+    // A change while it refuses: not tried.
+    sim.setDisruptions(detourSaying('Route 95 detoured around Albert St until Friday'));
+    clock.set('2026-11-18T13:05:00Z');
+    const friday = await one.fresh((ids) => ids.length === 2 && ids.join() !== demo);
+    await one.tick();
+    expect(sentTo('50')).toHaveLength(1);
+
+    // Back (unblocked): its alerts resume, and so do its disruption pushes.
+    await one.core.chatReturned({ platform: 'telegram', chatId: '50' });
+    sim.setDisruptions(detourSaying('Route 95 detoured around Albert St until Saturday'));
+    clock.set('2026-11-18T13:10:00Z');
+    await one.fresh((ids) => ids.length === 2 && ids.join() !== friday);
+    await one.tick();
+    expect(sentTo('50')).toHaveLength(2);
+    expect(String(sentTo('50')[1]!.params.text)).toContain('until Saturday');
+    await one.stop();
+  });
+});
+
 describeRedis('disruptions pushed by two instances on one Redis', () => {
   const namespace = freshNamespace('disruption-pushes');
   afterAll(() => deleteNamespace(namespace));

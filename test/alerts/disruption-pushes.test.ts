@@ -116,7 +116,9 @@ describe('disruption pushes: who gets what', () => {
   it('/disruptions off: nothing; a chat refused by its platform: nothing; a paused alert does not count', async () => {
     const { stores, pushes } = setup({ '3017': [disruption('detour95')], '3020 95': [disruption('moved')] });
     await stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
-    await stores.chats.setDisruptionPushes(chat('42'), false);
+    await stores.chats.setDisruptionPushes(chat('42'), 'off');
+    await stores.savedStops.add(chat('46'), { stopNo: '3017' }, 10);
+    await stores.chats.setDisruptionPushes(chat('46'), 'refused');
     await stores.savedStops.add(chat('43'), { stopNo: '3017' }, 10);
     await stores.subscriptions.add(subscription(at('07:30'), { chatId: '43', stopNo: '3020', paused: 'refused' }), 10);
     await stores.subscriptions.add(subscription(at('07:30'), { chatId: '44', stopNo: '3020', paused: 'user' }), 10);

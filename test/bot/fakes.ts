@@ -4,6 +4,7 @@ import type { ChatContext } from '../../src/bot/chat-context.js';
 import { isSubscriptionDue, type Subscription } from '../../src/domain/subscription.js';
 import type {
   ChatSettingsRepository,
+  DisruptionPushSetting,
   LanguageChoice,
   SavedStop,
   SavedStopsRepository,
@@ -98,7 +99,7 @@ export function memoryStores(): MemoryStores {
   const zones = new Map<string, string>();
   const lists = new Map<string, SavedStop[]>();
   const all = new Map<string, Subscription>();
-  const pushesOff = new Set<string>();
+  const pushes = new Map<string, DisruptionPushSetting>();
   const ofChat = (chat: ChatRef) => [...all.values()].filter((s) => keyOf(s.chat) === keyOf(chat));
   const find = (chat: ChatRef, id: string) => all.get(`${keyOf(chat)}:${id}`);
   return {
@@ -108,8 +109,8 @@ export function memoryStores(): MemoryStores {
       setLanguage: (chat, choice) => settle(() => void languages.set(keyOf(chat), choice)),
       timeZone: (chat) => settle(() => zones.get(keyOf(chat))),
       setTimeZone: (chat, zone) => settle(() => void zones.set(keyOf(chat), zone)),
-      disruptionPushes: (chat) => settle(() => !pushesOff.has(keyOf(chat))),
-      setDisruptionPushes: (chat, on) => settle(() => void (on ? pushesOff.delete(keyOf(chat)) : pushesOff.add(keyOf(chat)))),
+      disruptionPushes: (chat) => settle(() => pushes.get(keyOf(chat)) ?? 'on'),
+      setDisruptionPushes: (chat, setting) => settle(() => void pushes.set(keyOf(chat), setting)),
     },
     savedStops: {
       lists,

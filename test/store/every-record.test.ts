@@ -70,14 +70,16 @@ forEachBackend((backend) => {
     it('is on for a chat that never set it (every record an earlier version wrote), off and on again across a restart', async () => {
       const first = await backend.open();
       await first.chats.setLanguage(ottawa, { locale: 'en', chosen: true });
-      expect(await first.chats.disruptionPushes(ottawa)).toBe(true);
-      await first.chats.setDisruptionPushes(ottawa, false);
-      expect(await first.chats.disruptionPushes(channel)).toBe(true);
+      expect(await first.chats.disruptionPushes(ottawa)).toBe('on');
+      await first.chats.setDisruptionPushes(ottawa, 'off');
+      expect(await first.chats.disruptionPushes(channel)).toBe('on');
       await first.close();
       const second = await backend.open();
-      expect(await second.chats.disruptionPushes(ottawa)).toBe(false);
-      await second.chats.setDisruptionPushes(ottawa, true);
-      expect(await second.chats.disruptionPushes(ottawa)).toBe(true);
+      expect(await second.chats.disruptionPushes(ottawa)).toBe('off');
+      await second.chats.setDisruptionPushes(ottawa, 'refused');
+      expect(await second.chats.disruptionPushes(ottawa)).toBe('refused');
+      await second.chats.setDisruptionPushes(ottawa, 'on');
+      expect(await second.chats.disruptionPushes(ottawa)).toBe('on');
     });
   });
 });

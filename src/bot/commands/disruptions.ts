@@ -55,7 +55,7 @@ export const disruptions: CommandModule = {
     if (options.pushes !== undefined) {
       if (!(await mayManage(ctx))) return messageReply('usage-error', ctx.say('subscribe-not-admin'));
       try {
-        await ctx.chats.setDisruptionPushes(ctx.chat, options.pushes === 'on');
+        await ctx.chats.setDisruptionPushes(ctx.chat, options.pushes === 'on' ? 'on' : 'off');
       } catch (err) {
         return storeFailure(err, 'disruptions-pushes-failed', ctx);
       }
