@@ -1,14 +1,14 @@
 // Every chat's saved stops and subscriptions, for the disruption pushes' watch list: one pass over
-// the store's namespace (keyv's iterator: SQLite pages of rows, Redis SCAN), each record decoded
-// on the way and handed on, so that memory holds a page, never the whole store. Records of other
-// kinds (claims, languages, index sets) are skipped by their key.
+// the chats' records (Backend.records: SQLite keyset pages, Redis SCAN), each record decoded on
+// the way and handed on, so that memory holds a page, never the whole store. Records of other
+// kinds (languages, settings) are skipped by their key.
 import type Keyv from 'keyv';
 import { PLATFORMS, type ChatRef, type Platform } from '../domain/chat.js';
 import { decodeSubscription } from '../domain/subscription-record.js';
 import type { Subscription } from '../domain/subscription.js';
 import type { SavedStopOf } from '../domain/store-ports.js';
 import { parseLegacyStops } from './legacy-stops.js';
-import type { CorruptionLog } from './records.js';
+import { decode, type CorruptionLog, type Stored } from './records.js';
 import { decodeSlot } from './slots.js';
 
 const PLATFORM = `(${PLATFORMS.join('|')})`;
@@ -18,46 +18,38 @@ const SLOT_KEY = new RegExp(`^chat:${PLATFORM}:(.+):stops:slot:(\\d+)$`);
 const LEGACY_KEY = new RegExp(`^chat:${PLATFORM}:(.+):stops$`);
 const SUB_KEY = new RegExp(`^chat:${PLATFORM}:(.+):sub:[^:]+$`);
 
-type Rows = AsyncIterable<[key: string, value: unknown]>;
+/** A scan of the backend's records under a key prefix (Backend.records). */
+export type RecordScan = (prefix: string) => AsyncIterable<[key: string, raw: unknown]>;
 
-/** The namespace's rows, keys without the namespace (keyv's iterator gives them so on both backends). */
-function rows(keyv: Keyv): Rows {
-  const iterate = keyv.iterator as ((namespace?: string) => AsyncGenerator<unknown[]>) | undefined;
-  if (iterate === undefined) throw new TypeError('store: the keyv adapter cannot list its records');
-  return (async function* () {
-    for await (const row of iterate.call(keyv, keyv.namespace)) {
-      const [key, value] = row as [unknown, unknown];
-      if (typeof key === 'string') yield [stripNamespace(key, keyv.namespace), value];
-    }
-  })();
-}
-
-function stripNamespace(key: string, namespace: string | undefined): string {
-  return namespace !== undefined && key.startsWith(`${namespace}:`) ? key.slice(namespace.length + 1) : key;
+/** The chats' records, decoded one at a time; expired ones (claims on SQLite) left out. */
+async function* rows(keyv: Keyv, records: RecordScan): AsyncGenerator<[string, Exclude<Stored, { state: 'absent' }>]> {
+  for await (const [key, raw] of records('chat:')) {
+    const stored = await decode(keyv, raw);
+    if (stored.state !== 'absent') yield [key, stored];
+  }
 }
 
 const chatOf = (platform: string, chatId: string): ChatRef => ({ platform: platform as Platform, chatId });
 
-export async function* everySavedStop(keyv: Keyv, corrupt: CorruptionLog): AsyncGenerator<SavedStopOf> {
-  for await (const [key, value] of rows(keyv)) {
+export async function* everySavedStop(keyv: Keyv, records: RecordScan, corrupt: CorruptionLog): AsyncGenerator<SavedStopOf> {
+  for await (const [key, stored] of rows(keyv, records)) {
     const slot = SLOT_KEY.exec(key);
     if (slot !== null) {
-      const decoded = decodeSlot(key, Number(slot[3]), { state: 'present', value }, corrupt);
+      const decoded = decodeSlot(key, Number(slot[3]), stored, corrupt);
       if (decoded.kind === 'stop') yield { chat: chatOf(slot[1]!, slot[2]!), stopNo: decoded.stop.stopNo };
       continue;
     }
     const legacy = LEGACY_KEY.exec(key);
     if (legacy !== null) {
-      for (const stop of parseLegacyStops(key, { state: 'present', value }, corrupt).stops)
-        yield { chat: chatOf(legacy[1]!, legacy[2]!), stopNo: stop.stopNo };
+      for (const stop of parseLegacyStops(key, stored, corrupt).stops) yield { chat: chatOf(legacy[1]!, legacy[2]!), stopNo: stop.stopNo };
     }
   }
 }
 
-export async function* everySubscription(keyv: Keyv, corrupt: CorruptionLog): AsyncGenerator<Subscription> {
-  for await (const [key, value] of rows(keyv)) {
+export async function* everySubscription(keyv: Keyv, records: RecordScan, corrupt: CorruptionLog): AsyncGenerator<Subscription> {
+  for await (const [key, stored] of rows(keyv, records)) {
     if (!SUB_KEY.test(key)) continue;
-    const decoded = decodeSubscription(value);
+    const decoded = stored.state === 'present' ? decodeSubscription(stored.value) : { ok: false as const, reason: stored.reason };
     if (decoded.ok) yield decoded.subscription;
     else corrupt(key, decoded.reason);
   }

@@ -166,6 +166,6 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
 
     zones: () => guarded('read the alert zones', async () => (await sets.members([ZONES_KEY]))[0]!),
 
-    every: () => everySubscription(keyv, corrupt),
+    every: () => everySubscription(keyv, (prefix) => backend.records(prefix), corrupt),
   };
 }

@@ -53,6 +53,24 @@ forEachBackend((backend) => {
       expect((await all(store.savedStops.everySaved())).map((s) => s.stopNo).sort()).toEqual(['1234', '3017', '7687']);
     });
 
+    it('pages through more chats than a page holds, each once, an expired hold among them', async () => {
+      const store = await backend.open();
+      const chats = 1_100;
+      for (let i = 0; i < chats; i += 100)
+        await Promise.all(
+          Array.from({ length: Math.min(100, chats - i) }, (_, j) =>
+            store.keyv.set(`chat:telegram:${i + j}:stops:slot:0`, JSON.stringify({ stopNo: String(1000 + i + j), savedAt: 1 })),
+          ),
+        );
+      // A save's hold that lapsed, keyed among the slots.
+      await store.claims.claim('chat:telegram:5:stops:saving:1005', 'x', 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const listed = await all(store.savedStops.everySaved());
+      expect(listed).toHaveLength(chats);
+      expect(new Set(listed.map((s) => s.chat.chatId)).size).toBe(chats);
+      expect(listed.every((s) => s.stopNo === String(1000 + Number(s.chat.chatId)))).toBe(true);
+    });
+
     it("lists every chat's subscriptions, a corrupt record skipped", async () => {
       const store = await backend.open();
       await store.subscriptions.add(sub(ottawa, 'ab12', '3017'), 10);
