@@ -15,6 +15,7 @@ export type CommandName =
   | 'resume'
   | 'timezone'
   | 'notify'
+  | 'where'
   | 'lang';
 
 /**

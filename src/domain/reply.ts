@@ -15,6 +15,18 @@ export interface Reply {
   buttons?: ButtonGroup[];
   /** Lets adapters and tests tell an answer from a refusal without reading the text. */
   kind: 'answer' | 'usage-error' | 'failure';
+  /**
+   * The answer is about a place a vehicle is now (a fresh fix): platforms that can show a map pin
+   * (Telegram's live location) may; the words and the map link are in the blocks for the others.
+   */
+  location?: ReplyLocation;
+}
+
+export interface ReplyLocation {
+  lat: number;
+  lon: number;
+  /** Degrees clockwise from north. */
+  bearing?: number;
 }
 
 export interface ReplyBlock {

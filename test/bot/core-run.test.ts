@@ -41,6 +41,8 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/timezone', { name: 'timezone', options: {} }],
   ['/timezone europe/paris', { name: 'timezone', options: { zone: 'Europe/Paris' } }],
   ['/notify 3017 95', { name: 'notify', options: { stop: '3017', route: '95' } }],
+  ['/where 3017 95', { name: 'where', options: { stop: '3017', route: '95' } }],
+  ['/where 3017 95 0930', { name: 'where', options: { stop: '3017', route: '95', trip: '0930' } }],
   // Refusals are the same too.
   ['/next 301', { name: 'next', options: { stop: '301' } }],
   ['/next 3017 AB123C', { name: 'next', options: { stop: '3017', route: 'AB123C' } }],

@@ -14,9 +14,11 @@ import { subscribe } from './subscribe.js';
 import { pause, resume, subs, unsubscribe } from './subscriptions.js';
 import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
+import { where } from './where.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
+  where,
   routes,
   stop,
   save,

@@ -5,6 +5,7 @@ import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { routeProblemMessage } from './failure-message.js';
 import { compareForArrivals, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { whereButtons } from './vehicle.js';
 
 /** Route blocks per reply: one per 250 characters of message (8 on Discord, 16 on Telegram). */
 const CHARS_PER_ROUTE_BLOCK = 250;
@@ -107,8 +108,10 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const liveNote =
     arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];
   const footer = [...liveNote, ...(anyTrips ? [say('arrivals-legend')] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
+  const where = whereButtons(stopNo, shown, say);
   const buttons = [
     refreshAndSave(stopNo, routeNo, say),
+    ...(where.length > 0 ? [where] : []),
     ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : []),
   ];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };
