@@ -163,6 +163,7 @@ const schema = z.object({
   // GTFS and GTFS-Realtime: a URL or a file path each.
   GTFS_URL: optionalText,
   GTFS_RT_TRIP_UPDATES_URL: optionalText,
+  GTFS_RT_VEHICLE_POSITIONS_URL: optionalText,
   GTFS_RT_HEADERS: optionalText,
   GTFS_RT_REFRESH_SECONDS: positiveInt(30),
   OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
@@ -185,7 +186,7 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     problems.push(`${missing}: expected to be set together with the other one (or neither, for the built-in demo feed)`);
   }
   const gtfs = isSet(env.GTFS_URL) || isSet(env.OCTRANSPO_SUBSCRIPTION_KEY);
-  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_HEADERS'] as const) {
+  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_VEHICLE_POSITIONS_URL', 'GTFS_RT_HEADERS'] as const) {
     if (isSet(env[name]) && !gtfs) problems.push(`${name}: expected GTFS_URL (or OCTRANSPO_SUBSCRIPTION_KEY) to be set too`);
   }
   if (isSet(env.GTFS_RT_HEADERS)) problems.push(...parseHeaders(env.GTFS_RT_HEADERS ?? '').problems.map((p) => `GTFS_RT_HEADERS: expected ${p}`));
@@ -195,6 +196,7 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
       'OC_API_KEY',
       'GTFS_URL',
       'GTFS_RT_TRIP_UPDATES_URL',
+      'GTFS_RT_VEHICLE_POSITIONS_URL',
       'GTFS_RT_HEADERS',
       'OCTRANSPO_SUBSCRIPTION_KEY',
       'GTFS_STOPS_FILE',
@@ -255,7 +257,9 @@ export interface Config {
     scheduleUrl: string;
     /** TripUpdates: URL or file path; absent, schedule only. */
     tripUpdatesUrl?: string;
-    /** Sent with TripUpdates requests; secret. */
+    /** VehiclePositions: URL or file path; absent, no vehicle positions. */
+    vehiclePositionsUrl?: string;
+    /** Sent with every realtime request; secret. */
     headers: Record<string, string>;
     refreshSeconds: number;
   };
@@ -378,8 +382,17 @@ function gtfsConfig(e: z.infer<typeof schema>): Pick<Config, 'gtfs'> {
   const scheduleUrl = e.GTFS_URL ?? (key ? OCTRANSPO_GTFS.schedule : undefined);
   if (scheduleUrl === undefined) return {};
   const tripUpdatesUrl = e.GTFS_RT_TRIP_UPDATES_URL ?? (key ? OCTRANSPO_GTFS.tripUpdates : undefined);
+  const vehiclePositionsUrl = e.GTFS_RT_VEHICLE_POSITIONS_URL ?? (key ? OCTRANSPO_GTFS.vehiclePositions : undefined);
   const headers = { ...(key ? { [OCTRANSPO_GTFS.header]: key } : {}), ...parseHeaders(e.GTFS_RT_HEADERS ?? '').headers };
-  return { gtfs: { scheduleUrl, ...(tripUpdatesUrl ? { tripUpdatesUrl } : {}), headers, refreshSeconds: e.GTFS_RT_REFRESH_SECONDS } };
+  return {
+    gtfs: {
+      scheduleUrl,
+      ...(tripUpdatesUrl ? { tripUpdatesUrl } : {}),
+      ...(vehiclePositionsUrl ? { vehiclePositionsUrl } : {}),
+      headers,
+      refreshSeconds: e.GTFS_RT_REFRESH_SECONDS,
+    },
+  };
 }
 
 /** Reads `.env` into process.env when the file exists (Node's own loader), then validates. */

@@ -35,6 +35,7 @@ export async function openGtfsFeed(
   const transit = await createGtfsSource({
     schedule: readLocation(settings.scheduleUrl),
     ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: readLocation(settings.tripUpdatesUrl) } : {}),
+    ...(settings.vehiclePositionsUrl !== undefined ? { vehiclePositions: readLocation(settings.vehiclePositionsUrl) } : {}),
     headers: settings.headers,
     refreshSeconds: settings.refreshSeconds,
     dataDir: options.dataDir,
