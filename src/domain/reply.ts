@@ -20,6 +20,8 @@ export interface Reply {
    * (Telegram's live location) may; the words and the map link are in the blocks for the others.
    */
   location?: ReplyLocation;
+  /** What the answer follows is over (the bus passed the stop, or is gone from the board): a live message stops. */
+  trackingOver?: boolean;
 }
 
 export interface ReplyLocation {

@@ -30,7 +30,7 @@ export const where: CommandModule = {
       if (found === undefined) {
         const id = options.trip !== undefined ? 'where-trip-gone' : 'where-no-trips';
         const reply = messageReply('answer', ctx.say(id, { routeNo, stopNo: arrivals.stopNo }));
-        return { ...reply, buttons: [[nextButton(ctx.say('button-arrivals'), arrivals.stopNo, routeNo)]] };
+        return { ...reply, trackingOver: true, buttons: [[nextButton(ctx.say('button-arrivals'), arrivals.stopNo, routeNo)]] };
       }
       return formatWhere(arrivals, found.route, found.trip, { now: ctx.now, say: ctx.say });
     } catch (err) {

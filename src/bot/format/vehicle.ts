@@ -106,7 +106,8 @@ export function formatWhere(arrivals: StopArrivals, route: RouteArrivals, trip: 
     footer: [say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })],
     buttons: [[refresh]],
     kind: 'answer',
-    ...(position !== undefined && reading.kind === 'current'
+    ...(position?.passed === true ? { trackingOver: true } : {}),
+    ...(position !== undefined && reading.kind === 'current' && position.passed !== true
       ? { location: { lat: position.lat, lon: position.lon, ...(position.bearing !== undefined ? { bearing: position.bearing } : {}) } }
       : {}),
   };

@@ -1,0 +1,44 @@
+import type { ChatType } from '../domain/chat.js';
+import type { Clock } from '../domain/clock.js';
+
+// How many edits a platform takes, counted before each edit: a sliding minute per chat (Telegram:
+// 20 messages a minute to a group, about one a second to a person) and a sliding second over
+// every chat (Telegram about 30 a second; Discord 50 requests a second). An edit over either is
+// put off to the next round rather than sent to be refused.
+
+export interface EditLimits {
+  perSecond: number;
+  perChatPerMinute: Readonly<Record<ChatType, number>>;
+}
+
+export const TELEGRAM_EDIT_LIMITS: EditLimits = { perSecond: 30, perChatPerMinute: { private: 60, group: 20, channel: 20 } };
+export const DISCORD_EDIT_LIMITS: EditLimits = { perSecond: 50, perChatPerMinute: { private: 60, group: 60, channel: 60 } };
+
+export interface EditBudget {
+  /** Counts an edit to the chat and says yes, or says no without counting it. */
+  take(chatId: string, chatType: ChatType): boolean;
+}
+
+export function createEditBudget(limits: EditLimits, clock: Clock): EditBudget {
+  const second: number[] = [];
+  const perChat = new Map<string, number[]>();
+  const prune = (times: number[], after: number) => {
+    while (times.length > 0 && times[0]! <= after) times.shift();
+  };
+  return {
+    take(chatId, chatType) {
+      const now = clock().getTime();
+      prune(second, now - 1000);
+      if (second.length >= limits.perSecond) return false;
+      const times = perChat.get(chatId) ?? [];
+      prune(times, now - 60_000);
+      if (times.length >= limits.perChatPerMinute[chatType]) return false;
+      second.push(now);
+      times.push(now);
+      perChat.set(chatId, times);
+      // Chats without an edit for a minute are forgotten: the map holds only those being edited.
+      if (perChat.size > 10_000) for (const [id, list] of perChat) if (list.length === 0 || list.at(-1)! <= now - 60_000) perChat.delete(id);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import type { BotCore } from '../bot/core.js';
+import type { Platform } from '../domain/chat.js';
+import type { Clock } from '../domain/clock.js';
+import type { Reply, ReplyLocation } from '../domain/reply.js';
+import type { Claims, LiveMessage, LiveMessagesRepository } from '../domain/store-ports.js';
+import type { Logger } from '../log.js';
+import type { EditBudget } from './edit-budget.js';
+
+// Messages that follow something (a live location following a bus): every interval, each stored
+// live message's request is run again through the core and the platform's editor moves the pin,
+// until the answer says it is over (the bus passed the stop) or the live period ends. Each round
+// of each message is claimed in the store, so that however many instances run, one edits it; an
+// edit over the platform's limits (edit-budget.ts) waits for the next round. The messages are
+// stored, so a restarted bot carries on editing them rather than sending new ones.
+
+export interface LiveEditor {
+  readonly platform: Platform;
+  /** Moves the message's pin; 'gone' when the platform no longer lets it be edited (deleted, stopped by the rider). */
+  move(message: LiveMessage, location: ReplyLocation): Promise<'moved' | 'gone'>;
+  /** Ends the live message; `reply` is the last answer when the tracking is over, undefined when the period ran out. */
+  stop(message: LiveMessage, reply: Reply | undefined): Promise<void>;
+}
+
+export interface LiveUpdaterDeps {
+  core: BotCore;
+  messages: LiveMessagesRepository;
+  claims: Claims;
+  editors: readonly LiveEditor[];
+  budget: EditBudget;
+  clock: Clock;
+  intervalMs: number;
+  /** Messages edited at once; the rest wait their turn within the round. */
+  concurrency?: number;
+  /** This instance, in the claims it holds. */
+  instanceId: string;
+  logger: Logger;
+}
+
+export interface LiveRound {
+  moved: number;
+  unchanged: number;
+  stopped: number;
+  /** Left to the next round: over the platform's limits. */
+  deferred: number;
+  /** Another instance has this round of the message. */
+  elsewhere: number;
+  failed: number;
+}
+
+export interface LiveUpdater {
+  /** One round over every live message; never rejects. */
+  round(): Promise<LiveRound>;
+  /** Rounds every interval until stop(). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const sameSpot = (a: ReplyLocation | undefined, b: ReplyLocation) => a !== undefined && a.lat === b.lat && a.lon === b.lon && a.bearing === b.bearing;
+
+export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
+  const shown = new Map<string, ReplyLocation>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<LiveRound> | undefined;
+
+  async function end(editor: LiveEditor, message: LiveMessage, reply: Reply | undefined): Promise<void> {
+    shown.delete(message.id);
+    try {
+      await editor.stop(message, reply);
+    } finally {
+      await deps.messages.remove(message);
+    }
+  }
+
+  async function one(editor: LiveEditor, message: LiveMessage, slot: number, tally: LiveRound): Promise<void> {
+    const now = deps.clock().getTime();
+    if (!(await deps.claims.claim(`live-round.${message.id}.${slot}`, deps.instanceId, deps.intervalMs * 2))) {
+      tally.elsewhere += 1;
+      return;
+    }
+    if (now >= Date.parse(message.until)) {
+      if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+      await end(editor, message, undefined);
+      tally.stopped += 1;
+      return;
+    }
+    const chat = {
+      platform: message.platform,
+      chatId: message.chatId,
+      chatType: message.chatType,
+      ...(message.languageCode !== undefined ? { languageCode: message.languageCode } : {}),
+    };
+    const reply = await deps.core.run(message.request, chat);
+    if (reply.trackingOver === true) {
+      if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+      await end(editor, message, reply);
+      tally.stopped += 1;
+      return;
+    }
+    // No fresh fix (an old one, the feed down): the pin stays where it was until one comes.
+    if (reply.location === undefined || sameSpot(shown.get(message.id), reply.location)) return void (tally.unchanged += 1);
+    if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+    if ((await editor.move(message, reply.location)) === 'gone') {
+      shown.delete(message.id);
+      await deps.messages.remove(message);
+      tally.stopped += 1;
+      return;
+    }
+    shown.set(message.id, reply.location);
+    tally.moved += 1;
+  }
+
+  async function round(): Promise<LiveRound> {
+    const tally: LiveRound = { moved: 0, unchanged: 0, stopped: 0, deferred: 0, elsewhere: 0, failed: 0 };
+    const slot = Math.floor(deps.clock().getTime() / deps.intervalMs);
+    for (const editor of deps.editors) {
+      let messages: LiveMessage[];
+      try {
+        messages = await deps.messages.list(editor.platform);
+      } catch (err) {
+        deps.logger.warn({ err, platform: editor.platform }, 'live messages not read; trying again next round');
+        continue;
+      }
+      let next = 0;
+      const worker = async () => {
+        while (next < messages.length) {
+          const message = messages[next++]!;
+          try {
+            await one(editor, message, slot, tally);
+          } catch (err) {
+            tally.failed += 1;
+            deps.logger.warn({ err, platform: editor.platform, live: message.id }, 'live message not edited this round');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(deps.concurrency ?? 32, messages.length) }, worker));
+    }
+    return tally;
+  }
+
+  return {
+    round: () => (running ??= round().finally(() => (running = undefined))),
+    start() {
+      timer ??= setInterval(() => void (running ??= round().finally(() => (running = undefined))), deps.intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

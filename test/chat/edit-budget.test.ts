@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createEditBudget, TELEGRAM_EDIT_LIMITS } from '../../src/chat/edit-budget.js';
+import { fixedClock } from '../../src/domain/clock.js';
+
+describe('the edit budget', () => {
+  it('gives a group 20 edits a minute, then none until the oldest is a minute old', () => {
+    const clock = fixedClock('2026-11-21T13:05:00Z');
+    const budget = createEditBudget(TELEGRAM_EDIT_LIMITS, clock);
+    const taken = () => {
+      let n = 0;
+      for (let i = 0; i < 100; i++) {
+        if (budget.take('-100', 'group')) n += 1;
+        clock.advance(50);
+      }
+      return n;
+    };
+    expect(taken()).toBe(20);
+    clock.advance(55_000);
+    expect(budget.take('-100', 'group')).toBe(true);
+  });
+
+  it('gives all chats together 30 edits a second', () => {
+    const clock = fixedClock('2026-11-21T13:05:00Z');
+    const budget = createEditBudget(TELEGRAM_EDIT_LIMITS, clock);
+    const granted = Array.from({ length: 100 }, (_, i) => budget.take(String(i), 'private')).filter(Boolean).length;
+    expect(granted).toBe(30);
+    clock.advance(1001);
+    expect(budget.take('x', 'private')).toBe(true);
+  });
+});
