@@ -35,6 +35,8 @@ command-notify = /notify <stop> <route>
     .description = Tell me when this bus is 5 min away
 command-where = /where <stop> <route>
     .description = Where the next bus of a route is now, on a map
+command-live = /live <stop> [route]
+    .description = Arrivals that keep themselves up to date for 10 minutes
 command-lang = /lang en|fr
     .description = Choose the language: English or French
 
@@ -176,6 +178,9 @@ button-stop = { $stopNo } { $name }
 button-transfer = ↔ { $stopNo } { $name }
 button-where = 📍 { $routeNo } · { $minutes } min
 button-arrivals = Arrivals
+button-live = 🔴 Live
+live-board-left = 🔴 Live: updated every 30 s for { $minutes } more min
+live-board-stopped = Live updates stopped. Press 🔴 Live for { $minutes } more minutes.
 
 ## Where is my bus (📍, /where)
 

@@ -35,6 +35,8 @@ command-notify = /notify <arrêt> <circuit>
     .description = Me prévenir quand cet autobus est à 5 min
 command-where = /where <arrêt> <circuit>
     .description = Où est le prochain autobus d'un circuit, sur une carte
+command-live = /live <arrêt> [circuit]
+    .description = Des passages qui se mettent à jour seuls pendant 10 minutes
 command-lang = /lang en|fr
     .description = Choisir la langue : anglais ou français
 
@@ -176,6 +178,9 @@ button-stop = { $stopNo } { $name }
 button-transfer = ↔ { $stopNo } { $name }
 button-where = 📍 { $routeNo } · { $minutes } min
 button-arrivals = Passages
+button-live = 🔴 En direct
+live-board-left = 🔴 En direct : mis à jour toutes les 30 s pendant encore { $minutes } min
+live-board-stopped = Mises à jour en direct arrêtées. Touchez 🔴 En direct pour { $minutes } minutes de plus.
 
 ## Where is my bus (📍, /where)
 

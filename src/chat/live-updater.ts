@@ -1,4 +1,6 @@
 import type { BotCore } from '../bot/core.js';
+import type { ChatContext } from '../bot/chat-context.js';
+import { LIVE_BOARD_MINUTES } from '../bot/index.js';
 import type { Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Reply, ReplyLocation } from '../domain/reply.js';
@@ -6,15 +8,18 @@ import type { Claims, LiveMessage, LiveMessagesRepository } from '../domain/stor
 import type { Logger } from '../log.js';
 import type { EditBudget } from './edit-budget.js';
 
-// Messages that follow something (a live location following a bus): every interval, each stored
-// live message's request is run again through the core and the platform's editor moves the pin,
-// until the answer says it is over (the bus passed the stop) or the live period ends. Each round
+// Messages that follow something: a live location following a bus, an arrivals board kept up to
+// date. Every interval, each stored live message's request is run again through the core and the
+// platform's editor moves the pin (or redraws the board), until the answer says it is over (the
+// bus passed the stop) or the live period ends (a board then says it stopped). Each round
 // of each message is claimed in the store, so that however many instances run, one edits it; an
 // edit over the platform's limits (edit-budget.ts) waits for the next round. The messages are
 // stored, so a restarted bot carries on editing them rather than sending new ones.
 
 export interface LiveEditor {
   readonly platform: Platform;
+  /** Redraws a live board with a new answer; 'gone' when the platform no longer lets it be edited. */
+  redraw(message: LiveMessage, reply: Reply): Promise<'edited' | 'gone'>;
   /** Moves the message's pin; 'gone' when the platform no longer lets it be edited (deleted, stopped by the rider). */
   move(message: LiveMessage, location: ReplyLocation): Promise<'moved' | 'gone'>;
   /** Ends the live message; `reply` is the last answer when the tracking is over, undefined when the period ran out. */
@@ -55,6 +60,13 @@ export interface LiveUpdater {
   stop(): Promise<void>;
 }
 
+const chatOf = (message: LiveMessage): ChatContext => ({
+  platform: message.platform,
+  chatId: message.chatId,
+  chatType: message.chatType,
+  ...(message.languageCode !== undefined ? { languageCode: message.languageCode } : {}),
+});
+
 const sameSpot = (a: ReplyLocation | undefined, b: ReplyLocation) => a !== undefined && a.lat === b.lat && a.lon === b.lon && a.bearing === b.bearing;
 
 export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
@@ -71,24 +83,42 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     }
   }
 
+  /** A board: the arrivals again with the minutes left, or once over, the last ones and "stopped". */
+  async function board(editor: LiveEditor, message: LiveMessage, chat: ChatContext, tally: LiveRound): Promise<void> {
+    const leftMs = Date.parse(message.until) - deps.clock().getTime();
+    const reply = await deps.core.run(message.request, chat);
+    const locale = await deps.core.localeOf(chat);
+    const over = leftMs <= 0;
+    // A failed look-up (the feed down) keeps the board as it was; once over, it is still said to have stopped.
+    if (reply.kind !== 'answer' && !over) return void (tally.unchanged += 1);
+    if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+    const minutes = Math.max(1, Math.ceil(leftMs / 60_000));
+    const line = over
+      ? deps.core.t(locale, 'live-board-stopped', { minutes: LIVE_BOARD_MINUTES })
+      : deps.core.t(locale, 'live-board-left', { minutes });
+    const shownReply = reply.kind === 'answer' ? reply : undefined;
+    const outcome =
+      shownReply === undefined ? 'edited' : await editor.redraw(message, { ...shownReply, footer: [...(shownReply.footer ?? []), line] });
+    if (over || outcome === 'gone') {
+      await deps.messages.remove(message);
+      tally.stopped += 1;
+    } else tally.moved += 1;
+  }
+
   async function one(editor: LiveEditor, message: LiveMessage, slot: number, tally: LiveRound): Promise<void> {
     const now = deps.clock().getTime();
     if (!(await deps.claims.claim(`live-round.${message.id}.${slot}`, deps.instanceId, deps.intervalMs * 2))) {
       tally.elsewhere += 1;
       return;
     }
+    if (message.kind === 'board') return board(editor, message, chatOf(message), tally);
     if (now >= Date.parse(message.until)) {
       if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
       await end(editor, message, undefined);
       tally.stopped += 1;
       return;
     }
-    const chat = {
-      platform: message.platform,
-      chatId: message.chatId,
-      chatType: message.chatType,
-      ...(message.languageCode !== undefined ? { languageCode: message.languageCode } : {}),
-    };
+    const chat = chatOf(message);
     const reply = await deps.core.run(message.request, chat);
     if (reply.trackingOver === true) {
       if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);

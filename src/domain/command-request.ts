@@ -16,6 +16,7 @@ export type CommandName =
   | 'timezone'
   | 'notify'
   | 'where'
+  | 'live'
   | 'lang';
 
 /**

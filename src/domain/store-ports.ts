@@ -101,6 +101,8 @@ export interface LiveMessage {
   readonly chatId: string;
   readonly chatType: ChatType;
   readonly messageId: string;
+  /** A pin that follows a vehicle (absent: one, as first stored), or an arrivals board kept up to date. */
+  readonly kind?: 'location' | 'board';
   /** The chat's language code when it was started, for the core's answers. */
   readonly languageCode?: string;
   readonly request: CommandRequest;

@@ -15,6 +15,7 @@ const LiveRecord = z.object({
   chatId: z.string().min(1).max(100),
   chatType: z.enum(CHAT_TYPES),
   messageId: z.string().min(1).max(200),
+  kind: z.enum(['location', 'board']).optional(),
   languageCode: z.string().max(35).optional(),
   request: z.object({ name: z.string(), options: z.record(z.string(), z.string()) }),
   until: z.iso.datetime({ offset: true }),

@@ -42,6 +42,7 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/timezone europe/paris', { name: 'timezone', options: { zone: 'Europe/Paris' } }],
   ['/notify 3017 95', { name: 'notify', options: { stop: '3017', route: '95' } }],
   ['/where 3017 95', { name: 'where', options: { stop: '3017', route: '95' } }],
+  ['/live 3017 95', { name: 'live', options: { stop: '3017', route: '95' } }],
   ['/where 3017 95 0930', { name: 'where', options: { stop: '3017', route: '95', trip: '0930' } }],
   // Refusals are the same too.
   ['/next 301', { name: 'next', options: { stop: '301' } }],

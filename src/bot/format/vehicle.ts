@@ -10,7 +10,7 @@ import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 // does not know (occupancy, stops away, wheelchair) is left out, not guessed.
 
 /** Buttons under one arrivals message: one per live trip, up to this many. */
-export const MAX_WHERE_BUTTONS = 6;
+export const MAX_WHERE_BUTTONS = 4;
 const MAX_DESTINATION_CHARS = 40;
 
 /** "09:30" -> "0930": a trip's start as a button carries it (Telegram's callback data allows no ":"). */

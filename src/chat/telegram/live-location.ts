@@ -7,6 +7,7 @@ import type { LiveEditor } from '../live-updater.js';
 import { attempt } from '../../util/attempt.js';
 import { isMessageNotModified } from './send-failures.js';
 import { sendReply } from './send.js';
+import { htmlMessage } from './render.js';
 
 // "Where is it" on Telegram: a live location (sendLocation with live_period and heading) that
 // the live updater moves with editMessageLiveLocation as new fixes come, and stops with
@@ -49,6 +50,36 @@ export async function sendLiveLocation(
   });
 }
 
+/**
+ * A 🔴 Live press: the board is redrawn in place (by the caller) and stored to be kept up to date
+ * until its end; pressing again starts the period over. One board per chat: an earlier one of the
+ * chat ends at the next round (it then says it stopped).
+ */
+export async function keepBoardLive(
+  chat: ChatContext,
+  messageId: number,
+  reply: Reply,
+  request: LiveMessage['request'],
+  live: LiveLocations,
+): Promise<void> {
+  const id = `telegram.${chat.chatId}.${messageId}`;
+  const now = live.clock().toISOString();
+  const others = (await live.messages.list('telegram')).filter((m) => m.kind === 'board' && m.chatId === chat.chatId && m.id !== id);
+  for (const other of others) await live.messages.put({ ...other, until: now });
+  await live.messages.put({
+    id,
+    platform: 'telegram',
+    kind: 'board',
+    chatId: chat.chatId,
+    chatType: chat.chatType,
+    messageId: String(messageId),
+    ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
+    // Rounds ask the arrivals themselves: the live period is the record's, not the request's.
+    request: { name: 'next', options: request.options },
+    until: reply.liveUntil!,
+  });
+}
+
 /** Telegram's refusals that mean the pin can no longer be moved: deleted, stopped by the rider, expired. */
 function isGone(err: unknown): boolean {
   if (!attempt(() => err instanceof GrammyError, false)) return false;
@@ -60,6 +91,17 @@ function isGone(err: unknown): boolean {
 export function telegramLiveEditor(api: Api): LiveEditor {
   return {
     platform: 'telegram',
+    async redraw(message, reply) {
+      const { text, options } = htmlMessage(reply);
+      try {
+        await api.editMessageText(message.chatId, Number(message.messageId), text, options);
+        return 'edited';
+      } catch (err) {
+        if (isMessageNotModified(err)) return 'edited';
+        if (isGone(err)) return 'gone';
+        throw err;
+      }
+    },
     async move(message, location) {
       try {
         await api.editMessageLiveLocation(message.chatId, Number(message.messageId), location.lat, location.lon, {

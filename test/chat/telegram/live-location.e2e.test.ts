@@ -145,3 +145,68 @@ describe('📍 on Telegram: a live location that follows the bus', () => {
     expect(await again.store.liveMessages.list('telegram')).toEqual([]);
   });
 });
+
+describe('🔴 Live on Telegram: arrivals that keep themselves up to date', () => {
+  it('refreshes the board every round for 10 minutes, then says it stopped; one live board per chat; pressing again extends', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'live-board-'));
+    dirs.push(dir);
+    board = snapshot(45.4, 3);
+    const { h, store, updater } = await open(dir);
+    h.text('3017');
+    const first = await h.api.waitForCall('sendMessage');
+    const firstId = (first.answer as { message_id: number }).message_id;
+    const liveButton = buttonsIn(first.params.reply_markup).find((b) => b.text === '🔴 Live')!;
+    expect(liveButton.callback_data).toBe('2:u:live:3017');
+    h.press(liveButton.callback_data, { chatId: ALICE.id, messageId: firstId });
+    const pressed = await h.api.waitForCall('editMessageText');
+    expect(String(pressed.params.text)).toContain('🔴 Live: updated every 30 s for 10 more min');
+    await vi.waitFor(async () => expect(await store.liveMessages.list('telegram')).toHaveLength(1));
+
+    // Each round redraws it with the bus's new time and the minutes left.
+    board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
+    const redrawn = h.api.callsOf('editMessageText').at(-1)!;
+    expect(redrawn.params).toMatchObject({ chat_id: String(ALICE.id), message_id: firstId });
+    expect(String(redrawn.params.text)).toContain('3 min');
+    expect(String(redrawn.params.text)).toContain('for 10 more min');
+
+    // A second board in the chat: the first ends at the next round, saying so; the second goes on.
+    h.text('3017');
+    const second = await h.api.waitForCall('sendMessage', (c) => c !== first && String(c.params.text).includes('3017'));
+    const secondId = (second.answer as { message_id: number }).message_id;
+    h.press(liveButton.callback_data, { chatId: ALICE.id, messageId: secondId });
+    await vi.waitFor(async () => expect((await store.liveMessages.list('telegram')).find((m) => m.messageId === String(secondId))).toBeDefined());
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1, stopped: 1 });
+    const ended = h.api.callsOf('editMessageText').find((c) => Number(c.params.message_id) === firstId && String(c.params.text).includes('stopped'));
+    expect(String(ended!.params.text)).toContain('Live updates stopped. Press 🔴 Live for 10 more minutes.');
+
+    // Five minutes on, a press on the second extends it: ten minutes from the press.
+    const rounds = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        clock.advance(30_000);
+        await updater.round();
+      }
+    };
+    await rounds(10);
+    const before = (await store.liveMessages.list('telegram'))[0]!.until;
+    h.press(liveButton.callback_data, { chatId: ALICE.id, messageId: secondId });
+    await vi.waitFor(async () => expect((await store.liveMessages.list('telegram'))[0]!.until > before).toBe(true));
+    await rounds(12);
+    expect(await store.liveMessages.list('telegram')).toHaveLength(1);
+    // Ten minutes after that press, it stops; nothing is edited after that.
+    for (let i = 0; i < 10; i++) {
+      clock.advance(30_000);
+      await updater.round();
+    }
+    const lastEdit = h.api.callsOf('editMessageText').at(-1)!;
+    expect(Number(lastEdit.params.message_id)).toBe(secondId);
+    expect(String(lastEdit.params.text)).toContain('Live updates stopped.');
+    expect(await store.liveMessages.list('telegram')).toEqual([]);
+    const edits = h.api.callsOf('editMessageText').length;
+    clock.advance(30_000);
+    await updater.round();
+    expect(h.api.callsOf('editMessageText')).toHaveLength(edits);
+  });
+});

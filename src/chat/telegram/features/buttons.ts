@@ -7,7 +7,7 @@ import type { FeatureDeps } from '../deps.js';
 import { isMessageNotModified } from '../send-failures.js';
 import { htmlMessage, plainText } from '../render.js';
 import { sendReply } from '../send.js';
-import { sendLiveLocation, type LiveLocations } from '../live-location.js';
+import { keepBoardLive, sendLiveLocation, type LiveLocations } from '../live-location.js';
 import type { ChatContext } from '../../../bot/chat-context.js';
 
 /**
@@ -73,6 +73,10 @@ async function answerPress(
       await ctx.editMessageText(text, options);
     } catch (err) {
       if (!isMessageNotModified(err)) throw err;
+    }
+    const messageId = ctx.callbackQuery?.message?.message_id;
+    if (reply.liveUntil !== undefined && !inline && messageId !== undefined && where.live !== undefined) {
+      await keepBoardLive(where.chat, messageId, reply, press.command, where.live);
     }
   } else {
     await sendReply(ctx, reply);
