@@ -19,11 +19,11 @@ describe('the edit budget', () => {
     expect(budget.take('-100', 'group')).toBe(true);
   });
 
-  it('gives all chats together 30 edits a second', () => {
+  it('gives all chats together 25 edits a second (Telegram takes about 30)', () => {
     const clock = fixedClock('2026-11-21T13:05:00Z');
     const budget = createEditBudget(TELEGRAM_EDIT_LIMITS, clock);
     const granted = Array.from({ length: 100 }, (_, i) => budget.take(String(i), 'private')).filter(Boolean).length;
-    expect(granted).toBe(30);
+    expect(granted).toBe(25);
     clock.advance(1001);
     expect(budget.take('x', 'private')).toBe(true);
   });
