@@ -3,8 +3,9 @@ import type { Clock } from '../domain/clock.js';
 
 // How many edits a platform takes, counted before each edit: a sliding minute per chat (Telegram:
 // 20 messages a minute to a group, about one a second to a person) and a sliding second over
-// every chat (Telegram about 30 a second; Discord 50 requests a second). An edit over either is
-// put off to the next round rather than sent to be refused.
+// every chat (Telegram about 30 a second; Discord 50 requests a second). An edit over the chat's
+// is put off to the next round; over the overall one, it waits its turn within the round
+// (live-updater.ts); none is sent to be refused.
 
 export interface EditLimits {
   perSecond: number;
@@ -17,8 +18,13 @@ export const TELEGRAM_EDIT_LIMITS: EditLimits = { perSecond: 25, perChatPerMinut
 export const DISCORD_EDIT_LIMITS: EditLimits = { perSecond: 50, perChatPerMinute: { private: 60, group: 60, channel: 60 } };
 
 export interface EditBudget {
-  /** Counts an edit to the chat and says yes, or says no without counting it. */
-  take(chatId: string, chatType: ChatType): boolean;
+  /**
+   * Counts an edit to the chat and says yes; or says which limit is reached without counting it:
+   * the chat's (its minute is full: try next round) or the overall one (a second is full: try again shortly).
+   */
+  take(chatId: string, chatType: ChatType): true | 'chat-full' | 'all-full';
+  /** Milliseconds between two edits at the overall limit: how long to wait after 'all-full'. */
+  readonly spacingMs: number;
 }
 
 export function createEditBudget(limits: EditLimits, clock: Clock): EditBudget {
@@ -28,13 +34,14 @@ export function createEditBudget(limits: EditLimits, clock: Clock): EditBudget {
     while (times.length > 0 && times[0]! <= after) times.shift();
   };
   return {
+    spacingMs: Math.ceil(1000 / limits.perSecond),
     take(chatId, chatType) {
       const now = clock().getTime();
       prune(second, now - 1000);
-      if (second.length >= limits.perSecond) return false;
+      if (second.length >= limits.perSecond) return 'all-full';
       const times = perChat.get(chatId) ?? [];
       prune(times, now - 60_000);
-      if (times.length >= limits.perChatPerMinute[chatType]) return false;
+      if (times.length >= limits.perChatPerMinute[chatType]) return 'chat-full';
       second.push(now);
       times.push(now);
       perChat.set(chatId, times);

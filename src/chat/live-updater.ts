@@ -6,6 +6,7 @@ import type { Clock } from '../domain/clock.js';
 import type { Reply, ReplyLocation } from '../domain/reply.js';
 import type { Claims, LiveMessage, LiveMessagesRepository } from '../domain/store-ports.js';
 import type { Logger } from '../log.js';
+import { performance } from 'node:perf_hooks';
 import type { EditBudget } from './edit-budget.js';
 
 // Messages that follow something: a live location following a bus, an arrivals board kept up to
@@ -72,6 +73,19 @@ const sameSpot = (a: ReplyLocation | undefined, b: ReplyLocation) => a !== undef
 export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
   const shown = new Map<string, ReplyLocation>();
   let timer: NodeJS.Timeout | undefined;
+
+  /**
+   * The budget's yes for one edit: waiting out a full second (every chat's edits share it) until
+   * the round's time is up; a chat whose own minute is full waits for the next round.
+   */
+  async function granted(message: LiveMessage, roundEnd: number): Promise<boolean> {
+    for (;;) {
+      const answer = deps.budget.take(message.chatId, message.chatType);
+      if (answer === true) return true;
+      if (answer === 'chat-full' || performance.now() + deps.budget.spacingMs >= roundEnd) return false;
+      await new Promise((resolve) => setTimeout(resolve, deps.budget.spacingMs));
+    }
+  }
   let running: Promise<LiveRound> | undefined;
 
   async function end(editor: LiveEditor, message: LiveMessage, reply: Reply | undefined): Promise<void> {
@@ -84,14 +98,14 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
   }
 
   /** A board: the arrivals again with the minutes left, or once over, the last ones and "stopped". */
-  async function board(editor: LiveEditor, message: LiveMessage, chat: ChatContext, tally: LiveRound): Promise<void> {
+  async function board(editor: LiveEditor, message: LiveMessage, chat: ChatContext, tally: LiveRound, roundEnd: number): Promise<void> {
     const leftMs = Date.parse(message.until) - deps.clock().getTime();
     const reply = await deps.core.run(message.request, chat);
     const locale = await deps.core.localeOf(chat);
     const over = leftMs <= 0;
     // A failed look-up (the feed down) keeps the board as it was; once over, it is still said to have stopped.
     if (reply.kind !== 'answer' && !over) return void (tally.unchanged += 1);
-    if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+    if (!(await granted(message, roundEnd))) return void (tally.deferred += 1);
     const minutes = Math.max(1, Math.ceil(leftMs / 60_000));
     const line = over
       ? deps.core.t(locale, 'live-board-stopped', { minutes: LIVE_BOARD_MINUTES })
@@ -105,15 +119,15 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     } else tally.moved += 1;
   }
 
-  async function one(editor: LiveEditor, message: LiveMessage, slot: number, tally: LiveRound): Promise<void> {
+  async function one(editor: LiveEditor, message: LiveMessage, slot: number, tally: LiveRound, roundEnd: number): Promise<void> {
     const now = deps.clock().getTime();
     if (!(await deps.claims.claim(`live-round.${message.id}.${slot}`, deps.instanceId, deps.intervalMs * 2))) {
       tally.elsewhere += 1;
       return;
     }
-    if (message.kind === 'board') return board(editor, message, chatOf(message), tally);
+    if (message.kind === 'board') return board(editor, message, chatOf(message), tally, roundEnd);
     if (now >= Date.parse(message.until)) {
-      if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+      if (!(await granted(message, roundEnd))) return void (tally.deferred += 1);
       await end(editor, message, undefined);
       tally.stopped += 1;
       return;
@@ -121,14 +135,14 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     const chat = chatOf(message);
     const reply = await deps.core.run(message.request, chat);
     if (reply.trackingOver === true) {
-      if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+      if (!(await granted(message, roundEnd))) return void (tally.deferred += 1);
       await end(editor, message, reply);
       tally.stopped += 1;
       return;
     }
     // No fresh fix (an old one, the feed down): the pin stays where it was until one comes.
     if (reply.location === undefined || sameSpot(shown.get(message.id), reply.location)) return void (tally.unchanged += 1);
-    if (!deps.budget.take(message.chatId, message.chatType)) return void (tally.deferred += 1);
+    if (!(await granted(message, roundEnd))) return void (tally.deferred += 1);
     if ((await editor.move(message, reply.location)) === 'gone') {
       shown.delete(message.id);
       await deps.messages.remove(message);
@@ -142,6 +156,8 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
   async function round(): Promise<LiveRound> {
     const tally: LiveRound = { moved: 0, unchanged: 0, stopped: 0, deferred: 0, elsewhere: 0, failed: 0 };
     const slot = Math.floor(deps.clock().getTime() / deps.intervalMs);
+    // Edits waiting for the budget may wait until the next round is due, not past it.
+    const roundEnd = performance.now() + deps.intervalMs;
     for (const editor of deps.editors) {
       let messages: LiveMessage[];
       try {
@@ -155,7 +171,7 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
         while (next < messages.length) {
           const message = messages[next++]!;
           try {
-            await one(editor, message, slot, tally);
+            await one(editor, message, slot, tally, roundEnd);
           } catch (err) {
             tally.failed += 1;
             deps.logger.warn({ err, platform: editor.platform, live: message.id }, 'live message not edited this round');

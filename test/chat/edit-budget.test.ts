@@ -9,7 +9,7 @@ describe('the edit budget', () => {
     const taken = () => {
       let n = 0;
       for (let i = 0; i < 100; i++) {
-        if (budget.take('-100', 'group')) n += 1;
+        if (budget.take('-100', 'group') === true) n += 1;
         clock.advance(50);
       }
       return n;
@@ -17,12 +17,16 @@ describe('the edit budget', () => {
     expect(taken()).toBe(20);
     clock.advance(55_000);
     expect(budget.take('-100', 'group')).toBe(true);
+    for (let i = 0; i < 19; i++) budget.take('-100', 'group');
+    expect(budget.take('-100', 'group')).toBe('chat-full');
   });
 
   it('gives all chats together 25 edits a second (Telegram takes about 30)', () => {
     const clock = fixedClock('2026-11-21T13:05:00Z');
     const budget = createEditBudget(TELEGRAM_EDIT_LIMITS, clock);
-    const granted = Array.from({ length: 100 }, (_, i) => budget.take(String(i), 'private')).filter(Boolean).length;
+    const answers = Array.from({ length: 100 }, (_, i) => budget.take(String(i), 'private'));
+    const granted = answers.filter((a) => a === true).length;
+    expect(answers.at(-1)).toBe('all-full');
     expect(granted).toBe(25);
     clock.advance(1001);
     expect(budget.take('x', 'private')).toBe(true);
