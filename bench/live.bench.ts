@@ -16,6 +16,7 @@ import { createLiveUpdater, type LiveEditor } from '../src/chat/live-updater.js'
 import { telegramLiveEditor } from '../src/chat/telegram/live-location.js';
 import { systemClock } from '../src/domain/clock.js';
 import { openStore } from '../src/store/index.js';
+import { createRedactor } from '../src/util/redact.js';
 import { Bot } from 'grammy';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../test/bot/fakes.js';
 import { startFakeBotApi } from '../test/chat/telegram/fake-bot-api.js';
@@ -47,7 +48,7 @@ try {
   const transit = fakeTransit({ next: { 'next 3017 95': board } });
   const core = createBotCore({ transit, ...memoryStores(), now: systemClock });
   const edits: number[] = [];
-  const inner = telegramLiveEditor(bot.api);
+  const inner = telegramLiveEditor(bot.api, createRedactor([TOKEN]));
   // The same editor, its calls timed: the seconds the fake received them in.
   const editor: LiveEditor = {
     platform: 'telegram',

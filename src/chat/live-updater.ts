@@ -8,6 +8,7 @@ import type { Claims, LiveMessage, LiveMessagesRepository } from '../domain/stor
 import type { Logger } from '../log.js';
 import { performance } from 'node:perf_hooks';
 import type { EditBudget } from './edit-budget.js';
+import { errorLine } from '../util/error-line.js';
 
 // Messages that follow something: a live location following a bus, an arrivals board kept up to
 // date. Every interval, each stored live message's request is run again through the core and the
@@ -163,7 +164,7 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
       try {
         messages = await deps.messages.list(editor.platform);
       } catch (err) {
-        deps.logger.warn({ err, platform: editor.platform }, 'live messages not read; trying again next round');
+        deps.logger.warn({ platform: editor.platform, problem: errorLine(err) }, 'live messages not read; trying again next round');
         continue;
       }
       let next = 0;
@@ -174,7 +175,8 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
             await one(editor, message, slot, tally, roundEnd);
           } catch (err) {
             tally.failed += 1;
-            deps.logger.warn({ err, platform: editor.platform, live: message.id }, 'live message not edited this round');
+            // Editors hand over failures with their secrets removed; logged as a line, never as the object.
+            deps.logger.warn({ platform: editor.platform, live: message.id, problem: errorLine(err) }, 'live message not edited this round');
           }
         }
       };

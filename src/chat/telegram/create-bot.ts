@@ -133,7 +133,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     bot,
     notifier: createTelegramNotifier(bot.api, logger, redact),
     webhookPort: () => server?.port,
-    liveEditor: telegramLiveEditor(bot.api),
+    liveEditor: telegramLiveEditor(bot.api, redact),
     ended: () => pollingEnd.promise(),
 
     async start() {

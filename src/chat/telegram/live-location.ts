@@ -6,6 +6,8 @@ import type { ChatContext } from '../../bot/chat-context.js';
 import type { LiveEditor } from '../live-updater.js';
 import { attempt } from '../../util/attempt.js';
 import { isMessageNotModified } from './send-failures.js';
+import { describeError } from './describe-error.js';
+import type { Redactor } from '../../util/redact.js';
 import { sendReply } from './send.js';
 import { htmlMessage } from './render.js';
 
@@ -88,7 +90,12 @@ function isGone(err: unknown): boolean {
   return e.error_code === 403 || (e.error_code === 400 && /not found|can't be edited|expired|live location/i.test(description));
 }
 
-export function telegramLiveEditor(api: Api): LiveEditor {
+/** A failure as the updater may log it: Telegram's words, never the request's URL (it holds the token). */
+function failure(err: unknown, redact: Redactor): Error {
+  return new Error(`Telegram: ${JSON.stringify(describeError(err, redact))}`);
+}
+
+export function telegramLiveEditor(api: Api, redact: Redactor): LiveEditor {
   return {
     platform: 'telegram',
     async redraw(message, reply) {
@@ -99,7 +106,7 @@ export function telegramLiveEditor(api: Api): LiveEditor {
       } catch (err) {
         if (isMessageNotModified(err)) return 'edited';
         if (isGone(err)) return 'gone';
-        throw err;
+        throw failure(err, redact);
       }
     },
     async move(message, location) {
@@ -111,7 +118,7 @@ export function telegramLiveEditor(api: Api): LiveEditor {
       } catch (err) {
         if (isMessageNotModified(err)) return 'moved';
         if (isGone(err)) return 'gone';
-        throw err;
+        throw failure(err, redact);
       }
     },
     async stop(message) {
@@ -119,7 +126,7 @@ export function telegramLiveEditor(api: Api): LiveEditor {
         await api.stopMessageLiveLocation(message.chatId, Number(message.messageId));
       } catch (err) {
         // Already stopped (the period ran out, the rider stopped it, the message was deleted).
-        if (!isGone(err) && !isMessageNotModified(err)) throw err;
+        if (!isGone(err) && !isMessageNotModified(err)) throw failure(err, redact);
       }
     },
   };

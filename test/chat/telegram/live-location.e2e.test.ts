@@ -11,7 +11,7 @@ import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { openStore, type Store } from '../../../src/store/index.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
 import { buttonsIn, type RecordedCall } from './fake-bot-api.js';
-import { ALICE, startHarness, type Harness } from './harness.js';
+import { ALICE, startHarness, TOKEN, type Harness } from './harness.js';
 
 // The 📍 button end to end: grammY -> real HTTP -> the fake Bot API, the real core and a real
 // SQLite store. The pin is sent as a live location, later feed snapshots move it, it stops once
@@ -40,7 +40,7 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(dir: string): Promise<{ h: Harness; store: Store; updater: ReturnType<typeof createLiveUpdater> }> {
+async function open(dir: string, logs: string[] = []): Promise<{ h: Harness; store: Store; updater: ReturnType<typeof createLiveUpdater> }> {
   const store = await openStore({ dataDir: dir });
   const transit = fakeTransit({ next: { 'next 3017 95': () => board }, all: { 'all 3017': () => board } });
   const core = createBotCore({ transit, ...memoryStores(), now: clock });
@@ -55,7 +55,7 @@ async function open(dir: string): Promise<{ h: Harness; store: Store; updater: R
     clock,
     intervalMs: 30_000,
     instanceId: `test-${opened.length}`,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) }),
   });
   return { h, store, updater };
 }
@@ -105,6 +105,29 @@ describe('📍 on Telegram: a live location that follows the bus', () => {
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ moved: 0, stopped: 0 });
     expect(h.api.callsOf('sendLocation')).toHaveLength(1);
+  });
+
+  it('an edit that fails (the connection drops) is tried again next round, and logged without the token', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'live-location-'));
+    dirs.push(dir);
+    board = snapshot(45.4, 3);
+    const logs: string[] = [];
+    const { h, store, updater } = await open(dir, logs);
+    h.text('3017');
+    const arrivals = await h.api.waitForCall('sendMessage');
+    const where = buttonsIn(arrivals.params.reply_markup).find((b) => b.callback_data.includes('where'))!;
+    h.press(where.callback_data, { chatId: ALICE.id, messageId: (arrivals.answer as { message_id: number }).message_id });
+    await vi.waitFor(async () => expect(await store.liveMessages.list('telegram')).toHaveLength(1));
+    board = snapshot(45.41, 2);
+    h.api.failAlways('editMessageLiveLocation', { error_code: 500, description: 'Internal Server Error' });
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ failed: 1, moved: 0 });
+    expect(logs.join('\n')).toContain('live message not edited this round');
+    expect(logs.join('\n')).not.toContain(TOKEN);
+    expect(logs.join('\n')).not.toContain(TOKEN.split(':')[1]!);
+    h.api.failAlways('editMessageLiveLocation', undefined);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
   });
 
   it('a restarted bot goes on editing the same pin; two instances edit it once per round; the period ending stops it', async () => {
