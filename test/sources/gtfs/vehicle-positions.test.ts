@@ -127,6 +127,8 @@ describe('the MiWay capture joined to its trips at 2025-10-26T18:50:32-04:00', (
       labels.add(position.label!);
     }
     expect(labels.size).toBe(3);
+    // trips.txt says wheelchair_accessible 1 for these trips, stops.txt wheelchair_boarding 1 at 0477.
+    expect(trips.every((t) => t.wheelchair === true)).toBe(true);
     // Joined to the right trip: the trip due when a trip's update says it reaches 0477 carries that trip's vehicle.
     for (const e of updates.entity) {
       const tripId = e.tripUpdate.trip.tripId;

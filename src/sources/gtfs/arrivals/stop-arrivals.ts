@@ -76,6 +76,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
           lastTrip: last.get(key) === call.departure,
           bus: NO_BUS,
           ...(position !== undefined ? { position } : {}),
+          ...(call.wheelchair !== undefined ? { wheelchair: call.wheelchair } : {}),
           ...(outcome.kind === 'cancelled' ? { cancelled: true } : {}),
           ...(call.frequency?.exact === false && !isLive ? { headwayMinutes: Math.round(call.frequency.headwaySecs / 60) } : {}),
         },
