@@ -8,7 +8,20 @@ import type { Reply } from '../../domain/reply.js';
  * name a chat saved it under ("home"), looked up when the command runs.
  */
 export type ArgKind =
-  'stop' | 'route' | 'stop-or-name' | 'language' | 'label' | 'time' | 'days' | 'minutes' | 'window' | 'subscription-id' | 'timezone' | 'channel';
+  | 'stop'
+  | 'route'
+  | 'stop-or-name'
+  | 'language'
+  | 'label'
+  | 'time'
+  | 'days'
+  | 'minutes'
+  | 'window'
+  | 'subscription-id'
+  | 'timezone'
+  | 'channel'
+  /** A trip's start as a 📍 button names it: "0930" (hours up to 47). */
+  | 'trip-start';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */
