@@ -10,7 +10,7 @@ import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
-import { createEditBudget, TELEGRAM_EDIT_LIMITS } from './chat/edit-budget.js';
+import { createEditBudget, TELEGRAM_EDIT_LIMITS, DISCORD_EDIT_LIMITS } from './chat/edit-budget.js';
 import { createLiveUpdater } from './chat/live-updater.js';
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -154,6 +154,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         logger: logger.child({ component: 'discord' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
+        liveMessages: store.liveMessages,
       }),
     );
   }
@@ -223,6 +224,7 @@ function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, 
     claims: store.claims,
     editors,
     budget: createEditBudget(TELEGRAM_EDIT_LIMITS, now),
+    budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, now) },
     clock: now,
     intervalMs: LIVE_ROUND_MS,
     instanceId: randomUUID(),

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBotCore } from '../../../src/bot/index.js';
+import { createEditBudget, DISCORD_EDIT_LIMITS, TELEGRAM_EDIT_LIMITS } from '../../../src/chat/edit-budget.js';
+import { createLiveUpdater } from '../../../src/chat/live-updater.js';
+import type { StopArrivals } from '../../../src/domain/arrivals.js';
+import { fixedClock } from '../../../src/domain/clock.js';
+import { openStore, type Store } from '../../../src/store/index.js';
+import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
+import type { StoredMessage } from './fake-discord.js';
+import { startHarness, TOKEN, type Harness } from './harness.js';
+import { ALICE, BENOIT, customIds, embedOf, GUILD, press, slash, type Place, type Rider } from './interactions.js';
+
+// 📍 and 🔴 Live on Discord end to end: discord.js -> real gateway and REST -> the fake Discord,
+// the real core, a real SQLite store and the live updater. The answer's embed is edited in place
+// (PATCH /channels/{channel}/messages/{message}) as later feed snapshots come, and a last time
+// saying it is no longer updated once the bus has passed or the period ended.
+
+const clock = fixedClock('2026-11-21T13:05:00Z');
+const at = (msAgo: number) => new Date(clock().getTime() - msAgo);
+// Route 95 at 3017: the bus of 07:40, tracked, coming closer snapshot after snapshot.
+let board: StopArrivals;
+const snapshot = (lat: number, stopsAway: number, passed = false) =>
+  stopArrivals([
+    route('95', [
+      trip(4, {
+        live: true,
+        startTime: '07:40',
+        destination: 'Orléans',
+        position: { lat, lon: -75.735, bearing: 90, fixAt: at(20_000), ...(passed ? { passed: true } : { stopsAway }), occupancy: 'few-seats' },
+      }),
+    ]),
+  ]);
+
+const dirs: string[] = [];
+const opened: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const o of opened.splice(0).reverse()) await o.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(logs: string[] = []): Promise<{ h: Harness; store: Store; updater: ReturnType<typeof createLiveUpdater> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'discord-live-'));
+  dirs.push(dir);
+  const store = await openStore({ dataDir: dir });
+  const transit = fakeTransit({ next: { 'next 3017 95': () => board }, all: { 'all 3017': () => board } });
+  const core = createBotCore({ transit, ...memoryStores(), now: clock });
+  const h = await startHarness({ core, clock, liveMessages: store.liveMessages });
+  opened.push(store, h);
+  const logger = pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) });
+  const updater = createLiveUpdater({
+    core,
+    messages: store.liveMessages,
+    claims: store.claims,
+    editors: [h.bot.liveEditor],
+    budget: createEditBudget(TELEGRAM_EDIT_LIMITS, clock),
+    budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, clock) },
+    clock,
+    intervalMs: 30_000,
+    instanceId: 'test',
+    logger,
+  });
+  return { h, store, updater };
+}
+
+/** The arrivals at 3017 asked with /next, as the rider sees them. */
+async function arrivals(h: Harness, rider: Rider, place: Place): Promise<StoredMessage> {
+  const token = h.discord.interact(slash('next', { stop: '3017' }, rider, place));
+  await h.discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token));
+  return h.discord.original(token)!;
+}
+
+/** Presses 📍 under the arrivals; resolves with the new message once it is stored to be followed. */
+async function pressWhere(h: Harness, store: Store, message: StoredMessage, rider: Rider, place: Place): Promise<StoredMessage> {
+  const where = customIds(message)
+    .flat()
+    .find((id) => id.includes(':where'))!;
+  expect(where).toBeDefined();
+  const token = h.discord.interact(press(where, message, rider, place));
+  await vi.waitFor(async () => expect(await store.liveMessages.list('discord')).toHaveLength(1));
+  return h.discord.original(token)!;
+}
+
+const edits = (h: Harness, message: StoredMessage) =>
+  h.discord.callsTo('PATCH', new RegExp(`^/channels/${message.channel_id}/messages/${message.id}$`));
+const text = (message: StoredMessage) => {
+  const embed = embedOf(message);
+  return [embed.title, embed.description, ...(embed.fields ?? []).flatMap((f) => [f.name, f.value]), embed.footer?.text].join('\n');
+};
+
+describe('📍 on Discord: the embed follows the bus', () => {
+  it('answers with the facts, edits the same message as fixes come, and a last time once the bus has passed', async () => {
+    board = snapshot(45.4, 3);
+    const { h, store, updater } = await open();
+    const answer = await pressWhere(h, store, await arrivals(h, ALICE, { guild: GUILD }), ALICE, { guild: GUILD });
+    expect(text(answer)).toContain('📍 95 to Orléans');
+    expect(text(answer)).toContain('3 stops away');
+    expect(text(answer)).toContain('Few seats available');
+    expect(text(answer)).toContain('openstreetmap.org/?mlat=45.4');
+    const [stored] = await store.liveMessages.list('discord');
+    expect(stored).toMatchObject({ chatId: GUILD.channelId, channelId: answer.channel_id, messageId: answer.id, kind: 'location' });
+
+    // The first round shows the same fix; the next has nothing new to edit.
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1, stopped: 0 });
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 0, unchanged: 1 });
+    const versions = answer.history.length;
+
+    // A new snapshot: the same message now says where the bus is.
+    board = snapshot(45.41, 1);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
+    expect(answer.history).toHaveLength(versions + 1);
+    expect(text(answer)).toContain('1 stop away');
+    expect(text(answer)).toContain('openstreetmap.org/?mlat=45.41');
+    expect(edits(h, answer).every((c) => c.status === 200 && c.auth === `Bot ${TOKEN}`)).toBe(true);
+
+    // The bus has passed: a last edit says so, and it is followed no more.
+    board = snapshot(45.42, 0, true);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ stopped: 1 });
+    expect(embedOf(answer).footer!.text).toContain('📍 No longer updated: the bus has passed your stop.');
+    expect(await store.liveMessages.list('discord')).toEqual([]);
+    const count = edits(h, answer).length;
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 0, stopped: 0 });
+    expect(edits(h, answer)).toHaveLength(count);
+  });
+
+  it('in a DM the DM channel is edited; the period ending says so in French', async () => {
+    board = snapshot(45.4, 5);
+    const { h, store, updater } = await open();
+    const answer = await pressWhere(h, store, await arrivals(h, BENOIT, 'dm'), BENOIT, 'dm');
+    const [stored] = await store.liveMessages.list('discord');
+    expect(stored).toMatchObject({ chatId: `@${BENOIT.id}`, channelId: answer.channel_id });
+    board = snapshot(45.41, 4);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
+    expect(edits(h, answer)).toHaveLength(1);
+
+    clock.advance(15 * 60_000);
+    expect(await updater.round()).toMatchObject({ stopped: 1 });
+    expect(embedOf(answer).footer!.text).toContain('📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre ce bus.');
+    expect(await store.liveMessages.list('discord')).toEqual([]);
+  });
+
+  it('a deleted message (404 Unknown Message) ends it quietly, logged once without the token', async () => {
+    board = snapshot(45.4, 3);
+    const logs: string[] = [];
+    const { h, store, updater } = await open(logs);
+    const answer = await pressWhere(h, store, await arrivals(h, ALICE, { guild: GUILD }), ALICE, { guild: GUILD });
+    h.discord.messages.delete(answer.id);
+    board = snapshot(45.41, 2);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ stopped: 1, failed: 0 });
+    expect(await store.liveMessages.list('discord')).toEqual([]);
+    clock.advance(30_000);
+    await updater.round();
+    expect(edits(h, answer)).toHaveLength(1);
+    const said = h.logs.filter((line) => line.includes('can no longer be edited'));
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain('10008');
+    expect([...h.logs, ...logs].join('\n')).not.toContain(TOKEN);
+  });
+});
