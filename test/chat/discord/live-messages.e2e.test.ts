@@ -167,3 +167,50 @@ describe('📍 on Discord: the embed follows the bus', () => {
     expect([...h.logs, ...logs].join('\n')).not.toContain(TOKEN);
   });
 });
+
+describe('🔴 Live on Discord: arrivals that keep themselves up to date', () => {
+  it('redraws the same message every round for 10 minutes, then says it stopped; one live board per chat', async () => {
+    board = snapshot(45.4, 3);
+    const { h, store, updater } = await open();
+    const first = await arrivals(h, ALICE, { guild: GUILD });
+    const live = customIds(first)
+      .flat()
+      .find((id) => id.includes(':live'))!;
+    expect(live).toBe('b1:u:live?stop=3017');
+    h.discord.interact(press(live, first, ALICE));
+    await vi.waitFor(async () => expect(await store.liveMessages.list('discord')).toHaveLength(1));
+    expect(embedOf(first).footer!.text).toContain('🔴 Live: updated every 30 s for 10 more min');
+    expect(await store.liveMessages.list('discord')).toEqual([
+      expect.objectContaining({ kind: 'board', messageId: first.id, channelId: GUILD.channelId, chatId: GUILD.channelId }),
+    ]);
+
+    // A round redraws it with the bus's new time, through the channel message.
+    board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
+    expect(edits(h, first)).toHaveLength(1);
+    expect(text(first)).toContain('3 min');
+    expect(customIds(first).flat()).toContain(live);
+
+    // A second board in the channel: the first ends at the next round, saying so.
+    const second = await arrivals(h, ALICE, { guild: GUILD });
+    h.discord.interact(press(live, second, ALICE));
+    await vi.waitFor(async () => expect((await store.liveMessages.list('discord')).find((m) => m.messageId === second.id)).toBeDefined());
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1, stopped: 1 });
+    expect(embedOf(first).footer!.text).toContain('Live updates stopped. Press 🔴 Live for 10 more minutes.');
+
+    // Ten minutes on, the second stops too, with a last edit; nothing is edited after that.
+    for (let i = 0; i < 20; i++) {
+      clock.advance(30_000);
+      await updater.round();
+    }
+    expect(embedOf(second).footer!.text).toContain('Live updates stopped.');
+    expect(await store.liveMessages.list('discord')).toEqual([]);
+    const count = edits(h, second).length;
+    expect(count).toBeGreaterThan(15);
+    clock.advance(30_000);
+    await updater.round();
+    expect(edits(h, second)).toHaveLength(count);
+  });
+});
