@@ -98,6 +98,8 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
           live: {
             messages: deps.liveMessages,
             clock: deps.clock ?? systemClock,
+            logger,
+            redact,
             ...(deps.livePeriodSeconds !== undefined ? { periodSeconds: deps.livePeriodSeconds } : {}),
           },
         }

@@ -24,6 +24,9 @@ export interface DiscordLive {
   messages: LiveMessagesRepository;
   clock: Clock;
   periodSeconds?: number;
+  /** Where a message that could not be stored to be followed is said (the rider has the answer already). */
+  logger: Logger;
+  redact: Redact;
 }
 
 /** The message a live answer was sent as: its id and the channel it is in. */
@@ -72,9 +75,14 @@ export function followingBus(
         asksTransit,
       );
       if (reply?.kind !== 'answer' || reply.location === undefined) return;
-      // The reply's id is known only from Discord: its interaction webhook's @original.
-      const sent = await interaction.fetchReply();
-      await followBus(chat, { id: sent.id, channelId: sent.channelId }, request, live);
+      try {
+        // The reply's id is known only from Discord: its interaction webhook's @original.
+        const sent = await interaction.fetchReply();
+        await followBus(chat, { id: sent.id, channelId: sent.channelId }, request, live);
+      } catch (err) {
+        // The rider has the answer; it only will not move. No apology for what they cannot see.
+        live.logger.warn({ chatId: chat.chatId, reason: classifyFailure(err, live.redact).reason }, '📍 answer sent but not followed');
+      }
     },
   };
 }

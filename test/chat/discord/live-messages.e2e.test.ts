@@ -148,6 +148,41 @@ describe('📍 on Discord: the embed follows the bus', () => {
     expect(await store.liveMessages.list('discord')).toEqual([]);
   });
 
+  it('an edit Discord fails (500) is tried again next round; a reply whose id cannot be read is answered, only not followed', async () => {
+    board = snapshot(45.4, 3);
+    const logs: string[] = [];
+    const { h, store, updater } = await open(logs);
+    const answer = await pressWhere(h, store, await arrivals(h, ALICE, { guild: GUILD }), ALICE, { guild: GUILD });
+    board = snapshot(45.41, 2);
+    h.discord.refuse('PATCH', /^\/channels\//, { status: 500, body: { message: 'Internal Server Error', code: 0 } });
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ failed: 1, moved: 0 });
+    expect(logs.join('\n')).toContain('live message not edited this round');
+    expect(logs.join('\n')).not.toContain(TOKEN);
+    h.discord.clearRefusals();
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
+    expect(text(answer)).toContain('2 stops away');
+
+    // Discord will not tell the reply's id: the rider still reads the answer, and no apology.
+    await store.liveMessages.remove((await store.liveMessages.list('discord'))[0]!);
+    const message = await arrivals(h, ALICE, { guild: GUILD });
+    h.discord.failNext('GET', /@original$/, { status: 404, body: { message: 'Unknown Message', code: 10008 } });
+    const token = h.discord.interact(
+      press(
+        customIds(message)
+          .flat()
+          .find((id) => id.includes(':where'))!,
+        message,
+        ALICE,
+      ),
+    );
+    await vi.waitFor(() => expect(h.logs.join('\n')).toContain('📍 answer sent but not followed'));
+    expect(text(h.discord.original(token)!)).toContain('📍 95 to Orléans');
+    expect(h.discord.followUps(token)).toEqual([]);
+    expect(await store.liveMessages.list('discord')).toEqual([]);
+  });
+
   it('a deleted message (404 Unknown Message) ends it quietly, logged once without the token', async () => {
     board = snapshot(45.4, 3);
     const logs: string[] = [];

@@ -6,6 +6,7 @@ import type { FeatureDeps } from '../deps.js';
 import { renderReply, replyText } from '../render.js';
 import { answerInteraction, tellPrivately } from '../respond.js';
 import { followingBus, keepBoardLive } from '../live-messages.js';
+import { classifyFailure } from '../failures.js';
 import type { ChatContext } from '../../../bot/chat-context.js';
 
 /**
@@ -34,9 +35,12 @@ function answerPress(interaction: ButtonInteraction, press: ButtonPress, chat: C
           if (reply.kind !== 'answer') return void (await interaction.followUp({ content: replyText(reply), flags: MessageFlags.Ephemeral }));
           await interaction.editReply(renderReply(reply));
           // 🔴 Live: the message just redrawn is kept up to date from now on.
-          if (reply.liveUntil !== undefined && deps.live !== undefined) {
-            await keepBoardLive(chat, { id: interaction.message.id, channelId: interaction.message.channelId }, reply, press.command, deps.live);
-          }
+          const live = deps.live;
+          if (reply.liveUntil === undefined || live === undefined) return;
+          await keepBoardLive(chat, { id: interaction.message.id, channelId: interaction.message.channelId }, reply, press.command, live).catch(
+            // The rider has the arrivals; they only will not refresh by themselves.
+            (err: unknown) => live.logger.warn({ chatId: chat.chatId, reason: classifyFailure(err, live.redact).reason }, '🔴 Live board not stored'),
+          );
         },
       };
     case 'notice':
