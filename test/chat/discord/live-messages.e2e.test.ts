@@ -42,9 +42,11 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(logs: string[] = []): Promise<{ h: Harness; store: Store; updater: ReturnType<typeof createLiveUpdater> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'discord-live-'));
-  dirs.push(dir);
+async function open(
+  logs: string[] = [],
+  dir = mkdtempSync(join(tmpdir(), 'discord-live-')),
+): Promise<{ h: Harness; store: Store; updater: ReturnType<typeof createLiveUpdater> }> {
+  if (!dirs.includes(dir)) dirs.push(dir);
   const store = await openStore({ dataDir: dir });
   const transit = fakeTransit({ next: { 'next 3017 95': () => board }, all: { 'all 3017': () => board } });
   const core = createBotCore({ transit, ...memoryStores(), now: clock });
@@ -60,7 +62,7 @@ async function open(logs: string[] = []): Promise<{ h: Harness; store: Store; up
     budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, clock) },
     clock,
     intervalMs: 30_000,
-    instanceId: 'test',
+    instanceId: `test-${opened.length}`,
     logger,
   });
   return { h, store, updater };
@@ -181,6 +183,29 @@ describe('📍 on Discord: the embed follows the bus', () => {
     expect(text(h.discord.original(token)!)).toContain('📍 95 to Orléans');
     expect(h.discord.followUps(token)).toEqual([]);
     expect(await store.liveMessages.list('discord')).toEqual([]);
+  });
+
+  it('a restarted bot goes on editing the same message; two instances edit it once per round', async () => {
+    board = snapshot(45.4, 5);
+    const first = await open();
+    const answer = await pressWhere(first.h, first.store, await arrivals(first.h, ALICE, { guild: GUILD }), ALICE, { guild: GUILD });
+    const dir = dirs.at(-1)!;
+    await first.h.close();
+    await first.store.close();
+    opened.length = 0;
+
+    const again = await open([], dir);
+    const twin = await open([], dir);
+    // Discord keeps the message across the bot's restart (each instance here talks to a fake of its own).
+    for (const { h } of [again, twin]) h.discord.messages.set(answer.id, { ...answer, history: [] });
+    board = snapshot(45.41, 4);
+    clock.advance(30_000);
+    const rounds = await Promise.all([again.updater.round(), twin.updater.round()]);
+    expect(rounds.map((r) => r.moved).reduce((a, b) => a + b)).toBe(1);
+    expect(rounds.map((r) => r.elsewhere).reduce((a, b) => a + b)).toBe(1);
+    const edited = [...edits(again.h, answer), ...edits(twin.h, answer)];
+    expect(edited).toHaveLength(1);
+    expect([again.h, twin.h].flatMap(({ discord }) => discord.callsTo('POST', /messages$|callback$/))).toEqual([]);
   });
 
   it('a deleted message (404 Unknown Message) ends it quietly, logged once without the token', async () => {
