@@ -214,7 +214,7 @@ async function startAlerts(
 /** How often live messages are edited: the realtime feeds' own interval, no use asking faster. */
 const LIVE_ROUND_MS = 30_000;
 
-/** The live messages (📍 pins following a bus) of every adapter that has them, edited every round. */
+/** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
 function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, logger: Logger, closers: Closers): void {
   const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
   if (editors.length === 0) return;
