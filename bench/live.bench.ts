@@ -53,9 +53,9 @@ try {
   const editor: LiveEditor = {
     platform: 'telegram',
     redraw: (m, r) => inner.redraw(m, r),
-    move: async (m, l) => {
+    move: async (m, l, r) => {
       edits.push(performance.now());
-      return inner.move(m, l);
+      return inner.move(m, l, r);
     },
     stop: async (m, r) => {
       edits.push(performance.now());

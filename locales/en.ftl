@@ -198,6 +198,8 @@ where-stops-away = { $stops ->
    *[other] { $stops } stops away
 }
 where-passed = This bus has passed your stop.
+where-live-passed = 📍 No longer updated: the bus has passed your stop.
+where-live-ended = 📍 No longer updated. Press 📍 again to follow this bus.
 where-fix = Position from { $age } ago
 where-fix-now = Position live now
 where-fix-old = ⚠️ No recent position: the last one is { $age } old, so the bus is no longer there.

@@ -198,6 +198,8 @@ where-stops-away = { $stops ->
    *[other] À { $stops } arrêts
 }
 where-passed = Cet autobus a dépassé votre arrêt.
+where-live-passed = 📍 Plus mis à jour : le bus a passé votre arrêt.
+where-live-ended = 📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre ce bus.
 where-fix = Position d'il y a { $age }
 where-fix-now = Position en direct
 where-fix-old = ⚠️ Aucune position récente : la dernière date de { $age }, l'autobus n'y est plus.

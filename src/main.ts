@@ -10,7 +10,7 @@ import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
-import { createEditBudget, TELEGRAM_EDIT_LIMITS } from './chat/edit-budget.js';
+import { createEditBudget, TELEGRAM_EDIT_LIMITS, DISCORD_EDIT_LIMITS } from './chat/edit-budget.js';
 import { createLiveUpdater } from './chat/live-updater.js';
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -154,6 +154,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         logger: logger.child({ component: 'discord' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
+        liveMessages: store.liveMessages,
       }),
     );
   }
@@ -213,7 +214,7 @@ async function startAlerts(
 /** How often live messages are edited: the realtime feeds' own interval, no use asking faster. */
 const LIVE_ROUND_MS = 30_000;
 
-/** The live messages (📍 pins following a bus) of every adapter that has them, edited every round. */
+/** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
 function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, logger: Logger, closers: Closers): void {
   const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
   if (editors.length === 0) return;
@@ -223,6 +224,7 @@ function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, 
     claims: store.claims,
     editors,
     budget: createEditBudget(TELEGRAM_EDIT_LIMITS, now),
+    budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, now) },
     clock: now,
     intervalMs: LIVE_ROUND_MS,
     instanceId: randomUUID(),

@@ -10,7 +10,7 @@ export interface ChatAdapter {
   readonly platform: Platform;
   /** Pushes (alerts) to this platform's chats. */
   readonly notifier: Notifier;
-  /** Moves and stops the live messages it sent (📍 pins), for the live updater; absent: it sends none. */
+  /** Moves, redraws and stops the live messages it sent (📍 pins and embeds, 🔴 Live boards), for the live updater; absent: it sends none. */
   readonly liveEditor?: LiveEditor;
   /** Resolves once the adapter serves (connected, listening, reading). */
   start(): Promise<void>;

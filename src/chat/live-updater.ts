@@ -20,11 +20,19 @@ import { errorLine } from '../util/error-line.js';
 
 export interface LiveEditor {
   readonly platform: Platform;
+  /** The message shows the answer itself (Discord's embed): its last edit wants the answer as it is then. */
+  readonly redrawsOnStop?: boolean;
   /** Redraws a live board with a new answer; 'gone' when the platform no longer lets it be edited. */
   redraw(message: LiveMessage, reply: Reply): Promise<'edited' | 'gone'>;
-  /** Moves the message's pin; 'gone' when the platform no longer lets it be edited (deleted, stopped by the rider). */
-  move(message: LiveMessage, location: ReplyLocation): Promise<'moved' | 'gone'>;
-  /** Ends the live message; `reply` is the last answer when the tracking is over, undefined when the period ran out. */
+  /**
+   * Moves the message's pin (Telegram), or redraws the answer it shows with the bus's new place
+   * (Discord's embed); 'gone' when the platform no longer lets it be edited (deleted, stopped by the rider).
+   */
+  move(message: LiveMessage, location: ReplyLocation, reply: Reply): Promise<'moved' | 'gone'>;
+  /**
+   * Ends the live message. `reply` is the last answer with a line saying it is no longer followed,
+   * for platforms that redraw it (Discord); undefined when none could be had (the feed down).
+   */
   stop(message: LiveMessage, reply: Reply | undefined): Promise<void>;
 }
 
@@ -34,6 +42,8 @@ export interface LiveUpdaterDeps {
   claims: Claims;
   editors: readonly LiveEditor[];
   budget: EditBudget;
+  /** A platform's own limits where they differ from `budget`'s (Discord's beside Telegram's). */
+  budgets?: Partial<Record<Platform, EditBudget>>;
   clock: Clock;
   intervalMs: number;
   /** Messages edited at once; the rest wait their turn within the round. */
@@ -80,14 +90,22 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
    * the round's time is up; a chat whose own minute is full waits for the next round.
    */
   async function granted(message: LiveMessage, roundEnd: number): Promise<boolean> {
+    const budget = deps.budgets?.[message.platform] ?? deps.budget;
     for (;;) {
-      const answer = deps.budget.take(message.chatId, message.chatType);
+      const answer = budget.take(message.chatId, message.chatType);
       if (answer === true) return true;
-      if (answer === 'chat-full' || performance.now() + deps.budget.spacingMs >= roundEnd) return false;
-      await new Promise((resolve) => setTimeout(resolve, deps.budget.spacingMs));
+      if (answer === 'chat-full' || performance.now() + budget.spacingMs >= roundEnd) return false;
+      await new Promise((resolve) => setTimeout(resolve, budget.spacingMs));
     }
   }
   let running: Promise<LiveRound> | undefined;
+
+  /** The last answer, saying the bus is no longer followed: why (it passed, or the period ran out) is in `lineId`. */
+  async function lastWords(message: LiveMessage, reply: Reply, lineId: string): Promise<Reply | undefined> {
+    if (reply.kind !== 'answer') return undefined;
+    const locale = await deps.core.localeOf(chatOf(message));
+    return { ...reply, footer: [...(reply.footer ?? []), deps.core.t(locale, lineId)] };
+  }
 
   async function end(editor: LiveEditor, message: LiveMessage, reply: Reply | undefined): Promise<void> {
     shown.delete(message.id);
@@ -129,7 +147,12 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     if (message.kind === 'board') return board(editor, message, chatOf(message), tally, roundEnd);
     if (now >= Date.parse(message.until)) {
       if (!(await granted(message, roundEnd))) return void (tally.deferred += 1);
-      await end(editor, message, undefined);
+      // The answer as it is now, for the platforms that show it with the last word (Discord's embed).
+      const last =
+        editor.redrawsOnStop === true
+          ? await lastWords(message, await deps.core.run(message.request, chatOf(message)), 'where-live-ended')
+          : undefined;
+      await end(editor, message, last);
       tally.stopped += 1;
       return;
     }
@@ -137,14 +160,14 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     const reply = await deps.core.run(message.request, chat);
     if (reply.trackingOver === true) {
       if (!(await granted(message, roundEnd))) return void (tally.deferred += 1);
-      await end(editor, message, reply);
+      await end(editor, message, await lastWords(message, reply, 'where-live-passed'));
       tally.stopped += 1;
       return;
     }
     // No fresh fix (an old one, the feed down): the pin stays where it was until one comes.
     if (reply.location === undefined || sameSpot(shown.get(message.id), reply.location)) return void (tally.unchanged += 1);
     if (!(await granted(message, roundEnd))) return void (tally.deferred += 1);
-    if ((await editor.move(message, reply.location)) === 'gone') {
+    if ((await editor.move(message, reply.location, reply)) === 'gone') {
       shown.delete(message.id);
       await deps.messages.remove(message);
       tally.stopped += 1;

@@ -101,6 +101,11 @@ export interface LiveMessage {
   readonly chatId: string;
   readonly chatType: ChatType;
   readonly messageId: string;
+  /**
+   * The channel the message is in, where it differs from the chat (Discord: a DM chat is the user,
+   * "@" and their id, while its messages are in the DM channel); absent: the chat itself.
+   */
+  readonly channelId?: string;
   /** A pin that follows a vehicle (absent: one, as first stored), or an arrivals board kept up to date. */
   readonly kind?: 'location' | 'board';
   /** The chat's language code when it was started, for the core's answers. */

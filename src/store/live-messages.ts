@@ -15,6 +15,8 @@ const LiveRecord = z.object({
   chatId: z.string().min(1).max(100),
   chatType: z.enum(CHAT_TYPES),
   messageId: z.string().min(1).max(200),
+  // Discord: the channel its message is in (a DM's); records written before it had none.
+  channelId: z.string().min(1).max(100).optional(),
   kind: z.enum(['location', 'board']).optional(),
   languageCode: z.string().max(35).optional(),
   request: z.object({ name: z.string(), options: z.record(z.string(), z.string()) }),

@@ -20,7 +20,7 @@ forEachBackend((backend) => {
       const store = await backend.open();
       await store.liveMessages.put(message(1));
       await store.liveMessages.put(message(2));
-      await store.liveMessages.put(message(3, { id: 'discord.7.3', platform: 'discord', chatId: '7' }));
+      await store.liveMessages.put(message(3, { id: 'discord.7.3', platform: 'discord', chatId: '@7', channelId: '8' }));
       // Stored again (a second press on the same message): still one record.
       await store.liveMessages.put(message(2));
       const again = await backend.open();
@@ -29,6 +29,8 @@ forEachBackend((backend) => {
       await again.liveMessages.remove(message(1));
       expect((await store.liveMessages.list('telegram')).map((m) => m.id)).toEqual(['telegram.42.2']);
       expect((await store.liveMessages.list('discord')).map((m) => m.id)).toEqual(['discord.7.3']);
+      // Discord's DM message is in its DM channel, kept with it.
+      expect((await store.liveMessages.list('discord'))[0]!.channelId).toBe('8');
     });
 
     it('a record that cannot be read is dropped from the list, not a failure', async () => {
