@@ -35,6 +35,10 @@ command-timezone = /timezone [zone]
     .description = The time zone alert times are read in
 command-notify = /notify <stop> <route>
     .description = Tell me when this bus is 5 min away
+command-where = /where <stop> <route>
+    .description = Where the next bus of a route is now, on a map
+command-live = /live <stop> [route]
+    .description = Arrivals that keep themselves up to date for 10 minutes
 command-lang = /lang en|fr
     .description = Choose the language: English or French
 
@@ -75,6 +79,8 @@ arg-timezone = zone
     .description = An IANA time zone, like { $zoneExample }
 arg-channel = channel
     .description = A Telegram channel's public name, like @ottawabuses
+arg-trip = trip
+    .description = The trip's start time, like 0930
 
 ## Help and welcome
 
@@ -126,6 +132,7 @@ usage-stop-not-number = "{ $text }" is not a stop number. { $stopDigits ->
 usage-route-bad = "{ $route }" is not a route number. Routes look like { $routeExample }.
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
 usage-lang-bad = I speak English and French: /lang en or /lang fr.
+usage-trip-bad = "{ $trip }" is not a trip's start time. Press 📍 under the arrivals, or type /where with a stop and a route.
 
 ## Arrivals
 
@@ -175,6 +182,46 @@ button-disruptions = ⚠️ { $count ->
     [one] The disruption in full
    *[other] The { $count } disruptions in full
 }
+button-where = 📍 { $routeNo } · { $minutes } min
+button-arrivals = Arrivals
+button-live = 🔴 Live
+live-board-left = 🔴 Live: updated every 30 s for { $minutes } more min
+live-board-stopped = Live updates stopped. Press 🔴 Live for { $minutes } more minutes.
+
+## Where is my bus (📍, /where)
+
+where-title = 📍 { $routeNo } to { $destination }
+where-arrival = { $when } ({ $clock }) to { $stopName } ({ $stopNo })
+where-stops-away = { $stops ->
+    [0] At your stop or coming to it
+    [one] 1 stop away
+   *[other] { $stops } stops away
+}
+where-passed = This bus has passed your stop.
+where-live-passed = 📍 No longer updated: the bus has passed your stop.
+where-live-ended = 📍 No longer updated. Press 📍 again to follow this bus.
+where-fix = Position from { $age } ago
+where-fix-now = Position live now
+where-fix-old = ⚠️ No recent position: the last one is { $age } old, so the bus is no longer there.
+where-no-fix = No position for this bus: its tracker sends none right now.
+where-no-fix-scheduled = No position for this bus: only its scheduled time is known.
+where-age-seconds = { $seconds } s
+where-age-minutes = { $minutes } min
+where-speed = Moving at { $speed } km/h
+where-occupancy-empty = 🟢 Empty
+where-occupancy-many-seats = 🟢 Many seats available
+where-occupancy-few-seats = 🟡 Few seats available
+where-occupancy-standing = 🟠 Standing room only
+where-occupancy-crushed = 🔴 Crowded, standing room only
+where-occupancy-full = 🔴 Full
+where-occupancy-not-accepting = 🔴 Not taking passengers
+where-wheelchair-yes = ♿ Wheelchair accessible
+where-wheelchair-no = Not wheelchair accessible
+where-vehicle = Vehicle { $label }
+where-map = Map: { $link }
+where-map-old = Last known position (old): { $link }
+where-trip-gone = That bus of route { $routeNo } is no longer among the next ones at { $stopNo }.
+where-no-trips = No bus of route { $routeNo } is coming to { $stopNo } right now.
 
 ## Failures: the transit service or the bot could not answer
 

@@ -35,6 +35,10 @@ command-timezone = /timezone [fuseau]
     .description = Le fuseau horaire des heures d'alerte
 command-notify = /notify <arrêt> <circuit>
     .description = Me prévenir quand cet autobus est à 5 min
+command-where = /where <arrêt> <circuit>
+    .description = Où est le prochain autobus d'un circuit, sur une carte
+command-live = /live <arrêt> [circuit]
+    .description = Des passages qui se mettent à jour seuls pendant 10 minutes
 command-lang = /lang en|fr
     .description = Choisir la langue : anglais ou français
 
@@ -75,6 +79,8 @@ arg-timezone = fuseau
     .description = Un fuseau horaire IANA, comme { $zoneExample }
 arg-channel = canal
     .description = Le nom public d'un canal Telegram, comme @ottawabuses
+arg-trip = trajet
+    .description = L'heure de départ du trajet, comme 0930
 
 ## Help and welcome
 
@@ -126,6 +132,7 @@ usage-stop-not-number = « { $text } » n'est pas un numéro d'arrêt. { $stopDi
 usage-route-bad = « { $route } » n'est pas un numéro de circuit. Les circuits ressemblent à { $routeExample }.
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle français et anglais : /lang fr ou /lang en.
+usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /where avec un arrêt et un circuit.
 
 ## Arrivals
 
@@ -175,6 +182,46 @@ button-disruptions = ⚠️ { $count ->
     [one] La perturbation en entier
    *[other] Les { $count } perturbations en entier
 }
+button-where = 📍 { $routeNo } · { $minutes } min
+button-arrivals = Passages
+button-live = 🔴 En direct
+live-board-left = 🔴 En direct : mis à jour toutes les 30 s pendant encore { $minutes } min
+live-board-stopped = Mises à jour en direct arrêtées. Touchez 🔴 En direct pour { $minutes } minutes de plus.
+
+## Where is my bus (📍, /where)
+
+where-title = 📍 { $routeNo } vers { $destination }
+where-arrival = { $when } ({ $clock }) à { $stopName } ({ $stopNo })
+where-stops-away = { $stops ->
+    [0] À votre arrêt ou sur le point d'y arriver
+    [one] À 1 arrêt
+   *[other] À { $stops } arrêts
+}
+where-passed = Cet autobus a dépassé votre arrêt.
+where-live-passed = 📍 Plus mis à jour : le bus a passé votre arrêt.
+where-live-ended = 📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre ce bus.
+where-fix = Position d'il y a { $age }
+where-fix-now = Position en direct
+where-fix-old = ⚠️ Aucune position récente : la dernière date de { $age }, l'autobus n'y est plus.
+where-no-fix = Aucune position pour cet autobus : son traceur n'en envoie pas en ce moment.
+where-no-fix-scheduled = Aucune position pour cet autobus : seule son heure prévue est connue.
+where-age-seconds = { $seconds } s
+where-age-minutes = { $minutes } min
+where-speed = Roule à { $speed } km/h
+where-occupancy-empty = 🟢 Vide
+where-occupancy-many-seats = 🟢 Beaucoup de places assises
+where-occupancy-few-seats = 🟡 Peu de places assises
+where-occupancy-standing = 🟠 Places debout seulement
+where-occupancy-crushed = 🔴 Bondé, places debout seulement
+where-occupancy-full = 🔴 Complet
+where-occupancy-not-accepting = 🔴 N'accepte pas de passagers
+where-wheelchair-yes = ♿ Accessible en fauteuil roulant
+where-wheelchair-no = Non accessible en fauteuil roulant
+where-vehicle = Véhicule { $label }
+where-map = Carte : { $link }
+where-map-old = Dernière position connue (ancienne) : { $link }
+where-trip-gone = Cet autobus du circuit { $routeNo } ne figure plus parmi les prochains à l'arrêt { $stopNo }.
+where-no-trips = Aucun autobus du circuit { $routeNo } n'arrive à l'arrêt { $stopNo } pour le moment.
 
 ## Failures: the transit service or the bot could not answer
 

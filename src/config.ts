@@ -165,6 +165,7 @@ const schema = z.object({
   GTFS_URL: optionalText,
   GTFS_RT_TRIP_UPDATES_URL: optionalText,
   GTFS_RT_ALERTS_URL: optionalText,
+  GTFS_RT_VEHICLE_POSITIONS_URL: optionalText,
   GTFS_RT_HEADERS: optionalText,
   GTFS_RT_REFRESH_SECONDS: positiveInt(30),
   OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
@@ -187,7 +188,7 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
     problems.push(`${missing}: expected to be set together with the other one (or neither, for the built-in demo feed)`);
   }
   const gtfs = isSet(env.GTFS_URL) || isSet(env.OCTRANSPO_SUBSCRIPTION_KEY);
-  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_ALERTS_URL', 'GTFS_RT_HEADERS'] as const) {
+  for (const name of ['GTFS_RT_TRIP_UPDATES_URL', 'GTFS_RT_ALERTS_URL', 'GTFS_RT_VEHICLE_POSITIONS_URL', 'GTFS_RT_HEADERS'] as const) {
     if (isSet(env[name]) && !gtfs) problems.push(`${name}: expected GTFS_URL (or OCTRANSPO_SUBSCRIPTION_KEY) to be set too`);
   }
   if (isSet(env.GTFS_RT_HEADERS)) problems.push(...parseHeaders(env.GTFS_RT_HEADERS ?? '').problems.map((p) => `GTFS_RT_HEADERS: expected ${p}`));
@@ -198,6 +199,7 @@ function crossProblems(env: Record<string, string | undefined>): string[] {
       'GTFS_URL',
       'GTFS_RT_TRIP_UPDATES_URL',
       'GTFS_RT_ALERTS_URL',
+      'GTFS_RT_VEHICLE_POSITIONS_URL',
       'GTFS_RT_HEADERS',
       'OCTRANSPO_SUBSCRIPTION_KEY',
       'GTFS_STOPS_FILE',
@@ -262,7 +264,9 @@ export interface Config {
     alertsUrl?: string;
     /** OC Transpo's updates RSS (OCTRANSPO_SUBSCRIPTION_KEY). */
     rss?: { english: string; french?: string };
-    /** Sent with TripUpdates and Service Alerts requests; secret. */
+    /** VehiclePositions: URL or file path; absent, no vehicle positions. */
+    vehiclePositionsUrl?: string;
+    /** Sent with every realtime request; secret. */
     headers: Record<string, string>;
     refreshSeconds: number;
   };
@@ -385,6 +389,7 @@ function gtfsConfig(e: z.infer<typeof schema>): Pick<Config, 'gtfs'> {
   const scheduleUrl = e.GTFS_URL ?? (key ? OCTRANSPO_GTFS.schedule : undefined);
   if (scheduleUrl === undefined) return {};
   const tripUpdatesUrl = e.GTFS_RT_TRIP_UPDATES_URL ?? (key ? OCTRANSPO_GTFS.tripUpdates : undefined);
+  const vehiclePositionsUrl = e.GTFS_RT_VEHICLE_POSITIONS_URL ?? (key ? OCTRANSPO_GTFS.vehiclePositions : undefined);
   const headers = { ...(key ? { [OCTRANSPO_GTFS.header]: key } : {}), ...parseHeaders(e.GTFS_RT_HEADERS ?? '').headers };
   const alertsUrl = e.GTFS_RT_ALERTS_URL;
   return {
@@ -394,6 +399,7 @@ function gtfsConfig(e: z.infer<typeof schema>): Pick<Config, 'gtfs'> {
       ...(alertsUrl ? { alertsUrl } : {}),
       // OC Transpo's key selects OC Transpo: its detours come as RSS, which needs none.
       ...(key ? { rss: { ...OCTRANSPO_RSS } } : {}),
+      ...(vehiclePositionsUrl ? { vehiclePositionsUrl } : {}),
       headers,
       refreshSeconds: e.GTFS_RT_REFRESH_SECONDS,
     },

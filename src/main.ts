@@ -10,6 +10,9 @@ import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
+import { createEditBudget, TELEGRAM_EDIT_LIMITS, DISCORD_EDIT_LIMITS } from './chat/edit-budget.js';
+import { createLiveUpdater } from './chat/live-updater.js';
+import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
 import { openFeeds, openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
@@ -123,7 +126,7 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
 }
 
 /** Every platform whose token is set; the terminal chat when none is. */
-function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: StopIndex | undefined): ChatAdapter[] {
+function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
   const adapters: ChatAdapter[] = [];
   const telegram = config.telegram;
   if (telegram !== undefined) {
@@ -137,6 +140,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         logger: logger.child({ component: 'telegram' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
+        liveMessages: store.liveMessages,
       }),
     );
   }
@@ -150,6 +154,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         logger: logger.child({ component: 'discord' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
+        liveMessages: store.liveMessages,
       }),
     );
   }
@@ -206,6 +211,30 @@ async function startAlerts(
   closers.add({ name: 'alerts', close: () => alerts.stop() });
 }
 
+/** How often live messages are edited: the realtime feeds' own interval, no use asking faster. */
+const LIVE_ROUND_MS = 30_000;
+
+/** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
+function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, logger: Logger, closers: Closers): void {
+  const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
+  if (editors.length === 0) return;
+  const updater = createLiveUpdater({
+    core,
+    messages: store.liveMessages,
+    claims: store.claims,
+    editors,
+    budget: createEditBudget(TELEGRAM_EDIT_LIMITS, now),
+    budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, now) },
+    clock: now,
+    intervalMs: LIVE_ROUND_MS,
+    instanceId: randomUUID(),
+    logger: logger.child({ component: 'live' }),
+  });
+  updater.start();
+  // Closed before the adapters (closers run in reverse): a round under way finishes its edits.
+  closers.add({ name: 'live messages', close: () => updater.stop() });
+}
+
 async function main(): Promise<void> {
   const config = readConfigOrExit();
   secrets = secretsOf(config);
@@ -241,7 +270,7 @@ async function main(): Promise<void> {
     ...(stops !== undefined ? { stops } : {}),
   });
 
-  const adapters = chatAdapters(config, core, logger, stops);
+  const adapters = chatAdapters(config, core, logger, stops, store);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.
     closers.add({ name: adapter.platform, close: () => adapter.stop() });
@@ -251,6 +280,7 @@ async function main(): Promise<void> {
   const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
   logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
   await startAlerts(config, logger, core, repositories, transit, notifiers, closers);
+  startLiveUpdates(adapters, core, store, logger, closers);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

@@ -223,6 +223,10 @@ describe('GTFS settings', () => {
     const config = loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'sub-key-1' });
     expect(config.gtfs?.scheduleUrl).toMatch(/^https:\/\/.*GTFSExport\.zip$/);
     expect(config.gtfs?.tripUpdatesUrl).toMatch(/\/TripUpdates$/);
+    expect(config.gtfs?.vehiclePositionsUrl).toMatch(/\/gtfs-rt-vp\/.*\/VehiclePositions$/);
+    expect(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_RT_VEHICLE_POSITIONS_URL: 'vp.pb' }).gtfs?.vehiclePositionsUrl).toBe('vp.pb');
+    expect(loadConfig({ GTFS_URL: 'static.zip' }).gtfs?.vehiclePositionsUrl).toBeUndefined();
+    expect(problemsOf({ GTFS_RT_VEHICLE_POSITIONS_URL: 'vp.pb' })[0]).toMatch(/^GTFS_RT_VEHICLE_POSITIONS_URL: expected GTFS_URL/);
     expect(config.gtfs?.headers).toEqual({ 'Ocp-Apim-Subscription-Key': 'sub-key-1' });
     expect(secretsOf(config)).toContain('sub-key-1');
     expect(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_URL: 'http://127.0.0.1:8089/gtfs/static.zip' }).gtfs?.scheduleUrl).toBe(

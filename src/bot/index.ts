@@ -6,3 +6,4 @@ export type { CommandName, CommandRequest, ParsedText } from './command-request.
 export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../domain/reply.js';
 export { COMMAND_SPECS, MENU_SPECS, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
 export { localeFromCode } from './i18n.js';
+export { LIVE_BOARD_MINUTES } from './commands/live.js';

@@ -1,5 +1,6 @@
 import type { Notifier } from '../domain/notifier.js';
 import type { Platform } from '../domain/chat.js';
+import type { LiveEditor } from './live-updater.js';
 
 /**
  * A chat platform as main.ts sees it: started, stopped, watched, and pushed through. Telegram,
@@ -9,6 +10,8 @@ export interface ChatAdapter {
   readonly platform: Platform;
   /** Pushes (alerts) to this platform's chats. */
   readonly notifier: Notifier;
+  /** Moves, redraws and stops the live messages it sent (📍 pins and embeds, 🔴 Live boards), for the live updater; absent: it sends none. */
+  readonly liveEditor?: LiveEditor;
   /** Resolves once the adapter serves (connected, listening, reading). */
   start(): Promise<void>;
   /** Stops taking new input and lets answers under way finish. */

@@ -2,6 +2,7 @@
 // v1.2 API's XML or JSON, a GTFS schedule merged with trip updates), it answers in exactly these
 // shapes. Read-only: sources hand out frozen answers, shared by every caller and their caches.
 import type { TransitErrorKind } from './transit-error.js';
+import type { VehiclePosition } from './vehicle-position.js';
 
 export interface StopArrivals {
   /** The stop as the source's grammar writes it ("0867", "70021"). */
@@ -48,8 +49,10 @@ export interface Trip {
   /** LastTripOfSchedule; an empty element means false. */
   readonly lastTrip: boolean;
   readonly bus: BusType;
-  /** Only when live and the upstream gave coordinates. */
-  readonly position?: { readonly lat: number; readonly lon: number; readonly speedKmh?: number };
+  /** The vehicle's last fix, when the source has one (v1.2: only when live; GTFS: a VehiclePosition joined by trip). */
+  readonly position?: VehiclePosition;
+  /** Wheelchair boarding on this trip: true or false when the source says, absent when it does not (see tripWheelchair). */
+  readonly wheelchair?: boolean;
   /** The trip will not run (a live cancellation); minutesAway is its scheduled time. */
   readonly cancelled?: boolean;
   /** The instant itself (predicted when live, else scheduled), when the source knows it to the second. */
@@ -78,3 +81,8 @@ export interface RouteProblem {
 
 /** A trip whose vehicle the source does not describe (a GTFS schedule has no bus types). */
 export const UNKNOWN_BUS: BusType = Object.freeze({ raw: '', doubleDecker: false, lowFloor: false, bikeRack: false, hybrid: false });
+
+/** Whether the trip takes wheelchairs: what the source says, else a low-floor bus (v1.2's bus types) says yes; unknown otherwise. */
+export function tripWheelchair(trip: Pick<Trip, 'wheelchair' | 'bus'>): boolean | undefined {
+  return trip.wheelchair ?? (trip.bus.lowFloor ? true : undefined);
+}

@@ -15,6 +15,22 @@ export interface Reply {
   buttons?: ButtonGroup[];
   /** Lets adapters and tests tell an answer from a refusal without reading the text. */
   kind: 'answer' | 'usage-error' | 'failure';
+  /**
+   * The answer is about a place a vehicle is now (a fresh fix): platforms that can show a map pin
+   * (Telegram's live location) may; the words and the map link are in the blocks for the others.
+   */
+  location?: ReplyLocation;
+  /** What the answer follows is over (the bus passed the stop, or is gone from the board): a live message stops. */
+  trackingOver?: boolean;
+  /** The answer asks to be kept up to date until this ISO instant (a live board): adapters that can edit it do. */
+  liveUntil?: string;
+}
+
+export interface ReplyLocation {
+  lat: number;
+  lon: number;
+  /** Degrees clockwise from north. */
+  bearing?: number;
 }
 
 export interface ReplyBlock {

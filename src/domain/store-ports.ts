@@ -1,4 +1,5 @@
-import type { ChatRef } from './chat.js';
+import type { ChatRef, ChatType, Platform } from './chat.js';
+import type { CommandRequest } from './command-request.js';
 import type { Locale } from './locale.js';
 import type { LocalMinute } from './local-minute.js';
 import type { Subscription } from './subscription.js';
@@ -102,4 +103,37 @@ export interface SubscriptionsRepository {
   zones(): Promise<string[]>;
   /** Every chat's subscriptions, streamed (never all held at once), in no particular order. */
   every(): AsyncIterable<Subscription>;
+}
+
+/**
+ * A message the bot keeps editing after sending it (a Telegram live location that follows a bus):
+ * what to ask the core again, where the message is, and until when. Stored, so that a restarted
+ * bot goes on editing the same message instead of sending another.
+ */
+export interface LiveMessage {
+  /** "<platform>.<chat>.<message>": one record per message, whoever stores it. */
+  readonly id: string;
+  readonly platform: Platform;
+  readonly chatId: string;
+  readonly chatType: ChatType;
+  readonly messageId: string;
+  /**
+   * The channel the message is in, where it differs from the chat (Discord: a DM chat is the user,
+   * "@" and their id, while its messages are in the DM channel); absent: the chat itself.
+   */
+  readonly channelId?: string;
+  /** A pin that follows a vehicle (absent: one, as first stored), or an arrivals board kept up to date. */
+  readonly kind?: 'location' | 'board';
+  /** The chat's language code when it was started, for the core's answers. */
+  readonly languageCode?: string;
+  readonly request: CommandRequest;
+  /** ISO instant the live period ends. */
+  readonly until: string;
+}
+
+export interface LiveMessagesRepository {
+  put(message: LiveMessage): Promise<void>;
+  /** Every live message of a platform not yet ended (nor removed). */
+  list(platform: Platform): Promise<LiveMessage[]>;
+  remove(message: Pick<LiveMessage, 'id' | 'platform'>): Promise<void>;
 }

@@ -1,13 +1,13 @@
 import protobuf from 'protobufjs/light.js';
 
 // The part of GTFS-Realtime (gtfs-realtime.proto, proto2, package transit_realtime) that trip
-// updates and service alerts use, as a protobufjs reflection descriptor: field numbers and enum values as the
+// updates, vehicle positions and service alerts use, as a protobufjs reflection descriptor: field numbers and enum values as the
 // specification's reference gives them, including the newer trip relationships DELETED (7) and NEW
 // (8) that the 1.x bindings lack, and a DUPLICATED trip's own date and time (trip_properties).
 // It encodes the local server's feed and the tests' ones, and is what the bench measures the
 // source's own decoder (sources/gtfs/realtime/decode.ts, the same field numbers) against.
 // Service alerts are decoded with it (sources/gtfs/realtime/alerts-decode.ts: small feeds, read
-// whole). Everything else a feed carries (vehicle positions, TTS texts, images, extensions) is left out.
+// whole). Everything else a feed carries (TTS texts, images, extensions) is left out.
 
 const event = {
   fields: {
@@ -45,6 +45,46 @@ const descriptor = {
             isDeleted: { type: 'bool', id: 2 },
             tripUpdate: { type: 'TripUpdate', id: 3 },
             alert: { type: 'Alert', id: 5 },
+            vehicle: { type: 'VehiclePosition', id: 4 },
+          },
+        },
+        VehiclePosition: {
+          edition: 'proto2',
+          fields: {
+            trip: { type: 'TripDescriptor', id: 1 },
+            vehicle: { type: 'VehicleDescriptor', id: 8 },
+            position: { type: 'Position', id: 2 },
+            currentStopSequence: { type: 'uint32', id: 3 },
+            stopId: { type: 'string', id: 7 },
+            currentStatus: { type: 'VehicleStopStatus', id: 4 },
+            timestamp: { type: 'uint64', id: 5 },
+            occupancyStatus: { type: 'OccupancyStatus', id: 9 },
+          },
+          nested: {
+            VehicleStopStatus: { values: { INCOMING_AT: 0, STOPPED_AT: 1, IN_TRANSIT_TO: 2 } },
+            OccupancyStatus: {
+              values: {
+                EMPTY: 0,
+                MANY_SEATS_AVAILABLE: 1,
+                FEW_SEATS_AVAILABLE: 2,
+                STANDING_ROOM_ONLY: 3,
+                CRUSHED_STANDING_ROOM_ONLY: 4,
+                FULL: 5,
+                NOT_ACCEPTING_PASSENGERS: 6,
+                NO_DATA_AVAILABLE: 7,
+                NOT_BOARDABLE: 8,
+              },
+            },
+          },
+        },
+        Position: {
+          edition: 'proto2',
+          fields: {
+            latitude: { rule: 'required', type: 'float', id: 1 },
+            longitude: { rule: 'required', type: 'float', id: 2 },
+            bearing: { type: 'float', id: 3 },
+            odometer: { type: 'double', id: 4 },
+            speed: { type: 'float', id: 5 },
           },
         },
         TripUpdate: {

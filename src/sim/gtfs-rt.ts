@@ -6,22 +6,24 @@ import { demoGtfsFiles, zipGtfs } from './gtfs-zip.js';
 import type { SimNetwork } from './network.js';
 import { demoTripUpdates } from './trip-updates.js';
 import { demoDisruptions } from './disruptions.js';
+import { demoVehiclePositions } from './vehicle-positions.js';
 
 // The GTFS side of the local server: /gtfs/static.zip (the demo network as a static GTFS zip,
-// with an ETag and Last-Modified, answering 304 when unchanged) and /gtfs-rt/trip-updates
-// (GTFS-Realtime protobuf, behind the same subscription header as OC Transpo's, and subject to
-// the fault plan like the v1.2 operations), and /gtfs-rt/alerts (the demo disruptions as Service
-// Alerts, behind the same header and faults).
+// with an ETag and Last-Modified, answering 304 when unchanged), /gtfs-rt/trip-updates and
+// /gtfs-rt/vehicle-positions (GTFS-Realtime protobuf, behind the same subscription header as
+// OC Transpo's, and subject to the fault plan like the v1.2 operations), and /gtfs-rt/alerts (the
+// demo disruptions as Service Alerts, behind the same header and faults).
 
 export const GTFS_ZIP_PATH = '/gtfs/static.zip';
 export const TRIP_UPDATES_PATH = '/gtfs-rt/trip-updates';
+export const VEHICLE_POSITIONS_PATH = '/gtfs-rt/vehicle-positions';
 export const ALERTS_PATH = '/gtfs-rt/alerts';
 export const SUBSCRIPTION_HEADER = 'ocp-apim-subscription-key';
 /** A fixed date: the zip's bytes never change for one network. */
 const LAST_MODIFIED = 'Wed, 01 Jan 2025 00:00:00 GMT';
 
 export function isGtfsPath(path: string): boolean {
-  return path === GTFS_ZIP_PATH || path === TRIP_UPDATES_PATH || path === ALERTS_PATH;
+  return path === GTFS_ZIP_PATH || path === TRIP_UPDATES_PATH || path === VEHICLE_POSITIONS_PATH || path === ALERTS_PATH;
 }
 
 interface Context {
@@ -60,11 +62,16 @@ export async function serveGtfs(req: IncomingMessage, res: ServerResponse, path:
     if (req.headers['if-none-match'] === zip.etag) return reply(res, 304, 'application/zip', '', validators);
     return reply(res, 200, 'application/zip', zip.bytes, validators);
   }
-  context.log.operation = path === ALERTS_PATH ? 'Alerts' : 'TripUpdates';
+  context.log.operation = path === ALERTS_PATH ? 'Alerts' : path === VEHICLE_POSITIONS_PATH ? 'VehiclePositions' : 'TripUpdates';
   if (req.headers[SUBSCRIPTION_HEADER] !== context.apiKey) {
     return reply(res, 401, 'application/json', '{ "statusCode": 401, "message": "Access denied due to invalid subscription key." }');
   }
-  const body = path === ALERTS_PATH ? demoDisruptions(context.nowMs, context.disruptions) : demoTripUpdates(context.network, context.nowMs);
+  const body =
+    path === ALERTS_PATH
+      ? demoDisruptions(context.nowMs, context.disruptions)
+      : path === VEHICLE_POSITIONS_PATH
+        ? demoVehiclePositions(context.network, context.nowMs)
+        : demoTripUpdates(context.network, context.nowMs);
   const fault = context.faults.take();
   if (fault === undefined) return reply(res, 200, 'application/x-protobuf', body);
   if (fault.latencyMs > 0) await sleep(fault.latencyMs);

@@ -3,8 +3,9 @@ import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
+import { createLiveMessages } from './live-messages.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
-import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, Claims, LiveMessagesRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import { corruptionLog } from './records.js';
 import { openRedis } from './redis.js';
 import { createSavedStops } from './saved-stops.js';
@@ -28,6 +29,8 @@ export interface Store {
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
   claims: Claims;
+  /** Messages kept edited (live locations), across restarts and instances. */
+  liveMessages: LiveMessagesRepository;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
   close(): Promise<void>;
@@ -52,6 +55,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
     subscriptions: createSubscriptions({ backend, corrupt }),
     claims,
+    liveMessages: createLiveMessages(backend, corrupt),
     keyv: backend.keyv,
     close: () => (closing ??= backend.close()),
   };

@@ -46,8 +46,9 @@ describe('asking for arrivals', () => {
     const { core, transit } = coreWith();
     const chat = privateChat();
     const reply = await core.handleText('3017', chat);
-    const [refresh, save, route95] = reply!.buttons!.flat();
-    expect([refresh!.effect, save!.effect, route95!.effect]).toEqual(['update', 'notice', 'reply']);
+    const [refresh, live, save, ...rest] = reply!.buttons!.flat();
+    const route95 = rest.find((b) => b.command.name === 'next');
+    expect([refresh!.effect, live!.effect, save!.effect, route95!.effect]).toEqual(['update', 'update', 'notice', 'reply']);
     await core.run(refresh!.command, chat);
     await core.run(route95!.command, chat);
     expect(transit.calls).toEqual(['all 3017', 'all 3017', 'next 3017 95']);
@@ -96,6 +97,7 @@ describe('help and the command menu', () => {
     const menu = core.commandMenu('fr');
     expect(menu.map((c) => c.command)).toEqual([
       'next',
+      'where',
       'routes',
       'disruptions',
       'stop',

@@ -44,6 +44,9 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/disruptions 3017 95', { name: 'disruptions', options: { stop: '3017', route: '95' } }],
   ['/disruptions route 95', { name: 'disruptions', options: { route: '95' } }],
   ['/perturbations', { name: 'disruptions', options: {} }],
+  ['/where 3017 95', { name: 'where', options: { stop: '3017', route: '95' } }],
+  ['/live 3017 95', { name: 'live', options: { stop: '3017', route: '95' } }],
+  ['/where 3017 95 0930', { name: 'where', options: { stop: '3017', route: '95', trip: '0930' } }],
   // Refusals are the same too.
   ['/next 301', { name: 'next', options: { stop: '301' } }],
   ['/next 3017 AB123C', { name: 'next', options: { stop: '3017', route: 'AB123C' } }],

@@ -58,7 +58,11 @@ R2 Blair
 Updated at 08:05
 
   [Refresh] /next 3017
+  [🔴 Live] /live 3017
   [Save stop] /save 3017
+  [📍 95 · 0 min] /where 3017 95 0750
+  [📍 95 · 4 min] /where 3017 95 0750
+  [📍 R2 · 7 min] /where 3017 R2 0750
   [Route 16] /next 3017 16
   [Route 95] /next 3017 95
   [Route R2] /next 3017 R2
@@ -92,7 +96,11 @@ R2 Blair
 Mis à jour à 08:05
 
   [Actualiser] /next 3017
+  [🔴 En direct] /live 3017
   [Enregistrer l'arrêt] /save 3017
+  [📍 95 · 0 min] /where 3017 95 0750
+  [📍 95 · 4 min] /where 3017 95 0750
+  [📍 R2 · 7 min] /where 3017 R2 0750
   [Circuit 16] /next 3017 16
   [Circuit 95] /next 3017 95
   [Circuit R2] /next 3017 R2
@@ -107,6 +115,7 @@ describe('formatArrivals, structure', () => {
     expect(reply.buttons).toEqual([
       [
         { label: 'Refresh', command: { name: 'next', options: { stop: '3017', route: '95' } }, effect: 'update' },
+        { label: '🔴 Live', command: { name: 'live', options: { stop: '3017', route: '95' } }, effect: 'update' },
         { label: 'Save stop', command: { name: 'save', options: { stop: '3017' } }, effect: 'notice' },
       ],
     ]);
@@ -149,7 +158,7 @@ describe('formatArrivals, structure', () => {
       now: NOW,
       say: en,
     });
-    expect(reply.buttons!.flat().map((b) => b.label)).toEqual(['Refresh', 'Save stop', 'Route 95']);
+    expect(reply.buttons!.flat().map((b) => b.label)).toEqual(['Refresh', '🔴 Live', 'Save stop', 'Route 95']);
   });
 
   it('names any other route-level problem with its route, with or without a code, in both languages', () => {

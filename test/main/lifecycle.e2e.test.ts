@@ -89,7 +89,7 @@ describe('a signal while an answer is on its way', () => {
       const run = await bot.exited;
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('stopped with updates still being handled');
-      expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'store', 'telegram', 'transit source']);
+      expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'live messages', 'store', 'telegram', 'transit source']);
     } finally {
       await api.close();
     }

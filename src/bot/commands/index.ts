@@ -15,9 +15,12 @@ import { subscribe } from './subscribe.js';
 import { pause, resume, subs, unsubscribe } from './subscriptions.js';
 import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
+import { where } from './where.js';
+import { live } from './live.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
+  where,
   routes,
   disruptions,
   stop,
@@ -34,6 +37,7 @@ export const COMMANDS: readonly CommandModule[] = [
   helpCommand(() => MENU_SPECS),
   start,
   notify,
+  live,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);

@@ -88,6 +88,10 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       const id = raw.toLowerCase();
       return SUBSCRIPTION_ID.test(id) || id === 'all' ? { ok: true, value: id } : usage('subs-unknown-id', { id: clip(raw) });
     }
+    case 'trip-start': {
+      const start = /^([0-4][0-9]):?([0-5][0-9])$/.exec(raw);
+      return start !== null && Number(start[1]) < 48 ? { ok: true, value: `${start[1]}${start[2]}` } : usage('usage-trip-bad', { trip: clip(raw) });
+    }
     case 'channel':
       return /^@[A-Za-z0-9_]{4,32}$/.test(raw) ? { ok: true, value: raw } : usage('subscribe-channel-unknown', { channel: clip(raw) });
     case 'switch': {

@@ -20,6 +20,9 @@ export type ArgKind =
   | 'subscription-id'
   | 'timezone'
   | 'channel'
+  /** A trip's start as a 📍 button names it: "0930" (hours up to 47). */
+  | 'trip-start'
+  /** on or off (activer, désactiver...): /disruptions off|on. */
   | 'switch';
 
 export interface ArgSpec {

@@ -5,6 +5,7 @@ import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { routeProblemMessage } from './failure-message.js';
 import { compareForArrivals, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { whereButtons } from './vehicle.js';
 
 /** Route blocks per reply: one per 250 characters of message (8 on Discord, 16 on Telegram). */
 const CHARS_PER_ROUTE_BLOCK = 250;
@@ -13,6 +14,8 @@ export const DEFAULT_MAX_REPLY_CHARS = 2_000;
 // The title, footer, "more routes" line and button labels take the rest of a message.
 const ROUTE_BLOCKS_SHARE = 0.65;
 const GPS_UNCERTAIN_AFTER_MINUTES = 3;
+/** A 📍 button's command as a text platform writes it beside the label ("/where 3017 95 0740"). */
+const WHERE_HINT_CHARS = 50;
 const MAX_HEADING_CHARS = 40;
 
 function routeHeading(route: RouteArrivals, say: Say): string {
@@ -82,7 +85,9 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const title = say('arrivals-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || stopNo, stopNo });
   const routes = [...arrivals.routes].sort(compareForArrivals);
   const size = maxReplyChars ?? DEFAULT_MAX_REPLY_CHARS;
-  const budget = Math.floor(size * ROUTE_BLOCKS_SHARE);
+  // The 📍 buttons take room of their own (as text, where a platform shows buttons as lines): kept from the blocks'.
+  const whereRoom = whereButtons(stopNo, routes, say).reduce((n, button) => n + button.label.length + WHERE_HINT_CHARS, 0);
+  const budget = Math.floor(size * ROUTE_BLOCKS_SHARE) - whereRoom;
   const maxBlocks = Math.max(1, Math.floor(size / CHARS_PER_ROUTE_BLOCK));
   const blocks: ReplyBlock[] = [];
   let used = 0;
@@ -107,8 +112,10 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const liveNote =
     arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];
   const footer = [...liveNote, ...(anyTrips ? [say('arrivals-legend')] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
+  const where = whereButtons(stopNo, shown, say);
   const buttons = [
     refreshAndSave(stopNo, routeNo, say),
+    ...(where.length > 0 ? [where] : []),
     ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : []),
   ];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };

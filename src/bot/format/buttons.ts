@@ -6,9 +6,14 @@ export function nextButton(label: string, stopNo: string, routeNo?: string): Rep
   return { label, command: { name: 'next', options: routeNo !== undefined ? { stop: stopNo, route: routeNo } : { stop: stopNo } }, effect: 'reply' };
 }
 
-/** Refresh redraws the arrivals in place; Save confirms quietly. */
+/** Refresh redraws the arrivals in place; Live keeps redrawing them for a while; Save confirms quietly. */
 export function refreshAndSave(stopNo: string, routeNo: string | undefined, say: Say): ButtonGroup {
-  return [{ ...nextButton(say('button-refresh'), stopNo, routeNo), effect: 'update' }, saveButton(stopNo, say)];
+  const options: Record<string, string> = routeNo !== undefined ? { stop: stopNo, route: routeNo } : { stop: stopNo };
+  return [
+    { ...nextButton(say('button-refresh'), stopNo, routeNo), effect: 'update' },
+    { label: say('button-live'), command: { name: 'live', options }, effect: 'update' },
+    saveButton(stopNo, say),
+  ];
 }
 
 export function saveButton(stopNo: string, say: Say): ReplyButton {

@@ -13,6 +13,9 @@ import { createDiscordNotifier, type DiscordNotifier } from './notifier.js';
 import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
 import { createRefusals } from './refusals.js';
+import { discordLiveEditor } from './live-messages.js';
+import type { LiveEditor } from '../live-updater.js';
+import type { LiveMessagesRepository } from '../../domain/store-ports.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';
 import { dropUnreadable, guardGatewayEvents } from './unreadable-events.js';
 
@@ -35,11 +38,17 @@ export interface DiscordBotDeps {
   autocompleteBudgetMs?: number;
   /** How long stop() lets answers under way finish. */
   shutdownGraceMs?: number;
+  /** 📍 answers and 🔴 Live boards are stored here to be edited by the live updater; absent: sent once, never edited. */
+  liveMessages?: LiveMessagesRepository;
+  /** How long a 📍 answer follows the bus. Default LIVE_PERIOD_SECONDS (live-messages.ts). */
+  livePeriodSeconds?: number;
 }
 
 export interface DiscordBot extends ChatAdapter {
   readonly client: Client;
   readonly notifier: DiscordNotifier;
+  /** Edits this bot's live messages in place, for the live updater. */
+  readonly liveEditor: LiveEditor;
 }
 
 /**
@@ -84,6 +93,17 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     pipeline,
     deferAfterMs: deps.deferAfterMs ?? 1_500,
     autocompleteBudgetMs: deps.autocompleteBudgetMs ?? 2_000,
+    ...(deps.liveMessages !== undefined
+      ? {
+          live: {
+            messages: deps.liveMessages,
+            clock: deps.clock ?? systemClock,
+            logger,
+            redact,
+            ...(deps.livePeriodSeconds !== undefined ? { periodSeconds: deps.livePeriodSeconds } : {}),
+          },
+        }
+      : {}),
   };
   const handle = handleInteraction(features);
   const end = createOutcome();
@@ -126,6 +146,8 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
     platform: 'discord',
     client,
     notifier,
+    // Edits count against the bot's global limit like alerts: through the same REST client.
+    liveEditor: discordLiveEditor(notifierRest, redact, logger),
     ended: () => end.promise(),
 
     async start() {

@@ -2,6 +2,7 @@ import type { BotCore } from '../../bot/core.js';
 import type { Logger } from '../../log.js';
 import type { ChatPipeline } from '../pipeline.js';
 import type { Redact } from './describe-error.js';
+import type { DiscordLive } from './live-messages.js';
 
 /** What every interaction handler is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
@@ -15,4 +16,6 @@ export interface FeatureDeps {
   deferAfterMs: number;
   /** Autocomplete answers within this, with nothing rather than late (Discord drops it at 3 s). */
   autocompleteBudgetMs: number;
+  /** Where 📍 answers and 🔴 Live boards are stored to be edited; absent: they are sent once, never edited. */
+  live?: DiscordLive;
 }

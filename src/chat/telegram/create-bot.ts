@@ -19,6 +19,9 @@ import { membership } from './features/membership.js';
 import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
 import { createTelegramNotifier } from './notifier.js';
+import { telegramLiveEditor } from './live-location.js';
+import type { LiveEditor } from '../live-updater.js';
+import type { LiveMessagesRepository } from '../../domain/store-ports.js';
 import { describeError } from './describe-error.js';
 import { reportPollingStopped } from './polling-end.js';
 import { watchPolling } from './polling-watch.js';
@@ -55,6 +58,10 @@ export interface TelegramBotDeps {
    * it well under any hard deadline of the caller's own, so the drain ends first and says so.
    */
   shutdownGraceMs?: number;
+  /** Live locations (📍) are stored here to be followed by the live updater; absent: text and a map link only. */
+  liveMessages?: LiveMessagesRepository;
+  /** How long a live location follows the bus. Default LIVE_PERIOD_SECONDS. */
+  livePeriodSeconds?: number;
   /** Tests only: skip getMe. */
   botInfo?: UserFromGetMe;
 }
@@ -63,6 +70,8 @@ export interface TelegramBot extends ChatAdapter {
   bot: Bot;
   /** The webhook server's port once started (useful with port 0); undefined when polling. */
   webhookPort(): number | undefined;
+  /** Moves and stops this bot's live locations, for the live updater. */
+  liveEditor: LiveEditor;
 }
 
 const ALLOWED_UPDATES = ['message', 'channel_post', 'callback_query', 'inline_query', 'my_chat_member', 'chat_member'] as const;
@@ -98,6 +107,9 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     pipeline,
     throttle: createRefreshThrottle({ intervalMs: (deps.refreshIntervalSeconds ?? 10) * 1000, clock }),
     ...(deps.stops ? { stops: deps.stops } : {}),
+    ...(deps.liveMessages
+      ? { live: { messages: deps.liveMessages, clock, ...(deps.livePeriodSeconds !== undefined ? { periodSeconds: deps.livePeriodSeconds } : {}) } }
+      : {}),
   };
   const onError = errorBoundary(features);
   // Every update is counted from its arrival, so stopping waits for its answer (or its apology).
@@ -121,6 +133,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     bot,
     notifier: createTelegramNotifier(bot.api, logger, redact),
     webhookPort: () => server?.port,
+    liveEditor: telegramLiveEditor(bot.api, redact),
     ended: () => pollingEnd.promise(),
 
     async start() {

@@ -4,6 +4,7 @@ import type { StopIndex } from '../../domain/stop-index.js';
 import type { ChatPipeline } from '../pipeline.js';
 import type { RefreshThrottle } from './refresh-throttle.js';
 import type { Redactor } from '../../util/redact.js';
+import type { LiveLocations } from './live-location.js';
 
 /** What every feature composer is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
@@ -15,4 +16,6 @@ export interface FeatureDeps {
   stops?: StopIndex;
   /** Any value as text without the token or the webhook secret, for logs and reasons handed on. */
   redact: Redactor;
+  /** Where live locations are kept to be followed; absent: 📍 answers with text and a map link only. */
+  live?: LiveLocations;
 }

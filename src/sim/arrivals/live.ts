@@ -1,7 +1,7 @@
 import type { ConcreteTrip } from '../gtfs/expand.js';
 import type { SimStop } from '../network.js';
 import { haversineMeters } from '../../domain/geo.js';
-import { between } from './geo.js';
+import { bearingDegrees, between } from './geo.js';
 import { pick, unit } from './seeded.js';
 
 // What the vehicle tracking would say about one trip on one service day: whether its bus reports
@@ -31,6 +31,11 @@ export interface GpsFix {
   speedKmh: number;
   /** Minutes since the fix (AdjustmentAge). */
   ageMinutes: number;
+  /** Degrees clockwise from north, towards the next stop. */
+  bearing: number;
+  /** Index in the trip's calls of the stop it is at or heading to, and whether it stands there. */
+  stopIndex: number;
+  atStop: boolean;
 }
 
 export function tripOutlook(trip: ConcreteTrip, serviceDateKey: string, busTypes: readonly string[]): TripOutlook {
@@ -66,14 +71,15 @@ export function gpsFix(
   const from = stopsById.get(trip.calls[segment]?.stopId ?? '');
   const to = stopsById.get(trip.calls[segment + 1]?.stopId ?? '') ?? from;
   if (from === undefined || to === undefined) return undefined;
-  if (nowMs <= at(0)) return { lat: from.lat, lon: from.lon, speedKmh: STANDING_KMH, ageMinutes };
+  const bearing = bearingDegrees(from, to);
+  if (nowMs <= at(0)) return { lat: from.lat, lon: from.lon, speedKmh: STANDING_KMH, ageMinutes, bearing, stopIndex: 0, atStop: true };
 
   const spanMs = Math.max(1, at(segment + 1) - at(segment));
   const fraction = Math.min(1, (nowMs - at(segment)) / spanMs);
   const point = between(from, to, fraction);
   const cruising = (haversineMeters(from.lat, from.lon, to.lat, to.lon) / 1000 / spanMs) * 3_600_000;
   const speedKmh = Math.max(STANDING_KMH, cruising * (0.8 + 0.4 * unit(outlook.seed, `speed${segment}`)));
-  return { lat: point.lat, lon: point.lon, speedKmh, ageMinutes };
+  return { lat: point.lat, lon: point.lon, speedKmh, ageMinutes, bearing, stopIndex: segment + 1, atStop: fraction >= 1 };
 }
 
 /** Usually under a minute, like the captures; now and then a stale fix of a few minutes. */

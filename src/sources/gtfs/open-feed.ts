@@ -48,6 +48,7 @@ export async function openGtfsFeed(
   const gtfs = await createGtfsSource({
     schedule: readLocation(settings.scheduleUrl),
     ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: readLocation(settings.tripUpdatesUrl) } : {}),
+    ...(settings.vehiclePositionsUrl !== undefined ? { vehiclePositions: readLocation(settings.vehiclePositionsUrl) } : {}),
     headers: settings.headers,
     refreshSeconds: settings.refreshSeconds,
     dataDir: options.dataDir,

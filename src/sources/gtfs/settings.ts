@@ -4,6 +4,7 @@
 export const OCTRANSPO_GTFS = {
   schedule: 'https://oct-gtfs-emasagcnfmcgeham.z01.azurefd.net/public-access/GTFSExport.zip',
   tripUpdates: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-tp/beta/v1/TripUpdates',
+  vehiclePositions: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-vp/beta/v1/VehiclePositions',
   header: 'Ocp-Apim-Subscription-Key',
 } as const;
 

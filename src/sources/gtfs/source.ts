@@ -11,6 +11,8 @@ import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
+import { createVehiclePoller } from './realtime/vehicle-poller.js';
+import type { VehicleFeed } from './realtime/vehicles.js';
 import { openSchedule, type Schedule, type ScheduleProgress } from './static/schedule.js';
 import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
@@ -26,7 +28,9 @@ export interface GtfsSourceOptions {
   schedule: Location;
   /** TripUpdates: URL or file path; absent, the schedule alone (every time marked scheduled). */
   tripUpdates?: Location;
-  /** Sent with every TripUpdates request (the subscription key); never logged. */
+  /** VehiclePositions: URL or file path; absent, no vehicle positions. */
+  vehiclePositions?: Location;
+  /** Sent with every realtime request (the subscription key); never logged. */
   headers?: Record<string, string>;
   refreshSeconds?: number;
   /** Per TripUpdates request. Default 10 s. */
@@ -49,6 +53,7 @@ export interface GtfsSource extends TransitSource {
   readonly realtime: RealtimePoller | undefined;
   /** The schedule's answers to the disruption matcher (stops' platforms and stations, routes' agencies). */
   readonly places: PlaceResolver;
+  readonly vehicles: RealtimePoller<VehicleFeed> | undefined;
   close(): Promise<void>;
 }
 
@@ -69,6 +74,19 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       : createRealtimePoller({
           location: options.tripUpdates,
           stopMismatchMetrics: { count: (outcome) => (mismatches[outcome] += 1) },
+          headers: options.headers ?? {},
+          refreshMs: (options.refreshSeconds ?? 30) * 1000,
+          ...(options.realtimeTimeoutMs !== undefined ? { timeoutMs: options.realtimeTimeoutMs } : {}),
+          now: options.now,
+          logger: options.logger,
+          ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+        });
+
+  const vehicles =
+    options.vehiclePositions === undefined
+      ? undefined
+      : createVehiclePoller({
+          location: options.vehiclePositions,
           headers: options.headers ?? {},
           refreshMs: (options.refreshSeconds ?? 30) * 1000,
           ...(options.realtimeTimeoutMs !== undefined ? { timeoutMs: options.realtimeTimeoutMs } : {}),
@@ -120,11 +138,24 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
   async function arrivals(stopNo: string, routes: RouteRef[] | undefined): Promise<StopArrivals> {
     const timetable = timetableOrLoading();
     const place = await placeOf(timetable, stopNo);
-    const reading = realtime === undefined ? { status: 'live' as const } : await realtime.read();
+    // Both feeds asked at once; each is polled at most once per interval however many riders ask.
+    const [reading, positions] = await Promise.all([
+      realtime === undefined ? { status: 'live' as const } : realtime.read(),
+      vehicles === undefined ? undefined : vehicles.read(),
+    ]);
+    // Positions of a stale or failing feed are not where the buses are now: left out.
+    const fresh = positions?.status === 'live' ? positions.feed : undefined;
     return named(
       timetable,
       place,
-      await stopArrivals({ timetable, place, nowMs: options.now().getTime(), realtime: reading, ...(routes !== undefined ? { routes } : {}) }),
+      await stopArrivals({
+        timetable,
+        place,
+        nowMs: options.now().getTime(),
+        realtime: reading,
+        ...(fresh !== undefined ? { vehicles: fresh } : {}),
+        ...(routes !== undefined ? { routes } : {}),
+      }),
     );
   }
 
@@ -139,6 +170,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     stops,
     realtime,
     places: schedulePlaces(() => schedule.current()),
+    vehicles,
     routeSummary: (stopNo) =>
       guarded(async () => {
         const timetable = timetableOrLoading();

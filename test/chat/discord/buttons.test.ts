@@ -31,7 +31,7 @@ describe('buttons', () => {
     expect(h.discord.original(token)!.id).toBe(arrivals.id);
     expect(arrivals.history).toHaveLength(before + 1);
     expect(embedOf(arrivals).title).toBe('BASELINE STATION (3017)');
-    expect(customIds(arrivals)[0]).toEqual(['b1:u:next?stop=3017', 'b1:n:save?stop=3017']);
+    expect(customIds(arrivals)[0]).toEqual(['b1:u:next?stop=3017', 'b1:u:live?stop=3017', 'b1:n:save?stop=3017']);
   });
 
   it('a failed Refresh keeps the arrivals and tells the rider alone why', async () => {

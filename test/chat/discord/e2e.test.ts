@@ -69,7 +69,7 @@ describe('Discord, end to end', () => {
     await h.discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token));
     const message = h.discord.original(token)!;
     expect(embedOf(message).footer!.text).toMatch(/Mis à jour à 08:00$/);
-    expect(message.components[0]!.components.map((b) => b.label)).toEqual(['Actualiser', "Enregistrer l'arrêt"]);
+    expect(message.components[0]!.components.map((b) => b.label)).toEqual(['Actualiser', '🔴 En direct', "Enregistrer l'arrêt"]);
   });
 
   it('alerts: a 429 on a channel is waited out; a DM that refuses (403 50007) is a permanent failure, not tried again', async () => {

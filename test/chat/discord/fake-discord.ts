@@ -1,7 +1,7 @@
 // A stand-in for discord.com on 127.0.0.1: the parts of the REST API (v10) and of the gateway
 // that discord.js and the bot use. REST: GET /gateway/bot, the application, command registration,
 // interaction callbacks and the webhook routes that edit, delete and follow up their replies,
-// channel messages, DM channels. Gateway (a WebSocket on the same port): hello, identify with
+// channel messages (sent, read and edited), DM channels. Gateway (a WebSocket on the same port): hello, identify with
 // token and shard checks, ready, guild create, heartbeats and their acks, resume, and interaction
 // create dispatched to the shard that owns the guild. Every REST call is recorded; failures can be
 // scheduled once (failNext) or for good (refuse), as Discord's JSON errors with their headers.
@@ -289,6 +289,13 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
           ...(guildId ? { guild_id: guildId } : {}),
         })),
       };
+    }
+    if ((m = /^\/channels\/(\d+)\/messages\/(\d+)$/.exec(path)) && (method === 'PATCH' || method === 'GET')) {
+      // The bot's own message in a channel (a reply to an interaction included), edited by the bot.
+      const message = messages.get(m[2]!);
+      if (message === undefined || message.channel_id !== m[1]) return { status: 404, body: { message: 'Unknown Message', code: 10008 } };
+      if (method === 'PATCH') editMessage(message, body);
+      return { status: 200, body: messageJson(message) };
     }
     if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
       return { status: 200, body: messageJson(storeMessage(m[1]!, body)) };

@@ -53,7 +53,14 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(body).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(body);
     const buttons = buttonsOf(sent);
-    expect(buttons.map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
+    // A 📍 per live trip, then the others.
+    expect(buttons.filter((b) => b.callback_data.startsWith('2:r:where:3017:95:')).length).toBeGreaterThan(0);
+    expect(buttons.filter((b) => !b.callback_data.includes(':where:')).map((b) => b.callback_data)).toEqual([
+      '2:u:next:3017:95',
+      '2:u:live:3017:95',
+      '2:n:save:3017',
+      '2:n:notify:3017:95',
+    ]);
     for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
     expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } }); // the fake accepted it
   });
@@ -62,7 +69,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const { api, text, press } = await start();
     text('/next 3017');
     const sent = await api.waitForCall('sendMessage');
-    const routeButtons = buttonsOf(sent).filter((b) => b.callback_data.startsWith('2:r:'));
+    const routeButtons = buttonsOf(sent).filter((b) => b.callback_data.startsWith('2:r:next:'));
     expect(routeButtons.map((b) => b.callback_data)).toEqual(['2:r:next:3017:95', '2:r:next:3017:97']);
     const { message_id } = sent.answer as { message_id: number };
     press('2:r:next:3017:97', { chatId: ALICE.id, messageId: message_id });
@@ -82,7 +89,11 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expect(edit.params).toMatchObject({ chat_id: ALICE.id, message_id, parse_mode: 'HTML' });
     expect(String(edit.params.text)).toContain('<i>Updated at 08:00</i>');
     expectWellFormedHtml(String(edit.params.text));
-    expect(buttonsOf(edit).map((b) => b.callback_data)).toEqual(['2:u:next:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
+    expect(
+      buttonsOf(edit)
+        .filter((b) => !b.callback_data.includes(':where:'))
+        .map((b) => b.callback_data),
+    ).toEqual(['2:u:next:3017:95', '2:u:live:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
     await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
 
     const second = press('2:u:next:3017:95', { chatId: ALICE.id, messageId: message_id });

@@ -43,6 +43,8 @@ export interface FakeBotApi {
   failNext(method: string, failure: Scheduled): void;
   /** Every call of `method` fails this way from now on (after those queued by failNext); undefined ends it. */
   failAlways(method: string, failure: Scheduled | undefined): void;
+  /** A live location sent before this fake started (Telegram keeps them across a bot's restarts). */
+  knowLiveLocation(chatId: number, messageId: number, latitude: number, longitude: number): void;
   /** getUpdates requests currently held open. */
   openPolls(): number;
   /** Resolves once no getUpdates request is open (the bot stopped polling). */
@@ -143,6 +145,8 @@ export async function startFakeBotApi(options: { token: string; username?: strin
   const updates: Array<Params & { update_id: number }> = [];
   const messages = new Map<string, { text: string; markup: string }>();
   const chats = new Map<string, Record<string, unknown>>();
+  /** Live locations the bot sent, by "chat:message": where each pin is, and whether it still moves. */
+  const liveLocations = new Map<string, { latitude: number; longitude: number; live_period?: number; live: boolean }>();
   let nextUpdateId = 1;
   let nextMessageId = 1000;
 
@@ -187,6 +191,51 @@ export async function startFakeBotApi(options: { token: string; username?: strin
           chat: chats.get(String(params.chat_id)),
           text: params.text,
         });
+      }
+      case 'sendLocation': {
+        // live_period: 60 to 86,400 s (or 0x7FFFFFFF, "forever"); heading 1 to 360.
+        const period = params.live_period === undefined ? undefined : Number(params.live_period);
+        if (period !== undefined && !((period >= 60 && period <= 86_400) || period === 0x7fffffff))
+          return bad(400, 'Bad Request: wrong live period specified');
+        if (params.heading !== undefined && !(Number(params.heading) >= 1 && Number(params.heading) <= 360))
+          return bad(400, 'Bad Request: wrong heading specified');
+        const chat = chats.get(String(params.chat_id)) ?? { id: Number(params.chat_id), type: 'private' };
+        const message_id = nextMessageId++;
+        const location = {
+          latitude: Number(params.latitude),
+          longitude: Number(params.longitude),
+          ...(period !== undefined ? { live_period: period } : {}),
+        };
+        if (period !== undefined) liveLocations.set(`${String(params.chat_id)}:${message_id}`, { ...location, live: true });
+        return ok({ message_id, date: 1_700_000_000, chat, from: botInfo, location });
+      }
+      case 'editMessageLiveLocation': {
+        const key = `${String(params.chat_id)}:${String(params.message_id)}`;
+        const known = liveLocations.get(key);
+        if (!known) return bad(400, 'Bad Request: message to edit not found');
+        if (!known.live) return bad(400, "Bad Request: message can't be edited");
+        if (params.heading !== undefined && !(Number(params.heading) >= 1 && Number(params.heading) <= 360))
+          return bad(400, 'Bad Request: wrong heading specified');
+        const next = { ...known, latitude: Number(params.latitude), longitude: Number(params.longitude) };
+        if (next.latitude === known.latitude && next.longitude === known.longitude && params.heading === undefined) {
+          return bad(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same');
+        }
+        liveLocations.set(key, next);
+        return ok({
+          message_id: Number(params.message_id),
+          date: 1_700_000_000,
+          edit_date: 1_700_000_001,
+          chat: chats.get(String(params.chat_id)),
+          location: next,
+        });
+      }
+      case 'stopMessageLiveLocation': {
+        const key = `${String(params.chat_id)}:${String(params.message_id)}`;
+        const known = liveLocations.get(key);
+        if (!known) return bad(400, 'Bad Request: message to edit not found');
+        if (!known.live) return bad(400, "Bad Request: message can't be edited");
+        liveLocations.set(key, { ...known, live: false });
+        return ok({ message_id: Number(params.message_id), date: 1_700_000_000, chat: chats.get(String(params.chat_id)), location: known });
       }
       case 'answerCallbackQuery':
       case 'answerInlineQuery':
@@ -271,6 +320,8 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     botInfo,
     calls,
     callsOf: (method) => calls.filter((c) => c.method === method),
+    knowLiveLocation: (chatId, messageId, latitude, longitude) =>
+      void liveLocations.set(`${chatId}:${messageId}`, { latitude, longitude, live: true }),
     queueUpdate(update) {
       const full = { update_id: nextUpdateId++, ...update };
       learnChats(full);

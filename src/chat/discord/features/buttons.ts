@@ -5,6 +5,9 @@ import { decodeButton, type ButtonPress } from '../custom-id.js';
 import type { FeatureDeps } from '../deps.js';
 import { renderReply, replyText } from '../render.js';
 import { answerInteraction, tellPrivately } from '../respond.js';
+import { followingBus, keepBoardLive } from '../live-messages.js';
+import { classifyFailure } from '../failures.js';
+import type { ChatContext } from '../../../bot/chat-context.js';
 
 /**
  * Buttons under replies, by the effect the core gave them. `update` (Refresh) redraws the message
@@ -16,12 +19,12 @@ export async function onButton(interaction: ButtonInteraction, deps: FeatureDeps
   const chat = chatContextOf(interaction);
   const press = decodeButton(interaction.customId);
   if (press === undefined) return tellPrivately(interaction, deps.core.t(await deps.core.localeOf(chat), 'button-expired'));
-  await deps.pipeline.answer({ request: press.command }, chat, answerPress(interaction, press.effect, deps));
+  await deps.pipeline.answer({ request: press.command }, chat, answerPress(interaction, press, chat, deps));
 }
 
-function answerPress(interaction: ButtonInteraction, effect: ButtonPress['effect'], deps: FeatureDeps): Answering {
+function answerPress(interaction: ButtonInteraction, press: ButtonPress, chat: ChatContext, deps: FeatureDeps): Answering {
   const refused = (notice: string) => tellPrivately(interaction, notice);
-  switch (effect) {
+  switch (press.effect) {
     case 'update':
       return {
         refused,
@@ -29,8 +32,15 @@ function answerPress(interaction: ButtonInteraction, effect: ButtonPress['effect
         acknowledge: () => interaction.deferUpdate(),
         respond: async (pending) => {
           const reply = await pending;
-          if (reply.kind === 'answer') await interaction.editReply(renderReply(reply));
-          else await interaction.followUp({ content: replyText(reply), flags: MessageFlags.Ephemeral });
+          if (reply.kind !== 'answer') return void (await interaction.followUp({ content: replyText(reply), flags: MessageFlags.Ephemeral }));
+          await interaction.editReply(renderReply(reply));
+          // 🔴 Live: the message just redrawn is kept up to date from now on.
+          const live = deps.live;
+          if (reply.liveUntil === undefined || live === undefined) return;
+          await keepBoardLive(chat, { id: interaction.message.id, channelId: interaction.message.channelId }, reply, press.command, live).catch(
+            // The rider has the arrivals; they only will not refresh by themselves.
+            (err: unknown) => live.logger.warn({ chatId: chat.chatId, reason: classifyFailure(err, live.redact).reason }, '🔴 Live board not stored'),
+          );
         },
       };
     case 'notice':
@@ -46,6 +56,6 @@ function answerPress(interaction: ButtonInteraction, effect: ButtonPress['effect
         },
       };
     case 'reply':
-      return answerInteraction(interaction, deps.deferAfterMs);
+      return followingBus(answerInteraction(interaction, deps.deferAfterMs), interaction, chat, press.command, deps.live);
   }
 }

@@ -3,6 +3,7 @@ import type { CommandName, CommandRequest } from '../../../bot/index.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { answerInteraction } from '../respond.js';
+import { followingBus } from '../live-messages.js';
 
 /**
  * A slash command: its options become the same CommandRequest a typed command or a button makes.
@@ -10,7 +11,14 @@ import { answerInteraction } from '../respond.js';
  * (Discord only knows they are strings) and refuses with the rider's own usage message.
  */
 export async function onSlashCommand(interaction: ChatInputCommandInteraction, deps: FeatureDeps): Promise<void> {
-  await deps.pipeline.answer({ request: requestOf(interaction) }, chatContextOf(interaction), answerInteraction(interaction, deps.deferAfterMs));
+  const request = requestOf(interaction);
+  const chat = chatContextOf(interaction);
+  // /where follows the bus as 📍 does: its embed is edited as the bus moves.
+  await deps.pipeline.answer(
+    { request },
+    chat,
+    followingBus(answerInteraction(interaction, deps.deferAfterMs), interaction, chat, request, deps.live),
+  );
 }
 
 /** The command's name and its top-level options as text (the core reads and checks them). */

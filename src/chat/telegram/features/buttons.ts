@@ -7,6 +7,8 @@ import type { FeatureDeps } from '../deps.js';
 import { isMessageNotModified } from '../send-failures.js';
 import { htmlMessage, plainText } from '../render.js';
 import { sendReply } from '../send.js';
+import { keepBoardLive, sendLiveLocation, type LiveLocations } from '../live-location.js';
+import type { ChatContext } from '../../../bot/chat-context.js';
 
 /**
  * Buttons under replies. An `update` button (Refresh) edits the message in place (a second tap
@@ -32,13 +34,19 @@ export function buttons(deps: FeatureDeps): Composer<Context> {
     await deps.pipeline.answer({ request: press.command }, chat, {
       refused: (text) => ctx.answerCallbackQuery({ text }),
       refusedQuietly: () => ctx.answerCallbackQuery(),
-      respond: async (reply) => answerPress(ctx, press, await reply, () => deps.throttle.forget(messageKey)),
+      respond: async (reply) => answerPress(ctx, press, await reply, () => deps.throttle.forget(messageKey), { chat, live: deps.live }),
     } satisfies Answering);
   });
   return composer;
 }
 
-async function answerPress(ctx: Context, press: ButtonPress, reply: Reply, refreshFailed: () => void): Promise<void> {
+async function answerPress(
+  ctx: Context,
+  press: ButtonPress,
+  reply: Reply,
+  refreshFailed: () => void,
+  where: { chat: ChatContext; live: LiveLocations | undefined },
+): Promise<void> {
   const updates = press.effect === 'update';
   // A refresh that failed (the transit service is down) must not replace the arrivals and
   // their buttons with an apology: the rider keeps the message and reads why in a toast.
@@ -51,13 +59,24 @@ async function answerPress(ctx: Context, press: ButtonPress, reply: Reply, refre
     await ctx.answerCallbackQuery({ text: plainText(reply, 200) });
     return;
   }
-  if (updates || ctx.callbackQuery?.inline_message_id !== undefined) {
+  const inline = ctx.callbackQuery?.inline_message_id !== undefined;
+  // A 📍 with a fresh fix in a chat: a pin that follows the bus (inline messages have no chat to send it to).
+  if (!updates && !inline && reply.location !== undefined && reply.kind === 'answer' && where.live !== undefined) {
+    await sendLiveLocation(ctx, where.chat, reply, press.command, where.live);
+    await ctx.answerCallbackQuery();
+    return;
+  }
+  if (updates || inline) {
     // Arrivals carry their own "Updated at 08:12", so a refreshed message shows when it was.
     const { text, options } = htmlMessage(reply);
     try {
       await ctx.editMessageText(text, options);
     } catch (err) {
       if (!isMessageNotModified(err)) throw err;
+    }
+    const messageId = ctx.callbackQuery?.message?.message_id;
+    if (reply.liveUntil !== undefined && !inline && messageId !== undefined && where.live !== undefined) {
+      await keepBoardLive(where.chat, messageId, reply, press.command, where.live);
     }
   } else {
     await sendReply(ctx, reply);

@@ -12,7 +12,10 @@ import type { ServiceDay } from './service-days.js';
 
 const DAY_S = 24 * 3600;
 
-export function runFor(all: readonly TripPrediction[] | undefined, day: ServiceDay, call: ScheduledCall): TripPrediction | undefined {
+/** A run as both realtime feeds name it (a trip update, a vehicle position). */
+type Run = Pick<TripPrediction, 'startDate' | 'startTime'>;
+
+export function runFor<R extends Run>(all: readonly R[] | undefined, day: ServiceDay, call: ScheduledCall): R | undefined {
   if (all === undefined) return undefined;
   // A frequency trip runs many times a day: its runs are told apart by their start time.
   const runs = call.frequency === undefined ? all : all.filter((run) => run.startTime !== undefined && feedSeconds(run.startTime) === call.tripStart);
@@ -23,7 +26,7 @@ export function runFor(all: readonly TripPrediction[] | undefined, day: ServiceD
   );
 }
 
-function datedTheNextDay(run: TripPrediction, day: ServiceDay, call: ScheduledCall): boolean {
+function datedTheNextDay(run: Run, day: ServiceDay, call: ScheduledCall): boolean {
   if (run.startDate !== day.nextDate || call.tripStart < DAY_S || day.nextServiceIds.has(call.serviceId)) return false;
   const startTime = run.startTime === undefined ? undefined : feedSeconds(run.startTime);
   return run.startTime === undefined || (startTime !== undefined && startTime % DAY_S === call.tripStart % DAY_S);

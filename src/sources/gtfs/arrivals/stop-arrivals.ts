@@ -9,6 +9,8 @@ import { liveUpdates } from './live-updates.js';
 import { runFor } from './match-run.js';
 import { predictCall } from './predict.js';
 import { serviceDaysAround } from './service-days.js';
+import { vehicleAt } from './vehicle-at.js';
+import type { VehicleFeed } from '../realtime/vehicles.js';
 
 // Next arrivals at a stop: the schedule's calls around now on every service day that can reach
 // it, each predicted from the live feed when it covers the trip, plus the trips only the feed
@@ -29,10 +31,12 @@ export interface ArrivalsRequest {
   routes?: RouteRef[];
   nowMs: number;
   realtime: RealtimeReading;
+  /** A fresh VehiclePositions snapshot: each call's vehicle joined by trip and run. */
+  vehicles?: VehicleFeed;
 }
 
 export async function stopArrivals(request: ArrivalsRequest): Promise<StopArrivals> {
-  const { timetable, place, nowMs, realtime } = request;
+  const { timetable, place, nowMs, realtime, vehicles } = request;
   const nowS = nowMs / 1000;
   const wanted = request.routes === undefined ? undefined : new Set(request.routes.map((r) => r.routeId));
   const feed = realtime.status === 'live' ? realtime.feed : undefined;
@@ -48,8 +52,8 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     if (calls.length === 0) continue;
     scheduled.push(...calls);
     const last = await timetable.lastDepartures(place.stopIds, day.serviceIds);
-    const predicted = feed === undefined ? [] : [...new Set(calls.filter((c) => feed.byTripId.has(c.tripId)).map((c) => c.tripId))];
-    const stops = await timetable.tripStops(predicted);
+    const tracked = calls.filter((c) => feed?.byTripId.has(c.tripId) === true || vehicles?.byTripId.has(c.tripId) === true);
+    const stops = await timetable.tripStops([...new Set(tracked.map((c) => c.tripId))]);
     for (const call of calls) {
       const run = runFor(feed?.byTripId.get(call.tripId), day, call);
       const tripStops = stops.get(call.tripId);
@@ -57,6 +61,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
       if (outcome.kind === 'skipped') continue;
       const key = directionKey(call.routeId, call.directionId);
       const isLive = outcome.kind === 'predicted' || outcome.kind === 'cancelled';
+      const position = vehicles === undefined || outcome.kind === 'cancelled' ? undefined : vehicleAt(vehicles, day, call, tripStops);
       candidates.push({
         key,
         routeId: call.routeId,
@@ -70,6 +75,8 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
           ...(isLive && run?.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, run.timestamp) } : {}),
           lastTrip: last.get(key) === call.departure,
           bus: NO_BUS,
+          ...(position !== undefined ? { position } : {}),
+          ...(call.wheelchair !== undefined ? { wheelchair: call.wheelchair } : {}),
           ...(outcome.kind === 'cancelled' ? { cancelled: true } : {}),
           ...(call.frequency?.exact === false && !isLive ? { headwayMinutes: Math.round(call.frequency.headwaySecs / 60) } : {}),
         },

@@ -47,7 +47,7 @@ interface Tally {
 }
 
 /** int64 fields come back as Long objects when the `long` package is installed, as numbers when not. */
-function int64(value: Long | number): number {
+export function int64(value: Long | number): number {
   if (typeof value === 'number') return value;
   return (value.unsigned ? value.high >>> 0 : value.high) * 4294967296 + (value.low >>> 0);
 }
@@ -105,7 +105,7 @@ function stopUpdate(r: Reader, end: number, columns: StopUpdateColumnsBuilder): 
   columns.push(stopSequence, stopId, arrivalTime, arrivalDelay, departureTime, departureDelay, relationship);
 }
 
-interface Descriptor {
+export interface Descriptor {
   tripId: string;
   routeId: string | undefined;
   directionId: number | undefined;
@@ -114,7 +114,8 @@ interface Descriptor {
   relationship: number;
 }
 
-function descriptor(r: Reader, end: number): Descriptor {
+/** TripDescriptor: the trip a trip update or a vehicle position is about. */
+export function readDescriptor(r: Reader, end: number): Descriptor {
   const d: Descriptor = { tripId: '', routeId: undefined, directionId: undefined, startTime: undefined, startDate: undefined, relationship: 0 };
   while (r.pos < end) {
     const tag = r.uint32();
@@ -167,7 +168,7 @@ function tripUpdate(r: Reader, end: number, tally: Tally): TripPrediction | unde
     const tag = r.uint32();
     switch (tag) {
       case 10:
-        trip = descriptor(r, r.uint32() + r.pos);
+        trip = readDescriptor(r, r.uint32() + r.pos);
         break;
       case 18:
         if (tally.columns.size >= tally.limits.maxStopUpdates) throw new FeedOverLimitError('stop updates', tally.limits.maxStopUpdates);
@@ -232,7 +233,7 @@ function entity(r: Reader, end: number, tally: Tally): TripPrediction | undefine
   return deleted ? undefined : trip;
 }
 
-function headerTimestamp(r: Reader, end: number): number {
+export function headerTimestamp(r: Reader, end: number): number {
   let version = false;
   let timestamp = 0;
   while (r.pos < end) {
@@ -318,7 +319,7 @@ export function decodeTripUpdates(bytes: Uint8Array, limits: FeedLimits = DEFAUL
 }
 
 /** One step of a decode, with whatever the wire reader threw (RangeError, Error) turned into FeedDecodeError. */
-export function nextStep(steps: Generator<void, RealtimeFeed, void>): IteratorResult<void, RealtimeFeed> {
+export function nextStep<T>(steps: Generator<void, T, void>): IteratorResult<void, T> {
   try {
     return steps.next();
   } catch (err) {

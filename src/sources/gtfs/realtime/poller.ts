@@ -5,7 +5,7 @@ import { describeLocation, type Location } from '../net/location.js';
 import { asFeedProblem, FeedProblem } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
 import { FeedOverLimitError, type FeedLimits } from './limits.js';
-import { decodeInSlices } from './sliced-decode.js';
+import { decodeInSlices, type SliceOptions } from './sliced-decode.js';
 import { stopMismatchReport, type StopMismatchMetrics, type StopMismatchSink } from './stop-mismatches.js';
 
 // The TripUpdates feed, asked for at most once per interval however many riders ask: the
@@ -19,16 +19,23 @@ export type RealtimeStatus = 'live' | 'stale' | 'unavailable';
 /** Clocks of producer and bot may differ by this much before a header counts as ahead of the clock. */
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
-export interface RealtimeReading {
+export interface RealtimeReading<T = RealtimeFeed> {
   status: RealtimeStatus;
   /** Present when live; absent otherwise (a stale feed is never passed off as live). */
-  feed?: RealtimeFeed;
+  feed?: T;
   /** Where the merge reports trip updates that disagree with the schedule (logged and counted here). */
   mismatches?: StopMismatchSink;
 }
 
-export interface RealtimePollerOptions {
+/** What a poll decodes its bytes into: a snapshot stamped with its header's time. */
+export type FeedDecoder<T> = (bytes: Uint8Array, options: SliceOptions) => Promise<T>;
+
+export interface RealtimePollerOptions<T = RealtimeFeed> {
   location: Location;
+  /** Default: TripUpdates (decodeInSlices). */
+  decode?: FeedDecoder<T>;
+  /** What the feed is, in the log's lines. Default: "trip updates". */
+  what?: string;
   /** Request headers (the subscription key): sent, never logged. */
   headers: Record<string, string>;
   refreshMs: number;
@@ -47,15 +54,17 @@ export interface RealtimePollerOptions {
   logger: Logger;
 }
 
-export interface RealtimePoller {
-  read(): Promise<RealtimeReading>;
+export interface RealtimePoller<T = RealtimeFeed> {
+  read(): Promise<RealtimeReading<T>>;
   /** The last failure, or undefined after a success. */
   readonly problem: FeedProblem | undefined;
   /** Requests actually made (for tests and the bench). */
   readonly requests: number;
 }
 
-export function createRealtimePoller(options: RealtimePollerOptions): RealtimePoller {
+export function createRealtimePoller<T extends { readonly timestamp: number } = RealtimeFeed>(options: RealtimePollerOptions<T>): RealtimePoller<T> {
+  const decode = options.decode ?? (decodeInSlices as unknown as FeedDecoder<T>);
+  const what = options.what ?? 'trip updates';
   const staleAfterMs = options.staleAfterMs ?? Math.max(3 * options.refreshMs, 90_000);
   const where = describeLocation(options.location);
   const mismatches = stopMismatchReport({
@@ -64,7 +73,7 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
     feed: where,
     ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
   });
-  let feed: { value: RealtimeFeed; receivedAt: number } | undefined;
+  let feed: { value: T; receivedAt: number } | undefined;
   let toldOfFuture = false;
   let problem: FeedProblem | undefined;
   let attemptedAt: number | undefined;
@@ -81,9 +90,9 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
         timeoutMs: options.timeoutMs ?? 10_000,
         maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
       });
-      let decoded: RealtimeFeed;
+      let decoded: T;
       try {
-        decoded = await decodeInSlices(bytes, {
+        decoded = await decode(bytes, {
           ...(options.limits !== undefined ? { limits: options.limits } : {}),
           ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
         });
@@ -91,7 +100,7 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
         throw err instanceof FeedOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
       feed = { value: decoded, receivedAt: options.now().getTime() };
-      if (problem !== undefined) options.logger.info({ feed: where }, 'trip updates answering again');
+      if (problem !== undefined) options.logger.info({ feed: where }, `${what} answering again`);
       problem = undefined;
     } catch (err) {
       const next = asFeedProblem(err, 'network');
@@ -101,7 +110,7 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
         const level = (next.kind === 'http' && (next.status === 401 || next.status === 403)) || next.kind === 'too-large' ? 'error' : 'warn';
         options.logger[level](
           { feed: where, kind: next.kind, status: next.status, problem: next.message },
-          'trip updates unavailable; answering from the last feed while it is fresh, then from the schedule',
+          `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
         );
       }
       problem = next;
@@ -113,20 +122,17 @@ export function createRealtimePoller(options: RealtimePollerOptions): RealtimePo
    * far ahead of the clock (2100, a producer writing milliseconds) is no timestamp at all: the
    * arrival stands in for it, and the operator is told once.
    */
-  function createdAt(received: { value: RealtimeFeed; receivedAt: number }): number {
+  function createdAt(received: { value: T; receivedAt: number }): number {
     const stamped = received.value.timestamp * 1000;
     if (received.value.timestamp <= 0) return received.receivedAt;
     if (stamped > received.receivedAt + FUTURE_TOLERANCE_MS && !toldOfFuture) {
       toldOfFuture = true;
-      options.logger.warn(
-        { feed: where, timestamp: received.value.timestamp },
-        'trip updates stamped ahead of the clock: judged by when they arrive',
-      );
+      options.logger.warn({ feed: where, timestamp: received.value.timestamp }, `${what} stamped ahead of the clock: judged by when they arrive`);
     }
     return Math.min(stamped, received.receivedAt);
   }
 
-  function reading(): RealtimeReading {
+  function reading(): RealtimeReading<T> {
     if (feed === undefined) return { status: 'unavailable' };
     const now = options.now().getTime();
     if (now - createdAt(feed) <= staleAfterMs) return { status: 'live', feed: feed.value, mismatches };

@@ -18,9 +18,12 @@ export interface SliceOptions {
 
 export const DEFAULT_SLICE_MS = 5;
 
-export async function decodeInSlices(bytes: Uint8Array, options: SliceOptions = {}): Promise<RealtimeFeed> {
-  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
-  const steps = decodeSteps(bytes, options.limits ?? DEFAULT_FEED_LIMITS);
+export function decodeInSlices(bytes: Uint8Array, options: SliceOptions = {}): Promise<RealtimeFeed> {
+  return runInSlices(decodeSteps(bytes, options.limits ?? DEFAULT_FEED_LIMITS), options.sliceMs);
+}
+
+/** Any decode written as a generator (TripUpdates, VehiclePositions), run a slice at a time. */
+export async function runInSlices<T>(steps: Generator<void, T, void>, sliceMs: number = DEFAULT_SLICE_MS): Promise<T> {
   let sliceEnd = performance.now() + sliceMs;
   for (;;) {
     const step = nextStep(steps);

@@ -33,6 +33,7 @@ export const TABLES: TableSpec[] = [
       zone_id: 'text',
       location_type: 'int',
       parent_station: 'text',
+      wheelchair_boarding: 'int',
     },
     key: ['stop_id'],
   },
@@ -45,7 +46,15 @@ export const TABLES: TableSpec[] = [
   {
     name: 'trips',
     required: true,
-    columns: { route_id: 'text', service_id: 'text', trip_id: 'text', trip_headsign: 'text', direction_id: 'int', block_id: 'text' },
+    columns: {
+      route_id: 'text',
+      service_id: 'text',
+      trip_id: 'text',
+      trip_headsign: 'text',
+      direction_id: 'int',
+      block_id: 'text',
+      wheelchair_accessible: 'int',
+    },
     key: ['trip_id', 'route_id', 'service_id'],
   },
   {
@@ -135,7 +144,7 @@ export const TRIP_ENDS_SQL = `CREATE TABLE trip_ends AS
   FROM stop_times st GROUP BY trip_id`;
 
 /** Raised whenever the tables change: a database of another version is imported again, not misread. */
-export const SCHEMA_VERSION = '3';
+export const SCHEMA_VERSION = '4';
 
 export const META_SQL = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema', '${SCHEMA_VERSION}')`;
 

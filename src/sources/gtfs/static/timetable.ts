@@ -43,6 +43,8 @@ export interface ScheduledCall {
    * is promised, not this time.
    */
   frequency?: { headwaySecs: number; exact: boolean };
+  /** Wheelchair boarding of this trip at this stop, when the feed says (trips.wheelchair_accessible, stops.wheelchair_boarding). */
+  wheelchair?: boolean;
 }
 
 export interface TripStop {
@@ -104,9 +106,23 @@ export async function openTimetable(path: string): Promise<Timetable> {
 }
 
 const CALL_COLUMNS = `st.trip_id, st.stop_id, st.stop_sequence, st.arrival_time, st.departure_time, st.stop_headsign,
-  t.route_id, t.service_id, t.direction_id, t.trip_headsign, r.route_short_name, te.start_time, last.stop_name AS last_stop_name`;
+  t.route_id, t.service_id, t.direction_id, t.trip_headsign, r.route_short_name, te.start_time, last.stop_name AS last_stop_name,
+  t.wheelchair_accessible, here.wheelchair_boarding`;
 const CALL_FROM = `FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN routes r ON r.route_id = t.route_id
-  JOIN trip_ends te ON te.trip_id = st.trip_id LEFT JOIN stops last ON last.stop_id = te.last_stop_id`;
+  JOIN trip_ends te ON te.trip_id = st.trip_id LEFT JOIN stops last ON last.stop_id = te.last_stop_id
+  LEFT JOIN stops here ON here.stop_id = st.stop_id`;
+
+/**
+ * Wheelchair boarding of a call: the trip's wheelchair_accessible (1 yes, 2 no) and the stop's
+ * wheelchair_boarding (2: not at this stop); 0 or nothing is unknown. A platform's 0 would inherit
+ * its station's value; left unknown here.
+ */
+function wheelchairOf(row: Row): { wheelchair?: boolean } {
+  const trip = Number(row.wheelchair_accessible ?? 0);
+  const stop = Number(row.wheelchair_boarding ?? 0);
+  if (trip === 2 || stop === 2) return { wheelchair: false };
+  return trip === 1 ? { wheelchair: true } : {};
+}
 
 /** A row of CALL_COLUMNS as a call, its times moved by `shift` (a frequency run's start after its pattern's). */
 function callOf(row: Row, shift: number, run: { headwaySecs: number; exact: boolean } | undefined): ScheduledCall {
@@ -122,6 +138,7 @@ function callOf(row: Row, shift: number, run: { headwaySecs: number; exact: bool
     departure: Number(row.departure_time) + shift,
     destination: str(row.stop_headsign) || str(row.trip_headsign) || str(row.last_stop_name),
     tripStart: Number(row.start_time ?? row.departure_time) + shift,
+    ...wheelchairOf(row),
     ...(run !== undefined ? { frequency: { headwaySecs: run.headwaySecs, exact: run.exact } } : {}),
   };
 }

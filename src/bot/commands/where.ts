@@ -1,0 +1,40 @@
+import { formatWhere, findTrip } from '../format/vehicle.js';
+import { messageReply } from '../format/text.js';
+import { nextButton } from '../format/buttons.js';
+import { transitFailure } from '../handler-context.js';
+import type { CommandModule } from './spec.js';
+
+/**
+ * /where <stop> <route> [trip]: where the next bus of a route (or the trip a 📍 button names, by
+ * its start "HHMM") is, with its facts and a map link. The Refresh under it asks again.
+ */
+export const where: CommandModule = {
+  spec: {
+    name: 'where',
+    args: [
+      { name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop' },
+      { name: 'route', kind: 'route', required: true, labelId: 'arg-route' },
+      { name: 'trip', kind: 'trip-start', required: false, labelId: 'arg-trip', textOnly: true },
+    ],
+    helpId: 'command-where',
+    descriptionId: 'command-where.description',
+    example: '/where {stop} {route}',
+    asksTransit: true,
+  },
+  async run(options, ctx) {
+    const stopNo = options.stop!;
+    const routeNo = options.route!;
+    try {
+      const arrivals = await ctx.transit.nextTrips(stopNo, routeNo);
+      const found = findTrip(arrivals, routeNo, options.trip);
+      if (found === undefined) {
+        const id = options.trip !== undefined ? 'where-trip-gone' : 'where-no-trips';
+        const reply = messageReply('answer', ctx.say(id, { routeNo, stopNo: arrivals.stopNo }));
+        return { ...reply, trackingOver: true, buttons: [[nextButton(ctx.say('button-arrivals'), arrivals.stopNo, routeNo)]] };
+      }
+      return formatWhere(arrivals, found.route, found.trip, { now: ctx.now, say: ctx.say });
+    } catch (err) {
+      return transitFailure(err, { stopNo, routeNo }, ctx);
+    }
+  },
+};

@@ -1,0 +1,158 @@
+import { DiscordAPIError, Routes, type REST, type RepliableInteraction } from 'discord.js';
+import type { ChatContext } from '../../bot/chat-context.js';
+import type { Clock } from '../../domain/clock.js';
+import type { Reply } from '../../domain/reply.js';
+import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
+import type { Logger } from '../../log.js';
+import type { Answering } from '../pipeline.js';
+import type { LiveEditor } from '../live-updater.js';
+import type { Redact } from './describe-error.js';
+import { classifyFailure } from './failures.js';
+import { renderReply } from './render.js';
+
+// "Where is it" and 🔴 Live on Discord: the answer's embed (the facts and the map link, or the
+// arrivals) is edited in place by the live updater as the bus moves, then a last time saying it
+// is no longer followed. The bot edits its own message in the channel (PATCH
+// /channels/{channel}/messages/{message}) rather than through the interaction's webhook, whose
+// token lasts 15 minutes and would have to be stored: the same request works for the whole period
+// and after a restart. A DM's messages are in its DM channel, stored with the message.
+
+/** How long a 📍 embed follows the bus: as long as Telegram's pin (live-location.ts). */
+export const LIVE_PERIOD_SECONDS = 15 * 60;
+
+export interface DiscordLive {
+  messages: LiveMessagesRepository;
+  clock: Clock;
+  periodSeconds?: number;
+  /** Where a message that could not be stored to be followed is said (the rider has the answer already). */
+  logger: Logger;
+  redact: Redact;
+}
+
+/** The message a live answer was sent as: its id and the channel it is in. */
+export interface SentMessage {
+  id: string;
+  channelId: string;
+}
+
+const recordId = (chat: ChatContext, messageId: string) => `discord.${chat.chatId}.${messageId}`;
+
+/** A 📍 answer with a fresh fix, already sent: stored to be edited as the bus moves. */
+export async function followBus(chat: ChatContext, sent: SentMessage, request: LiveMessage['request'], live: DiscordLive): Promise<void> {
+  const period = live.periodSeconds ?? LIVE_PERIOD_SECONDS;
+  await live.messages.put({
+    id: recordId(chat, sent.id),
+    platform: 'discord',
+    kind: 'location',
+    chatId: chat.chatId,
+    chatType: chat.chatType,
+    messageId: sent.id,
+    channelId: sent.channelId,
+    ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
+    request,
+    until: new Date(live.clock().getTime() + period * 1000).toISOString(),
+  });
+}
+
+/**
+ * An answer that, when it shows a bus at a fresh fix (📍, /where), is stored once sent to be
+ * edited as the bus moves; any other answer goes as `answering` sends it.
+ */
+export function followingBus(
+  answering: Answering,
+  interaction: RepliableInteraction,
+  chat: ChatContext,
+  request: LiveMessage['request'],
+  live: DiscordLive | undefined,
+): Answering {
+  if (live === undefined) return answering;
+  return {
+    ...answering,
+    respond: async (pending, asksTransit) => {
+      let reply: Reply | undefined;
+      await answering.respond(
+        pending.then((r) => (reply = r)),
+        asksTransit,
+      );
+      if (reply?.kind !== 'answer' || reply.location === undefined) return;
+      try {
+        // The reply's id is known only from Discord: its interaction webhook's @original.
+        const sent = await interaction.fetchReply();
+        await followBus(chat, { id: sent.id, channelId: sent.channelId }, request, live);
+      } catch (err) {
+        // The rider has the answer; it only will not move. No apology for what they cannot see.
+        live.logger.warn({ chatId: chat.chatId, reason: classifyFailure(err, live.redact).reason }, '📍 answer sent but not followed');
+      }
+    },
+  };
+}
+
+/**
+ * A 🔴 Live press, the board already redrawn in place: stored to be kept up to date until its end;
+ * pressing again starts the period over. One board per chat: an earlier one ends at the next round.
+ */
+export async function keepBoardLive(
+  chat: ChatContext,
+  sent: SentMessage,
+  reply: Reply,
+  request: LiveMessage['request'],
+  live: DiscordLive,
+): Promise<void> {
+  const id = recordId(chat, sent.id);
+  const now = live.clock().toISOString();
+  const others = (await live.messages.list('discord')).filter((m) => m.kind === 'board' && m.chatId === chat.chatId && m.id !== id);
+  for (const other of others) await live.messages.put({ ...other, until: now });
+  await live.messages.put({
+    id,
+    platform: 'discord',
+    kind: 'board',
+    chatId: chat.chatId,
+    chatType: chat.chatType,
+    messageId: sent.id,
+    channelId: sent.channelId,
+    ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
+    // Rounds ask the arrivals themselves: the live period is the record's, not the request's.
+    request: { name: 'next', options: request.options },
+    until: reply.liveUntil!,
+  });
+}
+
+/**
+ * Refusals that mean the message can no longer be edited: deleted (404 10008 Unknown Message),
+ * its channel gone (404 10003), the bot removed or its rights taken away (403).
+ */
+function isGone(err: unknown): boolean {
+  return err instanceof DiscordAPIError && (err.status === 403 || err.status === 404);
+}
+
+export function discordLiveEditor(rest: REST, redact: Redact, logger: Logger): LiveEditor {
+  async function edit(message: LiveMessage, reply: Reply): Promise<'edited' | 'gone'> {
+    // A record without a channel has nowhere to be edited (none is written so; a hand-made one).
+    if (message.channelId === undefined) return 'gone';
+    try {
+      await rest.patch(Routes.channelMessage(message.channelId, message.messageId), { body: renderReply(reply) });
+      return 'edited';
+    } catch (err) {
+      const { reason } = classifyFailure(err, redact);
+      if (isGone(err)) {
+        // The updater forgets the message after this: said once, then never tried again.
+        logger.info({ live: message.id, reason }, 'discord live message can no longer be edited; no longer updated');
+        return 'gone';
+      }
+      // Logged by the updater as a line: Discord's words with the token removed.
+      throw new Error(`Discord: ${reason}`);
+    }
+  }
+  return {
+    platform: 'discord',
+    redrawsOnStop: true,
+    redraw: (message, reply) => edit(message, reply),
+    async move(message, _location, reply) {
+      return (await edit(message, reply)) === 'gone' ? 'gone' : 'moved';
+    },
+    async stop(message, reply) {
+      // Without a last answer (the feed down) the embed keeps what it last showed.
+      if (reply !== undefined) await edit(message, reply);
+    },
+  };
+}

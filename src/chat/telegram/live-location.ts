@@ -1,0 +1,133 @@
+import { GrammyError, type Api, type Context } from 'grammy';
+import type { Clock } from '../../domain/clock.js';
+import type { Reply } from '../../domain/reply.js';
+import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
+import type { ChatContext } from '../../bot/chat-context.js';
+import type { LiveEditor } from '../live-updater.js';
+import { attempt } from '../../util/attempt.js';
+import { isMessageNotModified } from './send-failures.js';
+import { describeError } from './describe-error.js';
+import type { Redactor } from '../../util/redact.js';
+import { sendReply } from './send.js';
+import { htmlMessage } from './render.js';
+
+// "Where is it" on Telegram: a live location (sendLocation with live_period and heading) that
+// the live updater moves with editMessageLiveLocation as new fixes come, and stops with
+// stopMessageLiveLocation once the bus has passed the stop or the period ends; the facts go with
+// it as a short text.
+
+/** How long a pin follows the bus: Telegram accepts 60 to 86,400 s; a ride to the stop is shorter than this. */
+export const LIVE_PERIOD_SECONDS = 15 * 60;
+
+export interface LiveLocations {
+  messages: LiveMessagesRepository;
+  clock: Clock;
+  periodSeconds?: number;
+}
+
+/** A 📍 answer with a fresh fix: the pin, then the facts; the pin is stored to be followed. */
+export async function sendLiveLocation(
+  ctx: Context,
+  chat: ChatContext,
+  reply: Reply,
+  request: LiveMessage['request'],
+  live: LiveLocations,
+): Promise<void> {
+  const location = reply.location!;
+  const period = live.periodSeconds ?? LIVE_PERIOD_SECONDS;
+  const sent = await ctx.replyWithLocation(location.lat, location.lon, {
+    live_period: period,
+    ...(location.bearing !== undefined ? { heading: Math.max(1, Math.min(360, Math.round(location.bearing) || 360)) } : {}),
+  });
+  await sendReply(ctx, reply);
+  await live.messages.put({
+    id: `telegram.${chat.chatId}.${sent.message_id}`,
+    platform: 'telegram',
+    chatId: chat.chatId,
+    chatType: chat.chatType,
+    messageId: String(sent.message_id),
+    ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
+    request,
+    until: new Date(live.clock().getTime() + period * 1000).toISOString(),
+  });
+}
+
+/**
+ * A 🔴 Live press: the board is redrawn in place (by the caller) and stored to be kept up to date
+ * until its end; pressing again starts the period over. One board per chat: an earlier one of the
+ * chat ends at the next round (it then says it stopped).
+ */
+export async function keepBoardLive(
+  chat: ChatContext,
+  messageId: number,
+  reply: Reply,
+  request: LiveMessage['request'],
+  live: LiveLocations,
+): Promise<void> {
+  const id = `telegram.${chat.chatId}.${messageId}`;
+  const now = live.clock().toISOString();
+  const others = (await live.messages.list('telegram')).filter((m) => m.kind === 'board' && m.chatId === chat.chatId && m.id !== id);
+  for (const other of others) await live.messages.put({ ...other, until: now });
+  await live.messages.put({
+    id,
+    platform: 'telegram',
+    kind: 'board',
+    chatId: chat.chatId,
+    chatType: chat.chatType,
+    messageId: String(messageId),
+    ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
+    // Rounds ask the arrivals themselves: the live period is the record's, not the request's.
+    request: { name: 'next', options: request.options },
+    until: reply.liveUntil!,
+  });
+}
+
+/** Telegram's refusals that mean the pin can no longer be moved: deleted, stopped by the rider, expired. */
+function isGone(err: unknown): boolean {
+  if (!attempt(() => err instanceof GrammyError, false)) return false;
+  const e = err as GrammyError;
+  const description = attempt(() => String(e.description), '');
+  return e.error_code === 403 || (e.error_code === 400 && /not found|can't be edited|expired|live location/i.test(description));
+}
+
+/** A failure as the updater may log it: Telegram's words, never the request's URL (it holds the token). */
+function failure(err: unknown, redact: Redactor): Error {
+  return new Error(`Telegram: ${JSON.stringify(describeError(err, redact))}`);
+}
+
+export function telegramLiveEditor(api: Api, redact: Redactor): LiveEditor {
+  return {
+    platform: 'telegram',
+    async redraw(message, reply) {
+      const { text, options } = htmlMessage(reply);
+      try {
+        await api.editMessageText(message.chatId, Number(message.messageId), text, options);
+        return 'edited';
+      } catch (err) {
+        if (isMessageNotModified(err)) return 'edited';
+        if (isGone(err)) return 'gone';
+        throw failure(err, redact);
+      }
+    },
+    async move(message, location) {
+      try {
+        await api.editMessageLiveLocation(message.chatId, Number(message.messageId), location.lat, location.lon, {
+          ...(location.bearing !== undefined ? { heading: Math.max(1, Math.min(360, Math.round(location.bearing) || 360)) } : {}),
+        });
+        return 'moved';
+      } catch (err) {
+        if (isMessageNotModified(err)) return 'moved';
+        if (isGone(err)) return 'gone';
+        throw failure(err, redact);
+      }
+    },
+    async stop(message) {
+      try {
+        await api.stopMessageLiveLocation(message.chatId, Number(message.messageId));
+      } catch (err) {
+        // Already stopped (the period ran out, the rider stopped it, the message was deleted).
+        if (!isGone(err) && !isMessageNotModified(err)) throw failure(err, redact);
+      }
+    },
+  };
+}

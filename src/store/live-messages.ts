@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CHAT_TYPES, PLATFORMS, type Platform } from '../domain/chat.js';
+import type { LiveMessage, LiveMessagesRepository } from '../domain/store-ports.js';
+import type { Backend } from './backend.js';
+import { guarded } from './errors.js';
+import { readStored, type CorruptionLog } from './records.js';
+
+// Live messages: one record per message (with a time to live past any live period, so that a
+// bot that dies never leaves them behind), and a native set per platform naming them (keyv cannot
+// list keys). A set member whose record has expired or cannot be read is dropped as it is found.
+
+const LiveRecord = z.object({
+  id: z.string().min(1).max(200),
+  platform: z.enum(PLATFORMS),
+  chatId: z.string().min(1).max(100),
+  chatType: z.enum(CHAT_TYPES),
+  messageId: z.string().min(1).max(200),
+  // Discord: the channel its message is in (a DM's); records written before it had none.
+  channelId: z.string().min(1).max(100).optional(),
+  kind: z.enum(['location', 'board']).optional(),
+  languageCode: z.string().max(35).optional(),
+  request: z.object({ name: z.string(), options: z.record(z.string(), z.string()) }),
+  until: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * A record's time to live: past the longest live period (Telegram's, a day), so that one whose
+ * updater died goes by itself; the updater removes every record it ends.
+ */
+const RECORD_TTL_MS = 25 * 3600_000;
+
+const recordKey = (id: string) => `live.${id}`;
+const indexKey = (platform: Platform) => `live-index.${platform}`;
+
+export function createLiveMessages(backend: Backend, corrupt: CorruptionLog): LiveMessagesRepository {
+  return {
+    put: (message) =>
+      guarded('save a live message', async () => {
+        await backend.keyv.set(recordKey(message.id), message, RECORD_TTL_MS);
+        await backend.sets.add(indexKey(message.platform), [message.id]);
+      }),
+    list: (platform) =>
+      guarded('read the live messages', async () => {
+        const [ids = []] = await backend.sets.members([indexKey(platform)]);
+        if (ids.length === 0) return [];
+        const stored = await readStored(
+          backend.keyv,
+          ids.map((id) => recordKey(id)),
+        );
+        const found: LiveMessage[] = [];
+        const gone: string[] = [];
+        stored.forEach((entry, i) => {
+          const id = ids[i]!;
+          const parsed = entry?.state === 'present' ? LiveRecord.safeParse(entry.value) : undefined;
+          if (parsed?.success === true) found.push(parsed.data as LiveMessage);
+          else {
+            if (entry?.state === 'unreadable' || parsed?.success === false) corrupt(recordKey(id), 'not a live message');
+            gone.push(id);
+          }
+        });
+        if (gone.length > 0) await backend.sets.remove(indexKey(platform), gone);
+        return found;
+      }),
+    remove: (message) =>
+      guarded('remove a live message', async () => {
+        await backend.keyv.delete(recordKey(message.id));
+        await backend.sets.remove(indexKey(message.platform), [message.id]);
+      }),
+  };
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { createBotCore } from '../../src/bot/create-core.js';
+import { renderPlainText } from '../../src/chat/console/render.js';
+import { clock, fakeTransit, memoryStores, NOW, plainBus, privateChat, route, stopArrivals, trip } from './fakes.js';
+
+const at = (msAgo: number) => new Date(NOW.getTime() - msAgo);
+
+// Route 95 at 3017: a bus tracked 40 s ago with everything a VehiclePositions feed says, a bus
+// whose last fix is 7 minutes old, and a scheduled one without a fix.
+const tracked = trip(4, {
+  live: true,
+  startTime: '07:40',
+  destination: 'Orléans',
+  position: {
+    lat: 45.40321,
+    lon: -75.73512,
+    bearing: 90,
+    speedKmh: 31.4,
+    fixAt: at(40_000),
+    stopsAway: 3,
+    occupancy: 'standing-room',
+    label: '4512',
+  },
+});
+const stale = trip(9, { live: true, startTime: '07:50', destination: 'Orléans', position: { lat: 45.41, lon: -75.7, fixAt: at(7 * 60_000) } });
+const scheduled = trip(20, { startTime: '08:05', destination: 'Orléans', bus: { ...plainBus, lowFloor: false } });
+const tunney = stopArrivals([route('95', [tracked, stale, scheduled], { heading: 'Orléans' })]);
+
+function core() {
+  const transit = fakeTransit({ next: { 'next 3017 95': tunney }, all: { 'all 3017': tunney } });
+  return { transit, core: createBotCore({ transit, ...memoryStores(), now: clock }) };
+}
+
+describe('where is my bus', () => {
+  it('the arrivals carry a 📍 button per live trip, naming the trip by its start', async () => {
+    const reply = await core().core.handleText('3017', privateChat());
+    const where = reply!.buttons!.flat().filter((b) => b.command.name === 'where');
+    expect(where.map((b) => [b.label, b.command.options])).toEqual([
+      ['📍 95 · 4 min', { stop: '3017', route: '95', trip: '0740' }],
+      ['📍 95 · 9 min', { stop: '3017', route: '95', trip: '0750' }],
+    ]);
+  });
+
+  it('a tracked bus: its facts, and the map link; the reply carries the place for platforms with maps', async () => {
+    const reply = await core().core.run({ name: 'where', options: { stop: '3017', route: '95', trip: '0740' } }, privateChat());
+    expect(renderPlainText(reply)).toBe(`📍 95 to Orléans
+
+4 min (08:09) to TUNNEY'S PASTURE (3017)
+3 stops away
+Position from 40 s ago
+Moving at 31 km/h
+🟠 Standing room only
+♿ Wheelchair accessible
+Vehicle 4512
+
+Map: https://www.openstreetmap.org/?mlat=45.40321&mlon=-75.73512#map=17/45.40321/-75.73512
+
+Updated at 08:05
+
+  [Refresh] /where 3017 95 0740`);
+    expect(reply.location).toEqual({ lat: 45.40321, lon: -75.73512, bearing: 90 });
+  });
+
+  it('an old fix is said old, never shown as where the bus is now', async () => {
+    const reply = await core().core.run({ name: 'where', options: { stop: '3017', route: '95', trip: '0750' } }, privateChat({ languageCode: 'fr' }));
+    const text = renderPlainText(reply);
+    expect(text).toContain("⚠️ Aucune position récente : la dernière date de 7 min, l'autobus n'y est plus.");
+    expect(text).toContain('Dernière position connue (ancienne) : https://www.openstreetmap.org/?mlat=45.41000');
+    expect(text).not.toContain('Carte :');
+    expect(reply.location).toBeUndefined();
+  });
+
+  it('a trip without a fix says so plainly; unknown occupancy and wheelchair show nothing', async () => {
+    const reply = await core().core.run({ name: 'where', options: { stop: '3017', route: '95', trip: '0805' } }, privateChat());
+    const text = renderPlainText(reply);
+    expect(text).toContain('No position for this bus: only its scheduled time is known.');
+    expect(text).not.toMatch(/openstreetmap|seats|Standing|Wheelchair|wheelchair|stops away/);
+  });
+
+  it('typed /where picks the next bus with a fix; a trip gone from the board is said so', async () => {
+    const { core: c } = core();
+    expect(renderPlainText((await c.handleText('/where 3017 95', privateChat()))!)).toContain('Vehicle 4512');
+    const gone = await c.run({ name: 'where', options: { stop: '3017', route: '95', trip: '0600' } }, privateChat());
+    expect(renderPlainText(gone)).toContain('That bus of route 95 is no longer among the next ones at 3017.');
+    const bad = await c.handleText('/where 3017 95 99:99', privateChat());
+    expect(bad?.kind).toBe('usage-error');
+  });
+});

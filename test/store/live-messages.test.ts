@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveMessage } from '../../src/store/index.js';
+import { forEachBackend } from './backends.js';
+
+const message = (n: number, extra: Partial<LiveMessage> = {}): LiveMessage => ({
+  id: `telegram.42.${n}`,
+  platform: 'telegram',
+  chatId: '42',
+  chatType: 'private',
+  messageId: String(n),
+  languageCode: 'fr-CA',
+  request: { name: 'where', options: { stop: '3017', route: '95', trip: '0740' } },
+  until: '2026-11-21T13:20:00.000Z',
+  ...extra,
+});
+
+forEachBackend((backend) => {
+  describe('live messages', () => {
+    it('are kept across a restart, per platform, until removed', async () => {
+      const store = await backend.open();
+      await store.liveMessages.put(message(1));
+      await store.liveMessages.put(message(2));
+      await store.liveMessages.put(message(3, { id: 'discord.7.3', platform: 'discord', chatId: '@7', channelId: '8' }));
+      // Stored again (a second press on the same message): still one record.
+      await store.liveMessages.put(message(2));
+      const again = await backend.open();
+      expect((await again.liveMessages.list('telegram')).map((m) => m.id).sort()).toEqual(['telegram.42.1', 'telegram.42.2']);
+      expect(await again.liveMessages.list('telegram')).toContainEqual(message(1));
+      await again.liveMessages.remove(message(1));
+      expect((await store.liveMessages.list('telegram')).map((m) => m.id)).toEqual(['telegram.42.2']);
+      expect((await store.liveMessages.list('discord')).map((m) => m.id)).toEqual(['discord.7.3']);
+      // Discord's DM message is in its DM channel, kept with it.
+      expect((await store.liveMessages.list('discord'))[0]!.channelId).toBe('8');
+    });
+
+    it('a record that cannot be read is dropped from the list, not a failure', async () => {
+      const store = await backend.open();
+      await store.liveMessages.put(message(1));
+      await store.liveMessages.put(message(2));
+      await store.keyv.set('live.telegram.42.2', { id: 'telegram.42.2', platform: 'nowhere' });
+      expect((await store.liveMessages.list('telegram')).map((m) => m.id)).toEqual(['telegram.42.1']);
+      await store.keyv.delete('live.telegram.42.1');
+      expect(await store.liveMessages.list('telegram')).toEqual([]);
+    });
+  });
+});
