@@ -158,6 +158,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       try {
         const moved = await deps.subscriptions.moveChat(from, to);
         deps.logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts follow');
+        // A group that said /disruptions off keeps it off under its new id (refused: it is back, so on).
+        if ((await deps.chats.disruptionPushes(from)) === 'off') await deps.chats.setDisruptionPushes(to, 'off');
       } catch (err) {
         deps.logger?.warn({ err, platform: from.platform }, 'could not move the alerts of a migrated chat');
       }
