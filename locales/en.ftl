@@ -263,6 +263,17 @@ disruptions-title-stop = { $routeNo ->
 }
 disruptions-title-route = Disruptions on route { $routeNo }
 disruptions-title-all = Disruptions now
+disruption-push-title = { $routeNo ->
+    [none] ⚠️ Disruption at your stop { $stopNo }
+   *[other] ⚠️ Disruption for route { $routeNo } at your stop { $stopNo }
+}
+disruption-push-footer = /disruptions off: no more of these messages.
+disruptions-pushes-off = Disruptions will no longer be pushed to this chat. /disruptions on to have them again.
+disruptions-pushes-on = Disruptions touching this chat's saved stops and alerts will be pushed here. /disruptions off to stop them.
+disruptions-pushes-failed = I couldn't save that right now. Try again in a minute.
+usage-pushes-bad = Say /disruptions on or /disruptions off.
+arg-pushes = pushes
+    .description = on or off: disruptions pushed to this chat
 disruption-effect-no-service = No service
 disruption-effect-reduced-service = Reduced service
 disruption-effect-significant-delays = Delays

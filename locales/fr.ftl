@@ -263,6 +263,17 @@ disruptions-title-stop = { $routeNo ->
 }
 disruptions-title-route = Perturbations sur le circuit { $routeNo }
 disruptions-title-all = Perturbations en ce moment
+disruption-push-title = { $routeNo ->
+    [none] ⚠️ Perturbation à votre arrêt { $stopNo }
+   *[other] ⚠️ Perturbation du circuit { $routeNo } à votre arrêt { $stopNo }
+}
+disruption-push-footer = /perturbations off : ne plus recevoir ces messages.
+disruptions-pushes-off = Les perturbations ne seront plus envoyées dans cette conversation. /perturbations on pour les recevoir à nouveau.
+disruptions-pushes-on = Les perturbations touchant les arrêts enregistrés et les alertes de cette conversation y seront envoyées. /perturbations off pour les arrêter.
+disruptions-pushes-failed = Je n'ai pas pu enregistrer ce choix pour l'instant. Réessayez dans une minute.
+usage-pushes-bad = Écrivez /perturbations on ou /perturbations off.
+arg-pushes = envois
+    .description = on ou off : les perturbations envoyées dans cette conversation
 disruption-effect-no-service = Aucun service
 disruption-effect-reduced-service = Service réduit
 disruption-effect-significant-delays = Retards

@@ -6,7 +6,7 @@
 import type { BotCore } from '../bot/core.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
-import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, Claims, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { Sleep } from '../util/sleep.js';
 import { errorLine } from '../util/error-line.js';
 import type { AlertMetricsSink } from '../domain/alert-metrics-sink.js';
@@ -14,6 +14,7 @@ import { mergeReplies, packMessages } from './merge-replies.js';
 import type { Notifier } from '../domain/notifier.js';
 import { chatPaceKey, chatSendingKey, type AlertJob, type AlertPart } from './occurrence.js';
 import { chatInterval, type AlertSettings } from './settings.js';
+import { DISRUPTION_SENT_TTL_MS } from './disruption-pushes.js';
 
 export type DeliveryOutcome =
   | { kind: 'sent'; messages: number }
@@ -32,6 +33,8 @@ export interface DeliverDeps {
   notifiers: readonly Notifier[];
   claims: Claims;
   subscriptions: Pick<SubscriptionsRepository, 'list' | 'remove'>;
+  /** Whether a chat still wants disruptions pushed (read just before sending them); absent: it does. */
+  chats?: Pick<ChatSettingsRepository, 'disruptionPushes'>;
   core: Pick<BotCore, 'chatRefused' | 'chatMoved'>;
   settings: AlertSettings;
   clock: Clock;
@@ -93,7 +96,7 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     await Promise.all(
       parts.map(async (part) => {
         try {
-          if (!(await claims.claim(part.key, at, deps.sentTtlMs ?? SENT_TTL_MS)))
+          if (!(await claims.claim(part.key, at, part.disruption === true ? DISRUPTION_SENT_TTL_MS : (deps.sentTtlMs ?? SENT_TTL_MS))))
             logger.warn({ key: part.key }, 'alert was already marked sent: it went out twice');
           if (part.oneShot) await deps.subscriptions.remove(job.chat, part.subId);
         } catch (err) {
@@ -165,11 +168,14 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     return followMove(job, movedTo);
   }
 
-  /** The parts whose subscription is still there and active, read just before sending. */
+  /** The parts whose subscription is still there and active (disruptions: still wanted by the chat), read just before sending. */
   async function stillWanted(job: AlertJob, parts: AlertPart[]): Promise<AlertPart[]> {
     if (parts.length === 0) return parts;
-    const active = new Set((await deps.subscriptions.list(job.chat)).filter((s) => s.paused === undefined).map((s) => s.id));
-    const wanted = parts.filter((p) => active.has(p.subId));
+    const alerts = parts.some((p) => p.disruption !== true);
+    const disruptions = parts.some((p) => p.disruption === true);
+    const active = new Set(alerts ? (await deps.subscriptions.list(job.chat)).filter((s) => s.paused === undefined).map((s) => s.id) : []);
+    const pushes = disruptions && deps.chats !== undefined ? (await deps.chats.disruptionPushes(job.chat)) === 'on' : true;
+    const wanted = parts.filter((p) => (p.disruption === true ? pushes : active.has(p.subId)));
     if (wanted.length < parts.length)
       logger.info({ job: job.id, dropped: parts.length - wanted.length }, 'alerts removed or paused since they were due: not sent');
     return wanted;

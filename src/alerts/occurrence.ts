@@ -13,6 +13,8 @@ export interface AlertPart {
   key: string;
   subId: string;
   oneShot: boolean;
+  /** A disruption pushed to the chat (subId ''): wanted while the chat has not turned them off. */
+  disruption?: boolean;
   reply: Reply;
 }
 

@@ -10,7 +10,8 @@ import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
 import { registerFeedMetrics } from '../metrics/feed-metrics.js';
 import { startMetricsServer, type MetricsServer } from '../metrics/server.js';
-import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import { createDisruptionPushes, type DisruptionPushes } from './disruption-pushes.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import { sleep } from '../util/sleep.js';
 import { createBullQueue } from './bull-queue.js';
@@ -24,8 +25,9 @@ import { spacedNotifier } from './spaced-notifier.js';
 import { createTick, type Tick } from './tick.js';
 
 export interface AlertSchedulerDeps {
-  core: Pick<BotCore, 'alertReply' | 'chatRefused' | 'chatMoved'>;
-  store: { subscriptions: SubscriptionsRepository; claims: Claims };
+  core: Pick<BotCore, 'alertReply' | 'chatRefused' | 'chatMoved' | 'disruptionReply'>;
+  /** With saved stops and chat settings, disruptions touching a chat's stops are pushed to it too. */
+  store: { subscriptions: SubscriptionsRepository; claims: Claims; savedStops?: SavedStopsRepository; chats?: ChatSettingsRepository };
   transit: TransitSource;
   notifiers: readonly Notifier[];
   settings: AlertSettings;
@@ -69,6 +71,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
       notifiers,
       claims: deps.store.claims,
       subscriptions: deps.store.subscriptions,
+      ...(deps.store.chats !== undefined ? { chats: deps.store.chats } : {}),
       core: deps.core,
       settings,
       clock,
@@ -103,8 +106,26 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
           now: () => clock().getTime(),
         });
 
+  const { savedStops, chats } = deps.store;
+  const disruptionPushes: DisruptionPushes | undefined =
+    deps.transit.disruptions !== undefined && savedStops !== undefined && chats !== undefined
+      ? createDisruptionPushes({
+          transit: deps.transit,
+          savedStops,
+          subscriptions: deps.store.subscriptions,
+          chats,
+          claims: deps.store.claims,
+          core: deps.core,
+          platforms: new Set(platforms),
+          clock,
+          logger,
+          instance,
+        })
+      : undefined;
   const tick = createTick({
-    ...deps.store,
+    subscriptions: deps.store.subscriptions,
+    claims: deps.store.claims,
+    ...(disruptionPushes !== undefined ? { disruptionPushes } : {}),
     transit: deps.transit,
     core: deps.core,
     queue,

@@ -19,6 +19,7 @@ import { MINUTE_MS, floorMinute } from '../domain/local-minute.js';
 import { jobId, minuteDoneKey, minuteLeaseKey, type AlertJob } from './occurrence.js';
 import type { DeliveryQueue } from './queue.js';
 import type { AlertSettings } from './settings.js';
+import type { DisruptionPushes } from './disruption-pushes.js';
 
 export interface TickDeps {
   subscriptions: SubscriptionsRepository;
@@ -33,6 +34,8 @@ export interface TickDeps {
   logger: Logger;
   metrics: AlertMetricsSink;
   instance: string;
+  /** Set: each tick also queues the disruptions to push, after the minute's alerts. */
+  disruptionPushes?: DisruptionPushes;
 }
 
 export interface Tick {
@@ -185,6 +188,18 @@ export function createTick(deps: TickDeps): Tick {
     }
   }
 
+  /** Behind the chat's own alerts: queued after them, so a chat's pace lets its alerts go first. */
+  async function queueDisruptions(): Promise<void> {
+    if (deps.disruptionPushes === undefined) return;
+    const jobs = await deps.disruptionPushes();
+    if (jobs.length === 0) return;
+    const results = await deps.queue.enqueue(jobs);
+    const handled: Promise<void> = Promise.all(results.map((r) => r.handled))
+      .then(() => undefined)
+      .finally(() => marking.delete(handled));
+    marking.add(handled);
+  }
+
   async function run(): Promise<TickTotals> {
     const startedMs = performance.now();
     const current = floorMinute(deps.clock());
@@ -203,6 +218,7 @@ export function createTick(deps: TickDeps): Tick {
     const jobs = await buildJobs(watched, upstream);
     const results = await deps.queue.enqueue(jobs);
     settle(shares, jobs, results);
+    await queueDisruptions();
 
     const made = minutes.filter((m) => m < current);
     if (made.length > 0) logger.info({ minutes: made.map((m) => new Date(m).toISOString()) }, 'made up minutes no instance had handled');

@@ -7,6 +7,8 @@ import type { CommandRequest, ParsedText } from './command-request.js';
 import type { CommandSpec, Suggestion } from './commands/index.js';
 import type { Fetched } from './format/alert.js';
 import type { Reply } from '../domain/reply.js';
+import type { Disruption } from '../domain/disruption.js';
+import type { AlertTarget } from '../domain/chat.js';
 
 export type { Locale };
 
@@ -31,6 +33,11 @@ export interface BotCore {
    * that they are unavailable); a "near" alert's notice, or undefined while the bus is not near.
    */
   alertReply(subscription: Subscription, fetched: Fetched): Promise<Reply | undefined>;
+  /**
+   * A disruption pushed to a chat watching `place` (a saved stop, a subscription's stop and route):
+   * its whole text in the chat's language, and how to turn these pushes off.
+   */
+  disruptionReply(chat: AlertTarget, disruption: Disruption, place: { stopNo: string; routeNo?: string }): Promise<Reply>;
   /** The platform refuses the chat (the bot was blocked, kicked, removed): its alerts pause at once. */
   chatRefused(chat: ChatRef): Promise<void>;
   /** Someone used the bot in a chat that refused a push: its alerts paused for that resume. */

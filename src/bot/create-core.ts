@@ -10,7 +10,8 @@ import { readOptions } from './commands/read-options.js';
 import type { CommandSpec, Options } from './commands/spec.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
-import { disruptionsUnderArrivals } from './format/disruptions.js';
+import { disruptionsUnderArrivals, formatDisruptions } from './format/disruptions.js';
+import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
 import { storeFailure, type HandlerContext } from './handler-context.js';
@@ -121,10 +122,23 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       return reply === NOT_YET ? undefined : reply;
     },
 
+    disruptionReply(chat, disruption, place) {
+      return guarded({ ...chat }, (ctx) => {
+        const title = ctx.say('disruption-push-title', { stopNo: place.stopNo, routeNo: place.routeNo ?? 'none' });
+        const whole = formatDisruptions(
+          { status: 'ok', disruptions: [disruption] },
+          { locale: ctx.locale, say: ctx.say, title, noneId: 'disruptions-none' },
+        );
+        return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
+      });
+    },
+
     async chatRefused(chat) {
       try {
         const paused = await deps.subscriptions.pauseChat(chat, 'refused');
         if (paused > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, paused }, 'chat refuses the bot; its alerts are paused');
+        // Its disruption pushes pause with them (a chat that said off stays off).
+        if ((await deps.chats.disruptionPushes(chat)) === 'on') await deps.chats.setDisruptionPushes(chat, 'refused');
       } catch (err) {
         deps.logger?.warn({ err, platform: chat.platform }, 'could not pause the alerts of a chat that refuses the bot');
       }
@@ -134,6 +148,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       try {
         const resumed = await deps.subscriptions.resumeChat(chat, 'refused');
         if (resumed > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, resumed }, 'chat uses the bot again; its alerts resume');
+        if ((await deps.chats.disruptionPushes(chat)) === 'refused') await deps.chats.setDisruptionPushes(chat, 'on');
       } catch (err) {
         deps.logger?.warn({ err, platform: chat.platform }, 'could not resume the alerts of a chat that uses the bot again');
       }
@@ -143,6 +158,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       try {
         const moved = await deps.subscriptions.moveChat(from, to);
         deps.logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts follow');
+        // A group that said /disruptions off keeps it off under its new id (refused: it is back, so on).
+        if ((await deps.chats.disruptionPushes(from)) === 'off') await deps.chats.setDisruptionPushes(to, 'off');
       } catch (err) {
         deps.logger?.warn({ err, platform: from.platform }, 'could not move the alerts of a migrated chat');
       }
@@ -226,15 +243,4 @@ async function resolveSavedNames(
     resolved[arg.name] = stop.stopNo;
   }
   return { ok: true, value: resolved };
-}
-
-/** In a group, only its administrators change its alerts; asked of the platform at this moment. */
-async function mayManage(ctx: HandlerContext): Promise<boolean> {
-  if (ctx.chat.chatType === 'private' || ctx.chat.userCanManage === undefined) return true;
-  try {
-    return await ctx.chat.userCanManage();
-  } catch (err) {
-    ctx.logger?.warn({ err, platform: ctx.chat.platform }, 'could not check the user is an administrator; refusing');
-    return false;
-  }
 }

@@ -21,6 +21,9 @@ export function withStoredStops<T extends StopRepositories>(repositories: T, gra
   const savedStops: SavedStopsRepository = {
     list: async (chat) => (await saved.list(chat)).map((stop) => ({ ...stop, stopNo: fromStore(stop.stopNo) })),
     add: (chat, stop, max) => saved.add(chat, stop, max),
+    async *everySaved() {
+      for await (const stop of saved.everySaved()) yield { ...stop, stopNo: fromStore(stop.stopNo) };
+    },
     async remove(chat, stopNo) {
       if (await saved.remove(chat, stopNo)) return true;
       // Saved by an earlier version under its bare code.
@@ -32,6 +35,9 @@ export function withStoredStops<T extends StopRepositories>(repositories: T, gra
     ...subs,
     list: async (chat) => (await subs.list(chat)).map(current),
     dueAt: async (zone, local, at) => (await subs.dueAt(zone, local, at)).map(current),
+    async *every() {
+      for await (const sub of subs.every()) yield current(sub);
+    },
   };
   return { ...repositories, savedStops, subscriptions };
 }

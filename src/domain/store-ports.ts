@@ -15,6 +15,9 @@ export interface LanguageChoice {
   chosen: boolean;
 }
 
+/** `off`: the chat said /disruptions off; `refused`: the platform refused it (on again once it uses the bot). */
+export type DisruptionPushSetting = 'on' | 'off' | 'refused';
+
 export interface ChatSettingsRepository {
   /** undefined: this chat was never seen. */
   language(chat: ChatRef): Promise<LanguageChoice | undefined>;
@@ -22,6 +25,15 @@ export interface ChatSettingsRepository {
   /** The IANA zone its alert times are read in; undefined: never set (the transit source's zone applies). */
   timeZone(chat: ChatRef): Promise<string | undefined>;
   setTimeZone(chat: ChatRef, timeZone: string): Promise<void>;
+  /** Whether disruptions touching its stops are pushed to it (/disruptions off|on); 'on' when never set. */
+  disruptionPushes(chat: ChatRef): Promise<DisruptionPushSetting>;
+  setDisruptionPushes(chat: ChatRef, setting: DisruptionPushSetting): Promise<void>;
+}
+
+/** A stop some chat saved, as the disruption pushes list them. */
+export interface SavedStopOf {
+  chat: ChatRef;
+  stopNo: string;
 }
 
 export interface SavedStop {
@@ -42,6 +54,8 @@ export interface SavedStopsRepository {
   add(chat: ChatRef, stop: SavedStop, max: number): Promise<SaveOutcome>;
   /** false: it was not saved. */
   remove(chat: ChatRef, stopNo: string): Promise<boolean>;
+  /** Every chat's saved stops, streamed (never all held at once), in no particular order. */
+  everySaved(): AsyncIterable<SavedStopOf>;
 }
 
 /**
@@ -87,6 +101,8 @@ export interface SubscriptionsRepository {
   dueAt(timeZone: string, local: LocalMinute, at: Date): Promise<Subscription[]>;
   /** Every zone any subscription is read in. */
   zones(): Promise<string[]>;
+  /** Every chat's subscriptions, streamed (never all held at once), in no particular order. */
+  every(): AsyncIterable<Subscription>;
 }
 
 /**

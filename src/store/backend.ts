@@ -27,5 +27,11 @@ export interface Backend {
     also: ReadonlyArray<readonly [set: string, member: string]>,
     record: { key: string; value: unknown },
   ): Promise<BoundedOutcome>;
+  /**
+   * Every record whose key (without the namespace) starts with `prefix`, a page at a time, as
+   * stored (keyv's raw text); deletes nothing (keyv's own iterator deletes expired keys on its
+   * way, which could race a fresh claim and, on SQLite, shift its pages past a row).
+   */
+  records(prefix: string): AsyncIterable<[key: string, raw: unknown]>;
   close(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import type Keyv from 'keyv';
 import { z } from 'zod';
 import { LOCALES } from '../domain/locale.js';
 import { guarded } from './errors.js';
-import { languageKey, timeZoneKey } from './keys.js';
+import { disruptionPushesKey, languageKey, timeZoneKey } from './keys.js';
 import type { ChatSettingsRepository, LanguageChoice } from '../domain/store-ports.js';
 import { readStored, type CorruptionLog } from './records.js';
 
@@ -37,6 +37,20 @@ export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSett
     setTimeZone: (chat, timeZone) =>
       guarded('save the chat time zone', async () => {
         await keyv.set(timeZoneKey(chat), timeZone);
+      }),
+    disruptionPushes: (chat) =>
+      guarded('read whether disruptions are pushed', async () => {
+        const key = disruptionPushesKey(chat);
+        const [stored] = await readStored(keyv, [key]);
+        if (stored === undefined || stored.state === 'absent') return 'on';
+        if (stored.state === 'present' && (stored.value === 'on' || stored.value === 'off' || stored.value === 'refused')) return stored.value;
+        // Unreadable: pushed, as before the setting existed (a rider can say off again).
+        corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not on, off or refused');
+        return 'on';
+      }),
+    setDisruptionPushes: (chat, setting) =>
+      guarded('save whether disruptions are pushed', async () => {
+        await keyv.set(disruptionPushesKey(chat), setting);
       }),
   };
 }

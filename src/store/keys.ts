@@ -21,3 +21,6 @@ export const stopNamingKey = (chat: ChatRef, label: string) => `${chatKey(chat)}
 
 /** The IANA zone the chat's alert times are read in. */
 export const timeZoneKey = (chat: ChatRef) => `${chatKey(chat)}:tz`;
+
+/** 'off' (the chat said so), 'refused' (its platform did), 'on'; absent (every earlier version): on. */
+export const disruptionPushesKey = (chat: ChatRef) => `${chatKey(chat)}:disruption-pushes`;

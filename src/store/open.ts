@@ -52,7 +52,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   let closing: Promise<void> | undefined;
   return {
     chats: createChatSettings(backend.keyv, corrupt),
-    savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, logger: options.logger }),
+    savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
     subscriptions: createSubscriptions({ backend, corrupt }),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),

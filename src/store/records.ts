@@ -28,7 +28,8 @@ function batchStore(keyv: Keyv): BatchStore {
   throw new TypeError('store: the keyv adapter cannot read several keys at once');
 }
 
-async function decode(keyv: Keyv, raw: unknown): Promise<Stored> {
+/** One record as the adapter stores it (keyv's JSON text), read without trusting it. */
+export async function decode(keyv: Keyv, raw: unknown): Promise<Stored> {
   if (raw === undefined || raw === null) return ABSENT;
   let data: unknown;
   try {

@@ -81,6 +81,16 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
         { key: recordKey(record.key), value },
       );
     },
+    async *records(wanted) {
+      const start = recordKey(wanted);
+      // Glob characters in the namespace or prefix are their own, not a pattern.
+      const match = `${start.replace(/[*?[\]\\]/g, '\\$&')}*`;
+      for await (const keys of client.scanIterator({ MATCH: match, TYPE: 'string', COUNT: 500 })) {
+        if (keys.length === 0) continue;
+        const values = await client.mGet(keys);
+        for (const [i, key] of keys.entries()) if (values[i] !== null) yield [key.slice(start.length - wanted.length), values[i]];
+      }
+    },
     close: () => keyv.disconnect(),
   };
 }

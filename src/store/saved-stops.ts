@@ -6,6 +6,7 @@ import { migrateLegacyStops, parseLegacyStops } from './legacy-stops.js';
 import type { Claims, SaveOutcome, SavedStop, SavedStopsRepository } from '../domain/store-ports.js';
 import type { ChatRef } from '../domain/chat.js';
 import { readStored, type CorruptionLog } from './records.js';
+import { everySavedStop, type RecordScan } from './every-record.js';
 import { STOP_SLOTS, decodeSlot, encodeSlot, holds, inSavedOrder, readSlots, slotKeys, type Slot } from './slots.js';
 
 /**
@@ -20,7 +21,13 @@ const SAVING_TTL_MS = 30_000;
  * slot it saw (another save may take it first: it tries the next). Whatever a crash interrupts
  * leaves either a complete slot or nothing, plus a hold that lapses.
  */
-export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: CorruptionLog; logger?: Logger | undefined }): SavedStopsRepository {
+export function createSavedStops(deps: {
+  keyv: Keyv;
+  claims: Claims;
+  corrupt: CorruptionLog;
+  records: RecordScan;
+  logger?: Logger | undefined;
+}): SavedStopsRepository {
   const { keyv, claims, corrupt, logger } = deps;
 
   async function saveInto(chat: ChatRef, stop: SavedStop, max: number, savedAt: number): Promise<SaveOutcome> {
@@ -67,6 +74,8 @@ export function createSavedStops(deps: { keyv: Keyv; claims: Claims; corrupt: Co
   }
 
   return {
+    everySaved: () => everySavedStop(keyv, deps.records, corrupt),
+
     list: (chat) =>
       guarded('read the saved stops', async () => {
         const { slots, pending } = await current(chat);

@@ -18,6 +18,8 @@ import { sqliteTransactions } from './sqlite-transactions.js';
 const EXPIRED = (column: string) => `CASE WHEN json_valid(${column}) THEN coalesce(json_extract(${column}, '$.expires') < ?, 0) ELSE 0 END`;
 
 const UNSYNCED = 'PRAGMA synchronous = OFF';
+/** Rows per page of a scan of the records. */
+const RECORDS_PAGE = 500;
 
 export async function openSqlite(dataDir: string, namespace: string, logger: Logger | undefined, unsynced = false): Promise<Backend> {
   const file = join(dataDir, SQLITE_FILE);
@@ -92,6 +94,24 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
         await query(upsert, prefix(record.key), value);
         return outcome;
       });
+    },
+    async *records(wanted) {
+      // Keyset pages along the primary key: each page an index range, none skipped or repeated.
+      const start = prefix(wanted);
+      let after = '';
+      for (;;) {
+        const rows = (await adapter.query(
+          `SELECT key, value FROM ${table} WHERE key >= ? AND key > ? ORDER BY key LIMIT ${RECORDS_PAGE}`,
+          start,
+          after,
+        )) as Array<{ key: string; value: unknown }>;
+        for (const row of rows) {
+          if (!row.key.startsWith(start)) return;
+          yield [row.key.slice(start.length - wanted.length), row.value];
+        }
+        if (rows.length < RECORDS_PAGE) return;
+        after = rows[rows.length - 1]!.key;
+      }
     },
     async close() {
       await transactions.close();

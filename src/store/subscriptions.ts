@@ -12,6 +12,7 @@ import { readStored, type CorruptionLog } from './records.js';
 import type { Backend } from './backend.js';
 import { ZONES_KEY, chatSubscriptionsKey, indexKeysAt, indexKeysOf, subscriptionKey } from './subscription-keys.js';
 import { decodeSubscription, encodeSubscription } from '../domain/subscription-record.js';
+import { everySubscription } from './every-record.js';
 
 /** A moved chat keeps all it had; the cap applied when each was made. */
 const NO_CAP = Number.MAX_SAFE_INTEGER;
@@ -164,5 +165,7 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
       }),
 
     zones: () => guarded('read the alert zones', async () => (await sets.members([ZONES_KEY]))[0]!),
+
+    every: () => everySubscription(keyv, (prefix) => backend.records(prefix), corrupt),
   };
 }

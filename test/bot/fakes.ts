@@ -4,6 +4,7 @@ import type { ChatContext } from '../../src/bot/chat-context.js';
 import { isSubscriptionDue, type Subscription } from '../../src/domain/subscription.js';
 import type {
   ChatSettingsRepository,
+  DisruptionPushSetting,
   LanguageChoice,
   SavedStop,
   SavedStopsRepository,
@@ -98,6 +99,7 @@ export function memoryStores(): MemoryStores {
   const zones = new Map<string, string>();
   const lists = new Map<string, SavedStop[]>();
   const all = new Map<string, Subscription>();
+  const pushes = new Map<string, DisruptionPushSetting>();
   const ofChat = (chat: ChatRef) => [...all.values()].filter((s) => keyOf(s.chat) === keyOf(chat));
   const find = (chat: ChatRef, id: string) => all.get(`${keyOf(chat)}:${id}`);
   return {
@@ -107,9 +109,18 @@ export function memoryStores(): MemoryStores {
       setLanguage: (chat, choice) => settle(() => void languages.set(keyOf(chat), choice)),
       timeZone: (chat) => settle(() => zones.get(keyOf(chat))),
       setTimeZone: (chat, zone) => settle(() => void zones.set(keyOf(chat), zone)),
+      disruptionPushes: (chat) => settle(() => pushes.get(keyOf(chat)) ?? 'on'),
+      setDisruptionPushes: (chat, setting) => settle(() => void pushes.set(keyOf(chat), setting)),
     },
     savedStops: {
       lists,
+      async *everySaved() {
+        for (const [key, list] of await settle(() => [...lists])) {
+          const at = key.indexOf(':');
+          const chat = { platform: key.slice(0, at) as ChatRef['platform'], chatId: key.slice(at + 1) };
+          for (const stop of list) yield { chat, stopNo: stop.stopNo };
+        }
+      },
       list: (chat) => settle(() => [...(lists.get(keyOf(chat)) ?? [])]),
       add: (chat, stop, max) =>
         settle(() => {
@@ -132,6 +143,9 @@ export function memoryStores(): MemoryStores {
     },
     subscriptions: {
       all,
+      async *every() {
+        yield* await settle(() => [...all.values()]);
+      },
       add: (sub, max) =>
         settle(() => {
           if (find(sub.chat, sub.id) !== undefined) return 'id-taken';
@@ -181,7 +195,15 @@ export function brokenStores(): MemoryStores {
   const stores = memoryStores();
   const fail = () => Promise.reject(new StoreError('store down'));
   return {
-    chats: { ...stores.chats, language: fail, setLanguage: fail, timeZone: fail, setTimeZone: fail },
+    chats: {
+      ...stores.chats,
+      language: fail,
+      setLanguage: fail,
+      timeZone: fail,
+      setTimeZone: fail,
+      disruptionPushes: fail,
+      setDisruptionPushes: fail,
+    },
     savedStops: { ...stores.savedStops, list: fail, add: fail, remove: fail },
     subscriptions: {
       ...stores.subscriptions,

@@ -3,15 +3,22 @@ import { formatDisruptions } from '../format/disruptions.js';
 import { messageReply } from '../format/text.js';
 import { transitFailure } from '../handler-context.js';
 import type { ReadContext } from '../read-context.js';
-import { isLabel, stopProblem, tooManyWords } from './read-options.js';
+import { isLabel, stopProblem, switchWord, tooManyWords } from './read-options.js';
+import { mayManage } from '../may-manage.js';
+import { storeFailure } from '../handler-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 
-/** /disruptions [stop] [route], /disruptions route <route>, or alone: every disruption of the agency now. */
+/**
+ * /disruptions [stop] [route], /disruptions route <route>, or alone: every disruption of the agency
+ * now. /disruptions off|on: whether new ones touching the chat's stops are pushed to it (in a group,
+ * its administrators decide, as for its alerts).
+ */
 const spec: CommandSpec = {
   name: 'disruptions',
   args: [
     { name: 'stop', kind: 'stop', required: false, labelId: 'arg-stop' },
     { name: 'route', kind: 'route', required: false, labelId: 'arg-route' },
+    { name: 'pushes', kind: 'switch', required: false, labelId: 'arg-pushes' },
   ],
   helpId: 'command-disruptions',
   descriptionId: 'command-disruptions.description',
@@ -28,6 +35,8 @@ export const disruptions: CommandModule = {
 
   wordsToOptions(words: string[], ctx: ReadContext): Reading<Options> {
     if (words.length === 0) return { ok: true, value: {} };
+    const on = words.length === 1 ? switchWord(words[0]!) : undefined;
+    if (on !== undefined) return { ok: true, value: { pushes: on } };
     if (words.length > 2) return tooManyWords(spec);
     if (words.length === 2 && ROUTE_WORDS.has(words[0]!.toLowerCase())) return { ok: true, value: { route: words[1]! } };
     const [first, second] = words as [string, string | undefined];
@@ -40,7 +49,18 @@ export const disruptions: CommandModule = {
     return reading.ok ? { ok: true, value: { stop: first } } : stopProblem(first, reading.problem);
   },
 
+  asksTransitFor: (options) => options.pushes === undefined,
+
   async run(options, ctx) {
+    if (options.pushes !== undefined) {
+      if (!(await mayManage(ctx))) return messageReply('usage-error', ctx.say('subscribe-not-admin'));
+      try {
+        await ctx.chats.setDisruptionPushes(ctx.chat, options.pushes === 'on' ? 'on' : 'off');
+      } catch (err) {
+        return storeFailure(err, 'disruptions-pushes-failed', ctx);
+      }
+      return messageReply('answer', ctx.say(options.pushes === 'on' ? 'disruptions-pushes-on' : 'disruptions-pushes-off'));
+    }
     const stopNo = options.stop;
     const routeNo = options.route;
     const title =

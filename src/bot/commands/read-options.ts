@@ -94,11 +94,23 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
     }
     case 'channel':
       return /^@[A-Za-z0-9_]{4,32}$/.test(raw) ? { ok: true, value: raw } : usage('subscribe-channel-unknown', { channel: clip(raw) });
+    case 'switch': {
+      const on = switchWord(raw);
+      return on === undefined ? usage('usage-pushes-bad') : { ok: true, value: on };
+    }
     case 'timezone': {
       const zone = canonicalZone(raw);
       return zone === undefined ? usage('usage-timezone-bad', { zone: clip(raw) }) : { ok: true, value: zone };
     }
   }
+}
+
+/** "on"/"off" in either language ("activer", "désactiver"...); undefined for any other word. */
+export function switchWord(raw: string): 'on' | 'off' | undefined {
+  const word = raw.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  if (['on', 'oui', 'yes', 'activer', 'active'].includes(word)) return 'on';
+  if (['off', 'non', 'no', 'desactiver', 'desactive'].includes(word)) return 'off';
+  return undefined;
 }
 
 /** "america/toronto" -> "America/Toronto"; undefined for a zone the platform does not know. */

@@ -21,7 +21,9 @@ export type ArgKind =
   | 'timezone'
   | 'channel'
   /** A trip's start as a 📍 button names it: "0930" (hours up to 47). */
-  | 'trip-start';
+  | 'trip-start'
+  /** on or off (activer, désactiver...): /disruptions off|on. */
+  | 'switch';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

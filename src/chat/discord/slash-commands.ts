@@ -77,6 +77,7 @@ export function slashCommands(commands: readonly CommandSpec[], t: Translate): S
         required: arg.required,
         ...(AUTOCOMPLETED.includes(arg.kind) ? { autocomplete: true } : {}),
         ...(arg.kind === 'language' ? { choices: LANGUAGE_CHOICES.map((choice) => ({ ...choice })) } : {}),
+        ...(arg.kind === 'switch' ? { choices: ['on', 'off'].map((value) => ({ name: value, value })) } : {}),
       })),
   }));
 }

@@ -69,6 +69,9 @@ export function createFakeCore(): FakeCore {
     alertReply() {
       return Promise.resolve(undefined);
     },
+    disruptionReply() {
+      return Promise.resolve({ title: 'disruption', blocks: [], kind: 'answer' as const });
+    },
     chatRefused(chat) {
       seen.push({ kind: 'request', input: 'refused', chat: { ...chat, chatType: 'group' } });
       return Promise.resolve();

@@ -1,0 +1,161 @@
+// Who gets which disruption: the selection behind the pushes, on in-memory stores and claims and a
+// source whose disruptions the test sets (each stop or stop-and-route answers what touches it).
+import { describe, expect, it } from 'vitest';
+import { createDisruptionPushes, disruptionSentKey, MAX_PUSHES_PER_CHAT } from '../../src/alerts/disruption-pushes.js';
+import type { AlertJob } from '../../src/alerts/occurrence.js';
+import type { ChatRef, Platform } from '../../src/domain/chat.js';
+import { fixedClock } from '../../src/domain/clock.js';
+import type { Disruption, DisruptionQuery, DisruptionReading } from '../../src/domain/disruption.js';
+import { memoryStores } from '../bot/fakes.js';
+import { at, capturingLogger, memoryClaims, subscription } from './fakes.js';
+
+const clock = fixedClock('2026-11-18T13:00:00Z');
+
+function disruption(id: string, extra: Partial<Disruption> = {}): Disruption {
+  return {
+    id,
+    version: 'v1',
+    effect: 'detour',
+    cause: 'construction',
+    severity: 'warning',
+    header: [{ language: 'en', text: `${id} header` }],
+    description: [],
+    entities: [],
+    periods: [],
+    ...extra,
+  };
+}
+
+/** A source whose disruptions touch the stops (and "stop route" pairs) the table names. */
+function source(table: Record<string, Disruption[]>, state: { unavailable?: boolean } = {}) {
+  const asked: DisruptionQuery[] = [];
+  return {
+    asked,
+    table,
+    disruptions(query: DisruptionQuery): Promise<DisruptionReading> {
+      asked.push(query);
+      if (state.unavailable === true) return Promise.resolve({ status: 'unavailable' });
+      if (query.stop === undefined) {
+        const all = new Map(Object.values(table).flatMap((list) => list.map((d) => [d.id, d] as const)));
+        return Promise.resolve({ status: 'ok', disruptions: [...all.values()] });
+      }
+      const key = query.route !== undefined ? `${query.stop} ${query.route}` : query.stop;
+      return Promise.resolve({ status: 'ok', disruptions: [...(table[key] ?? []), ...(query.route !== undefined ? (table[query.stop] ?? []) : [])] });
+    },
+  };
+}
+
+function setup(table: Record<string, Disruption[]>, platforms: Platform[] = ['telegram']) {
+  const stores = memoryStores();
+  const claims = memoryClaims();
+  const transit = source(table);
+  const pushes = createDisruptionPushes({
+    transit,
+    savedStops: stores.savedStops,
+    subscriptions: stores.subscriptions,
+    chats: stores.chats,
+    claims,
+    core: {
+      disruptionReply: (chat, d, place) =>
+        Promise.resolve({ title: `${chat.chatId} ${place.stopNo} ${place.routeNo ?? '-'}`, blocks: [{ lines: [d.id] }], kind: 'answer' as const }),
+    },
+    platforms: new Set(platforms),
+    clock,
+    logger: capturingLogger().logger,
+    instance: 'test',
+  });
+  return { stores, claims, transit, pushes };
+}
+
+const chat = (chatId: string, platform: Platform = 'telegram'): ChatRef => ({ platform, chatId });
+const partsOf = (jobs: AlertJob[], chatId: string) =>
+  jobs.filter((j) => j.chat.chatId === chatId).flatMap((j) => j.parts.map((p) => p.reply.blocks[0]!.lines[0]));
+
+describe('disruption pushes: who gets what', () => {
+  it('a saved stop and a subscription touched get it; a stop not touched gets nothing; each place asked once', async () => {
+    const detour = disruption('detour95');
+    const { stores, transit, pushes } = setup({ '3017': [detour], '3020 95': [disruption('moved')] });
+    await stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    await stores.savedStops.add(chat('43'), { stopNo: '3017' }, 10);
+    await stores.savedStops.add(chat('44'), { stopNo: '7687' }, 10);
+    await stores.subscriptions.add(subscription(at('07:30'), { chatId: '45', stopNo: '3020', routeNo: '95' }), 10);
+    const jobs = await pushes();
+    expect(partsOf(jobs, '42')).toEqual(['detour95']);
+    expect(partsOf(jobs, '43')).toEqual(['detour95']);
+    expect(partsOf(jobs, '44')).toEqual([]);
+    expect(partsOf(jobs, '45')).toEqual(['moved']);
+    expect(jobs.find((j) => j.chat.chatId === '45')!.parts[0]!.reply.title).toBe('45 3020 95');
+    // The network once, then 3017, 7687 and 3020/95 once each, whatever the number of chats.
+    expect(transit.asked.filter((q) => q.stop === '3017')).toHaveLength(1);
+    expect(transit.asked).toHaveLength(4);
+    expect(jobs.every((j) => j.parts.every((p) => p.disruption === true))).toBe(true);
+  });
+
+  it("one disruption touching two of a chat's places is one part", async () => {
+    const detour = disruption('detour95');
+    const { stores, pushes } = setup({ '3017': [detour], '3020': [detour] });
+    await stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    await stores.savedStops.add(chat('42'), { stopNo: '3020' }, 10);
+    expect(partsOf(await pushes(), '42')).toEqual(['detour95']);
+  });
+
+  it('already sent (this version): not again; a new version: again; the same snapshot: not even looked at', async () => {
+    const { stores, claims, transit, pushes } = setup({ '3017': [disruption('detour95')] });
+    await stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    await claims.claim(disruptionSentKey(chat('42'), { id: 'detour95', version: 'v1' }), 'sent');
+    expect(await pushes()).toEqual([]);
+    const asked = transit.asked.length;
+    expect(await pushes()).toEqual([]);
+    expect(transit.asked.length).toBe(asked + 1);
+    transit.table['3017'] = [disruption('detour95', { version: 'v2' })];
+    const jobs = await pushes();
+    expect(partsOf(jobs, '42')).toEqual(['detour95']);
+    expect(jobs[0]!.parts[0]!.key).toBe(disruptionSentKey(chat('42'), { id: 'detour95', version: 'v2' }));
+  });
+
+  it('/disruptions off: nothing; a chat refused by its platform: nothing; a paused alert does not count', async () => {
+    const { stores, pushes } = setup({ '3017': [disruption('detour95')], '3020 95': [disruption('moved')] });
+    await stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    await stores.chats.setDisruptionPushes(chat('42'), 'off');
+    await stores.savedStops.add(chat('46'), { stopNo: '3017' }, 10);
+    await stores.chats.setDisruptionPushes(chat('46'), 'refused');
+    await stores.savedStops.add(chat('43'), { stopNo: '3017' }, 10);
+    await stores.subscriptions.add(subscription(at('07:30'), { chatId: '43', stopNo: '3020', paused: 'refused' }), 10);
+    await stores.subscriptions.add(subscription(at('07:30'), { chatId: '44', stopNo: '3020', paused: 'user' }), 10);
+    await stores.subscriptions.add(subscription(at('07:30'), { chatId: '45', stopNo: '3020' }), 10);
+    const jobs = await pushes();
+    expect(jobs.map((j) => j.chat.chatId)).toEqual(['45']);
+  });
+
+  it(`at most ${MAX_PUSHES_PER_CHAT} at once, the most severe first`, async () => {
+    const many = Array.from({ length: MAX_PUSHES_PER_CHAT + 2 }, (_, i) => disruption(`d${i}`, { severity: i === 6 ? 'severe' : 'info' }));
+    const { stores, pushes } = setup({ '3017': many });
+    await stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    const parts = partsOf(await pushes(), '42');
+    expect(parts).toHaveLength(MAX_PUSHES_PER_CHAT);
+    expect(parts[0]).toBe('d6');
+  });
+
+  it('only chats of the platforms this instance serves; a feed that cannot be read pushes nothing', async () => {
+    const { stores, pushes } = setup({ '3017': [disruption('detour95')] }, ['discord']);
+    await stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    await stores.savedStops.add(chat('777', 'discord'), { stopNo: '3017' }, 10);
+    expect((await pushes()).map((j) => `${j.chat.platform}:${j.chat.chatId}`)).toEqual(['discord:777']);
+
+    const down = setup({ '3017': [disruption('detour95')] });
+    await down.stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    const broken = createDisruptionPushes({
+      transit: source({}, { unavailable: true }),
+      savedStops: down.stores.savedStops,
+      subscriptions: down.stores.subscriptions,
+      chats: down.stores.chats,
+      claims: down.claims,
+      core: { disruptionReply: () => Promise.reject(new Error('not called')) },
+      platforms: new Set(['telegram']),
+      clock,
+      logger: capturingLogger().logger,
+      instance: 'test',
+    });
+    expect(await broken()).toEqual([]);
+  });
+});
