@@ -68,18 +68,22 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
   });
   // Trips whose updates named other stops than the schedule, counted for /metrics.
   const mismatches = { 'matched-by-stop-id': 0, 'prediction-dropped': 0 };
+  // What every realtime feed of this source is asked with: its headers, interval and deadline.
+  const polling = {
+    headers: options.headers ?? {},
+    refreshMs: (options.refreshSeconds ?? 30) * 1000,
+    ...(options.realtimeTimeoutMs !== undefined ? { timeoutMs: options.realtimeTimeoutMs } : {}),
+    now: options.now,
+    logger: options.logger,
+    ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+  };
   const realtime =
     options.tripUpdates === undefined
       ? undefined
       : createRealtimePoller({
           location: options.tripUpdates,
           stopMismatchMetrics: { count: (outcome) => (mismatches[outcome] += 1) },
-          headers: options.headers ?? {},
-          refreshMs: (options.refreshSeconds ?? 30) * 1000,
-          ...(options.realtimeTimeoutMs !== undefined ? { timeoutMs: options.realtimeTimeoutMs } : {}),
-          now: options.now,
-          logger: options.logger,
-          ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+          ...polling,
         });
 
   const vehicles =
@@ -87,12 +91,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createVehiclePoller({
           location: options.vehiclePositions,
-          headers: options.headers ?? {},
-          refreshMs: (options.refreshSeconds ?? 30) * 1000,
-          ...(options.realtimeTimeoutMs !== undefined ? { timeoutMs: options.realtimeTimeoutMs } : {}),
-          now: options.now,
-          logger: options.logger,
-          ...(options.fetch !== undefined ? { fetch: options.fetch } : {}),
+          ...polling,
         });
 
   // The stop index and the profile are rebuilt from each import as it comes into use.
