@@ -1,39 +1,20 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { cruiseProbes as cruise } from './probe-tree.js';
 
 // `npm run lint` runs dependency-cruiser over src/ with .dependency-cruiser.js: two probe files
 // that import each other's types only (the circle ESLint's no-cycle would not see) must fail it.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DEPCRUISE = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-
-async function cruise(files: string[]): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout } = await promisify(execFile)(process.execPath, [DEPCRUISE, ...files], { cwd: ROOT });
-    return { code: 0, output: stdout };
-  } catch (err) {
-    const failed = err as { code?: number; stdout?: string };
-    return { code: failed.code ?? -1, output: failed.stdout ?? '' };
-  }
-}
-
-/** Cruises two probe files, `a` and `b`, written into src/domain for the run and removed after. */
+/** Cruises two probe files, `a` and `b`, in src/domain. */
 async function cruiseProbes(source: (name: string) => { a: string; b: string }) {
   const name = `lint-probe-${randomUUID().slice(0, 8)}`;
   const files = { a: `src/domain/${name}-a.ts`, b: `src/domain/${name}-b.ts` };
   const { a, b } = source(name);
-  writeFileSync(path.join(ROOT, files.a), a);
-  writeFileSync(path.join(ROOT, files.b), b);
-  try {
-    return { files, ...(await cruise([files.a, files.b])) };
-  } finally {
-    rmSync(path.join(ROOT, files.a));
-    rmSync(path.join(ROOT, files.b));
-  }
+  const { code, stdout } = await cruise([
+    [files.a, a],
+    [files.b, b],
+  ]);
+  return { files, code, output: stdout };
 }
 
 describe('import circles', () => {

@@ -1,16 +1,10 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cruiseProbes } from './probe-tree.js';
 
-// The layers of import-layers.js, proven on files that break them: each probe is written into
-// src/ for one run of dependency-cruiser over all of them (the project's config, as `npm run
-// lint` runs it) and removed after.
+// The layers of import-layers.js, proven on files that break them: one run of dependency-cruiser
+// (the project's config, as `npm run lint` runs it) over all the probes.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DEPCRUISE = path.join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 const probe = (folder: string) => `${folder}/lint-probe-${randomUUID().slice(0, 8)}.ts`;
 
 const REFUSED = [
@@ -65,16 +59,10 @@ const files = [...REFUSED.map(([, file, source]) => [file, source] as const), ..
 let violations: string[] = [];
 
 beforeAll(async () => {
-  for (const [file, source] of files) writeFileSync(path.join(ROOT, file), source);
-  const { stdout } = await promisify(execFile)(process.execPath, [DEPCRUISE, '--output-type', 'json', ...files.map(([file]) => file)], {
-    cwd: ROOT,
-  }).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? '' }));
+  const { stdout } = await cruiseProbes(files, ['--output-type', 'json']);
   const report = JSON.parse(stdout) as { summary: { violations: Array<{ rule: { name: string }; from: string; to: string }> } };
   violations = report.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
 }, 60_000);
-afterAll(() => {
-  for (const [file] of files) rmSync(path.join(ROOT, file), { force: true });
-});
 
 const of = (file: string) => violations.filter((line) => line.includes(`: ${file} -> `));
 
