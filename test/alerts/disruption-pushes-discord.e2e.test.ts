@@ -6,25 +6,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
-import {
-  DEMO_ALERTS_HEADER,
-  DEMO_ALERTS_PATH,
-  DEMO_API_KEY,
-  DEMO_APP_ID,
-  DEMO_DISRUPTIONS,
-  DEMO_STOPS_FILE,
-  startSimServer,
-} from '../../src/sim/index.js';
-import { openTransitSource } from '../../src/sources/open.js';
+import { DEMO_DISRUPTIONS, startSimServer } from '../../src/sim/index.js';
 import { openStore } from '../../src/store/index.js';
 import { startHarness } from '../chat/discord/harness.js';
 import { GUILD, slash } from '../chat/discord/interactions.js';
 import { capturingLogger, testSettings } from './fakes.js';
+import { openDemoWithDisruptions } from '../disruptions/helpers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'arrivals-disruptions-discord-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -46,22 +37,7 @@ describe('disruptions pushed to a Discord channel', () => {
   it('once each, once more when changed, nothing after /disruptions off (administrators only)', async () => {
     const clock = fixedClock('2026-11-18T13:00:00Z');
     const sim = await startSimServer({ now: clock });
-    const opened = await openTransitSource(
-      {
-        kind: 'octranspo-v12',
-        v12: {
-          baseUrl: sim.url,
-          appId: DEMO_APP_ID,
-          apiKey: DEMO_API_KEY,
-          format: 'json',
-          timeoutMs: 5_000,
-          cacheSeconds: { nextTrips: 0, routeSummary: 0 },
-          stopsFile: DEMO_STOPS_FILE,
-          alerts: { url: `${sim.url}${DEMO_ALERTS_PATH}`, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
-        },
-      },
-      { dataDir: '/nonexistent', now: clock, logger: pino({ level: 'silent' }), quietRequests: true },
-    );
+    const opened = await openDemoWithDisruptions(sim.url, clock);
     const transit = opened.source;
     const store = await openStore({ dataDir: join(root, 'data') });
     const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });

@@ -6,28 +6,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler, type AlertScheduler } from '../../src/alerts/scheduler.js';
 import { createBotCore } from '../../src/bot/create-core.js';
 import { createTelegramBot } from '../../src/chat/telegram/index.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { TransitSource } from '../../src/domain/transit-source.js';
-import {
-  DEMO_ALERTS_HEADER,
-  DEMO_ALERTS_PATH,
-  DEMO_API_KEY,
-  DEMO_APP_ID,
-  DEMO_DISRUPTIONS,
-  DEMO_STOPS_FILE,
-  startSimServer,
-  type SimServer,
-} from '../../src/sim/index.js';
-import { openTransitSource } from '../../src/sources/open.js';
+import { DEMO_DISRUPTIONS, startSimServer, type SimServer } from '../../src/sim/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { startFakeBotApi, type FakeBotApi } from '../chat/telegram/fake-bot-api.js';
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../support/redis.js';
 import { capturingLogger, testSettings } from './fakes.js';
+import { openDemoWithDisruptions } from '../disruptions/helpers.js';
 
 const TOKEN = '123456789:AAH-disruption_pushes-test';
 // Wednesday 18 Nov 2026, 08:00 in Ottawa: no alert of these chats is due around it.
@@ -60,22 +50,7 @@ const sentTo = (chatId: string) => api.callsOf('sendMessage').filter((c) => Stri
 const texts = (chatId: string) => sentTo(chatId).map((c) => String(c.params.text));
 
 async function openSource(): Promise<TransitSource> {
-  const opened = await openTransitSource(
-    {
-      kind: 'octranspo-v12',
-      v12: {
-        baseUrl: sim.url,
-        appId: DEMO_APP_ID,
-        apiKey: DEMO_API_KEY,
-        format: 'json',
-        timeoutMs: 5_000,
-        cacheSeconds: { nextTrips: 0, routeSummary: 0 },
-        stopsFile: DEMO_STOPS_FILE,
-        alerts: { url: `${sim.url}${DEMO_ALERTS_PATH}`, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
-      },
-    },
-    { dataDir: '/nonexistent', now: clock, logger: pino({ level: 'silent' }), quietRequests: true },
-  );
+  const opened = await openDemoWithDisruptions(sim.url, clock);
   return opened.source;
 }
 

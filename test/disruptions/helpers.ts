@@ -1,4 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { pino } from 'pino';
+import type { Clock } from '../../src/domain/clock.js';
+import { DEMO_ALERTS_HEADER, DEMO_ALERTS_PATH, DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE } from '../../src/sim/index.js';
+import { openTransitSource, type OpenedSource } from '../../src/sources/open.js';
 
 export const fixture = (name: string) => new URL(`../fixtures/disruptions/${name}`, import.meta.url).pathname;
 
@@ -18,4 +22,27 @@ export interface JsonAlertFeed {
       descriptionText?: { translation: Array<{ text: string; language?: string }> };
     };
   }>;
+}
+
+/**
+ * The demo network through the local server's v1.2 API, with its disruptions (the server's demo
+ * Service Alerts unless `alertsUrl` says otherwise) and no cache, so every question reaches it.
+ */
+export function openDemoWithDisruptions(simUrl: string, now: Clock, alertsUrl = `${simUrl}${DEMO_ALERTS_PATH}`): Promise<OpenedSource> {
+  return openTransitSource(
+    {
+      kind: 'octranspo-v12',
+      v12: {
+        baseUrl: simUrl,
+        appId: DEMO_APP_ID,
+        apiKey: DEMO_API_KEY,
+        format: 'json',
+        timeoutMs: 5_000,
+        cacheSeconds: { nextTrips: 0, routeSummary: 0 },
+        stopsFile: DEMO_STOPS_FILE,
+        alerts: { url: alertsUrl, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
+      },
+    },
+    { dataDir: '/nonexistent', now, logger: pino({ level: 'silent' }), quietRequests: true },
+  );
 }

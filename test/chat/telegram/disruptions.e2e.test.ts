@@ -1,21 +1,12 @@
 // Disruptions end to end: the demo server's Service Alerts over real HTTP, read by the v1.2
 // source as `npm start` opens it, through the real core and grammY to the fake Bot API.
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBotCore } from '../../../src/bot/index.js';
-import {
-  DEMO_ALERTS_HEADER,
-  DEMO_ALERTS_PATH,
-  DEMO_API_KEY,
-  DEMO_APP_ID,
-  DEMO_STOPS_FILE,
-  startSimServer,
-  type SimServer,
-} from '../../../src/sim/index.js';
-import { openTransitSource } from '../../../src/sources/open.js';
+import { DEMO_ALERTS_PATH, startSimServer, type SimServer } from '../../../src/sim/index.js';
 import { memoryStores } from '../../bot/fakes.js';
 import { buttonsOf, htmlProblem } from './fake-bot-api.js';
 import { ALICE, BENOIT, startHarness, type Harness } from './harness.js';
+import { openDemoWithDisruptions } from '../../disruptions/helpers.js';
 
 const NOW = new Date('2026-11-18T13:00:00Z');
 const now = () => NOW;
@@ -30,22 +21,7 @@ afterEach(async () => {
 });
 
 async function start(alertsUrl = `${sim.url}${DEMO_ALERTS_PATH}`): Promise<Harness> {
-  const opened = await openTransitSource(
-    {
-      kind: 'octranspo-v12',
-      v12: {
-        baseUrl: sim.url,
-        appId: DEMO_APP_ID,
-        apiKey: DEMO_API_KEY,
-        format: 'json',
-        timeoutMs: 5_000,
-        cacheSeconds: { nextTrips: 0, routeSummary: 0 },
-        stopsFile: DEMO_STOPS_FILE,
-        alerts: { url: alertsUrl, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
-      },
-    },
-    { dataDir: '/nonexistent', now, logger: pino({ level: 'silent' }), quietRequests: true },
-  );
+  const opened = await openDemoWithDisruptions(sim.url, now, alertsUrl);
   const core = createBotCore({ transit: opened.source, ...memoryStores(), now, ...(opened.stops !== undefined ? { stops: opened.stops } : {}) });
   h = await startHarness({ core, ...(opened.stops !== undefined ? { stops: opened.stops } : {}), clock: now });
   return h;
