@@ -10,6 +10,7 @@ import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { openStore, type Store } from '../../../src/store/index.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
+import { trackedBusBoard } from '../tracked-bus.js';
 import type { StoredMessage } from './fake-discord.js';
 import { startHarness, TOKEN, type Harness } from './harness.js';
 import { ALICE, BENOIT, customIds, embedOf, GUILD, press, slash, type Place, type Rider } from './interactions.js';
@@ -20,20 +21,9 @@ import { ALICE, BENOIT, customIds, embedOf, GUILD, press, slash, type Place, typ
 // saying it is no longer updated once the bus has passed or the period ended.
 
 const clock = fixedClock('2026-11-21T13:05:00Z');
-const at = (msAgo: number) => new Date(clock().getTime() - msAgo);
 // Route 95 at 3017: the bus of 07:40, tracked, coming closer snapshot after snapshot.
 let board: StopArrivals;
-const snapshot = (lat: number, stopsAway: number, passed = false) =>
-  stopArrivals([
-    route('95', [
-      trip(4, {
-        live: true,
-        startTime: '07:40',
-        destination: 'Orléans',
-        position: { lat, lon: -75.735, bearing: 90, fixAt: at(20_000), ...(passed ? { passed: true } : { stopsAway }), occupancy: 'few-seats' },
-      }),
-    ]),
-  ]);
+const snapshot = (lat: number, stopsAway: number, passed = false) => trackedBusBoard(clock, lat, stopsAway, passed);
 
 const dirs: string[] = [];
 const opened: Array<{ close(): Promise<void> }> = [];

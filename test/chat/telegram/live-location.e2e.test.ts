@@ -10,6 +10,7 @@ import { fixedClock } from '../../../src/domain/clock.js';
 import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { openStore, type Store } from '../../../src/store/index.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
+import { trackedBusBoard } from '../tracked-bus.js';
 import { buttonsIn, type RecordedCall } from './fake-bot-api.js';
 import { ALICE, startHarness, TOKEN, type Harness } from './harness.js';
 
@@ -18,20 +19,9 @@ import { ALICE, startHarness, TOKEN, type Harness } from './harness.js';
 // the bus has passed the stop, and a restarted bot goes on editing the same pin without a second.
 
 const clock = fixedClock('2026-11-21T13:05:00Z');
-const at = (msAgo: number) => new Date(clock().getTime() - msAgo);
 // Route 95 at 3017: the bus of 07:40, tracked, coming closer snapshot after snapshot.
 let board: StopArrivals;
-const snapshot = (lat: number, stopsAway: number, passed = false) =>
-  stopArrivals([
-    route('95', [
-      trip(4, {
-        live: true,
-        startTime: '07:40',
-        destination: 'Orléans',
-        position: { lat, lon: -75.735, bearing: 90, fixAt: at(20_000), ...(passed ? { passed: true } : { stopsAway }), occupancy: 'few-seats' },
-      }),
-    ]),
-  ]);
+const snapshot = (lat: number, stopsAway: number, passed = false) => trackedBusBoard(clock, lat, stopsAway, passed);
 
 const dirs: string[] = [];
 const opened: Array<{ close(): Promise<void> }> = [];
