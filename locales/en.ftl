@@ -242,6 +242,7 @@ error-http = The transit service is not answering properly (HTTP { $status }). T
 error-parse = The transit service is not answering properly (its answer made no sense). Try again in a minute.
 error-bad-request = I couldn't ask the transit service that way. Check the stop and route numbers.
 error-loading = Schedule data is loading (a first import takes a few minutes). Try again shortly.
+error-no-schedule = This network's schedule could not be loaded, so I have no times for its stops. The bot's operator can see why in its log; trying again in a minute will not help.
 error-internal = Something went wrong on my side. Try again in a minute.
 
 ## Disruptions (detours, service changes): under arrivals and /disruptions
@@ -311,6 +312,11 @@ stop-not-found = I don't know stop { $stopNo }. Check the { $stopDigits ->
 stop-which-title = Stop { $stopNo } is in several networks: which one?
 stop-which-line = { $agency }: { $name }
 stop-which-line-near = { $agency }: { $name } ({ $meters } m away)
+stop-unconfirmed = ⚠️ { $network } may also have a stop { $code }, but { $why ->
+    [loading] its schedule is still loading
+    [no-schedule] its schedule could not be loaded
+   *[other] it is not answering right now
+}: this is { $stopNo }.
 stop-search-title = Stops matching "{ $words }"
 stop-search-none = No stop matches "{ $words }". Try fewer or other words.
 stop-search-more = { $count ->
@@ -321,6 +327,13 @@ stop-search-no-index = I can't search stops by name here. Send the { $stopDigits
     [0] stop code
    *[other] { $stopDigits }-digit number
 } on the stop sign.
+stops-unsearchable = { $network ->
+    [none] This network's stops
+   *[other] The stops of { $network }
+} can't be looked up by name or place: { $why ->
+    [loading] its schedule is still loading. Try again shortly.
+   *[other] its schedule could not be loaded (the bot's operator can see why).
+}
 
 ## Nearby stops (a shared location)
 

@@ -242,6 +242,7 @@ error-http = Le service de transport ne répond pas correctement (HTTP { $status
 error-parse = Le service de transport ne répond pas correctement (sa réponse est incompréhensible). Réessayez dans une minute.
 error-bad-request = Je n'ai pas pu formuler cette demande au service de transport. Vérifiez les numéros d'arrêt et de circuit.
 error-loading = Les horaires sont en cours de chargement (une première importation prend quelques minutes). Réessayez sous peu.
+error-no-schedule = Les horaires de ce réseau n'ont pas pu être chargés : je n'ai donc pas d'heures pour ses arrêts. L'exploitant du robot peut en voir la raison dans son journal; réessayer dans une minute n'y changera rien.
 error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une minute.
 
 ## Disruptions (detours, service changes): under arrivals and /disruptions
@@ -311,6 +312,11 @@ stop-not-found = Je ne connais pas l'arrêt { $stopNo }. Vérifiez le { $stopDig
 stop-which-title = L'arrêt { $stopNo } existe dans plusieurs réseaux : lequel?
 stop-which-line = { $agency } : { $name }
 stop-which-line-near = { $agency } : { $name } (à { $meters } m)
+stop-unconfirmed = ⚠️ { $network } a peut-être aussi un arrêt { $code }, mais { $why ->
+    [loading] ses horaires sont encore en chargement
+    [no-schedule] ses horaires n'ont pas pu être chargés
+   *[other] il ne répond pas en ce moment
+} : ceci est { $stopNo }.
 stop-search-title = Arrêts correspondant à « { $words } »
 stop-search-none = Aucun arrêt ne correspond à « { $words } ». Essayez moins de mots ou d'autres mots.
 stop-search-more = { $count ->
@@ -321,6 +327,13 @@ stop-search-no-index = Je ne peux pas chercher les arrêts par nom ici. Envoyez 
     [0] code
    *[other] numéro à { $stopDigits } chiffres
 } inscrit sur le panneau de l'arrêt.
+stops-unsearchable = { $network ->
+    [none] Les arrêts de ce réseau
+   *[other] Les arrêts de { $network }
+} ne peuvent pas être cherchés par nom ni par position : { $why ->
+    [loading] ses horaires sont encore en chargement. Réessayez sous peu.
+   *[other] ses horaires n'ont pas pu être chargés (l'exploitant du robot peut voir pourquoi).
+}
 
 ## Nearby stops (a shared location)
 

@@ -155,8 +155,10 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
         const last = metrics.lastTickAt();
         const age = clock().getTime() - (last ?? startedAt);
         const states = feeds();
+        // A feed with no schedule to answer from, and none coming by waiting, is the operator's to fix.
+        const scheduleMissing = states.some((s) => s.schedule === 'failed');
         return {
-          ok: age < HEALTHY_TICK_AGE_MS,
+          ok: age < HEALTHY_TICK_AGE_MS && !scheduleMissing,
           lastTick: last === undefined ? null : new Date(last).toISOString(),
           ...(states.length > 0 ? { feeds: states } : {}),
         };

@@ -3,6 +3,7 @@ import type { Reply } from '../domain/reply.js';
 import type { StopDetails } from '../domain/transit-source.js';
 import { saveButton } from './format/buttons.js';
 import { formatRouteSummary } from './format/route-summary.js';
+import { unconfirmedLines } from './format/unconfirmed.js';
 import { messageReply, shorten } from './format/text.js';
 import { isUnknownStop, transitFailure, type HandlerContext } from './handler-context.js';
 
@@ -33,15 +34,27 @@ export async function stopDetails(stopNo: string, ctx: HandlerContext): Promise<
       ? [ctx.say('stop-location', { lat: at.lat.toFixed(5), lon: at.lon.toFixed(5) }), ctx.say('stop-map', { url: mapLink(at.lat, at.lon) })]
       : [];
   const routes = summary.status === 'fulfilled' ? routesPart(summary.value, ctx) : { lines: [ctx.say('stop-routes-unknown')], buttons: [] };
+  // Another agency that may have this code but could not say is named first (several feeds).
+  const answeredAs = known?.stopNo ?? (summary.status === 'fulfilled' ? summary.value.stopNo : stopNo);
+  const unconfirmed = unconfirmedLines(
+    known?.unconfirmed ?? (summary.status === 'fulfilled' ? summary.value.unconfirmed : undefined),
+    answeredAs,
+    ctx.say,
+  );
   return {
     title: ctx.say('stop-title', { stopName: shorten(name, 60), stopNo }),
-    blocks: [...(where.length > 0 ? [{ lines: where }] : []), { heading: ctx.say('stop-routes-heading'), lines: routes.lines }],
+    blocks: [
+      ...(unconfirmed.length > 0 ? [{ lines: unconfirmed }] : []),
+      ...(where.length > 0 ? [{ lines: where }] : []),
+      { heading: ctx.say('stop-routes-heading'), lines: routes.lines },
+    ],
     buttons: [[saveButton(stopNo, ctx.say)], ...routes.buttons],
     kind: 'answer',
   };
 }
 
 function routesPart(summary: StopArrivals, ctx: HandlerContext) {
-  const reply = formatRouteSummary(summary, ctx.say);
+  const { unconfirmed: _said, ...routes } = summary;
+  const reply = formatRouteSummary(routes, ctx.say);
   return { lines: reply.blocks.flatMap((b) => b.lines), buttons: reply.buttons ?? [] };
 }

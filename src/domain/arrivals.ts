@@ -19,6 +19,18 @@ export interface StopArrivals {
   readonly liveUnavailable?: boolean;
   /** The live feed answers, but with old data: ignored, every trip is from the schedule. */
   readonly staleFeed?: boolean;
+  /** Other agencies that may have a stop of this code but could not say (several feeds): the rider may mean theirs. */
+  readonly unconfirmed?: readonly UnconfirmedStop[];
+}
+
+/** An agency that may also have the stop code asked, but could not be asked (no schedule, loading, down). */
+export interface UnconfirmedStop {
+  /** The agency as riders know it. */
+  readonly agency: string;
+  /** The code as the rider typed it. */
+  readonly code: string;
+  /** Why it could not say: its schedule loading or missing, or it did not answer. */
+  readonly why: TransitErrorKind;
 }
 
 export interface RouteArrivals {

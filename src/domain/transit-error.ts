@@ -19,6 +19,11 @@ export const TRANSIT_ERROR_KINDS = [
   'unavailable',
   /** The source has nothing to answer from yet (a first schedule import under way). */
   'loading',
+  /**
+   * The source has no schedule and will not have one by waiting: its file was refused, or could
+   * not be had, with no earlier import to answer from. The operator's to fix (log, /healthz).
+   */
+  'no-schedule',
   /** The question cannot be asked of this source (checked before anything is sent). */
   'bad-request',
 ] as const;

@@ -1,4 +1,4 @@
-import type { StopArrivals } from './arrivals.js';
+import type { StopArrivals, UnconfirmedStop } from './arrivals.js';
 import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { IdentifierGrammar } from './identifiers.js';
 
@@ -11,6 +11,8 @@ export interface StopDetails {
   readonly translatedNames?: Readonly<Record<string, string>>;
   /** One platform's place, when the source knows it. */
   readonly position?: { readonly lat: number; readonly lon: number };
+  /** Other agencies that may have a stop of this code but could not say (several feeds). */
+  readonly unconfirmed?: readonly UnconfirmedStop[];
 }
 
 /**
@@ -40,8 +42,15 @@ export interface SourceProfile {
 export interface FeedStatus {
   /** The feed's id, when a bot serves several. */
   readonly feed?: string;
-  /** Its schedule is in use, or a first import is under way (or failing). */
-  readonly schedule: 'ready' | 'loading';
+  /** The agency as riders know it, when a bot serves several. */
+  readonly name?: string;
+  /**
+   * Its schedule is in use, a first import is under way, or none could be had (refused, or not
+   * downloaded) and none is in use: riders get no times from it until the operator acts.
+   */
+  readonly schedule: 'ready' | 'loading' | 'failed';
+  /** Why its last schedule refresh failed (safe to show; with `ready`, the earlier import still answers). */
+  readonly scheduleProblem?: { readonly kind: 'refused' | 'unavailable'; readonly message: string; readonly at: string };
   /** Its realtime feed answers, fails, or there is none. */
   readonly realtime: 'ok' | 'failing' | 'none';
   /** Trips whose realtime updates named other stops than the schedule since start: placed again by stop_id, or shown as scheduled. */

@@ -3,11 +3,11 @@
 // the sign. A code one feed knows answers at once; one several feeds know is refused as
 // ambiguous, with a choice per agency; "sto 3000" (or "sto:3000") names the feed outright. Each
 // feed keeps its own clock, words and failures: one down or loading never breaks another.
-import type { StopArrivals } from '../domain/arrivals.js';
+import type { StopArrivals, UnconfirmedStop } from '../domain/arrivals.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../domain/disruption.js';
 import type { IdentifierGrammar, IdentifierReading } from '../domain/identifiers.js';
 import type { StopIndex } from '../domain/stop-index.js';
-import { isTransitError, TransitError, type StopChoice } from '../domain/transit-error.js';
+import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
 import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
 
@@ -42,17 +42,22 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
 
   const key = (feed: Feed, code: string) => `${feed.id}${SEPARATOR}${code}`;
 
-  /** Whether each feed that could have this code has it: its stop index says so; a feed without one is asked. */
-  async function lookUp(code: string): Promise<Array<{ feed: Feed; has: 'yes' | 'no' | 'unknown' }>> {
+  /**
+   * Whether each feed that could have this code has it: its stop index says so; a feed without one
+   * is asked. One that cannot say gives why (its schedule loading or missing, or down).
+   */
+  async function lookUp(code: string): Promise<Array<{ feed: Feed; has: 'yes' | 'no' | 'unknown'; why?: TransitErrorKind }>> {
     const readers = feeds.filter((feed) => feed.source.identifiers.readStop(code).ok);
     return Promise.all(
       readers.map(async (feed) => {
         if (feed.stops !== undefined && feed.stops.size > 0) return { feed, has: feed.stops.byCode(code).length > 0 ? 'yes' : 'no' } as const;
-        const has = await feed.source.stopDetails(code).then(
-          () => 'yes' as const,
-          (err: unknown) => (isTransitError(err) && err.kind === 'unknown-stop' ? ('no' as const) : ('unknown' as const)),
+        return feed.source.stopDetails(code).then(
+          () => ({ feed, has: 'yes' as const }),
+          (err: unknown) =>
+            isTransitError(err) && err.kind === 'unknown-stop'
+              ? { feed, has: 'no' as const }
+              : { feed, has: 'unknown' as const, why: isTransitError(err) ? err.kind : ('unavailable' as const) },
         );
-        return { feed, has };
       }),
     );
   }
@@ -74,15 +79,20 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
 
   /**
    * The one feed a stop belongs to, or the refusal a rider reads (no such stop, or which one?). A
-   * feed that cannot say (loading, down) is asked only when no other feed has the code.
+   * feed that cannot say (loading, no schedule, down) is asked only when no other feed has the
+   * code; when another answers, the feeds that could not say are named beside its answer.
    */
-  async function resolve(stop: string): Promise<{ feed: Feed; code: string }> {
+  async function resolve(stop: string): Promise<{ feed: Feed; code: string; unconfirmed?: readonly UnconfirmedStop[] }> {
     const named = scoped(stop.trim());
     if (named !== undefined) return named;
     const code = stop.trim();
     const looked = await lookUp(code);
     const yes = looked.filter((l) => l.has === 'yes').map((l) => l.feed);
     const unknown = looked.filter((l) => l.has === 'unknown').map((l) => l.feed);
+    if (yes.length === 1 && unknown.length > 0) {
+      const unconfirmed = looked.flatMap((l) => (l.has === 'unknown' ? [{ agency: l.feed.name, code, why: l.why ?? 'unavailable' }] : []));
+      return { feed: yes[0]!, code, unconfirmed };
+    }
     if (yes.length === 1 || (yes.length === 0 && unknown.length === 1)) return { feed: (yes[0] ?? unknown[0])!, code };
     if (yes.length === 0 && unknown.length === 0) throw new TransitError('unknown-stop', 'no feed has that stop');
     const candidates = yes.length > 0 ? yes : unknown;
@@ -90,8 +100,8 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     throw new TransitError('ambiguous-stop', `${candidates.length} feeds may have that stop`, { choices });
   }
 
-  function scopedArrivals(feed: Feed, answer: StopArrivals): StopArrivals {
-    return Object.freeze({ ...answer, stopNo: key(feed, answer.stopNo) });
+  function scopedArrivals({ feed, unconfirmed }: { feed: Feed; unconfirmed?: readonly UnconfirmedStop[] }, answer: StopArrivals): StopArrivals {
+    return Object.freeze({ ...answer, stopNo: key(feed, answer.stopNo), ...(unconfirmed !== undefined ? { unconfirmed } : {}) });
   }
 
   const identifiers: IdentifierGrammar = {
@@ -131,7 +141,9 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   };
 
   const status = (): FeedStatus[] =>
-    feeds.flatMap((feed) => (feed.source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })));
+    feeds.flatMap((feed) =>
+      (feed.source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id, name: feed.name })),
+    );
 
   /** A disruption's id scoped to its feed, as stops are: two feeds may both have an alert "1". */
   const scopedReading = (feed: Feed, reading: DisruptionReading): DisruptionReading =>
@@ -155,6 +167,8 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
         } catch (err) {
           // A route one feed lacks is another's: only a route no feed has is refused.
           if (isTransitError(err) && err.kind === 'unknown-route') return 'unknown-route' as const;
+          // A feed with no schedule (yet) cannot say which of its routes that is: the others still answer.
+          if (isTransitError(err) && (err.kind === 'loading' || err.kind === 'no-schedule')) return { status: 'unavailable' } as const;
           throw err;
         }
       }),
@@ -175,21 +189,21 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
     profile,
     async routeSummary(stop) {
-      const { feed, code } = await resolve(stop);
-      return scopedArrivals(feed, await feed.source.routeSummary(code));
+      const found = await resolve(stop);
+      return scopedArrivals(found, await found.feed.source.routeSummary(found.code));
     },
     async nextTrips(stop, route) {
-      const { feed, code } = await resolve(stop);
-      return scopedArrivals(feed, await feed.source.nextTrips(code, route));
+      const found = await resolve(stop);
+      return scopedArrivals(found, await found.feed.source.nextTrips(found.code, route));
     },
     async nextTripsAllRoutes(stop) {
-      const { feed, code } = await resolve(stop);
-      return scopedArrivals(feed, await feed.source.nextTripsAllRoutes(code));
+      const found = await resolve(stop);
+      return scopedArrivals(found, await found.feed.source.nextTripsAllRoutes(found.code));
     },
     async stopDetails(stop): Promise<StopDetails> {
-      const { feed, code } = await resolve(stop);
+      const { feed, code, unconfirmed } = await resolve(stop);
       const details = await feed.source.stopDetails(code);
-      return { ...details, stopNo: key(feed, details.stopNo) };
+      return { ...details, stopNo: key(feed, details.stopNo), ...(unconfirmed !== undefined ? { unconfirmed } : {}) };
     },
   };
 }

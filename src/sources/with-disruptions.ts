@@ -71,8 +71,8 @@ export function withDisruptions<T extends TransitSource>(
         const touching = place === undefined ? active.filter(touchesAnything) : active.filter((d) => disruptionAffects(d, place, agencies));
         return { status: 'ok', disruptions: touching.sort(compareBySeverity), ...(readable.length < snapshots.length ? { incomplete: true } : {}) };
       } catch (err) {
-        // The question's own mistake, or a schedule still loading, is the rider's to hear; anything else is "unavailable".
-        if (isTransitError(err) && (err.kind === 'unknown-stop' || err.kind === 'unknown-route' || err.kind === 'loading')) throw err;
+        // The question's own mistake, or a schedule still loading (or missing), is the rider's to hear; anything else is "unavailable".
+        if (isTransitError(err) && ['unknown-stop', 'unknown-route', 'loading', 'no-schedule'].includes(err.kind)) throw err;
         options.logger?.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'disruptions not matched');
         return { status: 'unavailable' };
       }

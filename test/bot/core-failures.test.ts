@@ -91,6 +91,12 @@ const cases: Array<[string, TransitError, string, string]> = [
     'Les horaires sont en cours de chargement',
   ],
   [
+    'no-schedule',
+    new TransitError('no-schedule', 'refused: the feed lacks stop_times.txt'),
+    "This network's schedule could not be loaded, so I have no times for its stops. The bot's operator can see why in its log; trying again in a minute will not help.",
+    "Les horaires de ce réseau n'ont pas pu être chargés",
+  ],
+  [
     'invalid-request',
     new TransitError('bad-request', 'bad'),
     "I couldn't ask the transit service that way. Check the stop and route numbers.",

@@ -72,4 +72,15 @@ describe('disruptions of several feeds', () => {
     ]);
     expect(await none.disruptions!({})).toEqual({ status: 'unavailable' });
   });
+
+  it('answers a route from the feeds that can when one has no schedule (refused or loading), marked incomplete', async () => {
+    for (const kind of ['no-schedule', 'loading'] as const) {
+      const scheduleless: TransitSource = { ...oc, disruptions: () => Promise.reject(new TransitError(kind, 'no schedule')) };
+      const set = createFeedSet([
+        { id: 'mi', name: 'MiWay', source: scheduleless },
+        { id: 'sto', name: 'STO', source: sto },
+      ]);
+      expect(await set.disruptions!({ route: '33' })).toMatchObject({ status: 'ok', incomplete: true, disruptions: [{ id: 'sto:a' }] });
+    }
+  });
 });

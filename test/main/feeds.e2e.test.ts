@@ -8,7 +8,8 @@ import { buttonsOf, startFakeBotApi } from '../chat/telegram/fake-bot-api.js';
 import { startBot } from './run-bot.js';
 
 // `npm start` with FEEDS_FILE, over real HTTP: a feed whose zip cannot be had and one whose zip is
-// no zip leave the good one answering, and /healthz and /metrics say which is which.
+// no zip leave the good one answering, riders of those hear they have no schedule (not "loading"),
+// and the log, /healthz and /metrics say which is which and why.
 
 const dir = mkdtempSync(join(tmpdir(), 'arrivals-feeds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,18 +68,33 @@ describe('npm start with a list of feeds', () => {
     });
     bot.child.stdin.write('/next oc 3017\n');
     await bot.printed('(OC Transpo 3017)');
+    // Neither failed first import reads "loading" (issue 30, item 10): riders hear there is no schedule.
     bot.child.stdin.write('/next gone 3017\n');
-    await bot.printed('Schedule data is loading');
+    await bot.printed("This network's schedule could not be loaded");
+    bot.child.stdin.write('/stop baseline\n');
+    await bot.printed("The stops of Bad Transit can't be looked up by name or place");
+    bot.child.stdin.write('/lang fr\n/next bad 3017\n');
+    await bot.printed("Les horaires de ce réseau n'ont pas pu être chargés");
 
-    const health = (await (await fetch(`http://127.0.0.1:${port}/healthz`)).json()) as { feeds: unknown[] };
+    const healthz = await fetch(`http://127.0.0.1:${port}/healthz`);
+    expect(healthz.status).toBe(503);
+    const health = (await healthz.json()) as { ok: boolean; feeds: unknown[] };
+    expect(health.ok).toBe(false);
     expect(health.feeds).toMatchObject([
       { feed: 'oc', schedule: 'ready', realtime: 'ok' },
-      { feed: 'gone', schedule: 'loading', realtime: 'none' },
-      { feed: 'bad', schedule: 'loading', realtime: 'none' },
+      { feed: 'gone', name: 'Gone Transit', schedule: 'failed', scheduleProblem: { kind: 'unavailable' }, realtime: 'none' },
+      {
+        feed: 'bad',
+        name: 'Bad Transit',
+        schedule: 'failed',
+        scheduleProblem: { kind: 'refused', message: expect.stringContaining('zip') as unknown },
+        realtime: 'none',
+      },
     ]);
     const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
     expect(metrics).toContain('transit_feed_schedule_ready{feed="oc"} 1');
     expect(metrics).toContain('transit_feed_schedule_ready{feed="gone"} 0');
+    expect(metrics).toContain('transit_feed_schedule_failed{feed="bad"} 1');
     expect(metrics).toContain('transit_feed_realtime_ok{feed="oc"} 1');
     expect(metrics).toContain('transit_feed_stop_mismatches{feed="oc",outcome="prediction-dropped"} 0');
 
@@ -86,6 +102,8 @@ describe('npm start with a list of feeds', () => {
     const run = await bot.exited;
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^BASELINE \(OC Transpo 3017\)/);
+    // The operator reads why in the log, once per feed.
+    expect(run.stderr.match(/no schedule to answer from/g)).toHaveLength(2);
     expect(`${run.stdout}${run.stderr}`).not.toContain(DEMO_API_KEY);
   });
 

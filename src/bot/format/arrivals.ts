@@ -6,6 +6,7 @@ import { routeProblemMessage } from './failure-message.js';
 import { compareForArrivals, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { whereButtons } from './vehicle.js';
+import { unconfirmedLines } from './unconfirmed.js';
 
 /** Route blocks per reply: one per 250 characters of message (8 on Discord, 16 on Telegram). */
 const CHARS_PER_ROUTE_BLOCK = 250;
@@ -100,6 +101,9 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   }
   const shown = routes.slice(0, blocks.length);
   if (routes.length === 0) blocks.push({ lines: [say('arrivals-none')] });
+  // Another agency's stop of the same code could not be checked: said first, before any time is read.
+  const unconfirmed = unconfirmedLines(arrivals.unconfirmed, stopNo, say);
+  if (unconfirmed.length > 0) blocks.unshift({ lines: unconfirmed });
 
   const more = moreRoutesLine(routes, shown.length, stopNo, say);
   if (more !== undefined) blocks.push({ lines: [more] });

@@ -3,6 +3,7 @@ import type { Reply } from '../../domain/reply.js';
 import { routeButtons } from './buttons.js';
 import { compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { unconfirmedLines } from './unconfirmed.js';
 
 // One short line per route and direction: 16 of them stay well under Discord's 2000 characters.
 const MAX_SUMMARY_LINES = 16;
@@ -25,8 +26,15 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   if (more !== undefined) lines.push(more);
   return {
     title: say('routes-title', { stopName: shorten(summary.stopName, MAX_NAME_CHARS) || summary.stopNo, stopNo: summary.stopNo }),
-    blocks: [{ lines: lines.length > 0 ? lines : [say('routes-none')] }],
+    blocks: [
+      ...unconfirmedBlock(unconfirmedLines(summary.unconfirmed, summary.stopNo, say)),
+      { lines: lines.length > 0 ? lines : [say('routes-none')] },
+    ],
     buttons: routeNos.length > 0 ? [routeButtons(summary.stopNo, routeNos.slice(0, MAX_ROUTE_BUTTONS), say)] : [],
     kind: 'answer',
   };
+}
+
+function unconfirmedBlock(lines: string[]) {
+  return lines.length > 0 ? [{ lines }] : [];
 }

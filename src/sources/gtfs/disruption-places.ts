@@ -1,5 +1,4 @@
 import type { Agencies, Place, PlaceResolver, PlaceRoute } from '../../domain/disruption-match.js';
-import { scheduleLoading } from './errors.js';
 import type { Timetable } from './static/timetable.js';
 
 // The schedule's answers to the disruption matcher: a stop's platforms and station, the routes
@@ -9,7 +8,7 @@ import type { Timetable } from './static/timetable.js';
 const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
-export function schedulePlaces(current: () => Timetable | undefined): PlaceResolver {
+export function schedulePlaces(current: () => Timetable | undefined, noTimetable: () => Error): PlaceResolver {
   async function routeDetails(timetable: Timetable, routeIds: readonly string[]): Promise<Map<string, { agencyId?: string; routeType?: number }>> {
     if (routeIds.length === 0) return new Map();
     const rows = await timetable.query(`SELECT route_id, agency_id, route_type FROM routes WHERE route_id IN (${marks(routeIds.length)})`, [
@@ -37,9 +36,9 @@ export function schedulePlaces(current: () => Timetable | undefined): PlaceResol
 
   return {
     async stop(code, route) {
-      // Before the first import, the schedule cannot say: "loading", not "no such stop".
+      // Without a schedule it cannot say: "loading" (or why there is none), not "no such stop".
       const timetable = current();
-      if (timetable === undefined) throw scheduleLoading();
+      if (timetable === undefined) throw noTimetable();
       const place = await timetable.findStop(code.trim());
       if (place === undefined) return undefined;
       // A disruption naming the station touches its platforms: the station is among the stop's ids.
@@ -66,7 +65,7 @@ export function schedulePlaces(current: () => Timetable | undefined): PlaceResol
     },
     async route(text) {
       const timetable = current();
-      if (timetable === undefined) throw scheduleLoading();
+      if (timetable === undefined) throw noTimetable();
       return { stopIds: new Set(), routes: await routesNamed(timetable, text), routesKnown: true };
     },
     async agencies(): Promise<Agencies> {

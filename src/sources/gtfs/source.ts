@@ -6,7 +6,7 @@ import type { StopArrivals } from '../../domain/arrivals.js';
 import type { TransitSource } from '../../domain/transit-source.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import { stopArrivals } from './arrivals/stop-arrivals.js';
-import { asTransitError, scheduleLoading } from './errors.js';
+import { asTransitError, scheduleLoading, scheduleMissing } from './errors.js';
 import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
@@ -114,9 +114,15 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
   const first = schedule.current();
   if (first !== undefined) await reindex(first);
 
+  /** Why there is no timetable: still loading, or none to be had until the operator acts. */
+  function noTimetable() {
+    const problem = schedule.problem();
+    return problem === undefined ? scheduleLoading() : scheduleMissing(problem);
+  }
+
   function timetableOrLoading(): Timetable {
     const timetable = schedule.current();
-    if (timetable === undefined) throw scheduleLoading();
+    if (timetable === undefined) throw noTimetable();
     return timetable;
   }
 
@@ -168,7 +174,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     identifiers: GTFS_IDENTIFIERS,
     stops,
     realtime,
-    places: schedulePlaces(() => schedule.current()),
+    places: schedulePlaces(() => schedule.current(), noTimetable),
     vehicles,
     routeSummary: (stopNo) =>
       guarded(async () => {
@@ -219,13 +225,17 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         });
       }),
     profile: () => profile,
-    status: () => [
-      {
-        schedule: schedule.current() !== undefined ? 'ready' : 'loading',
-        realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
-        stopMismatches: { ...mismatches },
-      },
-    ],
+    status: () => {
+      const problem = schedule.problem();
+      return [
+        {
+          schedule: schedule.current() !== undefined ? 'ready' : problem !== undefined ? 'failed' : 'loading',
+          ...(problem !== undefined ? { scheduleProblem: problem } : {}),
+          realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
+          stopMismatches: { ...mismatches },
+        },
+      ];
+    },
     refreshSchedule: async () => {
       const outcome = await schedule.refresh();
       await indexing;

@@ -166,7 +166,7 @@ describe('arrivals from a schedule and a live feed', () => {
     await source.close();
   });
 
-  it('answers "schedule data is loading" while there is no schedule: missing file, corrupt zip, zip without stop_times.txt', async () => {
+  it('answers "no schedule" (not "loading", issue 30 item 10) once a first import failed: missing file, corrupt zip, zip without stop_times.txt', async () => {
     const { 'stop_times.txt': _, ...withoutStopTimes } = GTFS;
     const broken = [join(dir.path, 'absent.zip'), join(dir.path, 'not-a-zip.zip'), await writeZip(join(dir.path, 'partial.zip'), withoutStopTimes)];
     writeFileSync(broken[1]!, 'PK this is not a zip');
@@ -175,7 +175,7 @@ describe('arrivals from a schedule and a live feed', () => {
       expect(await source.refreshSchedule()).toBe('failed');
       const error = await source.nextTripsAllRoutes('1001').catch((err: unknown) => err);
       expect(error).toBeInstanceOf(TransitError);
-      expect((error as TransitError).kind).toBe('loading');
+      expect((error as TransitError).kind).toBe('no-schedule');
       await source.close();
     }
   });

@@ -22,6 +22,17 @@ import { openTimetable, type Timetable } from './timetable.js';
 
 export type ScheduleProgress = ImportProgress | { stage: 'download'; fraction: number; rows: 0 };
 
+/**
+ * Why the last refresh failed, for operators and riders: the file was refused (it will not be
+ * tried again until it changes), or could not be had. Safe to show: no request detail.
+ */
+export interface ScheduleProblem {
+  readonly kind: 'refused' | 'unavailable';
+  readonly message: string;
+  /** ISO instant of the failure. */
+  readonly at: string;
+}
+
 export interface ScheduleOptions {
   location: Location;
   dataDir: string;
@@ -39,6 +50,8 @@ export interface ScheduleOptions {
 export interface Schedule {
   /** The import in use; undefined until the first one completes. */
   current(): Timetable | undefined;
+  /** Why the last refresh failed (a refusal remembered on disk counts), until one succeeds. */
+  problem(): ScheduleProblem | undefined;
   /** Resolves with the first usable import (at once when one is on disk). */
   ready(): Promise<Timetable>;
   /** Checks the source, imports it when it changed; never throws (failures are logged and returned). */
@@ -64,6 +77,9 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
   const refusalPath = join(dir, 'refused.json');
   let manifest = await readManifest(manifestPath, source);
   let refusal = await readRefusal(refusalPath, source);
+  // A refusal remembered on disk is why there is no schedule after a restart: that file is not tried again.
+  let problem: ScheduleProblem | undefined =
+    refusal !== undefined ? { kind: 'refused', message: String(refusal.problem), at: String(refusal.refusedAt) } : undefined;
   let timetable: Timetable | undefined;
   let closed = false;
   let waiting: Array<(t: Timetable) => void> = [];
@@ -89,6 +105,14 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
       await rm(path, { force: true }).catch(() => {});
       manifest = undefined;
     }
+  }
+
+  // After a restart the operator is told again why riders get no times: the file is not tried until it changes.
+  if (timetable === undefined && problem !== undefined) {
+    options.logger.error(
+      { source, problem: problem.message, refusedAt: problem.at },
+      'schedule file refused earlier and unchanged; no schedule to answer from',
+    );
   }
 
   function swapIn(next: Timetable) {
@@ -142,6 +166,7 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
         const previousDb = manifest?.db;
         manifest = written;
         swapIn(next);
+        problem = undefined;
         if (refusal !== undefined) {
           refusal = undefined;
           await rm(refusalPath, { force: true });
@@ -159,10 +184,16 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
         throw err;
       }
     } catch (err) {
-      const problem = asFeedProblem(err, 'import');
+      const failure = asFeedProblem(err, 'import');
+      problem = {
+        kind: err instanceof FeedImportError ? 'refused' : 'unavailable',
+        message: failure.message,
+        at: new Date(started).toISOString(),
+      };
+      // With no earlier import there is nothing to answer from: riders hear that, not "loading".
       options.logger.error(
-        { source, kind: problem.kind, status: problem.status, problem: problem.message },
-        'schedule import failed; answering from the previous one',
+        { source, kind: failure.kind, status: failure.status, problem: failure.message },
+        timetable === undefined ? 'schedule import failed; no schedule to answer from' : 'schedule import failed; answering from the previous one',
       );
       return 'failed';
     } finally {
@@ -177,6 +208,7 @@ export async function openSchedule(options: ScheduleOptions): Promise<Schedule> 
 
   const schedule: Schedule = {
     current: () => timetable,
+    problem: () => problem,
     ready: () => (timetable !== undefined ? Promise.resolve(timetable) : new Promise((resolve) => waiting.push(resolve))),
     refresh: () => (running ??= refreshOnce().finally(() => (running = undefined))),
     onProgress(listener) {
