@@ -8,7 +8,10 @@ import { fixedClock } from '../../src/domain/clock.js';
 import type { Locale } from '../../src/domain/locale.js';
 import { openFeeds, type FeedEntry, type OpenedSource } from '../../src/sources/open.js';
 import { capturingLogger, memoryClaims, testSettings } from '../alerts/fakes.js';
-import { memoryStores, privateChat } from '../bot/fakes.js';
+import { fakeTransit, memoryStores, NOW, privateChat, route, stopArrivals, trip } from '../bot/fakes.js';
+import { TransitError } from '../../src/domain/transit-error.js';
+import type { TransitSource } from '../../src/domain/transit-source.js';
+import { createFeedSet } from '../../src/sources/feed-set.js';
 import { fixture as disruptionFixture } from '../disruptions/helpers.js';
 import { tempDir, writeZip } from '../sources/gtfs/helpers.js';
 
@@ -179,5 +182,29 @@ describe('a feed whose schedule was refused, beside one that works', () => {
     } finally {
       await scheduler.stop();
     }
+  });
+});
+
+describe('an answer from one agency beside one that is down', () => {
+  it('names the agency that did not answer, and none when every agency that may have the code said', async () => {
+    const down = fakeTransit({ details: { 'details 3017': new TransitError('unavailable', 'HTTP 503', { reason: 'http', code: 503 }) } });
+    const up = fakeTransit({
+      all: { 'all 3017': stopArrivals([route('95', [trip(4)])], '3017', 'BASELINE') },
+      details: { 'details 3017': { stopNo: '3017', name: 'BASELINE' } },
+    });
+    const sure = fakeTransit({});
+    const core = (other: TransitSource) => {
+      const set = createFeedSet([
+        { id: 'sto', name: 'STO', source: other },
+        { id: 'oc', name: 'OC Transpo', source: up },
+      ]);
+      return createBotCore({ transit: set, ...memoryStores(), now: () => NOW });
+    };
+    const said = renderPlainText((await core(down).handleText('/next 3017', privateChat({ languageCode: 'fr' })))!);
+    expect(said).toContain('⚠️ STO a peut-être aussi un arrêt 3017, mais il ne répond pas en ce moment : ceci est OC Transpo 3017.');
+    const english = renderPlainText((await core(down).handleText('/next 3017', privateChat()))!);
+    expect(english).toContain('⚠️ STO may also have a stop 3017, but it is not answering right now: this is OC Transpo 3017.');
+    // STO answered that it has no stop 3017: nothing to say.
+    expect(renderPlainText((await core(sure).handleText('/next 3017', privateChat()))!)).not.toContain('STO');
   });
 });
