@@ -26,7 +26,7 @@ async function expectEverythingBack(store: Store, savedSince: string[] = []): Pr
   expect(await store.savedStops.list(EARLIER.discord)).toEqual([{ stopNo: 'sto:3000', label: 'work' }]);
   expect(await store.subscriptions.list(EARLIER.telegram)).toEqual([EARLIER_SUBSCRIPTIONS[0]]);
   expect(await store.subscriptions.list(EARLIER.discord)).toEqual([EARLIER_SUBSCRIPTIONS[1]]);
-  const mondayAt0730: LocalMinute = { weekday: 1, minute: 450 };
+  const mondayAt0730: LocalMinute = { date: '2026-11-30', weekday: 1, minute: 450 };
   expect((await store.subscriptions.dueAt('America/Toronto', mondayAt0730, WHEN_WRITTEN)).map((s) => s.id)).toEqual(['k3f9']);
   expect(await store.subscriptions.zones()).toEqual(['America/Toronto']);
   expect(await store.chats.language(EARLIER.telegram)).toEqual({ locale: 'fr', chosen: true });
