@@ -69,9 +69,11 @@ export class SqliteKeyv extends EventEmitter implements KeyvStoreAdapter {
     let after = '';
     for (;;) {
       const rows = this.page.all(prefix, after);
-      for (const row of rows) yield [row.key, row.value as Awaited<Value>];
+      for (const row of rows) yield [row.key, row.value];
       if (rows.length < PAGE) return;
       after = rows[rows.length - 1]!.key;
+      // A long walk gives the event loop back between pages.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
