@@ -2,7 +2,8 @@
 // the default, is about OC Transpo's size; GTFS_BENCH_RUNS rounds, 3 by default). Each round runs,
 // side by side and each in a child process of its own (so that peak memory is its alone):
 //   - the project's import (src/sources/gtfs/static/import-feed.ts), with its longest event-loop stall;
-//   - the `gtfs` npm package (4.18, better-sqlite3) importing the same zip;
+//   - the `gtfs` npm package (4.18, better-sqlite3) importing the same zip (not a dependency of the
+//     project: installed on first use under the system's temp folder, GTFS_BENCH_SKIP_GTFS=1 skips it);
 //   - reading alone: the zip inflated and its CSV read into rows, nothing written;
 //   - SQLite's own bulk insert on this machine: as many rows as the feed has, made inside SQLite
 //     (no parsing, no binding) into the stop_times table in one transaction: the floor;
@@ -10,12 +11,13 @@
 //     scheduling noise (another process or SQLite's thread holding the core), not the code's.
 // Medians over the rounds; the machine may be shared, so compare within one run.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { StringDecoder } from 'node:string_decoder';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadDemoNetwork } from '../src/sim/demo-network.js';
 import { demoGtfsFiles, zipGtfs } from '../src/sim/gtfs-zip.js';
 import { CsvRows } from '../src/sources/gtfs/static/csv-rows.js';
@@ -65,8 +67,10 @@ const children: Record<string, (zip: string, db: string, rows: number) => Promis
     return { rows: Object.values(result.rows).reduce((a, b) => a + b, 0), indexMs: performance.now() - rowsIn };
   },
   async gtfs(zip, db) {
-    const { importGtfs } = await import('gtfs');
-    await importGtfs({ agencies: [{ path: zip }], sqlitePath: db, verbose: false });
+    const gtfs = (await import(pathToFileURL(process.env.GTFS_PACKAGE_ENTRY!).href)) as {
+      importGtfs: (config: { agencies: Array<{ path: string }>; sqlitePath: string; verbose: boolean }) => Promise<void>;
+    };
+    await gtfs.importGtfs({ agencies: [{ path: zip }], sqlitePath: db, verbose: false });
     const sqlite = await openDb(db, 'read');
     let rows = 0;
     for (const file of FILES) {
@@ -95,7 +99,7 @@ const children: Record<string, (zip: string, db: string, rows: number) => Promis
   },
   async floor(_, db, rows) {
     const sqlite = await openDb(db, 'create');
-    await sqlite.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
+    await sqlite.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;');
     await sqlite.run(createTableSql(TABLES.find((t) => t.name === 'stop_times')!));
     // Values of the demo feed's shape: "<trip>~<copy>" ids, times in seconds, small integers.
     await sqlite.run(
@@ -119,11 +123,29 @@ if (mode !== undefined && children[mode] !== undefined) {
 const copies = Number(process.env.GTFS_BENCH_COPIES ?? 250);
 const runs = Number(process.env.GTFS_BENCH_RUNS ?? 3);
 const dir = mkdtempSync(join(tmpdir(), 'gtfs-import-bench-'));
+/** The `gtfs` package's entry, installed once (it compiles its own better-sqlite3) into the temp folder. */
+function gtfsPackageEntry(): string | undefined {
+  if (process.env.GTFS_BENCH_SKIP_GTFS === '1') return undefined;
+  const home = join(tmpdir(), 'arrivals-bench-gtfs-4.18.2');
+  const resolve = () => createRequire(join(home, 'package.json')).resolve('gtfs');
+  try {
+    return resolve();
+  } catch {
+    console.log(`installing the gtfs package 4.18.2 for the comparison into ${home} (once; a few minutes)...`);
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, 'package.json'), '{"private":true}');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', 'gtfs@4.18.2'], { cwd: home, stdio: 'inherit' });
+    return resolve();
+  }
+}
+const gtfsEntry = gtfsPackageEntry();
+
 const child = (name: string, zip: string, rows = 0): Figures => {
   const db = join(dir, `${name}.sqlite`);
   rmSync(db, { force: true });
   const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), name, zip, db, String(rows)], {
     encoding: 'utf8',
+    env: { ...process.env, GTFS_PACKAGE_ENTRY: gtfsEntry ?? '' },
     maxBuffer: 64 * 1024 * 1024,
   });
   return JSON.parse(out.trim().split('\n').at(-1)!) as Figures;
@@ -136,7 +158,7 @@ try {
   const results: Record<string, Figures[]> = { ours: [], gtfs: [], read: [], floor: [], idle: [] };
   for (let round = 0; round < runs; round++) {
     results.ours!.push(child('ours', zip));
-    results.gtfs!.push(child('gtfs', zip));
+    if (gtfsEntry !== undefined) results.gtfs!.push(child('gtfs', zip));
     results.read!.push(child('read', zip));
     results.floor!.push(child('floor', zip, results.ours!.at(-1)!.rows));
     results.idle!.push(child('idle', zip, Math.round(results.ours!.at(-1)!.ms)));
@@ -152,7 +174,7 @@ try {
       `${label.padEnd(34)} ${(m(name, 'ms') / 1000).toFixed(1).padStart(5)} s  ${k(perSecond(name)).padStart(6)} rows/s  peak RSS ${String(Math.round(m(name, 'maxRssMb'))).padStart(4)} MB  longest stall ${String(Math.round(m(name, 'maxLoopDelayMs'))).padStart(5)} ms (p99 ${Math.round(m(name, 'p99LoopDelayMs'))})${extra}`,
     );
   line('import (this project)', 'ours', `  (indexes ${(m('ours', 'indexMs') / 1000).toFixed(1)} s)`);
-  line('import (gtfs 4.18.2)', 'gtfs');
+  if (gtfsEntry !== undefined) line('import (gtfs 4.18.2)', 'gtfs');
   line('read only (inflate + CSV)', 'read');
   line('SQLite bulk insert (the floor)', 'floor');
   console.log(
@@ -160,7 +182,7 @@ try {
   );
   const rowsInSeconds = (m('ours', 'ms') - m('ours', 'indexMs')) / 1000;
   console.log(
-    `ratios: this import ${(perSecond('ours') / perSecond('gtfs')).toFixed(2)}x gtfs's rows/s; rows in at ${k(m('ours', 'rows') / rowsInSeconds)} rows/s = ${((m('ours', 'rows') / rowsInSeconds / perSecond('floor')) * 100).toFixed(0)}% of SQLite's own insert, reading alone ${k(perSecond('read'))} rows/s`,
+    `ratios: ${gtfsEntry !== undefined ? `this import ${(perSecond('ours') / perSecond('gtfs')).toFixed(2)}x gtfs's rows/s; ` : ''}rows in at ${k(m('ours', 'rows') / rowsInSeconds)} rows/s = ${((m('ours', 'rows') / rowsInSeconds / perSecond('floor')) * 100).toFixed(0)}% of SQLite's own insert, reading alone ${k(perSecond('read'))} rows/s`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });

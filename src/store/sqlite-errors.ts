@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { oneLine } from './errors.js';
 
 export function sqliteOpenFailure(file: string, err: unknown): string {
-  switch (codeOf(err)) {
+  switch (primaryCode(codeOf(err))) {
     case 'SQLITE_NOTADB':
       return 'file is not a database';
     case 'SQLITE_CORRUPT':
@@ -49,6 +49,11 @@ function cantOpen(file: string): string {
   }
   if (isFolder) return 'a folder is in the way where the file should be';
   return readableAndWritable(file) ? 'unable to open the database file' : 'permission denied';
+}
+
+/** SQLite's primary code of an extended one: SQLITE_READONLY_DIRECTORY is a SQLITE_READONLY. */
+function primaryCode(code: string | undefined): string | undefined {
+  return code?.startsWith('SQLITE_') ? `SQLITE_${code.slice('SQLITE_'.length).split('_')[0]}` : code;
 }
 
 function codeOf(err: unknown): string | undefined {

@@ -1,61 +1,58 @@
 // Sets in SQLite: one row per member in a table of our own beside keyv's, keyed (set, member), so
 // membership, bounded adds and reads of one set are single indexed statements.
+import type { Database } from 'better-sqlite3';
 import type { BoundedOutcome, SetOps } from './sets.js';
 
-type Query = (sql: string, ...params: unknown[]) => Promise<unknown>;
-
-export const setsTable = (keyvTable: string) => `${keyvTable}_sets`;
-
-export function createSetsTableSql(keyvTable: string): string {
-  return `CREATE TABLE IF NOT EXISTS ${setsTable(keyvTable)} (set_key TEXT NOT NULL, member TEXT NOT NULL, PRIMARY KEY (set_key, member)) WITHOUT ROWID`;
-}
+export const SETS_TABLE = 'keyv_sets';
 
 /** SetOps, and the bounded add that Backend.addBoundedWith runs inside its transaction. */
 export interface SqliteSets extends SetOps {
-  /** Adds `member` unless it is there already or the set holds `max` members, in one statement. */
-  addBounded(key: string, member: string, max: number): Promise<BoundedOutcome>;
+  /** Synchronous, for a transaction: adds each member not there yet. */
+  addNow(key: string, members: readonly string[]): void;
+  /** Synchronous, for a transaction: adds `member` unless it is there already or the set holds `max` members. */
+  addBoundedNow(key: string, member: string, max: number): BoundedOutcome;
 }
 
 /** `prefix` turns a set's key into its stored one (the namespace, as keyv prefixes its keys). */
-export function sqliteSets(query: Query, keyvTable: string, prefix: (key: string) => string): SqliteSets {
-  const table = setsTable(keyvTable);
+export function sqliteSets(db: Database, prefix: (key: string) => string): SqliteSets {
+  const t = SETS_TABLE;
+  const insert = db.prepare<[string, string]>(
+    `INSERT INTO ${t} (set_key, member) SELECT ?, value FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`,
+  );
+  // One statement: SQLite's write lock makes count-then-insert atomic across processes.
+  const insertBounded = db.prepare<[string, string, string, number]>(
+    `INSERT INTO ${t} (set_key, member) SELECT ?, ? WHERE (SELECT count(*) FROM ${t} WHERE set_key = ?) < ? ON CONFLICT DO NOTHING`,
+  );
+  const has = db.prepare<[string, string]>(`SELECT 1 FROM ${t} WHERE set_key = ? AND member = ?`);
+  const remove = db.prepare<[string, string]>(`DELETE FROM ${t} WHERE set_key = ? AND member IN (SELECT value FROM json_each(?))`);
+  const members = db.prepare<[string], { set_key: string; member: string }>(
+    `SELECT set_key, member FROM ${t} WHERE set_key IN (SELECT value FROM json_each(?))`,
+  );
+
+  const addNow = (key: string, added: readonly string[]) => {
+    if (added.length > 0) insert.run(prefix(key), JSON.stringify(added));
+  };
   return {
-    async add(key, members) {
-      if (members.length === 0) return;
-      await query(
-        `INSERT INTO ${table} (set_key, member) SELECT ?, value FROM json_each(?) WHERE true ON CONFLICT DO NOTHING`,
-        prefix(key),
-        JSON.stringify(members),
-      );
-    },
-    async addBounded(key, member, max) {
+    addNow,
+    addBoundedNow(key, member, max) {
       const setKey = prefix(key);
-      // One statement: SQLite's write lock makes count-then-insert atomic across processes.
-      const added = (await query(
-        `INSERT INTO ${table} (set_key, member) SELECT ?, ? WHERE (SELECT count(*) FROM ${table} WHERE set_key = ?) < ? ON CONFLICT DO NOTHING RETURNING member`,
-        setKey,
-        member,
-        setKey,
-        max,
-      )) as unknown[];
-      if (added.length === 1) return 'added';
-      const present = (await query(`SELECT 1 FROM ${table} WHERE set_key = ? AND member = ?`, setKey, member)) as unknown[];
-      return present.length > 0 ? 'exists' : 'full';
+      if (insertBounded.run(setKey, member, setKey, max).changes === 1) return 'added';
+      return has.get(setKey, member) !== undefined ? 'exists' : 'full';
     },
-    async remove(key, members) {
-      if (members.length === 0) return;
-      await query(`DELETE FROM ${table} WHERE set_key = ? AND member IN (SELECT value FROM json_each(?))`, prefix(key), JSON.stringify(members));
+    async add(key, added) {
+      addNow(key, added);
+      return Promise.resolve();
+    },
+    async remove(key, removed) {
+      if (removed.length > 0) remove.run(prefix(key), JSON.stringify(removed));
+      return Promise.resolve();
     },
     async members(keys) {
       if (keys.length === 0) return [];
       const stored = keys.map(prefix);
-      const rows = (await query(
-        `SELECT set_key, member FROM ${table} WHERE set_key IN (SELECT value FROM json_each(?))`,
-        JSON.stringify(stored),
-      )) as Array<{ set_key: string; member: string }>;
       const byKey = new Map<string, string[]>(stored.map((k) => [k, []]));
-      for (const row of rows) byKey.get(row.set_key)?.push(row.member);
-      return stored.map((k) => byKey.get(k)!);
+      for (const row of members.all(JSON.stringify(stored))) byKey.get(row.set_key)?.push(row.member);
+      return Promise.resolve(stored.map((k) => byKey.get(k)!));
     },
   };
 }

@@ -1,23 +1,27 @@
-// The SQLite backend: keyv's own adapter and connection (one file in DATA_DIR), checked at open,
-// and claims as single SQL statements on that same connection; writes that must land together
-// (a subscription's id, index entries and record) as one transaction on a second connection.
+// The SQLite backend: one better-sqlite3 connection to one file in DATA_DIR, its layout brought up
+// to date at open (migrations/), keyv's records through our adapter (sqlite-keyv.ts), claims as
+// single statements, and writes that must land together (a subscription's id, index entries and
+// record) as one transaction. Statements run synchronously and take microseconds; no other
+// statement can come between a transaction's, so one connection serves them all.
 import { join } from 'node:path';
-import KeyvSqlite from '@keyv/sqlite';
+import Database from 'better-sqlite3';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { folderFailure, sqliteOpenFailure } from './sqlite-errors.js';
 import { makeFolder } from '../util/make-folder.js';
-import { createSetsTableSql, sqliteSets } from './sqlite-sets.js';
-import { sqliteTransactions } from './sqlite-transactions.js';
+import { migrate } from './migrations/index.js';
+import { KEYV_TABLE, SqliteKeyv } from './sqlite-keyv.js';
+import { sqliteSets } from './sqlite-sets.js';
 
 // keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
 // CASE (not AND) guards json_extract, which raises on text that is not JSON: such a row is
 // never expired, so it is neither replaced nor swept, only reported where it is read.
 const EXPIRED = (column: string) => `CASE WHEN json_valid(${column}) THEN coalesce(json_extract(${column}, '$.expires') < ?, 0) ELSE 0 END`;
 
-const UNSYNCED = 'PRAGMA synchronous = OFF';
+/** How long a statement waits for another process's write lock before failing. */
+const BUSY_TIMEOUT_MS = 5_000;
 /** Rows per page of a scan of the records. */
 const RECORDS_PAGE = 500;
 
@@ -28,48 +32,46 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
   } catch (err) {
     throw new StoreError(`cannot open ${file}: ${folderFailure(dataDir, err)}`, { cause: err });
   }
-  const adapter = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: 5_000 });
-  const table = adapter.opts.table!;
-  // A failed open is both emitted and the rejection of every later query; the query below takes
-  // the rejection to our caller, so the event only needs a listener (an unheard 'error' throws).
-  adapter.on('error', () => undefined);
+  let db: Database.Database | undefined;
   try {
-    // Issued in the same tick as the adapter's connect, so the connect's rejection is handled
-    // before it can surface as an unhandled rejection. It waits for the open and keyv's CREATE
-    // TABLE (a file that is not a database fails there, untouched), then deletes this namespace's
-    // expired claims: a write, so a read-only file fails now rather than on a rider's first /save.
-    await adapter.query(
-      `DELETE FROM ${table} WHERE substr(key, 1, ?) = ? AND ${EXPIRED('value')}`,
+    db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    // Write-ahead logging: a write costs one append and no wait for readers, and a transaction
+    // survives the process's crash with NORMAL sync (a power cut may undo the last ones, never
+    // corrupt the file). Every process on the file uses it: the mode is kept in the file itself.
+    db.pragma('journal_mode = WAL');
+    db.pragma(unsynced ? 'synchronous = OFF' : 'synchronous = NORMAL');
+    // The first statements read the file (one that is not a database fails here, untouched) and
+    // write to it (deleting this namespace's expired claims), so a read-only file fails now rather
+    // than on a rider's first /save.
+    migrate(db);
+    db.prepare(`DELETE FROM ${KEYV_TABLE} WHERE substr(key, 1, ?) = ? AND ${EXPIRED('value')}`).run(
       namespace.length + 1,
       `${namespace}:`,
       Date.now(),
     );
-    await adapter.query(createSetsTableSql(table));
-    if (unsynced) await adapter.query(UNSYNCED);
   } catch (err) {
-    await adapter.close().catch(() => undefined);
+    db?.close();
     throw new StoreError(`cannot open ${file}: ${sqliteOpenFailure(file, err)}`, { cause: err });
   }
+  return Promise.resolve(sqliteBackend(db, namespace, logger));
+}
+
+function sqliteBackend(db: Database.Database, namespace: string, logger: Logger | undefined): Backend {
+  const adapter = new SqliteKeyv(db);
   const keyv = keyvOver(adapter, { namespace, redis: false, errors: backendErrorLog(logger) });
-
-  const claimSql =
-    `INSERT INTO ${table} (key, value) VALUES (?, ?) ` +
-    `ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE ${EXPIRED(`${table}.value`)} ` +
-    'RETURNING key';
-
   const prefix = (key: string) => keyv._getKeyPrefix(key);
-  // The adapter's own connection factory: the same file and busy timeout, a connection of its own.
-  const connect = adapter.opts.connect!;
-  const transactions = sqliteTransactions(
-    unsynced
-      ? async () => {
-          const connection = await connect();
-          await connection.query(UNSYNCED);
-          return connection;
-        }
-      : connect,
+  const sets = sqliteSets(db, prefix);
+  const t = KEYV_TABLE;
+  // One statement: SQLite's write lock makes insert-or-replace-if-expired atomic across
+  // processes; RETURNING yields the row only when this statement wrote it.
+  const claim = db.prepare<[string, string, number]>(
+    `INSERT INTO ${t} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE ${EXPIRED(`${t}.value`)} RETURNING key`,
   );
-  const upsert = `INSERT INTO ${table} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`;
+  const upsert = db.prepare<[string, string]>(`INSERT INTO ${t} (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+  const page = db.prepare<[string, string], { key: string; value: unknown }>(
+    `SELECT key, value FROM ${t} WHERE key >= ? AND key > ? ORDER BY key LIMIT ${RECORDS_PAGE}`,
+  );
+  let closed = false;
 
   return {
     keyv,
@@ -77,44 +79,42 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
       const now = Date.now();
       // The row is written as keyv.set would write it, so keyv.get reads the claim's value and
       // treats it as gone once `expires` has passed.
-      const stored = await keyv.serializeData({ value, expires: ttlMs === undefined ? undefined : now + ttlMs });
-      // One statement: SQLite's write lock makes insert-or-replace-if-expired atomic across
-      // connections and processes; RETURNING yields the row only when this statement wrote it.
-      const rows = (await adapter.query(claimSql, keyv._getKeyPrefix(key), stored, now)) as unknown[];
-      return rows.length === 1;
+      const stored = (await keyv.serializeData({ value, expires: ttlMs === undefined ? undefined : now + ttlMs })) as string;
+      return claim.all(prefix(key), stored, now).length === 1;
     },
-    sets: sqliteSets((sql, ...params) => adapter.query(sql, ...params), table, prefix),
+    sets,
     async addBoundedWith(bounded, also, record) {
-      const value = await keyv.serializeData({ value: record.value, expires: undefined });
-      return transactions.run(async (query) => {
-        const sets = sqliteSets(query, table, prefix);
-        const outcome = await sets.addBounded(bounded.key, bounded.member, bounded.max);
-        if (outcome !== 'added') return outcome;
-        for (const [set, member] of also) await sets.add(set, [member]);
-        await query(upsert, prefix(record.key), value);
-        return outcome;
-      });
+      const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;
+      // IMMEDIATE: the write lock is taken at BEGIN, so the transaction cannot fail later to upgrade it.
+      return db
+        .transaction(() => {
+          const outcome = sets.addBoundedNow(bounded.key, bounded.member, bounded.max);
+          if (outcome !== 'added') return outcome;
+          for (const [set, member] of also) sets.addNow(set, [member]);
+          upsert.run(prefix(record.key), value);
+          return outcome;
+        })
+        .immediate();
     },
     async *records(wanted) {
       // Keyset pages along the primary key: each page an index range, none skipped or repeated.
       const start = prefix(wanted);
       let after = '';
       for (;;) {
-        const rows = (await adapter.query(
-          `SELECT key, value FROM ${table} WHERE key >= ? AND key > ? ORDER BY key LIMIT ${RECORDS_PAGE}`,
-          start,
-          after,
-        )) as Array<{ key: string; value: unknown }>;
+        const rows = page.all(start, after);
         for (const row of rows) {
           if (!row.key.startsWith(start)) return;
           yield [row.key.slice(start.length - wanted.length), row.value];
         }
         if (rows.length < RECORDS_PAGE) return;
         after = rows[rows.length - 1]!.key;
+        // A long walk gives the event loop back between pages.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     },
     async close() {
-      await transactions.close();
+      if (closed) return;
+      closed = true;
       await keyv.disconnect();
     },
   };

@@ -16,10 +16,7 @@ import { everySubscription } from './every-record.js';
 
 /** A moved chat keeps all it had; the cap applied when each was made. */
 const NO_CAP = Number.MAX_SAFE_INTEGER;
-/**
- * Records read per round trip. @keyv/sqlite matches the rows of a multi-key read to the keys
- * one by one (quadratic): 10,000 keys at once took most of a second, in chunks of this size milliseconds.
- */
+/** Records read per round trip: one MGET or SELECT of a bounded size, whatever a chat or bucket holds. */
 const READ_CHUNK = 200;
 
 export function createSubscriptions(deps: { backend: Backend; corrupt: CorruptionLog }): SubscriptionsRepository {

@@ -3,7 +3,7 @@
 // closed under the store (there is no server to lose).
 import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
-import sqlite3 from 'sqlite3';
+import Database from 'better-sqlite3';
 import { SQLITE_FILE, type Store } from '../../src/store/index.js';
 import type { BackendUnderTest } from './backends.js';
 import { REDIS_URL } from '../support/redis.js';
@@ -48,16 +48,16 @@ export async function outage(backend: BackendUnderTest): Promise<{ store: Store;
 export async function failingRecordWrites(backend: BackendUnderTest): Promise<{ store: Store; heal: () => Promise<void> }> {
   if (backend.name === 'sqlite') {
     const store = await backend.open();
-    const db = new sqlite3.Database(join(backend.options().dataDir, SQLITE_FILE));
-    const run = (sql: string) => new Promise<void>((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
-    await run(
+    const db = new Database(join(backend.options().dataDir, SQLITE_FILE), { timeout: 5_000 });
+    db.exec(
       "CREATE TRIGGER refuse_records BEFORE INSERT ON keyv WHEN NEW.key LIKE '%:sub:%' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
     );
     return {
       store,
-      async heal() {
-        await run('DROP TRIGGER refuse_records');
-        await new Promise<void>((resolve) => db.close(() => resolve()));
+      heal() {
+        db.exec('DROP TRIGGER refuse_records');
+        db.close();
+        return Promise.resolve();
       },
     };
   }

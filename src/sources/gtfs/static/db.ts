@@ -1,11 +1,14 @@
-import sqlite3 from 'sqlite3';
+import type { DbMode, Param } from './db-protocol.js';
+import { startDbThread, type DbThread } from './db-thread.js';
 
-// A small promise face over sqlite3 (the SQLite binding the store already ships): the schedule is
-// written once per import and then only read. Queries run on sqlite3's own threads, so a large
-// look-up never holds up the chat.
+// A small promise face over one schedule database: better-sqlite3 on a worker thread (db-worker.ts).
+// The schedule is written once per import and then only read; every statement runs on that
+// thread, never the chat's. The look-ups of every feed share one thread; an import, whose inserts
+// and index builds run for seconds, has one of its own, so the look-ups never wait behind it.
 
 export type Row = Record<string, string | number | null>;
-export type Param = string | number | null;
+export type { Param };
+export { DbError } from './db-thread.js';
 
 export interface Db {
   run(sql: string, params?: Param[]): Promise<void>;
@@ -21,37 +24,44 @@ export interface Statement {
   finalize(): Promise<void>;
 }
 
-const FLAGS = {
-  read: sqlite3.OPEN_READONLY,
-  write: sqlite3.OPEN_READWRITE,
-  create: sqlite3.OPEN_READWRITE | sqlite3.OPEN_CREATE,
-};
+let shared: DbThread | undefined;
 
-export function openDb(path: string, mode: keyof typeof FLAGS): Promise<Db> {
-  const flags = FLAGS[mode];
-  return new Promise((resolve, reject) => {
-    const db = new sqlite3.Database(path, flags, (err) => (err ? reject(err) : resolve(wrap(db))));
-  });
-}
-
-function wrap(db: sqlite3.Database): Db {
+/** `ownThread`: a thread of its own, ended when the database closes (an import). */
+export async function openDb(path: string, mode: DbMode, options: { ownThread?: boolean } = {}): Promise<Db> {
+  const thread = options.ownThread === true ? startDbThread() : (shared ??= startDbThread());
+  thread.hold();
+  let handle: number;
+  try {
+    handle = (await thread.ask({ op: 'open', path, mode })).handle!;
+  } catch (err) {
+    await release(thread, options.ownThread === true);
+    throw err;
+  }
+  const db = handle;
   let closed: Promise<void> | undefined;
   return {
-    run: (sql, params = []) => new Promise((resolve, reject) => db.run(sql, params, (err: Error | null) => (err ? reject(err) : resolve()))),
-    all: <T>(sql: string, params: Param[] = []) =>
-      new Promise<T[]>((resolve, reject) => db.all(sql, params, (err: Error | null, rows: T[]) => (err ? reject(err) : resolve(rows)))),
-    exec: (sql) => new Promise((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve()))),
-    prepare: (sql) =>
-      new Promise((resolve, reject) => {
-        const statement: sqlite3.Statement = db.prepare(sql, (err: Error | null) =>
-          err
-            ? reject(err)
-            : resolve({
-                run: (params) => new Promise((ok, fail) => statement.run(params, (e: Error | null) => (e ? fail(e) : ok()))),
-                finalize: () => new Promise((ok, fail) => statement.finalize((e) => (e ? fail(e) : ok()))),
-              }),
-        );
-      }),
-    close: () => (closed ??= new Promise((resolve, reject) => db.close((err) => (err ? reject(err) : resolve())))),
+    run: async (sql, params = []) => void (await thread.ask({ op: 'run', db, sql, params })),
+    all: async <T>(sql: string, params: Param[] = []) => (await thread.ask({ op: 'all', db, sql, params })).rows as T[],
+    exec: async (sql) => void (await thread.ask({ op: 'exec', db, sql })),
+    async prepare(sql) {
+      const { statement } = await thread.ask({ op: 'prepare', db, sql });
+      return {
+        run: async (params) => void (await thread.ask({ op: 'statement-run', db, statement: statement!, params })),
+        finalize: async () => void (await thread.ask({ op: 'finalize', db, statement: statement! })),
+      };
+    },
+    close: () =>
+      (closed ??= thread.ask({ op: 'close', db }).then(
+        () => release(thread, options.ownThread === true),
+        async (err: unknown) => {
+          await release(thread, options.ownThread === true);
+          throw err;
+        },
+      )),
   };
+}
+
+async function release(thread: DbThread, own: boolean): Promise<void> {
+  thread.letGo();
+  if (own) await thread.terminate();
 }

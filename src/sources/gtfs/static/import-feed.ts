@@ -53,8 +53,9 @@ export async function importFeed(zipPath: string, dbPath: string, options: Impor
     });
     const present = TABLES.filter((t) => zip!.sizes.has(`${t.name}.txt`));
     checkFiles(zip, present, limits);
-    db = await openDb(dbPath, 'create');
-    await db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;');
+    db = await openDb(dbPath, 'create', { ownThread: true });
+    // MEMORY, not OFF: better-sqlite3 runs SQLite in defensive mode, which refuses OFF.
+    await db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;');
     const total = present.reduce((sum, t) => sum + zip!.sizes.get(`${t.name}.txt`)!.uncompressed, 0) || 1;
     let before = 0;
     const rows: Record<string, number> = {};

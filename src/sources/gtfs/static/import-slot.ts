@@ -58,7 +58,8 @@ async function holdLock(path: string): Promise<Db> {
   const db = await openDb(path, 'create');
   try {
     // In exclusive locking mode the first write takes the lock and the connection keeps it.
-    await db.exec('PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = OFF; CREATE TABLE IF NOT EXISTS held (pid INTEGER)');
+    // No journal file beside the lock (MEMORY: better-sqlite3's defensive mode refuses OFF).
+    await db.exec('PRAGMA journal_mode = MEMORY; PRAGMA locking_mode = EXCLUSIVE; CREATE TABLE IF NOT EXISTS held (pid INTEGER)');
     return db;
   } catch (err) {
     await db.close().catch(() => {});
