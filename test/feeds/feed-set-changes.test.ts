@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDisruptionPushes } from '../../src/alerts/disruption-pushes.js';
-import { createBotCore, type BotCore } from '../../src/bot/index.js';
+import { createBotCore, type BotCore, type BotCoreDeps } from '../../src/bot/index.js';
 import { withStoredStops } from '../../src/bot/stored-stops.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { decodeButton, encodeButton, CALLBACK_DATA_MAX_BYTES } from '../../src/chat/telegram/callback-data.js';
@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-function botOf(feeds: Feed[], stores: ReturnType<typeof memoryStores> = memoryStores()) {
+function botOf<S extends Pick<BotCoreDeps, 'chats' | 'savedStops' | 'subscriptions'>>(feeds: Feed[], stores: S) {
   const set = createFeedSet(feeds);
   const repositories = withStoredStops(stores, set.identifiers);
   const core = createBotCore({ transit: set, ...stores, ...repositories, now, stops: set.stops });
@@ -70,7 +70,7 @@ function telegramPresses(reply: Reply) {
 
 describe('a code two feeds share', () => {
   it("/stop asks which network, as /routes does, and each choice gives that agency's place and routes", async () => {
-    const { core } = botOf([oc, ot]);
+    const { core } = botOf([oc, ot], memoryStores());
     const asked = (await core.handleText('/stop 3017', privateChat({ chatId: 'looker' })))!;
     expect(asked.title).toBe('Stop 3017 is in several networks: which one?');
     const choices = telegramPresses(asked);
@@ -96,7 +96,7 @@ describe('a code two feeds share', () => {
   ];
 
   it.each(cases)('the "which network?" buttons of $typed carry the whole request on Telegram', async ({ typed, schedule }) => {
-    const { core, stores } = botOf([oc, ot]);
+    const { core, stores } = botOf([oc, ot], memoryStores());
     const chat = privateChat({ chatId: `tg-${typed}` });
     const asked = (await core.handleText(typed, chat))!;
     expect(asked.title).toBe('Stop 3017 is in several networks: which one?');
@@ -108,7 +108,7 @@ describe('a code two feeds share', () => {
   });
 
   it.each(cases)('every hint the terminal prints for $typed can be typed back as it is', async ({ typed, schedule }) => {
-    const { core, stores } = botOf([oc, ot]);
+    const { core, stores } = botOf([oc, ot], memoryStores());
     const chat = privateChat({ chatId: `term-${typed}` });
     const asked = renderPlainText((await core.handleText(typed, chat))!);
     const hints = [...asked.matchAll(/^ {2}\[[^\]]+\] (\/.+)$/gm)].map((m) => m[1]!);
@@ -123,7 +123,7 @@ describe('a code two feeds share', () => {
 
 describe('from one feed to FEEDS_FILE: what the one-feed bot stored and sent', () => {
   it('one stop, one saved entry, whatever spelling stored it', async () => {
-    const { core, stores } = botOf([oc, ot]);
+    const { core, stores } = botOf([oc, ot], memoryStores());
     const chat = privateChat({ chatId: 'saver' });
     // As the one-feed bot saved it: the bare code.
     await stores.savedStops.add(chat, { stopNo: '3017', name: 'BASELINE STATION', label: 'home' }, 20);
@@ -140,7 +140,7 @@ describe('from one feed to FEEDS_FILE: what the one-feed bot stored and sent', (
   });
 
   it("reads the buttons under its messages as the first feed's, never asking which network", async () => {
-    const { core } = botOf([oc, ot]);
+    const { core } = botOf([oc, ot], memoryStores());
     const { currentRequest } = await import('../../src/bot/stored-stops.js');
     for (const data of ['2:u:next:3017', '2:u:next:3017:95', 'r:3017:95', 'n:3017', '2:r:routes:3017']) {
       const press = decodeButton(data)!;

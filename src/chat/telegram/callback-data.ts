@@ -1,6 +1,6 @@
 import type { CommandRequest, ReplyButton } from '../../bot/index.js';
-import { COMMAND_SPECS, formatDays, readDays, type ArgKind } from '../../bot/index.js';
-import { ALL_DAYS } from '../../domain/local-minute.js';
+import { COMMAND_SPECS } from '../../bot/index.js';
+import { compact, expand } from '../button-values.js';
 
 // Telegram carries at most 64 bytes of callback_data per button. A button is encoded as
 // "2:<effect>:<command>:<value>..." with the values in the command's argument order
@@ -23,28 +23,6 @@ const carry = (value: string) => value.replaceAll(':', '~');
 const uncarry = (part: string) => part.replaceAll('~', ':');
 const EFFECTS = { u: 'update', r: 'reply', n: 'notice' } as const;
 const LETTERS = { update: 'u', reply: 'r', notice: 'n' } as const;
-
-/** A checked option in fewer bytes, by what it holds; anything else as it is. */
-function compact(kind: ArgKind, value: string): string {
-  if (kind === 'time' || kind === 'window') return /^[0-9]{2}:[0-9]{2}(-[0-9]{2}:[0-9]{2})?$/.test(value) ? value.replaceAll(':', '') : value;
-  if (kind === 'days') {
-    const days = readDays(value);
-    const words = days.ok ? formatDays(days.days) : value;
-    // "weekdays" stays a word; "mon,wed,fri" travels as the days' bits, "42" (at most 3 bytes).
-    return days.ok && words.includes(',') ? String(days.days.reduce((bits, day) => bits | (1 << day), 0)) : words;
-  }
-  return value;
-}
-
-/** The compact form read back as the words riders type ("0730" -> "07:30", "135" -> "mon,wed,fri"). */
-function expand(kind: ArgKind, value: string): string {
-  const hhmm = (digits: string) => `${digits.slice(0, 2)}:${digits.slice(2)}`;
-  if (kind === 'time' && /^[0-9]{4}$/.test(value)) return hhmm(value);
-  if (kind === 'window' && /^[0-9]{4}-[0-9]{4}$/.test(value)) return `${hhmm(value.slice(0, 4))}-${hhmm(value.slice(5))}`;
-  if (kind === 'days' && /^[0-9]{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 127)
-    return formatDays(ALL_DAYS.filter((day) => (Number(value) & (1 << day)) !== 0));
-  return value;
-}
 
 /** The compact form, or undefined when the button cannot be carried in 64 bytes. */
 export function encodeButton(button: ButtonPress): string | undefined {
