@@ -78,7 +78,7 @@ describe('a code two feeds share', () => {
       { name: 'stop', options: { query: 'oc:3017' } },
       { name: 'stop', options: { query: 'ot:3017' } },
     ]);
-    const chosen = (await core.run(choices[1]!, privateChat({ chatId: 'looker' })))!;
+    const chosen = await core.run(choices[1]!, privateChat({ chatId: 'looker' }));
     const text = renderPlainText(chosen);
     expect(chosen.title).toMatch(/\(OC Twin 3017\)$/);
     expect(text).not.toContain("couldn't get the routes");
