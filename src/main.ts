@@ -258,7 +258,7 @@ async function main(): Promise<void> {
   const store = await openStore({ ...config.store, logger });
   closers.add({ name: 'store', close: () => store.close() });
   const { source: transit, stops } = await openSource(config, logger, closers);
-  // Stops stored when the bot served one feed read as that feed's once it serves several.
+  // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = withStoredStops(store, transit.identifiers);
   const core = createBotCore({
     transit,
@@ -270,7 +270,7 @@ async function main(): Promise<void> {
     ...(stops !== undefined ? { stops } : {}),
   });
 
-  const adapters = chatAdapters(config, core, logger, stops, store);
+  const adapters = chatAdapters(config, core, logger, stops, repositories);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.
     closers.add({ name: adapter.platform, close: () => adapter.stop() });
@@ -280,7 +280,7 @@ async function main(): Promise<void> {
   const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
   logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
   await startAlerts(config, logger, core, repositories, transit, notifiers, closers);
-  startLiveUpdates(adapters, core, store, logger, closers);
+  startLiveUpdates(adapters, core, repositories, logger, closers);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

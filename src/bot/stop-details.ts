@@ -5,7 +5,7 @@ import { saveButton } from './format/buttons.js';
 import { formatRouteSummary } from './format/route-summary.js';
 import { unconfirmedLines } from './format/unconfirmed.js';
 import { messageReply, shorten } from './format/text.js';
-import { isUnknownStop, transitFailure, type HandlerContext } from './handler-context.js';
+import { isAmbiguousStop, isUnknownStop, transitFailure, type HandlerContext } from './handler-context.js';
 
 function mapLink(lat: number, lon: number): string {
   const la = lat.toFixed(5);
@@ -14,9 +14,15 @@ function mapLink(lat: number, lon: number): string {
 }
 
 /** /stop <stop>: name, location with a map link, and the routes serving it. */
-export async function stopDetails(stopNo: string, ctx: HandlerContext): Promise<Reply> {
-  const [details, summary] = await Promise.allSettled([ctx.transit.stopDetails(stopNo), ctx.transit.routeSummary(stopNo)]);
+export async function stopDetails(asked: string, ctx: HandlerContext): Promise<Reply> {
+  const [details, summary] = await Promise.allSettled([ctx.transit.stopDetails(asked), ctx.transit.routeSummary(asked)]);
+  // A code several feeds have: which network, as every command asks (never one agency's place
+  // beside "couldn't get the routes").
+  const ambiguous = [details, summary].find((s) => s.status === 'rejected' && isAmbiguousStop(s.reason));
+  if (ambiguous?.status === 'rejected') return transitFailure(ambiguous.reason, { stopNo: asked }, ctx);
   const known: StopDetails | undefined = details.status === 'fulfilled' ? details.value : undefined;
+  // As the source names it ("oc:3017" with several feeds), so its buttons ask the same agency again.
+  const stopNo = (summary.status === 'fulfilled' ? summary.value.stopNo : undefined) ?? known?.stopNo ?? asked;
   const indexed = ctx.stops?.byCode(stopNo)[0];
   const at = known?.position ?? (indexed !== undefined ? { lat: indexed.lat, lon: indexed.lon } : undefined);
 

@@ -1,43 +1,91 @@
+import type { CommandRequest } from '../domain/command-request.js';
 import type { IdentifierGrammar } from '../domain/identifiers.js';
-import type { SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { LiveMessagesRepository, SavedStop, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { Subscription } from '../domain/subscription.js';
+import { findCommand } from './commands/index.js';
 
-// Stops stored by an earlier version are read back in today's form: a bot that served one feed
-// stored bare codes ("3017"), which, once it serves several, are the first feed's ("oc:3017").
-// Nothing stored is rewritten; what is read is. A source whose grammar has no such mapping
-// (one feed) gets its repositories back as they are.
+// Stops stored, or carried by a button, under an earlier set of feeds are read in today's form:
+// a bot that served one feed stored bare codes ("3017"), which, once it serves several, are the
+// first feed's ("oc:3017"); a bot cut back to one feed reads "oc:3017" as its own 3017. Nothing
+// stored is rewritten; what is read is, here and only here (currentStop is the one mapping:
+// repositories, live messages and pressed buttons all go through it).
+
+/** A stored or button-carried stop in the current feed set's form (a saved name stays as it is). */
+export function currentStop(grammar: IdentifierGrammar, stop: string): string {
+  return grammar.fromStore?.(stop) ?? stop;
+}
+
+/** A request a button or a stored record carried, its stops in today's form; typed text never comes here. */
+export function currentRequest(grammar: IdentifierGrammar, request: CommandRequest): CommandRequest {
+  const args = findCommand(request.name)?.spec.args ?? [];
+  const options = request.options as Readonly<Record<string, unknown>> | null | undefined;
+  if (grammar.fromStore === undefined || typeof options !== 'object' || options === null) return request;
+  const mapped: Record<string, string> = { ...(options as Record<string, string>) };
+  for (const arg of args) {
+    const value = Object.hasOwn(options, arg.name) ? options[arg.name] : undefined;
+    if ((arg.kind === 'stop' || arg.kind === 'stop-or-name') && typeof value === 'string') mapped[arg.name] = currentStop(grammar, value);
+  }
+  return { ...request, options: mapped };
+}
 
 export interface StopRepositories {
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
+  liveMessages?: LiveMessagesRepository;
 }
 
 export function withStoredStops<T extends StopRepositories>(repositories: T, grammar: IdentifierGrammar): T {
-  const fromStore = grammar.fromStore?.bind(grammar);
-  if (fromStore === undefined) return repositories;
+  if (grammar.fromStore === undefined) return repositories;
+  const current = (stop: string) => currentStop(grammar, stop);
   const saved = repositories.savedStops;
   const subs = repositories.subscriptions;
-  const current = (sub: Subscription): Subscription => ({ ...sub, stopNo: fromStore(sub.stopNo) });
+  const currentSub = (sub: Subscription): Subscription => ({ ...sub, stopNo: current(sub.stopNo) });
+  /** Each stop once, in today's form, where it was first saved: two spellings of one stop are one entry. */
+  const distinct = (stored: readonly SavedStop[]): SavedStop[] => {
+    const seen = new Set<string>();
+    return stored.flatMap((stop) => {
+      const stopNo = current(stop.stopNo);
+      if (seen.has(stopNo)) return [];
+      seen.add(stopNo);
+      return [{ ...stop, stopNo }];
+    });
+  };
   const savedStops: SavedStopsRepository = {
-    list: async (chat) => (await saved.list(chat)).map((stop) => ({ ...stop, stopNo: fromStore(stop.stopNo) })),
-    add: (chat, stop, max) => saved.add(chat, stop, max),
+    list: async (chat) => distinct(await saved.list(chat)),
+    async add(chat, stop, max) {
+      // Saved before under another spelling ("3017" by a one-feed bot, now "oc:3017"): already there.
+      const stopNo = current(stop.stopNo);
+      if ((await saved.list(chat)).some((s) => s.stopNo !== stop.stopNo && current(s.stopNo) === stopNo)) return 'already';
+      return saved.add(chat, stop, max);
+    },
     async *everySaved() {
-      for await (const stop of saved.everySaved()) yield { ...stop, stopNo: fromStore(stop.stopNo) };
+      for await (const stop of saved.everySaved()) yield { ...stop, stopNo: current(stop.stopNo) };
     },
     async remove(chat, stopNo) {
-      if (await saved.remove(chat, stopNo)) return true;
-      // Saved by an earlier version under its bare code.
-      const stored = (await saved.list(chat)).find((stop) => stop.stopNo !== stopNo && fromStore(stop.stopNo) === fromStore(stopNo));
-      return stored !== undefined && saved.remove(chat, stored.stopNo);
+      // Every spelling it was stored under goes (two copies saved before one stop was one entry).
+      const stop = current(stopNo);
+      const stored = (await saved.list(chat)).filter((s) => s.stopNo === stopNo || current(s.stopNo) === stop);
+      let removed = false;
+      for (const s of stored) removed = (await saved.remove(chat, s.stopNo)) || removed;
+      return removed || (stored.length === 0 && (await saved.remove(chat, stopNo)));
     },
   };
   const subscriptions: SubscriptionsRepository = {
     ...subs,
-    list: async (chat) => (await subs.list(chat)).map(current),
-    dueAt: async (zone, local, at) => (await subs.dueAt(zone, local, at)).map(current),
+    list: async (chat) => (await subs.list(chat)).map(currentSub),
+    dueAt: async (zone, local, at) => (await subs.dueAt(zone, local, at)).map(currentSub),
     async *every() {
-      for await (const sub of subs.every()) yield current(sub);
+      for await (const sub of subs.every()) yield currentSub(sub);
     },
   };
-  return { ...repositories, savedStops, subscriptions };
+  const live = repositories.liveMessages;
+  const liveMessages: LiveMessagesRepository | undefined =
+    live === undefined
+      ? undefined
+      : {
+          put: (message) => live.put(message),
+          list: async (platform) => (await live.list(platform)).map((message) => ({ ...message, request: currentRequest(grammar, message.request) })),
+          remove: (message) => live.remove(message),
+        };
+  return { ...repositories, savedStops, subscriptions, ...(liveMessages !== undefined ? { liveMessages } : {}) };
 }

@@ -121,8 +121,13 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
       const named = scoped(stop);
       return named === undefined ? stop : `${named.feed.name} ${named.code}`;
     },
-    // A single-feed bot stored bare codes: they were the first feed's.
-    fromStore: (stop) => (scoped(stop) !== undefined ? stop : key(home, stop)),
+    // A bot of one feed stored and sent bare codes: they were the first feed's. A saved name
+    // ("home") or anything else that is no stop of it stays as it is.
+    fromStore(stop) {
+      if (scoped(stop.trim()) !== undefined) return stop.trim();
+      const reading = home.source.identifiers.readStop(stop);
+      return reading.ok ? key(home, reading.value) : stop;
+    },
   };
 
   const profile = (): SourceProfile => {
@@ -208,12 +213,29 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   };
 }
 
-/** One feed listed alone: its stops keep their bare codes (as a single-source bot stored them); its name and attribution are said. */
+/**
+ * One feed listed alone: its stops keep their bare codes (as a single-source bot stored them); its
+ * name and attribution are said. "oc:3017", stored when it served beside others or typed by a
+ * rider used to them, is its own 3017.
+ */
 function singleFeed(feed: Feed): FeedSet {
   const { source } = feed;
   const stops = feed.stops ?? mergedStopIndex([]);
+  const own = `${feed.id}${SEPARATOR}`;
+  /** "oc:3017" -> "3017" for the feed named oc; anything else as it is. */
+  const bare = (stop: string) => (stop.trim().toLowerCase().startsWith(own) ? stop.trim().slice(own.length) : stop);
+  const identifiers: IdentifierGrammar = {
+    prefixes: [feed.id],
+    readStop: (text) => source.identifiers.readStop(bare(text)),
+    readRoute: (text) => source.identifiers.readRoute(text),
+    display: (stop) => source.identifiers.display?.(stop) ?? stop,
+    fromStore(stop) {
+      const reading = source.identifiers.readStop(bare(stop));
+      return reading.ok ? reading.value : stop;
+    },
+  };
   return {
-    identifiers: source.identifiers,
+    identifiers,
     feeds: [feed],
     stops,
     profile: () => {

@@ -32,6 +32,9 @@ const ROUTE_WORDS = new Set(['route', 'circuit', 'ligne']);
 
 export const disruptions: CommandModule = {
   spec,
+  // A route alone is typed back after "route": on its own it could read as a stop.
+  optionsToWords: ({ stop, route, pushes }) =>
+    stop === undefined && route !== undefined ? ['route', route] : [stop, route, pushes].filter((w): w is string => w !== undefined),
 
   wordsToOptions(words: string[], ctx: ReadContext): Reading<Options> {
     if (words.length === 0) return { ok: true, value: {} };

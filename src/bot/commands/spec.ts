@@ -73,6 +73,8 @@ export interface CommandModule {
   spec: CommandSpec;
   /** The words typed after the name, as named options; absent: one word per argument, in order. */
   wordsToOptions?(words: string[], ctx: ReadContext): Reading<Options>;
+  /** The options as words a rider types back (wordsToOptions reads them to the same options); absent: one value per argument, in order. */
+  optionsToWords?(options: Options): string[];
   run(options: Options, ctx: HandlerContext): Promise<Reply> | Reply;
   /** Narrows `spec.asksTransit` for one request (a stop searched by name stays offline). */
   asksTransitFor?(options: Options, ctx: ReadContext): boolean;

@@ -10,6 +10,7 @@ import type { Reply } from '../../domain/reply.js';
 import { scheduleFrom } from './schedule-options.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 import { subscribeWordsToOptions } from './subscribe-words.js';
+import { subscribeOptionsToWords } from './subscribe-text.js';
 
 const spec: CommandSpec = {
   name: 'subscribe',
@@ -33,6 +34,7 @@ const spec: CommandSpec = {
 export const subscribe: CommandModule = {
   spec,
   wordsToOptions: (words) => subscribeWordsToOptions(spec, words),
+  optionsToWords: subscribeOptionsToWords,
   async run(options, ctx) {
     const schedule = scheduleFrom(options, spec.example);
     if (!schedule.ok) return messageReply('usage-error', ctx.say(schedule.usage.id, schedule.usage.args));

@@ -1,19 +1,24 @@
 import type { CommandRequest, ReplyButton } from '../../bot/index.js';
 import { COMMAND_SPECS } from '../../bot/index.js';
+import { compact, expand } from '../button-values.js';
 
 // Telegram carries at most 64 bytes of callback_data per button. A button is encoded as
 // "2:<effect>:<command>:<value>..." with the values in the command's argument order
-// ("2:u:next:3017:95" is 16 bytes). Buttons sent by earlier versions ("r:3017:95", "n:3017",
-// "s:3017") still work. Decoding trusts nothing: the data comes back from any client; the core
-// checks the values again as it would typed text.
+// ("2:u:next:3017:95" is 16 bytes); an option the request leaves out is an empty value, so a
+// button carries the whole request ("2:r:subscribe:oc~3017:95:::5:0700-0900" is a "near" alert
+// with no time). Times and windows travel without their colons ("0730", "0700-0900"), a list of
+// days as its bits ("42" for mon,wed,fri), and are read back in the words riders type. Buttons sent by
+// earlier versions ("r:3017:95", "n:3017", "s:3017", "2:u:next:3017") still work. Decoding trusts
+// nothing: the data comes back from any client; the core checks the values again as it would
+// typed text.
 
 export const CALLBACK_DATA_MAX_BYTES = 64;
 
 export type ButtonPress = Pick<ReplyButton, 'command' | 'effect'>;
 
 // A value may name its feed ("sto:3000"): its ':' travels as '~', which no value holds itself.
-const VALUE = /^[0-9A-Za-z._:-]{1,32}$/;
-const CARRIED = /^[0-9A-Za-z._~-]{1,32}$/;
+const VALUE = /^[0-9A-Za-z._:,@-]{1,32}$/;
+const CARRIED = /^[0-9A-Za-z._~,@-]{0,32}$/;
 const carry = (value: string) => value.replaceAll(':', '~');
 const uncarry = (part: string) => part.replaceAll('~', ':');
 const EFFECTS = { u: 'update', r: 'reply', n: 'notice' } as const;
@@ -26,10 +31,14 @@ export function encodeButton(button: ButtonPress): string | undefined {
   const values: string[] = [];
   for (const arg of spec.args) {
     const value = button.command.options[arg.name];
-    if (value === undefined) break;
+    if (value === undefined) {
+      values.push('');
+      continue;
+    }
     if (!VALUE.test(value)) return undefined;
-    values.push(carry(value));
+    values.push(carry(compact(arg.kind, value)));
   }
+  while (values.at(-1) === '') values.pop();
   const data = ['2', LETTERS[button.effect], spec.name, ...values].join(':');
   return Buffer.byteLength(data, 'utf8') <= CALLBACK_DATA_MAX_BYTES ? data : undefined;
 }
@@ -48,12 +57,15 @@ function decodeCurrent([letter, name, ...values]: string[]): ButtonPress | undef
   const spec = COMMAND_SPECS.find((s) => s.name === name);
   if (effect === undefined || spec === undefined || values.length > spec.args.length) return undefined;
   const options: Record<string, string> = {};
-  values.forEach((value, i) => (options[spec.args[i]!.name] = value));
+  values.forEach((value, i) => {
+    const arg = spec.args[i]!;
+    if (value !== '') options[arg.name] = expand(arg.kind, value);
+  });
   return { effect, command: { name: spec.name, options } };
 }
 
 function decodeLegacy([kind, stop, route, ...extra]: string[]): ButtonPress | undefined {
-  if (stop === undefined || extra.length > 0) return undefined;
+  if (stop === undefined || stop === '' || route === '' || extra.length > 0) return undefined;
   const next = (effect: ButtonPress['effect']): ButtonPress => ({ effect, command: nextRequest(stop, route) });
   if (kind === 'r') return next('update');
   if (kind === 'n') return next('reply');

@@ -21,6 +21,19 @@ describe('custom ids of buttons', () => {
     });
   });
 
+  it('carry a whole "which network?" /subscribe, its stop named by the longest feed id, with room to spare', () => {
+    const near = {
+      effect: 'reply',
+      command: {
+        name: 'subscribe',
+        options: { stop: 'abcdefghijklmnop:12345678', route: '9999', days: 'mon,tue,wed,thu,fri,sat', when: '15', window: '16:00-18:30' },
+      },
+    } as const;
+    const id = encodeButton(near);
+    expect(id).toBe('b1:r:subscribe?stop=abcdefghijklmnop:12345678&route=9999&days=126&when=15&window=1600-1830');
+    expect(decodeButton(id)).toEqual(near);
+  });
+
   it('refuse what does not fit in 100 characters', () => {
     expect(encodeButton({ effect: 'reply', command: { name: 'stop', options: { query: 'x'.repeat(90) } } })).toBeUndefined();
   });

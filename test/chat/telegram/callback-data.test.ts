@@ -30,7 +30,34 @@ describe('callback data', () => {
     for (const p of scoped) expect(decodeButton(encodeButton(p))).toEqual(p);
   });
 
+  it('carries the whole request: options left out stay empty, times, windows and days in few bytes', () => {
+    const near = press('reply', 'subscribe', { stop: 'oc:3017', route: '95', days: 'mon,wed,fri', when: '5', window: '07:00-09:00' });
+    const at = press('reply', 'subscribe', { stop: 'oc:3017', route: '95', time: '07:30', days: 'mon,wed,fri' });
+    const weekdays = press('reply', 'subscribe', { stop: '3017', time: '07:30', days: 'weekdays' });
+    const channel = press('reply', 'subscribe', { stop: 'sto:3000', route: '33', time: '07:30', target: '@ottawa_riders' });
+    expect([near, at, weekdays, channel].map(encodeButton)).toEqual([
+      '2:r:subscribe:oc~3017:95::42:5:0700-0900',
+      '2:r:subscribe:oc~3017:95:0730:42',
+      '2:r:subscribe:3017::0730:weekdays',
+      '2:r:subscribe:sto~3000:33:0730::::@ottawa_riders',
+    ]);
+    for (const p of [near, at, weekdays, channel]) expect(decodeButton(encodeButton(p))).toEqual(p);
+    // The longest feed id, a long code, six days: still within the limit.
+    const longest = press('reply', 'subscribe', {
+      stop: 'abcdefghijklmnop:12345678',
+      route: '9999',
+      days: 'mon,tue,wed,thu,fri,sat',
+      when: '15',
+      window: '16:00-18:30',
+    });
+    expect(Buffer.byteLength(encodeButton(longest)!)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
+    expect(decodeButton(encodeButton(longest))).toEqual(longest);
+  });
+
   it("still understands the buttons of earlier versions, already in riders' chats", () => {
+    expect(decodeButton('2:r:subscribe:oc~3017:95:07~30:weekdays')).toEqual(
+      press('reply', 'subscribe', { stop: 'oc:3017', route: '95', time: '07:30', days: 'weekdays' }),
+    );
     expect(decodeButton('r:3017:95')).toEqual(press('update', 'next', { stop: '3017', route: '95' }));
     expect(decodeButton('n:3017')).toEqual(press('reply', 'next', { stop: '3017' }));
     expect(decodeButton('s:3017')).toEqual(press('notice', 'save', { stop: '3017' }));
@@ -66,6 +93,8 @@ describe('callback data', () => {
       '2:u:next:3017:95:extra',
       '2:u:constructor',
       '2:__proto__:next',
+      'r::95',
+      'r:3017:',
     ]) {
       expect(decodeButton(data)).toBeUndefined();
     }

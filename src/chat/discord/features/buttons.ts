@@ -8,6 +8,7 @@ import { answerInteraction, tellPrivately } from '../respond.js';
 import { followingBus, keepBoardLive } from '../live-messages.js';
 import { classifyFailure } from '../failures.js';
 import type { ChatContext } from '../../../bot/chat-context.js';
+import { currentRequest } from '../../../bot/index.js';
 
 /**
  * Buttons under replies, by the effect the core gave them. `update` (Refresh) redraws the message
@@ -17,8 +18,10 @@ import type { ChatContext } from '../../../bot/chat-context.js';
  */
 export async function onButton(interaction: ButtonInteraction, deps: FeatureDeps): Promise<void> {
   const chat = chatContextOf(interaction);
-  const press = decodeButton(interaction.customId);
-  if (press === undefined) return tellPrivately(interaction, deps.core.t(await deps.core.localeOf(chat), 'button-expired'));
+  const decoded = decodeButton(interaction.customId);
+  if (decoded === undefined) return tellPrivately(interaction, deps.core.t(await deps.core.localeOf(chat), 'button-expired'));
+  // A button sent under another set of feeds names its stop in today's form.
+  const press = { ...decoded, command: currentRequest(deps.core.identifiers, decoded.command) };
   await deps.pipeline.answer({ request: press.command }, chat, answerPress(interaction, press, chat, deps));
 }
 

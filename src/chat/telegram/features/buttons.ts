@@ -9,6 +9,7 @@ import { htmlMessage, plainText } from '../render.js';
 import { sendReply } from '../send.js';
 import { keepBoardLive, sendLiveLocation, type LiveLocations } from '../live-location.js';
 import type { ChatContext } from '../../../bot/chat-context.js';
+import { currentRequest } from '../../../bot/index.js';
 
 /**
  * Buttons under replies. An `update` button (Refresh) edits the message in place (a second tap
@@ -20,7 +21,9 @@ export function buttons(deps: FeatureDeps): Composer<Context> {
   const composer = new Composer();
   composer.on('callback_query:data', async (ctx) => {
     const chat = chatContextOf(ctx);
-    const press = decodeButton(ctx.callbackQuery.data);
+    const decoded = decodeButton(ctx.callbackQuery.data);
+    // A button sent under another set of feeds names its stop in today's form.
+    const press = decoded && { ...decoded, command: currentRequest(deps.core.identifiers, decoded.command) };
     if (!chat || !press) {
       const locale = chat ? await deps.core.localeOf(chat) : 'en';
       await ctx.answerCallbackQuery({ text: deps.core.t(locale, 'button-expired') });
