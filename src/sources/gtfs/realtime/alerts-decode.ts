@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import protobuf from 'protobufjs/minimal.js';
 import type { Disruption } from '../../../domain/disruption.js';
 import { FeedEntityType, FeedHeaderType } from '../../../gtfs-format/realtime-schema.js';
-import { versionOf } from '../../disruption-version.js';
+import { versionSteps } from '../../disruption-version.js';
 import { contentOf, type RawEntity } from './alert-content.js';
 import { JoinedAlert } from './joined-alert.js';
 
@@ -71,7 +71,7 @@ function* alertSteps(bytes: Uint8Array, limits: AlertLimits): Generator<void, Al
   const disruptions: Disruption[] = [];
   for (const [id, joined] of byId) {
     const content = joined.content();
-    disruptions.push(Object.freeze({ id, version: versionOf(content), ...content }));
+    disruptions.push(Object.freeze({ id, version: yield* versionSteps(content), ...content }));
     if (++sincePause === ENTITIES_PER_STEP) {
       sincePause = 0;
       yield;
