@@ -203,6 +203,7 @@ where-live-ended = 📍 No longer updated. Press 📍 again to follow this bus.
 where-fix = Position from { $age } ago
 where-fix-now = Position live now
 where-fix-old = ⚠️ No recent position: the last one is { $age } old, so the bus is no longer there.
+where-fix-suspect = ⚠️ Position of unknown age: its tracker's clock is ahead of ours, so the bus may no longer be there.
 where-no-fix = No position for this bus: its tracker sends none right now.
 where-no-fix-scheduled = No position for this bus: only its scheduled time is known.
 where-age-seconds = { $seconds } s
@@ -220,6 +221,7 @@ where-wheelchair-no = Not wheelchair accessible
 where-vehicle = Vehicle { $label }
 where-map = Map: { $link }
 where-map-old = Last known position (old): { $link }
+where-map-suspect = Last reported position (age unknown): { $link }
 where-trip-gone = That bus of route { $routeNo } is no longer among the next ones at { $stopNo }.
 where-no-trips = No bus of route { $routeNo } is coming to { $stopNo } right now.
 

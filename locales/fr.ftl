@@ -203,6 +203,7 @@ where-live-ended = 📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre ce
 where-fix = Position d'il y a { $age }
 where-fix-now = Position en direct
 where-fix-old = ⚠️ Aucune position récente : la dernière date de { $age }, l'autobus n'y est plus.
+where-fix-suspect = ⚠️ Position d'âge inconnu : l'horloge de son traceur est en avance sur la nôtre, l'autobus n'y est peut-être plus.
 where-no-fix = Aucune position pour cet autobus : son traceur n'en envoie pas en ce moment.
 where-no-fix-scheduled = Aucune position pour cet autobus : seule son heure prévue est connue.
 where-age-seconds = { $seconds } s
@@ -220,6 +221,7 @@ where-wheelchair-no = Non accessible en fauteuil roulant
 where-vehicle = Véhicule { $label }
 where-map = Carte : { $link }
 where-map-old = Dernière position connue (ancienne) : { $link }
+where-map-suspect = Dernière position signalée (âge inconnu) : { $link }
 where-trip-gone = Cet autobus du circuit { $routeNo } ne figure plus parmi les prochains à l'arrêt { $stopNo }.
 where-no-trips = Aucun autobus du circuit { $routeNo } n'arrive à l'arrêt { $stopNo } pour le moment.
 

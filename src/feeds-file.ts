@@ -4,6 +4,7 @@
 // committed without them.
 import { z } from 'zod';
 import type { FeedEntry, V12Settings } from './sources/open.js';
+import { HEADER_VALUE_RULE, isHeaderValue } from './sources/gtfs/settings.js';
 import { preset, PRESET_NAMES } from './sources/presets.js';
 
 /** A feed of the list: its id (how riders who know it prefix a stop, "sto 3000"), its agency's name, its source. */
@@ -149,12 +150,24 @@ function feedOf(entry: unknown, defaults: FeedDefaults, complain: Complain, reso
       },
     };
   }
+  // Sent as a header at every request: a value fetch refuses is refused here, at start, instead.
+  const header = (field: string, value: string): string => {
+    const resolved = resolve(field, value);
+    if (resolved !== '' && !isHeaderValue(resolved)) {
+      const variable = ENV_REFERENCE.exec(value)?.[1];
+      complain(
+        field,
+        variable !== undefined ? `expected the environment variable ${variable} to hold ${HEADER_VALUE_RULE}` : `expected ${HEADER_VALUE_RULE}`,
+      );
+    }
+    return resolved;
+  };
   const agency = 'preset' in e ? preset(e.preset, e.paths !== undefined ? { paths: e.paths } : {}) : undefined;
   const keyHeaders: Record<string, string> =
-    'preset' in e && e.key !== undefined && agency?.keyHeader !== undefined ? { [agency.keyHeader]: resolve('key', e.key) } : {};
+    'preset' in e && e.key !== undefined && agency?.keyHeader !== undefined ? { [agency.keyHeader]: header('key', e.key) } : {};
   if ('preset' in e && e.key !== undefined && agency?.keyHeader === undefined)
     complain('key', `expected no key: the ${e.preset} preset sends none (give "headers" with the feeds' addresses)`);
-  const given = Object.fromEntries(Object.entries(e.headers ?? {}).map(([name, value]) => [name, resolve(`headers.${name}`, value)]));
+  const given = Object.fromEntries(Object.entries(e.headers ?? {}).map(([name, value]) => [name, header(`headers.${name}`, value)]));
   // A preset's realtime feeds need its key: without one, the preset reads the schedule alone.
   const withKey = Object.keys(keyHeaders).length > 0;
   const tripUpdates = e.tripUpdates ?? (withKey ? agency?.tripUpdates : undefined);

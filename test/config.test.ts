@@ -246,6 +246,15 @@ describe('GTFS settings', () => {
     );
     expect(problems.join('\n')).not.toContain('secret-value-9');
   });
+
+  it('refuses a header value fetch could not send (a letter past Latin-1, a control character), naming the header only', () => {
+    const problems = problemsOf({ GTFS_URL: './x.zip', GTFS_RT_HEADERS: 'X-Key: 🔑hush-7; Accept: a\u0007hush-8; Ok: clé' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^GTFS_RT_HEADERS: .*the header X-Key needs a value on one line, without control characters/),
+      expect.stringMatching(/^GTFS_RT_HEADERS: .*the header Accept needs a value on one line/),
+    ]);
+    expect(problems.join('\n')).not.toContain('hush');
+  });
 });
 
 describe('Discord settings', () => {

@@ -31,19 +31,30 @@ export interface VehiclePosition {
 /** A fix older than this is the past, never "where the bus is now". */
 export const POSITION_FRESH_FOR_MS = 3 * 60_000;
 
+/**
+ * A fix stamped further ahead of the clock than this is suspect: the tracker's clock is wrong, so
+ * the fix's age is unknown (it read as "0 s old" for as long as the feed carried it). Less than
+ * this is the clocks' usual disagreement, read as just taken.
+ */
+export const FIX_AHEAD_TOLERATED_MS = 30_000;
+
 export type PositionReading =
   | { readonly kind: 'none' }
+  | { readonly kind: 'suspect'; readonly position: VehiclePosition }
   | { readonly kind: 'old'; readonly position: VehiclePosition; readonly ageMs: number }
   | { readonly kind: 'current'; readonly position: VehiclePosition; readonly ageMs?: number };
 
 /**
  * How a position may be shown at `now`: current (fresh, or of unknown age: a source that gives no
- * time gives only live fixes), old (said as old, never as now), or none.
+ * time gives only live fixes), old (said as old, never as now), suspect (stamped in the future:
+ * its age unknown, never shown as now), or none.
  */
 export function readPosition(position: VehiclePosition | undefined, now: Date): PositionReading {
   if (position === undefined) return { kind: 'none' };
   if (position.fixAt === undefined) return { kind: 'current', position };
-  const ageMs = Math.max(0, now.getTime() - position.fixAt.getTime());
+  const sinceFixMs = now.getTime() - position.fixAt.getTime();
+  if (!(sinceFixMs >= -FIX_AHEAD_TOLERATED_MS)) return { kind: 'suspect', position };
+  const ageMs = Math.max(0, sinceFixMs);
   return ageMs > POSITION_FRESH_FOR_MS ? { kind: 'old', position, ageMs } : { kind: 'current', position, ageMs };
 }
 

@@ -45,4 +45,20 @@ describe('the 📍 buttons and the where answer on each platform', () => {
   it('Telegram: the where answer shows the link as text', () => {
     expect(renderTelegram(formatWhere(arrivals, arrivals.routes[0]!, bus, { now: NOW, say })).text).toContain(LINK.replaceAll('&', '&amp;'));
   });
+
+  it('a fix stamped 10 minutes in the future: its age unknown, never "0 s ago", no live pin, the map marked as such (en, fr)', () => {
+    const ahead = trip(4, {
+      live: true,
+      startTime: '23:59',
+      position: { lat: 43.5838, lon: -79.6465, speedKmh: 40, fixAt: new Date(NOW.getTime() + 10 * 60_000) },
+    });
+    const reply = formatWhere(arrivals, arrivals.routes[0]!, ahead, { now: NOW, say });
+    const text = reply.blocks.flatMap((b) => b.lines).join('\n');
+    expect(text).toContain('Position of unknown age');
+    expect(text).not.toMatch(/Position from|live now|km\/h/);
+    expect(text).toContain(`Last reported position (age unknown): ${LINK}`);
+    expect(reply.location).toBeUndefined();
+    const french = formatWhere(arrivals, arrivals.routes[0]!, ahead, { now: NOW, say: (id, args) => t('fr', id, args) });
+    expect(french.blocks.flatMap((b) => b.lines).join('\n')).toContain("Position d'âge inconnu");
+  });
 });

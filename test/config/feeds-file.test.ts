@@ -125,6 +125,42 @@ describe('FEEDS_FILE', () => {
     expect(problems.join('\n')).not.toContain('hush-secret-9');
   });
 
+  it('refuses header values that cannot be sent (a line break, a control character, a letter past Latin-1) at start, every one at once, never shown', () => {
+    const problems = problemsOf(
+      [
+        {
+          id: 'mw',
+          name: 'MiWay',
+          gtfs: 'https://example.org/mw.zip',
+          alerts: 'https://example.org/alerts',
+          headers: { 'X-Key': 'hush-1\r\nX-Injected: yes' },
+        },
+        {
+          id: 'ltc',
+          name: 'LTC',
+          gtfs: 'https://example.org/ltc.zip',
+          tripUpdates: 'https://example.org/tu',
+          headers: { 'X-Key': '$LTC_KEY', Accept: 'hush-2\u0000' },
+        },
+        { id: 'oc', name: 'OC Transpo', preset: 'octranspo', key: 'hush-3\n' + 'more' },
+        { id: 'sto', name: 'STO', preset: 'sto', headers: { 'X-Key': 'clé-🔑-hush-4' } },
+        { id: 'ok', name: 'Fine', gtfs: './fine.zip', headers: { 'X-Key': 'clé\tfine' } },
+      ],
+      { LTC_KEY: 'hush-5\nsecond-line' },
+    );
+    const header = /expected a value on one line, without control characters or letters past Latin-1 \(it is sent as an HTTP header\)/;
+    expect(problems).toEqual([
+      expect.stringMatching(new RegExp(`^FEEDS_FILE: feed 1 \\("mw"\\): headers\\.X-Key: ${header.source}`)),
+      expect.stringMatching(
+        new RegExp(`^FEEDS_FILE: feed 2 \\("ltc"\\): headers\\.X-Key: expected the environment variable LTC_KEY to hold a value on one line`),
+      ),
+      expect.stringMatching(new RegExp(`^FEEDS_FILE: feed 2 \\("ltc"\\): headers\\.Accept: ${header.source}`)),
+      expect.stringMatching(new RegExp(`^FEEDS_FILE: feed 3 \\("oc"\\): key: ${header.source}`)),
+      expect.stringMatching(new RegExp(`^FEEDS_FILE: feed 4 \\("sto"\\): headers\\.X-Key: ${header.source}`)),
+    ]);
+    expect(problems.join('\n')).not.toMatch(/hush|second-line|Injected/);
+  });
+
   it('says what is wrong with the file itself', () => {
     expect(problemsOf('[{"id": "oc",')).toEqual([
       'FEEDS_FILE: expected JSON: a list of feeds, like [{"id": "oc", "name": "OC Transpo", "preset": "octranspo", "key": "$OC_KEY"}]',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tripWheelchair, UNKNOWN_BUS } from '../../src/domain/arrivals.js';
-import { mapLink, POSITION_FRESH_FOR_MS, readPosition, tripPosition } from '../../src/domain/vehicle-position.js';
+import { FIX_AHEAD_TOLERATED_MS, mapLink, POSITION_FRESH_FOR_MS, readPosition, tripPosition } from '../../src/domain/vehicle-position.js';
 
 const now = new Date('2025-10-26T22:50:32Z');
 const at = (msAgo: number) => new Date(now.getTime() - msAgo);
@@ -23,8 +23,17 @@ describe('a vehicle position read at a moment', () => {
     expect(tripPosition({ position: { lat: 45.4, lon: -75.7 }, gpsAgeMinutes: 4 }, now)).toMatchObject({ kind: 'old', ageMs: 240_000 });
   });
 
-  it('a fix stamped ahead of the clock counts as just taken', () => {
+  it('a fix stamped a few seconds ahead of the clock counts as just taken (clocks disagree that much)', () => {
     expect(readPosition({ lat: 1, lon: 2, fixAt: at(-5000) }, now)).toMatchObject({ kind: 'current', ageMs: 0 });
+  });
+
+  it('a fix stamped further in the future is suspect, its age unknown: never "0 s old" for as long as the feed carries it', () => {
+    for (const ahead of [FIX_AHEAD_TOLERATED_MS + 1000, 10 * 60_000, 365 * 24 * 3600_000]) {
+      const reading = readPosition({ lat: 1, lon: 2, fixAt: at(-ahead) }, now);
+      expect(reading).toEqual({ kind: 'suspect', position: { lat: 1, lon: 2, fixAt: at(-ahead) } });
+    }
+    // A time that is no time at all, the same.
+    expect(readPosition({ lat: 1, lon: 2, fixAt: new Date(Number.NaN) }, now).kind).toBe('suspect');
   });
 });
 

@@ -85,6 +85,7 @@ export function formatWhere(arrivals: StopArrivals, route: RouteArrivals, trip: 
   else if (position?.stopsAway !== undefined) lines.push(say('where-stops-away', { stops: position.stopsAway }));
   if (reading.kind === 'none') lines.push(say(trip.live ? 'where-no-fix' : 'where-no-fix-scheduled'));
   else if (reading.kind === 'old') lines.push(say('where-fix-old', { age: ageWords(reading.ageMs, say) }));
+  else if (reading.kind === 'suspect') lines.push(say('where-fix-suspect'));
   else lines.push(reading.ageMs !== undefined ? say('where-fix', { age: ageWords(reading.ageMs, say) }) : say('where-fix-now'));
   if (position?.speedKmh !== undefined && reading.kind === 'current') lines.push(say('where-speed', { speed: Math.round(position.speedKmh) }));
   if (position?.occupancy !== undefined) lines.push(say(OCCUPANCY_IDS[position.occupancy]));
@@ -93,7 +94,8 @@ export function formatWhere(arrivals: StopArrivals, route: RouteArrivals, trip: 
   if (position?.label !== undefined && position.label !== '') lines.push(say('where-vehicle', { label: shorten(position.label, 20) }));
   const blocks: ReplyBlock[] = [{ lines }];
   if (position !== undefined) {
-    blocks.push({ lines: [say(reading.kind === 'old' ? 'where-map-old' : 'where-map', { link: mapLink(position) })] });
+    const mapId = reading.kind === 'old' ? 'where-map-old' : reading.kind === 'suspect' ? 'where-map-suspect' : 'where-map';
+    blocks.push({ lines: [say(mapId, { link: mapLink(position) })] });
   }
   const refresh: ReplyButton = {
     label: say('button-refresh'),

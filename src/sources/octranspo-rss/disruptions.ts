@@ -46,7 +46,9 @@ export function stopsIn(text: string): string[] {
   const found = [
     ...text.matchAll(/#([0-9]{4})\b/g),
     ...text.matchAll(/\(([0-9]{4})\)/g),
-    ...text.matchAll(/\b(?:stop|arrêt)s?(?:\s+(?:number|numéro|no\.?|n°))?\s*#?\s*([0-9]{4})\b/gi),
+    // One run of spaces before the "#" or after it, never two that could share one run (a run
+    // the feed padded would be tried in every split of it).
+    ...text.matchAll(/\b(?:stop|arrêt)s?(?:\s+(?:number|numéro|no\.?|n°))?\s*(?:#\s*)?([0-9]{4})\b/gi),
   ].map((m) => m[1]!);
   return [...new Set(found)];
 }

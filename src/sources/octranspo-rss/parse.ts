@@ -1,10 +1,12 @@
 import { XMLParser } from 'fast-xml-parser';
 import { decodeHTML } from 'entities';
+import { cutText, htmlToText } from './html-text.js';
 
 // OC Transpo's "updates" RSS (detours, cancelled trips, service changes) read into plain items.
 // fast-xml-parser with entity processing off (the input is untrusted) and every value a string;
 // HTML entities are then decoded by the `entities` library, and descriptions (HTML) turned into
-// text: paragraphs and list items become lines, other tags go (the platforms escape the rest).
+// text, bounded in length (html-text.ts: paragraphs and list items become lines, other tags go;
+// the platforms escape the rest).
 
 export interface RssItem {
   title: string;
@@ -29,21 +31,10 @@ const parser = new XMLParser({
   isArray: (name) => name === 'item' || name === 'category',
 });
 
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+/** Characters of a title kept (the longest real one has 124); a longer one ends with "…". */
+const MAX_TITLE_CHARS = 1_000;
 
-/** Description HTML -> text: block ends become line breaks, tags go, entities are decoded. */
-export function htmlToText(html: string): string {
-  const text = html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '• ')
-    .replace(/<[^>]*>/g, '');
-  return decodeHTML(text)
-    .split('\n')
-    .map((line) => line.replace(/[\s\u00a0]+/g, ' ').trim())
-    .filter((line) => line !== '')
-    .join('\n');
-}
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 /** Throws when the text is no RSS at all; items without a title are left out. */
 export function parseRss(xml: string): RssItem[] {
@@ -53,7 +44,7 @@ export function parseRss(xml: string): RssItem[] {
   return (channel.item ?? []).flatMap((raw): RssItem[] => {
     if (typeof raw !== 'object' || raw === null) return [];
     const item = raw as Record<string, unknown>;
-    const title = decodeHTML(textOf(item.title)).replace(/\s+/g, ' ').trim();
+    const title = cutText(decodeHTML(textOf(item.title)).replace(/\s+/g, ' ').trim(), MAX_TITLE_CHARS);
     if (title === '') return [];
     const link = textOf(item.link).trim();
     const id = textOf(item.guid).trim() || link || title;

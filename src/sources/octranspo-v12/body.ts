@@ -100,6 +100,8 @@ function endsWithRootClose(body: string, root: string): boolean {
   if (!tail.endsWith('>')) return false;
   const close = tail.lastIndexOf('</');
   if (close !== -1) return /^<\/([\w.:-]+)\s*>$/.exec(tail.slice(close))?.[1] === root;
-  // A document that is a single empty element, <Gtfs/>.
-  return /^<[\w.:-]+[^<>]*\/>$/.test(tail.slice(tail.lastIndexOf('<')));
+  // A document that is a single empty element, <Gtfs/> or <Gtfs a="1" />. The name ends where a
+  // space or the "/" begins: a pattern whose name and attributes could share characters tried every
+  // split of them on a long unclosed tag (50 kB: 16 s).
+  return /^<[\w.:-]+(?:\s[^<>]*)?\/>$/.test(tail.slice(tail.lastIndexOf('<')));
 }

@@ -144,6 +144,15 @@ describe('parseGtfs', () => {
     expect(parseGtfs(fixture('gtfs-empty.json'), 'json')).toStrictEqual([]);
   });
 
+  it('reads a lone empty root written with a space, and refuses a long unclosed one at once (no backtracking over it)', () => {
+    expect(parseGtfs('<?xml version="1.0"?>\n<Gtfs />', 'xml')).toStrictEqual([]);
+    // The check for a lone empty root tried every split of the tag's characters: 50 kB held the
+    // event loop 16 s.
+    const error = thrown(() => parseGtfs(`<Gtfs${'a'.repeat(100_000)}>`, 'xml'));
+    expect(error.reason).toBe('malformed');
+    expect(error.message).toContain('truncated');
+  });
+
   it.each([
     ['gtfs-wrong-shape.json', 'json', 'no Gtfs element'],
     ['next-trips-html-page.xml', 'xml', 'DOCTYPE'],

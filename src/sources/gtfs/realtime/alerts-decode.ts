@@ -1,23 +1,18 @@
-import { decodeHTML } from 'entities';
-import { FeedMessageType } from '../../../gtfs-format/realtime-schema.js';
-import { versionOf } from '../../disruption-version.js';
-import type {
-  ActivePeriod,
-  Disruption,
-  DisruptionCause,
-  DisruptionEffect,
-  DisruptionSeverity,
-  InformedEntity,
-  Translation,
-  TranslatedText,
-} from '../../../domain/disruption.js';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import protobuf from 'protobufjs/minimal.js';
+import type { Disruption } from '../../../domain/disruption.js';
+import { FeedEntityType, FeedHeaderType } from '../../../gtfs-format/realtime-schema.js';
+import { versionSteps } from '../../disruption-version.js';
+import { contentOf, type RawEntity } from './alert-content.js';
+import { JoinedAlert } from './joined-alert.js';
 
-// GTFS-Realtime Service Alerts bytes -> disruptions. Alerts feeds are small (MiWay's 69 alerts
-// are 20 kB), so they are decoded whole with protobufjs's reflection over the schema in
-// gtfs-format, within limits that bound the memory whatever the bytes hold. Texts come out with
-// their HTML entities decoded ("D&eacute;g&acirc;ts" -> "Dégâts"); each platform escapes them as
-// it shows them. Entities that share an id (NMBS sends one per language, under one id) are one
-// disruption with every language's text.
+// GTFS-Realtime Service Alerts bytes -> disruptions, within limits that bound the memory whatever
+// the bytes hold. The FeedMessage is walked on the wire (header 1, entity 2) and each entity decoded
+// with protobufjs's reflection over the schema in gtfs-format, so that the decode can pause between
+// entities: most feeds are small (MiWay's 69 alerts are 20 kB), but an 8 MB one of 200,000 entities
+// read in one piece held the event loop for its whole decode. Entities that share an id are one
+// disruption with every language's text (joined-alert.ts).
 
 export interface AlertLimits {
   readonly maxAlerts: number;
@@ -37,150 +32,73 @@ export interface AlertsSnapshot {
   readonly disruptions: readonly Disruption[];
 }
 
-const EFFECTS: Record<string, DisruptionEffect> = {
-  NO_SERVICE: 'no-service',
-  REDUCED_SERVICE: 'reduced-service',
-  SIGNIFICANT_DELAYS: 'significant-delays',
-  DETOUR: 'detour',
-  ADDITIONAL_SERVICE: 'additional-service',
-  MODIFIED_SERVICE: 'modified-service',
-  OTHER_EFFECT: 'other',
-  UNKNOWN_EFFECT: 'unknown',
-  STOP_MOVED: 'stop-moved',
-  NO_EFFECT: 'no-effect',
-  ACCESSIBILITY_ISSUE: 'accessibility-issue',
-};
+/** Entities (or versions) between two looks at the clock. */
+const ENTITIES_PER_STEP = 256;
+const SLICE_MS = 5;
 
-const CAUSES: Record<string, DisruptionCause> = {
-  UNKNOWN_CAUSE: 'unknown',
-  OTHER_CAUSE: 'other',
-  TECHNICAL_PROBLEM: 'technical-problem',
-  STRIKE: 'strike',
-  DEMONSTRATION: 'demonstration',
-  ACCIDENT: 'accident',
-  HOLIDAY: 'holiday',
-  WEATHER: 'weather',
-  MAINTENANCE: 'maintenance',
-  CONSTRUCTION: 'construction',
-  POLICE_ACTIVITY: 'police-activity',
-  MEDICAL_EMERGENCY: 'medical-emergency',
-};
-
-const SEVERITIES: Record<string, DisruptionSeverity> = { UNKNOWN_SEVERITY: 'unknown', INFO: 'info', WARNING: 'warning', SEVERE: 'severe' };
-
-interface RawTranslated {
-  translation?: Array<{ text?: string; language?: string }>;
-}
-interface RawAlert {
-  activePeriod?: Array<{ start?: number; end?: number }>;
-  informedEntity?: Array<{
-    agencyId?: string;
-    routeId?: string;
-    routeType?: number;
-    directionId?: number;
-    stopId?: string;
-    trip?: { tripId?: string; routeId?: string; directionId?: number };
-  }>;
-  cause?: string | number;
-  effect?: string | number;
-  severityLevel?: string | number;
-  url?: RawTranslated;
-  headerText?: RawTranslated;
-  descriptionText?: RawTranslated;
-}
-interface RawFeed {
-  header?: { timestamp?: number };
-  entity?: Array<{ id?: string; isDeleted?: boolean; alert?: RawAlert }>;
-}
-
-const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value === '' ? undefined : value);
-
-function translated(raw: RawTranslated | undefined): Translation[] {
-  return (raw?.translation ?? []).flatMap((t) => {
-    const text = decodeHTML(t.text ?? '').trim();
-    return text === '' ? [] : [{ language: (t.language ?? '').trim().toLowerCase(), text }];
-  });
-}
-
-function entityOf(raw: NonNullable<RawAlert['informedEntity']>[number]): InformedEntity {
-  const routeId = nonEmpty(raw.routeId) ?? nonEmpty(raw.trip?.routeId);
-  const directionId = raw.directionId ?? raw.trip?.directionId;
-  const tripId = nonEmpty(raw.trip?.tripId);
-  const agencyId = nonEmpty(raw.agencyId);
-  const stopId = nonEmpty(raw.stopId);
-  return {
-    ...(agencyId !== undefined ? { agencyId } : {}),
-    ...(routeId !== undefined ? { routeId } : {}),
-    ...(raw.routeType !== undefined ? { routeType: raw.routeType } : {}),
-    ...(directionId !== undefined ? { directionId } : {}),
-    ...(tripId !== undefined ? { tripId } : {}),
-    ...(stopId !== undefined ? { stopId } : {}),
-  };
-}
-
-function periodOf(raw: { start?: number; end?: number }): ActivePeriod {
-  // 0 is the field's default: an open end, as the specification says of a missing one.
-  return { ...(raw.start ? { start: raw.start } : {}), ...(raw.end ? { end: raw.end } : {}) };
-}
-
-/** Adds the languages `more` has and `text` lacks. */
-function mergeText(text: TranslatedText, more: TranslatedText): Translation[] {
-  return [...text, ...more.filter((m) => !text.some((t) => t.language === m.language))];
-}
-
-function unique<T>(items: readonly T[]): T[] {
-  const seen = new Set<string>();
-  return items.filter((item) => {
-    const key = JSON.stringify(item);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
-type Content = Omit<Disruption, 'id' | 'version'>;
-
-function contentOf(alert: RawAlert): Content {
-  const url = translated(alert.url);
-  return {
-    effect: EFFECTS[String(alert.effect)] ?? 'unknown',
-    cause: CAUSES[String(alert.cause)] ?? 'unknown',
-    severity: SEVERITIES[String(alert.severityLevel)] ?? 'unknown',
-    header: translated(alert.headerText),
-    description: translated(alert.descriptionText),
-    ...(url.length > 0 ? { url } : {}),
-    entities: unique((alert.informedEntity ?? []).map(entityOf)),
-    periods: (alert.activePeriod ?? []).map(periodOf),
-  };
-}
-
-function merged(a: Content, b: Content): Content {
-  const url = mergeText(a.url ?? [], b.url ?? []);
-  return {
-    ...a,
-    header: mergeText(a.header, b.header),
-    description: mergeText(a.description, b.description),
-    ...(url.length > 0 ? { url } : {}),
-    entities: unique([...a.entities, ...b.entities]),
-    periods: unique([...a.periods, ...b.periods]),
-  };
+/** The decode as a generator that pauses every few hundred entities; it throws what decodeAlerts throws. */
+function* alertSteps(bytes: Uint8Array, limits: AlertLimits): Generator<void, AlertsSnapshot, void> {
+  const r = protobuf.Reader.create(bytes);
+  const byId = new Map<string, JoinedAlert>();
+  let timestamp: number | undefined;
+  let selectors = 0;
+  let sincePause = 0;
+  while (r.pos < r.len) {
+    const tag = r.uint32();
+    if (tag === 10) {
+      const header = FeedHeaderType.toObject(FeedHeaderType.decode(r, r.uint32()), { longs: Number }) as { timestamp?: number };
+      timestamp = header.timestamp ?? 0;
+    } else if (tag === 18) {
+      const entity = FeedEntityType.toObject(FeedEntityType.decode(r, r.uint32()), { longs: Number, enums: String }) as RawEntity;
+      if (++sincePause === ENTITIES_PER_STEP) {
+        sincePause = 0;
+        yield;
+      }
+      if (entity.alert === undefined || entity.isDeleted === true || entity.id === undefined) continue;
+      selectors += (entity.alert.informedEntity?.length ?? 0) + (entity.alert.activePeriod?.length ?? 0);
+      if (selectors > limits.maxSelectors) throw new AlertsOverLimitError(`more than ${limits.maxSelectors} informed entities and periods`);
+      const content = contentOf(entity.alert);
+      const earlier = byId.get(entity.id);
+      if (earlier === undefined) byId.set(entity.id, new JoinedAlert(content));
+      else earlier.add(content);
+      if (byId.size > limits.maxAlerts) throw new AlertsOverLimitError(`more than ${limits.maxAlerts} alerts`);
+    } else {
+      r.skipType(tag & 7);
+    }
+  }
+  // As the whole message's decode did: a FeedMessage without its (required) header is no feed.
+  if (timestamp === undefined) throw new Error('no feed header');
+  const disruptions: Disruption[] = [];
+  for (const [id, joined] of byId) {
+    const content = joined.content();
+    disruptions.push(Object.freeze({ id, version: yield* versionSteps(content), ...content }));
+    if (++sincePause === ENTITIES_PER_STEP) {
+      sincePause = 0;
+      yield;
+    }
+  }
+  return { timestamp, disruptions };
 }
 
 /** Throws on bytes that are no FeedMessage (protobufjs's error) and AlertsOverLimitError past the limits. */
 export function decodeAlerts(bytes: Uint8Array, limits: AlertLimits = DEFAULT_ALERT_LIMITS): AlertsSnapshot {
-  const message = FeedMessageType.decode(bytes);
-  const feed = FeedMessageType.toObject(message, { longs: Number, enums: String }) as RawFeed;
-  const byId = new Map<string, Content>();
-  let selectors = 0;
-  for (const entity of feed.entity ?? []) {
-    if (entity.alert === undefined || entity.isDeleted === true || entity.id === undefined) continue;
-    selectors += (entity.alert.informedEntity?.length ?? 0) + (entity.alert.activePeriod?.length ?? 0);
-    if (selectors > limits.maxSelectors) throw new AlertsOverLimitError(`more than ${limits.maxSelectors} informed entities and periods`);
-    const content = contentOf(entity.alert);
-    const earlier = byId.get(entity.id);
-    byId.set(entity.id, earlier === undefined ? content : merged(earlier, content));
-    if (byId.size > limits.maxAlerts) throw new AlertsOverLimitError(`more than ${limits.maxAlerts} alerts`);
+  const steps = alertSteps(bytes, limits);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
   }
-  const disruptions = [...byId].map(([id, content]): Disruption => Object.freeze({ id, version: versionOf(content), ...content }));
-  return { timestamp: feed.header?.timestamp ?? 0, disruptions };
+}
+
+/** decodeAlerts a few milliseconds at a time, the event loop turning between slices (riders' answers, /healthz). */
+export async function decodeAlertsInSlices(bytes: Uint8Array, limits: AlertLimits = DEFAULT_ALERT_LIMITS): Promise<AlertsSnapshot> {
+  const steps = alertSteps(bytes, limits);
+  let sliceEnd = performance.now() + SLICE_MS;
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+    if (performance.now() >= sliceEnd) {
+      await nextTurn();
+      sliceEnd = performance.now() + SLICE_MS;
+    }
+  }
 }

@@ -5,7 +5,7 @@ import { pollDisruptions } from '../../polled-disruptions.js';
 import { fetchBytes } from '../net/fetch-bytes.js';
 import { describeLocation, type Location } from '../net/location.js';
 import { asFeedProblem, FeedProblem } from '../net/problem.js';
-import { AlertsOverLimitError, decodeAlerts, DEFAULT_ALERT_LIMITS, type AlertLimits } from './alerts-decode.js';
+import { AlertsOverLimitError, decodeAlertsInSlices, DEFAULT_ALERT_LIMITS, type AlertLimits } from './alerts-decode.js';
 
 // A GTFS-Realtime Service Alerts feed (GTFS_RT_ALERTS_URL, a feed entry's `alerts`): fetched with
 // the same headers as the trip updates, capped in size and in what it holds, polled at most once
@@ -38,7 +38,7 @@ export function gtfsAlertsFeed(options: AlertsFeedOptions): DisruptionFeed {
         maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
       });
       try {
-        return decodeAlerts(bytes, options.limits ?? DEFAULT_ALERT_LIMITS).disruptions;
+        return (await decodeAlertsInSlices(bytes, options.limits ?? DEFAULT_ALERT_LIMITS)).disruptions;
       } catch (err) {
         throw err instanceof AlertsOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
