@@ -6,7 +6,13 @@ import { defineConfig } from 'vitest/config';
 // among the others they starved them (a fast file waiting behind a process start) and were
 // starved in turn (a 20 s timeout on a loaded 2-core machine). So the fast files run first on
 // every core, then the process-starting ones, two at a time.
-const STARTS_PROGRAMS = ['test/main/**/*.test.ts', 'test/alerts/instances.e2e.test.ts', 'test/chat/discord/deploy.test.ts', 'test/sim/cli.test.ts'];
+const STARTS_PROGRAMS = [
+  'test/main/**/*.test.ts',
+  'test/alerts/instances.e2e.test.ts',
+  'test/alerts/disruption-restart.e2e.test.ts',
+  'test/chat/discord/deploy.test.ts',
+  'test/sim/cli.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -44,7 +44,15 @@ export interface AlertSchedulerDeps {
   /** false: no timer, the caller runs tick() (tests drive the clock). */
   cron?: boolean;
   /** Shorter holds and checks for tests that kill an instance; production keeps the defaults. */
-  tuning?: { sendingLeaseMs?: number; lockDurationMs?: number; stalledIntervalMs?: number; backoffMs?: number; concurrency?: number };
+  tuning?: {
+    sendingLeaseMs?: number;
+    lockDurationMs?: number;
+    stalledIntervalMs?: number;
+    backoffMs?: number;
+    concurrency?: number;
+    /** How long a disruption scan is held before another look may take it over. */
+    disruptionScanLeaseMs?: number;
+  };
 }
 
 export interface AlertScheduler {
@@ -120,6 +128,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
           clock,
           logger,
           instance,
+          ...(tuning.disruptionScanLeaseMs !== undefined ? { scanLeaseMs: tuning.disruptionScanLeaseMs } : {}),
         })
       : undefined;
   const tick = createTick({
@@ -189,6 +198,8 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
         // A tick under way finishes queueing; what it queued in-process waits for the next start.
         await tick.finished();
         await queue.close();
+        // Disruption pushes still waiting in-process: their scans let go, so the next start sends them at once.
+        await disruptionPushes?.letGo();
         await server?.close();
         logger.info('alert scheduler stopped');
       })()),

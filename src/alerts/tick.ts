@@ -191,13 +191,10 @@ export function createTick(deps: TickDeps): Tick {
   /** Behind the chat's own alerts: queued after them, so a chat's pace lets its alerts go first. */
   async function queueDisruptions(): Promise<void> {
     if (deps.disruptionPushes === undefined) return;
-    const jobs = await deps.disruptionPushes();
-    if (jobs.length === 0) return;
-    const results = await deps.queue.enqueue(jobs);
-    const handled: Promise<void> = Promise.all(results.map((r) => r.handled))
-      .then(() => undefined)
-      .finally(() => marking.delete(handled));
-    marking.add(handled);
+    const { jobs, handled } = await deps.disruptionPushes((batch) => deps.queue.enqueue(batch));
+    if (jobs === 0) return;
+    const tracked: Promise<void> = handled.finally(() => marking.delete(tracked));
+    marking.add(tracked);
   }
 
   async function run(): Promise<TickTotals> {

@@ -1,11 +1,11 @@
 // Who gets which disruption: the selection behind the pushes, on in-memory stores and claims and a
 // source whose disruptions the test sets (each stop or stop-and-route answers what touches it).
 import { describe, expect, it } from 'vitest';
-import { createDisruptionPushes, disruptionSentKey, MAX_PUSHES_PER_CHAT } from '../../src/alerts/disruption-pushes.js';
+import { createDisruptionPushes, disruptionSentKey, MAX_PUSHES_PER_CHAT, type DisruptionPushes } from '../../src/alerts/disruption-pushes.js';
 import type { AlertJob } from '../../src/alerts/occurrence.js';
 import type { ChatRef, Platform } from '../../src/domain/chat.js';
 import { fixedClock } from '../../src/domain/clock.js';
-import type { Disruption, DisruptionQuery, DisruptionReading } from '../../src/domain/disruption.js';
+import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../../src/domain/disruption.js';
 import { memoryStores } from '../bot/fakes.js';
 import { at, capturingLogger, memoryClaims, subscription } from './fakes.js';
 
@@ -64,7 +64,18 @@ function setup(table: Record<string, Disruption[]>, platforms: Platform[] = ['te
     logger: capturingLogger().logger,
     instance: 'test',
   });
-  return { stores, claims, transit, pushes };
+  return { stores, claims, transit, pushes: () => jobsOf(pushes) };
+}
+
+/** One look: the jobs it queued (taken as safe at once, as BullMQ would). */
+async function jobsOf(pushes: DisruptionPushes): Promise<AlertJob[]> {
+  const jobs: AlertJob[] = [];
+  const { handled } = await pushes((batch) => {
+    jobs.push(...batch);
+    return Promise.resolve(batch.map(() => ({ state: 'queued' as const, handled: Promise.resolve() })));
+  });
+  await handled;
+  return jobs;
 }
 
 const chat = (chatId: string, platform: Platform = 'telegram'): ChatRef => ({ platform, chatId });
@@ -156,6 +167,81 @@ describe('disruption pushes: who gets what', () => {
       logger: capturingLogger().logger,
       instance: 'test',
     });
-    expect(await broken()).toEqual([]);
+    expect(await jobsOf(broken)).toEqual([]);
+  });
+});
+
+describe('disruption pushes: memory bounded by chats x 5, whatever the feed holds', () => {
+  const WIDE = 300;
+  const CHATS = 40;
+  const severities = ['info', 'warning', 'severe', 'unknown'] as const;
+  /** Disruptions of the whole network: each touches every stop. */
+  const wide = Array.from({ length: WIDE }, (_, i) => disruption(`w${String(i).padStart(3, '0')}`, { severity: severities[i % 4]! }));
+  const everywhere = (): Record<string, Disruption[]> => Object.fromEntries(Array.from({ length: CHATS }, (_, c) => [String(4000 + c), wide]));
+
+  it(`${WIDE} network-wide disruptions, ${CHATS} chats: ${MAX_PUSHES_PER_CHAT} each, the most severe, reading a mark only for what is kept`, async () => {
+    const { stores, claims, pushes } = setup(everywhere());
+    for (let c = 0; c < CHATS; c++) await stores.savedStops.add(chat(String(c)), { stopNo: String(4000 + c) }, 10);
+    // Chat 0 was sent the two most severe already.
+    const mostSevere = [...wide].sort(compareBySeverity);
+    for (const d of mostSevere.slice(0, 2)) await claims.claim(disruptionSentKey(chat('0'), d), 'sent');
+    let marksRead = 0;
+    const holder = claims.holder.bind(claims);
+    claims.holder = (key) => (key.startsWith('disruptions:sent:') && marksRead++, holder(key));
+
+    const jobs = await pushes();
+    expect(jobs).toHaveLength(CHATS);
+    expect(partsOf(jobs, '1')).toEqual(mostSevere.slice(0, MAX_PUSHES_PER_CHAT).map((d) => d.id));
+    expect(partsOf(jobs, '0')).toEqual(mostSevere.slice(2, 2 + MAX_PUSHES_PER_CHAT).map((d) => d.id));
+    // Every chat x disruption pair would be 12,000 marks; what is kept is 5 a chat, and chat 0's 2 sent.
+    expect(marksRead).toBe(CHATS * MAX_PUSHES_PER_CHAT + 2);
+  });
+});
+
+describe('disruption pushes: a scan is never lost with the instance that took it', () => {
+  const detour = disruption('detour95');
+  /** Two instances on the same claims and stores; `a` takes the scan and its queue never answers (it died). */
+  async function twoInstances(leaseMs: number) {
+    const one = setup({ '3017': [detour] });
+    await one.stores.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    const make = (instance: string) =>
+      createDisruptionPushes({
+        transit: one.transit,
+        savedStops: one.stores.savedStops,
+        subscriptions: one.stores.subscriptions,
+        chats: one.stores.chats,
+        claims: one.claims,
+        core: { disruptionReply: (c, d) => Promise.resolve({ title: c.chatId, blocks: [{ lines: [d.id] }], kind: 'answer' as const }) },
+        platforms: new Set(['telegram']),
+        clock,
+        logger: capturingLogger().logger,
+        instance,
+        scanLeaseMs: leaseMs,
+      });
+    return { ...one, a: make('a'), b: make('b') };
+  }
+  const dies = () => new Promise<never>(() => undefined);
+
+  it('held by an instance that died: taken over once its lease lapses, not taken as seen', async () => {
+    const { a, b } = await twoInstances(150);
+    void a(dies);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await jobsOf(b)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(partsOf(await jobsOf(b), '42')).toEqual(['detour95']);
+  });
+
+  it('let go on a graceful stop: taken at once; once done, not scanned again', async () => {
+    const { a, b, transit } = await twoInstances(60_000);
+    const stuck = await a(() => Promise.resolve([{ state: 'queued' as const, handled: new Promise<void>(() => undefined) }]));
+    expect(stuck.jobs).toBe(1);
+    expect(await jobsOf(b)).toEqual([]);
+    await a.letGo();
+    expect(partsOf(await jobsOf(b), '42')).toEqual(['detour95']);
+    const asked = transit.asked.length;
+    // Done: a look from either instance reads the network and nothing more.
+    expect(await jobsOf(a)).toEqual([]);
+    expect(await jobsOf(b)).toEqual([]);
+    expect(transit.asked.length).toBe(asked + 2);
   });
 });

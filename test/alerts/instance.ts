@@ -15,6 +15,7 @@ import { fixedClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/index.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 import type { TransitSource } from '../../src/domain/transit-source.js';
+import type { Disruption, DisruptionReading } from '../../src/domain/disruption.js';
 import { OTTAWA_PROFILE, route, stopArrivals, trip } from '../bot/fakes.js';
 
 export interface InstanceOptions {
@@ -29,7 +30,18 @@ export interface InstanceOptions {
   now: string;
   settings: AlertSettings;
   /** Shorter holds so a killed instance's jobs are taken over within seconds. */
-  tuning?: { sendingLeaseMs?: number; lockDurationMs?: number; stalledIntervalMs?: number; concurrency?: number };
+  tuning?: {
+    sendingLeaseMs?: number;
+    lockDurationMs?: number;
+    stalledIntervalMs?: number;
+    concurrency?: number;
+    backoffMs?: number;
+    disruptionScanLeaseMs?: number;
+  };
+  /** Disruptions the source publishes, each touching the stops named (absent: none). */
+  disruptions?: Array<{ id: string; header: string; stops: string[] }>;
+  /** Questions about a stop's disruptions never answered (an instance that dies mid-scan); each printed as "asked <stop>". */
+  stallStopDisruptions?: boolean;
   logLevel?: string;
   /** A Telegram Bot API root instead of platformUrl (the bench's rate-limited server). */
   telegram?: { apiRoot: string; token: string };
@@ -46,7 +58,31 @@ const transit: TransitSource = {
   routeSummary: (stopNo) => Promise.resolve(stopArrivals([], stopNo)),
   stopDetails: (stopNo) => Promise.resolve({ stopNo, name: `STOP ${stopNo}` }),
   profile: () => OTTAWA_PROFILE,
+  ...(options.disruptions !== undefined ? { disruptions: publishedDisruptions(options.disruptions) } : {}),
 };
+
+function publishedDisruptions(published: NonNullable<InstanceOptions['disruptions']>): NonNullable<TransitSource['disruptions']> {
+  const all = published.map(({ id, header, stops }): Disruption & { stops: string[] } => ({
+    id,
+    version: 'v1',
+    effect: 'detour',
+    cause: 'construction',
+    severity: 'warning',
+    header: [{ language: 'en', text: header }],
+    description: [],
+    entities: stops.map((stopId) => ({ stopId })),
+    periods: [],
+    stops,
+  }));
+  return (query) => {
+    if (query.stop === undefined) return Promise.resolve<DisruptionReading>({ status: 'ok', disruptions: all });
+    if (options.stallStopDisruptions === true) {
+      process.stdout.write(`asked ${query.stop}\n`);
+      return new Promise<never>(() => undefined);
+    }
+    return Promise.resolve({ status: 'ok', disruptions: all.filter((d) => d.stops.includes(query.stop!)) });
+  };
+}
 
 async function platformNotifier(): Promise<Notifier> {
   if (options.telegram !== undefined) {

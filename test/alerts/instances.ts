@@ -75,6 +75,10 @@ export interface Instance {
   child: ChildProcess;
   /** Each tick's totals, as the instance printed them. */
   ticks: Array<Record<string, number>>;
+  /** Every other line it printed. */
+  lines: string[];
+  /** Resolves once it printed this line. */
+  printed(line: string): Promise<void>;
   stderr: () => string;
   tick(): void;
   /** Resolves once it printed `n` tick totals. */
@@ -92,11 +96,13 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const ticks: Array<Record<string, number>> = [];
+  const lines: string[] = [];
   const exited = once(child, 'exit');
   const ready = new Promise<void>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
       if (line === 'ready') resolve();
       else if (line.startsWith('{')) ticks.push(JSON.parse(line) as Record<string, number>);
+      else lines.push(line);
     });
     void exited.then(() => reject(new Error(`instance ${options.name} exited before it was ready: ${stderr}`)));
   });
@@ -104,6 +110,13 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   return {
     child,
     ticks,
+    lines,
+    async printed(line) {
+      while (!lines.includes(line)) {
+        if (child.exitCode !== null) throw new Error(`instance ${options.name} exited: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
     stderr: () => stderr,
     tick: () => void child.stdin.write('tick\n'),
     async ticked(n = 1) {
