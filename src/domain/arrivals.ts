@@ -19,6 +19,11 @@ export interface StopArrivals {
   readonly liveUnavailable?: boolean;
   /** The live feed answers, but with old data: ignored, every trip is from the schedule. */
   readonly staleFeed?: boolean;
+  /**
+   * The network's feeds give no vehicle positions at all (a GTFS source without VehiclePositions):
+   * a trip without a fix is then no tracker's silence, and /where says so.
+   */
+  readonly noVehiclePositions?: boolean;
 }
 
 export interface RouteArrivals {
