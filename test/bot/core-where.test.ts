@@ -108,7 +108,7 @@ Updated at 08:05
     const untracked = trip(4, { live: true, startTime: '07:40', destination: 'Orléans' });
     const board = { ...stopArrivals([route('95', [untracked], { heading: 'Orléans' })]), noVehiclePositions: true };
     const c = createBotCore({ transit: fakeTransit({ next: { 'next 3017 95': board } }), ...memoryStores(), now: clock });
-    const request = { name: 'where', options: { stop: '3017', route: '95', trip: '0740' } };
+    const request = { name: 'where' as const, options: { stop: '3017', route: '95', trip: '0740' } };
     const english = renderPlainText(await c.run(request, privateChat()));
     expect(english).toContain("No position for this bus: this network's feed gives no vehicle positions.");
     expect(english).not.toContain('tracker');

@@ -91,6 +91,11 @@ describe('📍 on Telegram: a live location that follows the bus', () => {
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ stopped: 1 });
     expect(h.api.callsOf('stopMessageLiveLocation')).toHaveLength(1);
+    // The facts beside the pin say it is followed no more, and why, in place.
+    const card = h.api.callsOf('editMessageText').filter((c) => c.params.message_id === (facts.answer as { message_id: number }).message_id);
+    expect(card).toHaveLength(1);
+    expect(String(card[0]!.params.text)).toContain('This bus has passed your stop.');
+    expect(String(card[0]!.params.text)).toContain('📍 No longer updated: the bus has passed your stop.');
     expect(await store.liveMessages.list('telegram')).toEqual([]);
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ moved: 0, stopped: 0 });
