@@ -168,6 +168,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
       interactive: process.stdin.isTTY === true,
       ...(config.terminalLanguage !== undefined ? { languageCode: config.terminalLanguage } : {}),
       logger,
+      live: { messages: store.liveMessages, clock: now },
     }),
   ];
 }
