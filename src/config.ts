@@ -5,6 +5,7 @@ import { FeedsFileProblems, readFeedsFile, type FeedSettings } from './feeds-fil
 import { DEFAULT_METRICS_HOST } from './metrics/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
 import { OCTRANSPO_RSS } from './sources/presets.js';
+import { replayInstant } from './domain/clock-start.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.
@@ -171,7 +172,7 @@ const schema = z.object({
   OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
   // Several feeds in one bot: a JSON list (feeds-file.ts); the single-source settings above then stay unset.
   FEEDS_FILE: optionalText,
-  CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'an ISO instant such as 2023-11-07T17:05:34-08:00' }).optional()),
+  CLOCK_START: optionalText.pipe(replayInstant.optional()),
 });
 
 /** Every variable the bot reads; .env.example and the README list exactly these. */
@@ -347,7 +348,7 @@ export function loadConfig(env: Record<string, string | undefined>, readFile: Re
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
     ...gtfsConfig(e),
     ...(feeds !== undefined ? { feeds } : {}),
-    ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),
+    ...(e.CLOCK_START !== undefined ? { clockStart: e.CLOCK_START } : {}),
   };
 }
 

@@ -246,6 +246,17 @@ describe('GTFS settings', () => {
     );
     expect(problems.join('\n')).not.toContain('secret-value-9');
   });
+
+  it("CLOCK_START takes an instant to the minute, as the simulator's --at does, or to the second; never one without its offset", () => {
+    expect(loadConfig({ CLOCK_START: '2026-11-24T08:00-05:00' }).clockStart?.toISOString()).toBe('2026-11-24T13:00:00.000Z');
+    expect(loadConfig({ CLOCK_START: '2025-10-26T18:50Z' }).clockStart?.toISOString()).toBe('2025-10-26T18:50:00.000Z');
+    expect(loadConfig({ CLOCK_START: '2023-11-07T17:05:34-08:00' }).clockStart?.getTime()).toBe(1699405534000);
+    for (const bad of ['2026-11-24T08:00', '2026-11-24', '2026-11-24T8:00-05:00', '2026-13-24T08:00-05:00']) {
+      expect(problemsOf({ CLOCK_START: bad })).toEqual([
+        'CLOCK_START: expected an ISO instant with its offset, to the minute or the second, such as 2026-11-24T08:00-05:00 or 2023-11-07T17:05:34-08:00',
+      ]);
+    }
+  });
 });
 
 describe('Discord settings', () => {
