@@ -352,3 +352,13 @@ describe('loadConfigFromProcess', () => {
     expect((error as ConfigError).problems[0]).toMatch(new RegExp(`^${dir}: expected a readable file \\(\\w+\\)$`));
   });
 });
+
+describe('LOG_FILE', () => {
+  it("the terminal chat's logs go to DATA_DIR/arrivals-bot.log, a platform's to stderr; LOG_FILE says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/bot' }).logFile).toBe('/var/lib/bot/arrivals-bot.log');
+    expect(loadConfig({}).logFile).toBe('data/arrivals-bot.log');
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: '123:abc' }).logFile).toBeUndefined();
+    expect(loadConfig({ LOG_FILE: 'stderr' }).logFile).toBeUndefined();
+    expect(loadConfig({ LOG_FILE: '/tmp/bot.log', TELEGRAM_BOT_TOKEN: '123:abc' }).logFile).toBe('/tmp/bot.log');
+  });
+});
