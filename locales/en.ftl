@@ -182,7 +182,7 @@ button-disruptions = ⚠️ { $count ->
     [one] The disruption in full
    *[other] The { $count } disruptions in full
 }
-button-where = 📍 { $routeNo } · { $minutes } min
+button-where = 📍 { $routeNo } · { $when }
 button-arrivals = Arrivals
 button-live = 🔴 Live
 live-board-left = 🔴 Live: updated every 30 s for { $minutes } more min
@@ -206,6 +206,7 @@ where-fix-old = ⚠️ No recent position: the last one is { $age } old, so the 
 where-fix-suspect = ⚠️ Position of unknown age: its tracker's clock is ahead of ours, so the bus may no longer be there.
 where-no-fix = No position for this bus: its tracker sends none right now.
 where-no-fix-scheduled = No position for this bus: only its scheduled time is known.
+where-no-fix-no-feed = No position for this bus: this network's feed gives no vehicle positions.
 where-age-seconds = { $seconds } s
 where-age-minutes = { $minutes } min
 where-speed = Moving at { $speed } km/h
@@ -448,7 +449,10 @@ usage-near-route-missing = Which route? "When near" alerts watch one route, like
 usage-id-missing = Which alert? Add its id from /subs, like: /unsubscribe k3f9
 usage-timezone-bad = "{ $zone }" is not a time zone I know. Use an IANA name, like America/Toronto or Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
-alert-near = 🚌 Route { $routeNo } is { $minutes } min from { $stopName } ({ $stopNo }), at { $clock } { $source }
+alert-near = 🚌 Route { $routeNo } { $minutes ->
+    [0] is due now at
+   *[other] is { $minutes } min from
+} { $stopName } ({ $stopNo }), at { $clock } { $source }
 alert-unavailable = ⚠️ Arrivals at stop { $stopNo } are unavailable right now: the transit service is not answering. I'll try again at the next alert.
 button-notify = 🔔 { $routeNo } near
 

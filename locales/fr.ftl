@@ -182,7 +182,7 @@ button-disruptions = ⚠️ { $count ->
     [one] La perturbation en entier
    *[other] Les { $count } perturbations en entier
 }
-button-where = 📍 { $routeNo } · { $minutes } min
+button-where = 📍 { $routeNo } · { $when }
 button-arrivals = Passages
 button-live = 🔴 En direct
 live-board-left = 🔴 En direct : mis à jour toutes les 30 s pendant encore { $minutes } min
@@ -206,6 +206,7 @@ where-fix-old = ⚠️ Aucune position récente : la dernière date de { $age },
 where-fix-suspect = ⚠️ Position d'âge inconnu : l'horloge de son traceur est en avance sur la nôtre, l'autobus n'y est peut-être plus.
 where-no-fix = Aucune position pour cet autobus : son traceur n'en envoie pas en ce moment.
 where-no-fix-scheduled = Aucune position pour cet autobus : seule son heure prévue est connue.
+where-no-fix-no-feed = Aucune position pour cet autobus : les données de ce réseau ne donnent pas la position des véhicules.
 where-age-seconds = { $seconds } s
 where-age-minutes = { $minutes } min
 where-speed = Roule à { $speed } km/h
@@ -448,7 +449,10 @@ usage-near-route-missing = Quel circuit? Les alertes « quand il approche » sui
 usage-id-missing = Quelle alerte? Ajoutez son code affiché par /subs, par exemple : /unsubscribe k3f9
 usage-timezone-bad = « { $zone } » n'est pas un fuseau horaire que je connais. Utilisez un nom IANA, comme America/Toronto ou Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
-alert-near = 🚌 Le circuit { $routeNo } est à { $minutes } min de { $stopName } ({ $stopNo }), à { $clock } { $source }
+alert-near = 🚌 Le circuit { $routeNo } { $minutes ->
+    [0] arrive maintenant à
+   *[other] est à { $minutes } min de
+} { $stopName } ({ $stopNo }), à { $clock } { $source }
 alert-unavailable = ⚠️ Les passages à l'arrêt { $stopNo } sont indisponibles pour le moment : le service de transport ne répond pas. Je réessaierai à la prochaine alerte.
 button-notify = 🔔 { $routeNo } proche
 

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
 import { FeedsFileProblems, readFeedsFile, type FeedSettings } from './feeds-file.js';
 import { DEFAULT_METRICS_HOST } from './metrics/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
 import { OCTRANSPO_RSS } from './sources/presets.js';
+import { replayInstant } from './domain/clock-start.js';
 
 // The only reader of the environment. `loadConfig` is pure: it takes the variables as an argument,
 // so every module can be imported and tested without a valid environment.
@@ -109,6 +111,8 @@ const schema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent')
     .optional()
     .transform((v) => v ?? 'info'),
+  // A file the logs are appended to, or "stderr"; unset: DATA_DIR/arrivals-bot.log for the terminal chat, stderr otherwise.
+  LOG_FILE: optionalText,
   TELEGRAM_BOT_TOKEN: optionalText.pipe(
     z
       .string()
@@ -171,7 +175,7 @@ const schema = z.object({
   OCTRANSPO_SUBSCRIPTION_KEY: optionalText,
   // Several feeds in one bot: a JSON list (feeds-file.ts); the single-source settings above then stay unset.
   FEEDS_FILE: optionalText,
-  CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true, error: 'an ISO instant such as 2023-11-07T17:05:34-08:00' }).optional()),
+  CLOCK_START: optionalText.pipe(replayInstant.optional()),
 });
 
 /** Every variable the bot reads; .env.example and the README list exactly these. */
@@ -234,6 +238,11 @@ export interface Config {
   };
   store: { dataDir: string; redisUrl?: string };
   logLevel: string;
+  /**
+   * The file logs are appended to; absent: stderr. The terminal chat's screen is the rider's, so
+   * there the logs go to DATA_DIR/arrivals-bot.log unless LOG_FILE says otherwise.
+   */
+  logFile?: string;
   telegram?: {
     token: string;
     apiRoot?: string;
@@ -290,6 +299,14 @@ function systemLocale(env: Record<string, string | undefined>): string | undefin
   return [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value.trim() !== '');
 }
 
+/** The log's file name in DATA_DIR when the terminal chat serves. */
+export const TERMINAL_LOG_FILE = 'arrivals-bot.log';
+
+function logFileOf(given: string | undefined, dataDir: string, terminal: boolean): { logFile?: string } {
+  if (given !== undefined) return given.toLowerCase() === 'stderr' ? {} : { logFile: given };
+  return terminal ? { logFile: join(dataDir, TERMINAL_LOG_FILE) } : {};
+}
+
 /** Reads a settings file (FEEDS_FILE); tests pass their own. */
 export type ReadSettingsFile = (path: string) => string;
 
@@ -314,6 +331,7 @@ export function loadConfig(env: Record<string, string | undefined>, readFile: Re
     },
     store: { dataDir: e.DATA_DIR, ...(e.REDIS_URL ? { redisUrl: e.REDIS_URL } : {}) },
     logLevel: e.LOG_LEVEL,
+    ...logFileOf(e.LOG_FILE, e.DATA_DIR, !e.TELEGRAM_BOT_TOKEN && !e.DISCORD_TOKEN),
     ...(e.TELEGRAM_BOT_TOKEN
       ? {
           telegram: {
@@ -347,7 +365,7 @@ export function loadConfig(env: Record<string, string | undefined>, readFile: Re
     ...(terminalLanguage !== undefined ? { terminalLanguage } : {}),
     ...gtfsConfig(e),
     ...(feeds !== undefined ? { feeds } : {}),
-    ...(e.CLOCK_START ? { clockStart: new Date(e.CLOCK_START) } : {}),
+    ...(e.CLOCK_START !== undefined ? { clockStart: e.CLOCK_START } : {}),
   };
 }
 

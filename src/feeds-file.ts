@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { FeedEntry, V12Settings } from './sources/open.js';
 import { HEADER_VALUE_RULE, isHeaderValue } from './sources/gtfs/settings.js';
 import { preset, PRESET_NAMES } from './sources/presets.js';
+import { replayInstant } from './domain/clock-start.js';
 
 /** A feed of the list: its id (how riders who know it prefix a stop, "sto 3000"), its agency's name, its source. */
 export type FeedSettings = FeedEntry;
@@ -32,6 +33,8 @@ const common = {
   name: text(60),
   attribution: text(1000).optional(),
   refreshSeconds: refreshSeconds.optional(),
+  // Replaying captures: this feed's clock starts here, whatever the bot's (CLOCK_START).
+  clockStart: replayInstant.optional(),
 };
 const realtime = {
   tripUpdates: location.optional(),
@@ -135,7 +138,12 @@ function feedOf(entry: unknown, defaults: FeedDefaults, complain: Complain, reso
     return undefined;
   }
   const e = parsed.data;
-  const named = { id: e.id, name: e.name, ...(e.attribution !== undefined ? { attribution: e.attribution } : {}) };
+  const named = {
+    id: e.id,
+    name: e.name,
+    ...(e.attribution !== undefined ? { attribution: e.attribution } : {}),
+    ...(e.clockStart !== undefined ? { clockStart: e.clockStart } : {}),
+  };
   if ('kind' in e) {
     return {
       ...named,

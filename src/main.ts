@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
 import { openFeeds, openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger, fileLogOutput, heldLogOutput, type Logger } from './log.js';
 import { DEMO_ALERTS_HEADER, DEMO_ALERTS_PATH, DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import type { StopIndex } from './domain/stop-index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
@@ -76,9 +76,14 @@ function readConfigOrExit(): Config {
   }
 }
 
-/** The terminal chat serves when no chat platform's token is set: its screen is shared with the log. */
+/** The terminal chat serves when no chat platform's token is set. */
 function servesTerminal(config: Config): boolean {
   return config.telegram === undefined && config.discord === undefined;
+}
+
+/** The terminal chat's screen shared with the log: only when LOG_FILE=stderr says so. */
+function logsOnTerminal(config: Config): boolean {
+  return servesTerminal(config) && config.logFile === undefined;
 }
 
 /**
@@ -87,9 +92,15 @@ function servesTerminal(config: Config): boolean {
  */
 async function openSource(config: Config, logger: Logger, closers: Closers): Promise<OpenedSource> {
   const terminal = servesTerminal(config);
-  // In the terminal chat every failed request is already answered on screen ("Stop 9999 doesn't
-  // exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
-  const options = { dataDir: config.store.dataDir, now, logger, quietRequests: terminal, ...(terminal ? { waitForSchedule: process.stderr } : {}) };
+  // With the log on the terminal's screen, every failed request is already answered there ("Stop
+  // 9999 doesn't exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
+  const options = {
+    dataDir: config.store.dataDir,
+    now,
+    logger,
+    quietRequests: logsOnTerminal(config),
+    ...(terminal ? { waitForSchedule: process.stderr } : {}),
+  };
   if (config.feeds !== undefined) {
     const feeds = await openFeeds(config.feeds.list, options);
     closers.add({ name: 'transit source', close: () => feeds.close() });
@@ -168,6 +179,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
       interactive: process.stdin.isTTY === true,
       ...(config.terminalLanguage !== undefined ? { languageCode: config.terminalLanguage } : {}),
       logger,
+      live: { messages: store.liveMessages, clock: now },
     }),
   ];
 }
@@ -196,7 +208,7 @@ async function startAlerts(
   closers: Closers,
 ): Promise<void> {
   // In the terminal chat a tick's info line would come between the replies; problems still show.
-  const quiet = servesTerminal(config) && !logger.isLevelEnabled('debug');
+  const quiet = logsOnTerminal(config) && !logger.isLevelEnabled('debug');
   const alerts = await startAlertScheduler({
     core,
     store,
@@ -239,7 +251,9 @@ async function main(): Promise<void> {
   const config = readConfigOrExit();
   secrets = secretsOf(config);
   if (config.clockStart !== undefined) now = clockStartingAt(config.clockStart);
-  const logger = createLogger(config.logLevel);
+  // A log file lives in DATA_DIR, which the store creates: lines wait for it, then go there.
+  const heldLog = config.logFile !== undefined ? heldLogOutput() : undefined;
+  const logger = createLogger(config.logLevel, heldLog);
   const closers = createClosers(logger);
   let stopping = false;
   const stop = async (reason: string, exitCode = 0) => {
@@ -257,6 +271,11 @@ async function main(): Promise<void> {
 
   const store = await openStore({ ...config.store, logger });
   closers.add({ name: 'store', close: () => store.close() });
+  if (heldLog !== undefined && config.logFile !== undefined) {
+    heldLog.sendTo(fileLogOutput(config.logFile));
+    // Never between a rider's question and its answer: the terminal is told once where the log is.
+    if (servesTerminal(config)) process.stderr.write(`Logs go to ${config.logFile} (LOG_FILE=stderr shows them here).\n`);
+  }
   const { source: transit, stops } = await openSource(config, logger, closers);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = withStoredStops(store, transit.identifiers);

@@ -255,6 +255,17 @@ describe('GTFS settings', () => {
     ]);
     expect(problems.join('\n')).not.toContain('hush');
   });
+
+  it("CLOCK_START takes an instant to the minute, as the simulator's --at does, or to the second; never one without its offset", () => {
+    expect(loadConfig({ CLOCK_START: '2026-11-24T08:00-05:00' }).clockStart?.toISOString()).toBe('2026-11-24T13:00:00.000Z');
+    expect(loadConfig({ CLOCK_START: '2025-10-26T18:50Z' }).clockStart?.toISOString()).toBe('2025-10-26T18:50:00.000Z');
+    expect(loadConfig({ CLOCK_START: '2023-11-07T17:05:34-08:00' }).clockStart?.getTime()).toBe(1699405534000);
+    for (const bad of ['2026-11-24T08:00', '2026-11-24', '2026-11-24T8:00-05:00', '2026-13-24T08:00-05:00']) {
+      expect(problemsOf({ CLOCK_START: bad })).toEqual([
+        'CLOCK_START: expected an ISO instant with its offset, to the minute or the second, such as 2026-11-24T08:00-05:00 or 2023-11-07T17:05:34-08:00',
+      ]);
+    }
+  });
 });
 
 describe('Discord settings', () => {
@@ -348,5 +359,15 @@ describe('loadConfigFromProcess', () => {
     // A folder where the file should be; Node names the reason in its own words.
     expect((error as ConfigError).problems).toHaveLength(1);
     expect((error as ConfigError).problems[0]).toMatch(new RegExp(`^${dir}: expected a readable file \\(\\w+\\)$`));
+  });
+});
+
+describe('LOG_FILE', () => {
+  it("the terminal chat's logs go to DATA_DIR/arrivals-bot.log, a platform's to stderr; LOG_FILE says otherwise", () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/bot' }).logFile).toBe('/var/lib/bot/arrivals-bot.log');
+    expect(loadConfig({}).logFile).toBe('data/arrivals-bot.log');
+    expect(loadConfig({ TELEGRAM_BOT_TOKEN: '123:abc' }).logFile).toBeUndefined();
+    expect(loadConfig({ LOG_FILE: 'stderr' }).logFile).toBeUndefined();
+    expect(loadConfig({ LOG_FILE: '/tmp/bot.log', TELEGRAM_BOT_TOKEN: '123:abc' }).logFile).toBe('/tmp/bot.log');
   });
 });

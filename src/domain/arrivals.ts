@@ -21,6 +21,11 @@ export interface StopArrivals {
   readonly staleFeed?: boolean;
   /** Other agencies that may have a stop of this code but could not say (several feeds): the rider may mean theirs. */
   readonly unconfirmed?: readonly UnconfirmedStop[];
+  /**
+   * The network's feeds give no vehicle positions at all (a GTFS source without VehiclePositions):
+   * a trip without a fix is then no tracker's silence, and /where says so.
+   */
+  readonly noVehiclePositions?: boolean;
 }
 
 /** An agency that may also have the stop code asked, but could not be asked (no schedule, loading, down). */

@@ -122,6 +122,11 @@ export interface LiveMessage {
    * "@" and their id, while its messages are in the DM channel); absent: the chat itself.
    */
   readonly channelId?: string;
+  /**
+   * Telegram: the facts sent beside a 📍 pin (a message of their own), edited to say the pin is no
+   * longer followed once the bus has passed; absent in records stored before.
+   */
+  readonly cardId?: string;
   /** A pin that follows a vehicle (absent: one, as first stored), or an arrivals board kept up to date. */
   readonly kind?: 'location' | 'board';
   /** The chat's language code when it was started, for the core's answers. */

@@ -2,6 +2,7 @@
 // and GTFS-Realtime) when a feed is set, else the v1.2 API (OC Transpo's, or the embedded demo
 // server main started), each with the stop index riders search by name and place.
 import type { Clock } from '../domain/clock.js';
+import { clockStartingAt } from '../domain/clock-start.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { SourceProfile, TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
@@ -37,6 +38,8 @@ export interface FeedEntry {
   id: string;
   name: string;
   attribution?: string;
+  /** This feed's clock starts here (its captures replayed as they were), whatever the bot's. */
+  clockStart?: Date;
   source: SourceSettings;
 }
 
@@ -127,7 +130,12 @@ export async function openFeeds(entries: readonly FeedEntry[], options: OpenSour
   // One at a time: a terminal waiting for first imports shows one progress bar at a time.
   for (const entry of entries) {
     const logger = options.logger.child({ feed: entry.id });
-    opened.push({ entry, source: await openTransitSource(entry.source, { ...options, logger, dataDir: join(options.dataDir, 'feeds', entry.id) }) });
+    // A feed replayed from its own instant reads its own clock: captures of other days replay beside it.
+    const now = entry.clockStart !== undefined ? clockStartingAt(entry.clockStart, options.now) : options.now;
+    opened.push({
+      entry,
+      source: await openTransitSource(entry.source, { ...options, now, logger, dataDir: join(options.dataDir, 'feeds', entry.id) }),
+    });
   }
   const feeds: Feed[] = opened.map(({ entry, source }) => ({
     id: entry.id,

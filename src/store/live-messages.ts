@@ -17,6 +17,8 @@ const LiveRecord = z.object({
   messageId: z.string().min(1).max(200),
   // Discord: the channel its message is in (a DM's); records written before it had none.
   channelId: z.string().min(1).max(100).optional(),
+  // Telegram: the message of facts beside a pin; records written before it had none.
+  cardId: z.string().min(1).max(200).optional(),
   kind: z.enum(['location', 'board']).optional(),
   languageCode: z.string().max(35).optional(),
   request: z.object({ name: z.string(), options: z.record(z.string(), z.string()) }),

@@ -250,4 +250,15 @@ describe('alert replies, for the scheduler', () => {
     expect((await core.alertReply(near(5), { arrivals }))!.blocks[0]!.lines[0]).toBe('🚌 Route 95 is 4 min from BASELINE (3017), at 08:09 📡');
     expect(await core.alertReply(near(5), { failure: new Error('down') })).toBeUndefined();
   });
+
+  it('a "near" alert for a bus due now says so, never "0 min" (English and French)', async () => {
+    const { core } = setup();
+    const near: Subscription = { ...base, schedule: { kind: 'near', withinMinutes: 5, from: 420, until: 540, days: [6] } };
+    const due = stopArrivals([route('95', [trip(0.3, { live: true })])], '3017', 'BASELINE');
+    expect((await core.alertReply(near, { arrivals: due }))!.blocks[0]!.lines[0]).toBe('🚌 Route 95 is due now at BASELINE (3017), at 08:05 📡');
+    await core.handleText('/lang fr', privateChat());
+    expect((await core.alertReply(near, { arrivals: due }))!.blocks[0]!.lines[0]).toBe(
+      '🚌 Le circuit 95 arrive maintenant à BASELINE (3017), à 08:05 📡',
+    );
+  });
 });

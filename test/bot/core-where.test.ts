@@ -85,4 +85,41 @@ Updated at 08:05
     const bad = await c.handleText('/where 3017 95 99:99', privateChat());
     expect(bad?.kind).toBe('usage-error');
   });
+
+  it('a bus due now: its 📍 button says "now" as the board does, never "0 min" (English and French)', async () => {
+    const due = trip(0.2, { live: true, startTime: '07:36', destination: 'Orléans', position: { lat: 45.4, lon: -75.7, fixAt: at(10_000) } });
+    const board = stopArrivals([route('95', [due, tracked], { heading: 'Orléans' })]);
+    const c = createBotCore({ transit: fakeTransit({ all: { 'all 3017': board } }), ...memoryStores(), now: clock });
+    for (const [languageCode, word] of [
+      ['en', 'now'],
+      ['fr', 'maintenant'],
+    ] as const) {
+      const reply = await c.handleText('3017', privateChat({ languageCode }));
+      const labels = reply!
+        .buttons!.flat()
+        .filter((b) => b.command.name === 'where')
+        .map((b) => b.label);
+      expect(labels).toEqual([`📍 95 · ${word}`, '📍 95 · 4 min']);
+      expect(renderPlainText(reply!)).toContain(`${word} (`);
+    }
+  });
+
+  it("a network whose feed gives no vehicle positions says so, not that the bus's tracker is silent (English and French)", async () => {
+    const untracked = trip(4, { live: true, startTime: '07:40', destination: 'Orléans' });
+    const board = { ...stopArrivals([route('95', [untracked], { heading: 'Orléans' })]), noVehiclePositions: true };
+    const c = createBotCore({ transit: fakeTransit({ next: { 'next 3017 95': board } }), ...memoryStores(), now: clock });
+    const request = { name: 'where' as const, options: { stop: '3017', route: '95', trip: '0740' } };
+    const english = renderPlainText(await c.run(request, privateChat()));
+    expect(english).toContain("No position for this bus: this network's feed gives no vehicle positions.");
+    expect(english).not.toContain('tracker');
+    const french = renderPlainText(await c.run(request, privateChat({ languageCode: 'fr' })));
+    expect(french).toContain('Aucune position pour cet autobus : les données de ce réseau ne donnent pas la position des véhicules.');
+    // A network with positions whose bus sends none right now is still told apart.
+    const silent = createBotCore({
+      transit: fakeTransit({ next: { 'next 3017 95': stopArrivals([route('95', [untracked], { heading: 'Orléans' })]) } }),
+      ...memoryStores(),
+      now: clock,
+    });
+    expect(renderPlainText(await silent.run(request, privateChat()))).toContain('its tracker sends none right now');
+  });
 });

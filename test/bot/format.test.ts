@@ -60,7 +60,7 @@ Updated at 08:05
   [Refresh] /next 3017
   [🔴 Live] /live 3017
   [Save stop] /save 3017
-  [📍 95 · 0 min] /where 3017 95 0750
+  [📍 95 · now] /where 3017 95 0750
   [📍 95 · 4 min] /where 3017 95 0750
   [📍 R2 · 7 min] /where 3017 R2 0750
   [Route 16] /next 3017 16
@@ -98,7 +98,7 @@ Mis à jour à 08:05
   [Actualiser] /next 3017
   [🔴 En direct] /live 3017
   [Enregistrer l'arrêt] /save 3017
-  [📍 95 · 0 min] /where 3017 95 0750
+  [📍 95 · maintenant] /where 3017 95 0750
   [📍 95 · 4 min] /where 3017 95 0750
   [📍 R2 · 7 min] /where 3017 R2 0750
   [Circuit 16] /next 3017 16

@@ -161,6 +161,24 @@ describe('FEEDS_FILE', () => {
     expect(problems.join('\n')).not.toMatch(/hush|second-line|Injected/);
   });
 
+  it('a feed may carry its own replay instant, so that captures of several days replay together', () => {
+    const config = load([
+      { id: 'miway', name: 'MiWay', gtfs: 'miway.zip', tripUpdates: 'miway-tu.pb', clockStart: '2025-10-26T18:50-04:00' },
+      { id: 'caltrain', name: 'Caltrain', gtfs: 'caltrain.zip', clockStart: '2023-11-07T17:05:34-08:00' },
+      { id: 'oc', name: 'OC Transpo', preset: 'octranspo', key: 'k', clockStart: '2026-11-24T08:00-05:00' },
+      { id: 'now', name: 'Now Transit', gtfs: 'now.zip' },
+    ]);
+    expect(config.feeds!.list.map((f) => f.clockStart?.toISOString())).toEqual([
+      '2025-10-26T22:50:00.000Z',
+      '2023-11-08T01:05:34.000Z',
+      '2026-11-24T13:00:00.000Z',
+      undefined,
+    ]);
+    expect(problemsOf([{ id: 'a', name: 'A', gtfs: 'a.zip', clockStart: 'yesterday' }])).toEqual([
+      'FEEDS_FILE: feed 1 ("a"): clockStart: expected an ISO instant with its offset, to the minute or the second, such as 2026-11-24T08:00-05:00 or 2023-11-07T17:05:34-08:00',
+    ]);
+  });
+
   it('says what is wrong with the file itself', () => {
     expect(problemsOf('[{"id": "oc",')).toEqual([
       'FEEDS_FILE: expected JSON: a list of feeds, like [{"id": "oc", "name": "OC Transpo", "preset": "octranspo", "key": "$OC_KEY"}]',

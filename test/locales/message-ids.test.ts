@@ -53,6 +53,7 @@ const NOT_MESSAGE_IDS = new Map([
   ['arrivals-demo', "the simulator's demo app id"],
   ['arrivals-bot', "the store's namespace"],
   ['arrivals-bot.sqlite', "the store's file"],
+  ['arrivals-bot.log', "the terminal chat's log file"],
 ]);
 
 function missingFrom(ids: Iterable<string>): string[] {

@@ -63,8 +63,11 @@ describe('a signal while an answer is on its way', () => {
     bot.child.kill('SIGTERM');
     const run = await bot.exited;
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('terminal chat stopped with an answer still under way');
-    expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'console', 'store', 'transit source']);
+    // The terminal's log is in DATA_DIR, off the rider's screen.
+    const log = readFileSync(join(dataDir, 'term', 'arrivals-bot.log'), 'utf8');
+    expect(run.stderr).not.toContain('"level"');
+    expect(log).toContain('terminal chat stopped with an answer still under way');
+    expect(closedParts(log).sort()).toEqual(['alerts', 'console', 'live messages', 'store', 'transit source']);
   });
 
   it('Telegram: the drain gives up first, the store is closed, exit 0', async () => {

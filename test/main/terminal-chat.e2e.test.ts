@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,50 @@ describe('npm start against a configured upstream', () => {
     expect(run.stdout).toContain("The transit service refused this bot's key.");
     expect(run.stdout + run.stderr).not.toContain(SECRET_KEY);
   });
+});
+
+describe('the log, when an answer meets trouble', () => {
+  let sim: SimServer;
+  beforeAll(async () => {
+    sim = await startSimServer({ port: 0, host: '127.0.0.1', appId: APP_ID, apiKey: SECRET_KEY });
+  });
+  afterAll(() => sim.close());
+  // The schedule answers; the trip updates do not (404): the first question finds them down.
+  const gtfs = (dir: string) => ({
+    DATA_DIR: join(dataDir, dir),
+    GTFS_URL: `${sim.url}/gtfs/static.zip`,
+    GTFS_RT_TRIP_UPDATES_URL: `${sim.url}/gtfs-rt/no-such-feed`,
+    LANG: 'en_CA.UTF-8',
+  });
+
+  it('goes to DATA_DIR/arrivals-bot.log, never between the question and its answer; the terminal is told where', async () => {
+    const run = await runBot('/next 3017 95\n/next 3017\n', gtfs('log-file'));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('BASELINE');
+    // Nothing but plain lines on the screen: no JSON, no stack.
+    expect(run.stdout + run.stderr).not.toContain('"level"');
+    expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
+    const file = join(dataDir, 'log-file', 'arrivals-bot.log');
+    expect(run.stderr).toContain(`Logs go to ${file} (LOG_FILE=stderr shows them here).`);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(lines.some((l) => l.level === 40 && l.msg.includes('unavailable'))).toBe(true);
+  }, 90_000);
+
+  it('LOG_FILE names another file, or stderr (in French too: the answers stay the same)', async () => {
+    const elsewhere = join(dataDir, 'elsewhere.log');
+    const toFile = await runBot('/next 3017 95\n', { ...gtfs('log-elsewhere'), LOG_FILE: elsewhere, LANG: 'fr_CA.UTF-8' });
+    expect(toFile.stdout).toContain('Mis à jour à');
+    expect(toFile.stderr).not.toContain('"level"');
+    expect(readFileSync(elsewhere, 'utf8')).toContain('"level":40');
+    const toStderr = await runBot('/next 3017 95\n', { ...gtfs('log-stderr'), LOG_FILE: 'stderr' });
+    expect(toStderr.stdout).toContain('BASELINE');
+    expect(toStderr.stderr).not.toContain('Logs go to');
+    expect(toStderr.stderr).toContain('"level":40');
+    expect(existsSync(join(dataDir, 'log-stderr', 'arrivals-bot.log'))).toBe(false);
+  }, 120_000);
 });
 
 describe('shutting down', () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSimArgs } from '../../src/sim/cli-args.js';
 import { json, list, type NextTripsReply, type RouteSummaryReply } from './helpers.js';
+import { PROJECT_ROOT } from '../main/run-bot.js';
 
 // `npm run sim` runs `tsx src/sim/cli.ts`; here the same file runs under node --import tsx.
 
@@ -127,5 +128,40 @@ describe('parseSimArgs', () => {
     expect(() => parseSimArgs(['--latency-ms', 'soon'], {})).toThrow(/--latency-ms/);
     expect(() => parseSimArgs(['--latency-ms', '999999'], {})).toThrow(/--latency-ms/);
     expect(() => parseSimArgs(['--verbose'], {})).toThrow();
+  });
+});
+
+// `npm run sim` stopped as a process manager stops it: a signal to the npm process. Whatever npm
+// starts beneath it (a shell, tsx, node) must not outlive it, still listening on the port.
+
+async function refused(url: string, withinMs: number): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  while (Date.now() < until) {
+    const answered = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+describe('npm run sim, stopped', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('by %s to npm leaves nothing listening', async (signal) => {
+    const npm = spawn('npm', ['run', '--silent', 'sim', '--', '--port', '0'], {
+      cwd: PROJECT_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    npm.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    const exited = once(npm, 'exit');
+    while (!/listening on (http:\/\/\S+)/.test(stdout) && npm.exitCode === null) await Promise.race([once(npm.stdout, 'data'), exited]);
+    const url = /listening on (http:\/\/\S+)/.exec(stdout)![1]!;
+    expect(await refused(url, 0)).toBe(false);
+    npm.kill(signal);
+    await exited;
+    expect(await refused(url, 5_000)).toBe(true);
   });
 });

@@ -19,16 +19,19 @@ forEachBackend((backend) => {
     it('are kept across a restart, per platform, until removed', async () => {
       const store = await backend.open();
       await store.liveMessages.put(message(1));
-      await store.liveMessages.put(message(2));
+      await store.liveMessages.put(message(2, { cardId: '3' }));
       await store.liveMessages.put(message(3, { id: 'discord.7.3', platform: 'discord', chatId: '@7', channelId: '8' }));
       // Stored again (a second press on the same message): still one record.
-      await store.liveMessages.put(message(2));
+      await store.liveMessages.put(message(2, { cardId: '3' }));
       const again = await backend.open();
       expect((await again.liveMessages.list('telegram')).map((m) => m.id).sort()).toEqual(['telegram.42.1', 'telegram.42.2']);
       expect(await again.liveMessages.list('telegram')).toContainEqual(message(1));
       await again.liveMessages.remove(message(1));
       expect((await store.liveMessages.list('telegram')).map((m) => m.id)).toEqual(['telegram.42.2']);
       expect((await store.liveMessages.list('discord')).map((m) => m.id)).toEqual(['discord.7.3']);
+      // Telegram's pin keeps the message of facts sent beside it; a record stored before has none.
+      expect((await again.liveMessages.list('telegram')).find((m) => m.id === 'telegram.42.2')?.cardId).toBe('3');
+      expect((await again.liveMessages.list('telegram')).find((m) => m.id === 'telegram.42.1')?.cardId).toBeUndefined();
       // Discord's DM message is in its DM channel, kept with it.
       expect((await store.liveMessages.list('discord'))[0]!.channelId).toBe('8');
     });

@@ -21,7 +21,8 @@ export function tripKey(trip: Pick<Trip, 'startTime'>): string | undefined {
 export function whereButton(stopNo: string, routeNo: string, trip: Trip, say: Say): ReplyButton {
   const key = tripKey(trip);
   return {
-    label: say('button-where', { routeNo, minutes: minutesAway(trip) }),
+    // The board's own words for the minutes ("now", "4 min"), so the button never says "0 min" beside "now".
+    label: say('button-where', { routeNo, when: say('arrivals-minutes', { minutes: minutesAway(trip) }) }),
     command: { name: 'where', options: { stop: stopNo, route: routeNo, ...(key !== undefined ? { trip: key } : {}) } },
     effect: 'reply',
   };
@@ -61,6 +62,12 @@ function ageWords(ageMs: number, say: Say): string {
   return seconds < 60 ? say('where-age-seconds', { seconds }) : say('where-age-minutes', { minutes: Math.round(seconds / 60) });
 }
 
+/** Why a trip has no fix: the network's feed gives none at all, its tracker sends none now, or it is only scheduled. */
+function noFixId(arrivals: StopArrivals, trip: Trip): string {
+  if (arrivals.noVehiclePositions === true) return 'where-no-fix-no-feed';
+  return trip.live ? 'where-no-fix' : 'where-no-fix-scheduled';
+}
+
 export interface WhereOptions {
   now: Date;
   say: Say;
@@ -83,7 +90,7 @@ export function formatWhere(arrivals: StopArrivals, route: RouteArrivals, trip: 
   const position = reading.kind === 'none' ? undefined : reading.position;
   if (position?.passed === true) lines.push(say('where-passed'));
   else if (position?.stopsAway !== undefined) lines.push(say('where-stops-away', { stops: position.stopsAway }));
-  if (reading.kind === 'none') lines.push(say(trip.live ? 'where-no-fix' : 'where-no-fix-scheduled'));
+  if (reading.kind === 'none') lines.push(say(noFixId(arrivals, trip)));
   else if (reading.kind === 'old') lines.push(say('where-fix-old', { age: ageWords(reading.ageMs, say) }));
   else if (reading.kind === 'suspect') lines.push(say('where-fix-suspect'));
   else lines.push(reading.ageMs !== undefined ? say('where-fix', { age: ageWords(reading.ageMs, say) }) : say('where-fix-now'));

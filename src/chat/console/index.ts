@@ -12,6 +12,7 @@ import { createChatPipeline } from '../pipeline.js';
 import { drainWithin } from '../../util/drain-within.js';
 import { textOf } from '../../util/text-of.js';
 import { cappedLines } from './capped-lines.js';
+import { consoleLiveBoards, type ConsoleLive } from './live-board.js';
 import { renderPlainText } from './render.js';
 
 export interface ConsoleChatOptions {
@@ -25,6 +26,8 @@ export interface ConsoleChatOptions {
   logger?: Logger;
   /** How long stop() waits for an answer under way (a slow transit call) before giving up on it. */
   shutdownGraceMs?: number;
+  /** Where 🔴 Live boards are kept, so that the live updater prints them again as they change; absent: not kept. */
+  live?: ConsoleLive;
 }
 
 const PROMPT = '> ';
@@ -74,17 +77,32 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   // One person at their own terminal: no rate limit.
   const pipeline = createChatPipeline({ core, logger });
   const say = (text: string) => write(`${text}\n\n`);
+  /** Printed between answers, as a push: false once nothing can be printed any more. */
+  const printBetween = (text: string): boolean => {
+    if (outputClosed) return false;
+    write(`${interactive ? '\n' : ''}${text}\n\n`);
+    if (interactive && reading) prompt?.prompt(true);
+    return true;
+  };
+  const boards = options.live !== undefined ? consoleLiveBoards(core, chat, options.live, printBetween) : undefined;
   const boundary = createErrorBoundary({ core, logger, describe: (err) => describeError(err, textOf), failed: 'terminal reply failed' });
   async function answer(line: string) {
     await pipeline
       .answer({ text: line.slice(0, MAX_LINE_CHARS) }, chat, {
         refused: (notice) => Promise.resolve(say(notice)),
-        respond: async (reply) => say(renderPlainText(await reply)),
+        respond: async (answer) => {
+          const reply = await answer;
+          say(renderPlainText(reply));
+          if (reply.liveUntil !== undefined) {
+            await boards?.keep(line, reply).catch((err: unknown) => logger.warn({ err }, 'live board not kept; it will not be printed again'));
+          }
+        },
       })
       .catch((error: unknown) => boundary({ error, chat: () => chat, tell: async (apology) => say(await apology()) }));
   }
 
   async function run(): Promise<void> {
+    await boards?.forgetEarlier().catch((err: unknown) => logger.warn({ err }, 'live boards of an earlier run not forgotten'));
     if (interactive) {
       write(`${core.t(await core.localeOf(chat), 'console-welcome')}\n`);
       prompt?.prompt();
@@ -103,9 +121,8 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   const notifier: Notifier = {
     platform: 'console',
     send(chatId: string, reply: Reply): Promise<DeliveryResult> {
-      if (chatId !== CONSOLE_CHAT_ID || outputClosed) return Promise.resolve({ status: 'permanent-failure', reason: 'no such terminal' });
-      write(`${interactive ? '\n' : ''}${renderPlainText(reply)}\n\n`);
-      if (interactive && reading) prompt?.prompt(true);
+      if (chatId !== CONSOLE_CHAT_ID || !printBetween(renderPlainText(reply)))
+        return Promise.resolve({ status: 'permanent-failure', reason: 'no such terminal' });
       return Promise.resolve({ status: 'sent' });
     },
   };
@@ -114,6 +131,7 @@ export function createConsoleChat(options: ConsoleChatOptions): ChatAdapter {
   return {
     platform: 'console',
     notifier,
+    ...(boards !== undefined ? { liveEditor: boards.editor } : {}),
     start() {
       done ??= run();
       return Promise.resolve();

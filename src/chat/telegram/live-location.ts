@@ -39,13 +39,14 @@ export async function sendLiveLocation(
     live_period: period,
     ...(location.bearing !== undefined ? { heading: Math.max(1, Math.min(360, Math.round(location.bearing) || 360)) } : {}),
   });
-  await sendReply(ctx, reply);
+  const card = await sendReply(ctx, reply);
   await live.messages.put({
     id: `telegram.${chat.chatId}.${sent.message_id}`,
     platform: 'telegram',
     chatId: chat.chatId,
     chatType: chat.chatType,
     messageId: String(sent.message_id),
+    cardId: String(card),
     ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
     request,
     until: new Date(live.clock().getTime() + period * 1000).toISOString(),
@@ -121,11 +122,19 @@ export function telegramLiveEditor(api: Api, redact: Redactor): LiveEditor {
         throw failure(err, redact);
       }
     },
-    async stop(message) {
+    async stop(message, reply) {
       try {
         await api.stopMessageLiveLocation(message.chatId, Number(message.messageId));
       } catch (err) {
         // Already stopped (the period ran out, the rider stopped it, the message was deleted).
+        if (!isGone(err) && !isMessageNotModified(err)) throw failure(err, redact);
+      }
+      // The facts beside the pin say it is no longer followed (the bus passed), not as if it still were.
+      if (reply === undefined || message.cardId === undefined) return;
+      const { text, options } = htmlMessage(reply);
+      try {
+        await api.editMessageText(message.chatId, Number(message.cardId), text, options);
+      } catch (err) {
         if (!isGone(err) && !isMessageNotModified(err)) throw failure(err, redact);
       }
     },

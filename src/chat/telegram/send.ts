@@ -3,15 +3,16 @@ import type { Reply } from '../../domain/reply.js';
 import type { Answering } from '../pipeline.js';
 import { htmlMessage } from './render.js';
 
-/** Sends a core Reply as an HTML message; in groups it answers the message that asked. */
-export async function sendReply(ctx: Context, reply: Reply): Promise<void> {
+/** Sends a core Reply as an HTML message (its id returned); in groups it answers the message that asked. */
+export async function sendReply(ctx: Context, reply: Reply): Promise<number> {
   const { text, options } = htmlMessage(reply);
   const inGroup = ctx.chat !== undefined && ctx.chat.type !== 'private';
   const askedIn = ctx.msg?.message_id;
-  await ctx.reply(text, {
+  const sent = await ctx.reply(text, {
     ...options,
     ...(inGroup && askedIn !== undefined ? { reply_parameters: { message_id: askedIn, allow_sending_without_reply: true } } : {}),
   });
+  return sent.message_id;
 }
 
 /** A message's answer in its chat: the Reply as a message; a rate-limit notice once per window, then silence. */
@@ -21,6 +22,6 @@ export function answerInChat(ctx: Context): Answering {
       if (ctx.chat) await ctx.reply(notice);
     },
     refusedQuietly: () => Promise.resolve(),
-    respond: async (reply) => sendReply(ctx, await reply),
+    respond: async (reply) => void (await sendReply(ctx, await reply)),
   };
 }

@@ -160,7 +160,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         realtime: reading,
         ...(fresh !== undefined ? { vehicles: fresh } : {}),
         ...(routes !== undefined ? { routes } : {}),
-      }),
+      }).then((answer) => (vehicles === undefined ? { ...answer, noVehiclePositions: true } : answer)),
     );
   }
 

@@ -12,7 +12,7 @@ import { openStore, type Store } from '../../../src/store/index.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
 import { trackedBusBoard } from '../tracked-bus.js';
 import { buttonsIn, type RecordedCall } from './fake-bot-api.js';
-import { ALICE, startHarness, TOKEN, type Harness } from './harness.js';
+import { ALICE, BENOIT, startHarness, TOKEN, type Harness } from './harness.js';
 
 // The 📍 button end to end: grammY -> real HTTP -> the fake Bot API, the real core and a real
 // SQLite store. The pin is sent as a live location, later feed snapshots move it, it stops once
@@ -91,6 +91,11 @@ describe('📍 on Telegram: a live location that follows the bus', () => {
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ stopped: 1 });
     expect(h.api.callsOf('stopMessageLiveLocation')).toHaveLength(1);
+    // The facts beside the pin say it is followed no more, and why, in place.
+    const card = h.api.callsOf('editMessageText').filter((c) => c.params.message_id === (facts.answer as { message_id: number }).message_id);
+    expect(card).toHaveLength(1);
+    expect(String(card[0]!.params.text)).toContain('This bus has passed your stop.');
+    expect(String(card[0]!.params.text)).toContain('📍 No longer updated: the bus has passed your stop.');
     expect(await store.liveMessages.list('telegram')).toEqual([]);
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ moved: 0, stopped: 0 });
@@ -221,5 +226,22 @@ describe('🔴 Live on Telegram: arrivals that keep themselves up to date', () =
     clock.advance(30_000);
     await updater.round();
     expect(h.api.callsOf('editMessageText')).toHaveLength(edits);
+  });
+
+  it("a typed /live is kept up to date as the button's board is, since it says it will be (French)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'live-board-'));
+    dirs.push(dir);
+    board = snapshot(45.4, 3);
+    const { h, store, updater } = await open(dir);
+    h.text('/live 3017 95', BENOIT);
+    const sent = await h.api.waitForCall('sendMessage');
+    expect(String(sent.params.text)).toContain('🔴 En direct : mis à jour toutes les 30 s pendant encore 10 min');
+    await vi.waitFor(async () => expect(await store.liveMessages.list('telegram')).toHaveLength(1));
+    board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
+    const redrawn = h.api.callsOf('editMessageText').at(-1)!;
+    expect(redrawn.params).toMatchObject({ chat_id: String(BENOIT.id), message_id: (sent.answer as { message_id: number }).message_id });
+    expect(String(redrawn.params.text)).toContain('3 min');
   });
 });

@@ -127,6 +127,7 @@ describe('the MiWay capture joined to its trips at 2025-10-26T18:50:32-04:00', (
       labels.add(position.label!);
     }
     expect(labels.size).toBe(3);
+    expect(arrivals.noVehiclePositions).toBeUndefined();
     // trips.txt says wheelchair_accessible 1 for these trips, stops.txt wheelchair_boarding 1 at 0477.
     expect(trips.every((t) => t.wheelchair === true)).toBe(true);
     // Joined to the right trip: the trip due when a trip's update says it reaches 0477 carries that trip's vehicle.
@@ -163,5 +164,32 @@ describe('the MiWay capture joined to its trips at 2025-10-26T18:50:32-04:00', (
     const before = source.vehicles!.requests;
     await Promise.all(Array.from({ length: 50 }, () => source.nextTripsAllRoutes('0477')));
     expect(source.vehicles!.requests - before).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('a network whose feeds give no vehicle positions', () => {
+  const NOW_MS = Number(twin('miway-vehicle-positions-cut.json').header.timestamp) * 1000;
+  const dir = tempDir();
+  let source: GtfsSource;
+  beforeAll(async () => {
+    source = await createGtfsSource({
+      schedule: { kind: 'file', path: fixture('miway-vehicles-gtfs.zip') },
+      tripUpdates: { kind: 'file', path: fixture('miway-trip-updates-vehicles.pb') },
+      dataDir: dir.path,
+      now: fixedClock(NOW_MS),
+      logger: capturingLogger().logger,
+    });
+    expect(await source.refreshSchedule()).toBe('imported');
+  });
+  afterAll(async () => {
+    await source.close();
+    dir.remove();
+  });
+
+  it('says so in its answers (live trips without a fix are not a silent tracker), and only then', async () => {
+    const arrivals = await source.nextTrips('0477', '61');
+    expect(arrivals.routes.flatMap((r) => r.trips).some((t) => t.live)).toBe(true);
+    expect(arrivals.noVehiclePositions).toBe(true);
+    expect((await source.nextTripsAllRoutes('0477')).noVehiclePositions).toBe(true);
   });
 });
