@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDisruptionPushes } from '../../src/alerts/disruption-pushes.js';
+import type { AlertJob } from '../../src/alerts/occurrence.js';
 import { createBotCore, type BotCore, type BotCoreDeps } from '../../src/bot/index.js';
 import { withStoredStops } from '../../src/bot/stored-stops.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
@@ -196,7 +197,12 @@ describe('FEEDS_FILE cut from two feeds to one', () => {
         logger: capturingLogger().logger,
         instance: 'test',
       });
-      const jobs = await pushes();
+      const jobs: AlertJob[] = [];
+      const { handled } = await pushes((batch) => {
+        jobs.push(...batch);
+        return Promise.resolve(batch.map(() => ({ state: 'queued' as const, handled: Promise.resolve() })));
+      });
+      await handled;
       const titles = jobs.filter((job) => job.chat.chatId === chat.chatId).flatMap((job) => job.parts.map((part) => part.reply.title));
       expect(titles.sort()).toEqual(['⚠️ Disruption at your stop 3020', '⚠️ Disruption for route 95 at your stop 3017']);
     } finally {
