@@ -27,7 +27,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'programs', include: STARTS_PROGRAMS, maxWorkers: 2, sequence: { groupOrder: 1 } },
+        // The bot starts from dist/ as `npm start` runs it, built first if src/ changed.
+        test: { name: 'programs', include: STARTS_PROGRAMS, maxWorkers: 2, sequence: { groupOrder: 1 }, globalSetup: ['test/support/build-dist.ts'] },
       },
     ],
   },

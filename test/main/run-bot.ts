@@ -10,7 +10,8 @@ export interface BotRun {
 }
 
 /**
- * `npm start` as a user runs it, minus npm: the same tsx entry, with stdin piped. Only the
+ * `npm start` as a user runs it, minus npm: the built entry (the programs' tests build dist/ first:
+ * test/support/build-dist.ts), with stdin piped. Only the
  * variables given here reach the bot, so no OC_* credentials leak in from the outside.
  */
 export function runBot(input: string, env: Record<string, string>): Promise<BotRun> {
@@ -21,7 +22,7 @@ export function runBot(input: string, env: Record<string, string>): Promise<BotR
 
 /** The bot with stdin left open, for tests that signal it while it waits for more input. */
 export function startBot(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
