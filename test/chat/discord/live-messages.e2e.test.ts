@@ -59,7 +59,7 @@ async function open(
     budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, clock) },
     clock,
     // A wait for the edit budget moves the test's clock: the budget refills as it would have.
-    sleep: async (ms) => clock.advance(ms),
+    sleep: (ms) => Promise.resolve(clock.advance(ms)),
     intervalMs: 30_000,
     instanceId: `test-${opened.length}`,
     logger,

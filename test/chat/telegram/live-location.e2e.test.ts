@@ -50,7 +50,7 @@ async function open(dir: string, logs: string[] = []): Promise<{ h: Harness; sto
     budget: createEditBudget(TELEGRAM_EDIT_LIMITS, clock),
     clock,
     // A wait for the edit budget moves the test's clock: the budget refills as it would have.
-    sleep: async (ms) => clock.advance(ms),
+    sleep: (ms) => Promise.resolve(clock.advance(ms)),
     intervalMs: 30_000,
     instanceId: `test-${opened.length}`,
     logger: pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) }),

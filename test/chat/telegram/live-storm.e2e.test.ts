@@ -42,7 +42,7 @@ describe('100 live messages through 75 s of 429s (retry_after: 5)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'live-storm-'));
     dirs.push(dir);
     const time = virtualTime('2026-11-21T13:05:00Z');
-    opened.push({ close: async () => time.stop() });
+    opened.push({ close: () => Promise.resolve(time.stop()) });
     const clock = time.clock;
     const at = (ms: number) => clock().getTime() - time.elapsed() + ms;
     const feedDown = () => time.elapsed() >= FEED_DOWN_AT;
@@ -79,7 +79,7 @@ describe('100 live messages through 75 s of 429s (retry_after: 5)', () => {
         messageId: String(call.params.message_id),
         ok: answer?.ok !== false,
         ...(answer?.ok === false ? { code: answer.error_code } : {}),
-        text: String(call.params.text ?? ''),
+        text: typeof call.params.text === 'string' ? call.params.text : '',
       });
     });
 
