@@ -260,7 +260,7 @@ const STORM_S = Number(process.env.LIVE_STORM_SECONDS ?? 75);
       const roundStart = performance.now();
       await updater.round();
       if (elapsedS() >= BOARDS_END_S && (await stormStore.liveMessages.list('telegram')).length === 0) {
-        clearedS = elapsedS() - STORM_TO_S;
+        if (Number.isNaN(clearedS)) clearedS = elapsedS() - STORM_TO_S;
         if (elapsedS() >= RUN_S) break;
       }
       const wait = ROUND_MS - (performance.now() - roundStart);
