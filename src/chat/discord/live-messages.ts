@@ -115,6 +115,9 @@ export async function keepBoardLive(
     request: { name: 'next', options: request.options },
     until: reply.liveUntil!,
   });
+  // What it shows, for its last edit should the feed be down at its end: the answer without the
+  // live command's last line ("updated every 30 s for 10 more min"), which each round writes anew.
+  await live.messages.keepShown({ id }, { ...reply, footer: (reply.footer ?? []).slice(0, -1) });
 }
 
 /**

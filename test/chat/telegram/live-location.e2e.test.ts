@@ -210,6 +210,10 @@ describe('🔴 Live on Telegram: arrivals that keep themselves up to date', () =
     const pressed = await h.api.waitForCall('editMessageText');
     expect(String(pressed.params.text)).toContain('🔴 Live: updated every 30 s for 10 more min');
     await vi.waitFor(async () => expect(await store.liveMessages.list('telegram')).toHaveLength(1));
+    // What it shows is kept for its last edit, should the feed be down then; without the line each round writes anew.
+    const kept = await store.liveMessages.lastShown((await store.liveMessages.list('telegram'))[0]!);
+    expect(kept?.blocks.flatMap((b) => b.lines).join('\n')).toContain('4 min');
+    expect(kept?.footer?.join('\n')).not.toContain('🔴 Live');
 
     // Each round redraws it with the bus's new time and the minutes left.
     board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
