@@ -230,6 +230,11 @@ const STORM_S = Number(process.env.LIVE_STORM_SECONDS ?? 75);
         request: { name: 'next', options: { stop: '3017' } },
         until: at(BOARDS_END_S),
       });
+      // What the press showed, kept as the adapter keeps it (keepBoardLive).
+      await stormStore.liveMessages.keepShown(
+        { id: `telegram.${chatId}.${sent.message_id}` },
+        await core.run({ name: 'next', options: { stop: '3017' } }, { platform: 'telegram', chatId: String(chatId), chatType }),
+      );
       boards.push(`${chatId}:${sent.message_id}`);
     }
     const updater = createLiveUpdater({
@@ -297,10 +302,11 @@ const STORM_S = Number(process.env.LIVE_STORM_SECONDS ?? 75);
       }
     }
     const stoppedPins = pins.filter((k) => calls.some((c) => c.method === 'stopMessageLiveLocation' && c.key === k && c.ok)).length;
-    const endedBoards = boards.filter((k) => {
-      const last = calls.filter((c) => c.method === 'editMessageText' && c.key === k && c.ok).at(-1);
-      return last !== undefined && last.text.includes('Live updates stopped') && last.text.includes('these are the last times received');
-    }).length;
+    const lastEdits = boards.map((k) => calls.filter((c) => c.method === 'editMessageText' && c.key === k && c.ok).at(-1)?.text ?? '');
+    const stoppedBoards = lastEdits.filter((text) => text.includes('Live updates stopped')).length;
+    const endedBoards = lastEdits.filter(
+      (text) => text.includes('Live updates stopped') && text.includes('these are the last times received'),
+    ).length;
     const left = (await stormStore.liveMessages.list('telegram')).length;
     console.log(
       `storm: 100 live messages (50 pins, 50 boards), rounds every ${ROUND_MS / 1000} s, 429 retry_after 5 for ${STORM_S} s (${((performance.now() - t0Rounds) / 1000).toFixed(0)} s run)`,
@@ -312,7 +318,7 @@ const STORM_S = Number(process.env.LIVE_STORM_SECONDS ?? 75);
       `  CPU during the storm: ${(cpuDuringStorm * 100).toFixed(1)}% of a core; back to 20 edits/s ${Number.isNaN(backS) ? 'never' : `${backS.toFixed(1)} s`} after it; busiest second after it ${busiestIn(after)}`,
     );
     console.log(
-      `  pins stopped: ${stoppedPins}/50; boards ended saying so with the last times: ${endedBoards}/50; records left: ${left} (all gone ${Number.isNaN(clearedS) ? 'never' : `${clearedS.toFixed(0)} s after the storm`})`,
+      `  pins stopped: ${stoppedPins}/50; boards ended saying they stopped: ${stoppedBoards}/50, with the last times marked: ${endedBoards}/50; records left: ${left} (all gone ${Number.isNaN(clearedS) ? 'never' : `${clearedS.toFixed(0)} s after the storm`})`,
     );
   } finally {
     await stormStore.close();
