@@ -187,6 +187,8 @@ button-arrivals = Arrivals
 button-live = 🔴 Live
 live-board-left = 🔴 Live: updated every 30 s for { $minutes } more min
 live-board-stopped = Live updates stopped. Press 🔴 Live for { $minutes } more minutes.
+live-last-known = ⚠️ Live data is unavailable right now: these are the last times received.
+live-board-unavailable = ⚠️ Live data is unavailable right now. Press Refresh for the arrivals.
 
 ## Where is my bus (📍, /where)
 

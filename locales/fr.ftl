@@ -187,6 +187,8 @@ button-arrivals = Passages
 button-live = 🔴 En direct
 live-board-left = 🔴 En direct : mis à jour toutes les 30 s pendant encore { $minutes } min
 live-board-stopped = Mises à jour en direct arrêtées. Touchez 🔴 En direct pour { $minutes } minutes de plus.
+live-last-known = ⚠️ Les données en direct sont indisponibles : voici les dernières heures reçues.
+live-board-unavailable = ⚠️ Les données en direct sont indisponibles. Touchez Actualiser pour les passages.
 
 ## Where is my bus (📍, /where)
 

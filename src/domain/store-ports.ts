@@ -1,6 +1,7 @@
 import type { ChatRef, ChatType, Platform } from './chat.js';
 import type { CommandRequest } from './command-request.js';
 import type { Locale } from './locale.js';
+import type { Reply } from './reply.js';
 import type { LocalMinute } from './local-minute.js';
 import type { Subscription } from './subscription.js';
 
@@ -140,5 +141,14 @@ export interface LiveMessagesRepository {
   put(message: LiveMessage): Promise<void>;
   /** Every live message of a platform not yet ended (nor removed). */
   list(platform: Platform): Promise<LiveMessage[]>;
+  /** Removes the record and the answer kept for it. */
   remove(message: Pick<LiveMessage, 'id' | 'platform'>): Promise<void>;
+  /**
+   * Keeps the answer a message shows now (a board's arrivals, a Discord 📍 embed), so that its last
+   * edit can show it again, marked as the last known, when the feed is down at its end. Kept
+   * beside the record, never in it: a round must not rewrite a record a 🔴 Live press is extending.
+   */
+  keepShown(message: Pick<LiveMessage, 'id'>, reply: Reply): Promise<void>;
+  /** The answer keepShown kept; undefined when none was (a record of an earlier version) or it cannot be read. */
+  lastShown(message: Pick<LiveMessage, 'id'>): Promise<Reply | undefined>;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHAT_TYPES, PLATFORMS, type Platform } from '../domain/chat.js';
+import type { Reply } from '../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../domain/store-ports.js';
 import type { Backend } from './backend.js';
 import { guarded } from './errors.js';
@@ -25,6 +26,28 @@ const LiveRecord = z.object({
   until: z.iso.datetime({ offset: true }),
 });
 
+/** An answer as a live message showed it, read back without trusting it (what rendering needs, nothing more). */
+const ShownReply = z.object({
+  title: z.string().max(10_000).optional(),
+  blocks: z.array(z.object({ heading: z.string().max(10_000).optional(), lines: z.array(z.string().max(10_000)).max(500) })).max(200),
+  footer: z.array(z.string().max(10_000)).max(50).optional(),
+  buttons: z
+    .array(
+      z
+        .array(
+          z.object({
+            label: z.string().max(200),
+            command: z.object({ name: z.string(), options: z.record(z.string(), z.string()) }),
+            effect: z.enum(['update', 'reply', 'notice']),
+          }),
+        )
+        .max(50),
+    )
+    .max(50)
+    .optional(),
+  kind: z.enum(['answer', 'usage-error', 'failure']),
+});
+
 /**
  * A record's time to live: past the longest live period (Telegram's, a day), so that one whose
  * updater died goes by itself; the updater removes every record it ends.
@@ -32,6 +55,7 @@ const LiveRecord = z.object({
 const RECORD_TTL_MS = 25 * 3600_000;
 
 const recordKey = (id: string) => `live.${id}`;
+const shownKey = (id: string) => `live-shown.${id}`;
 const indexKey = (platform: Platform) => `live-index.${platform}`;
 
 export function createLiveMessages(backend: Backend, corrupt: CorruptionLog): LiveMessagesRepository {
@@ -66,7 +90,23 @@ export function createLiveMessages(backend: Backend, corrupt: CorruptionLog): Li
     remove: (message) =>
       guarded('remove a live message', async () => {
         await backend.keyv.delete(recordKey(message.id));
+        await backend.keyv.delete(shownKey(message.id));
         await backend.sets.remove(indexKey(message.platform), [message.id]);
+      }),
+    keepShown: (message, reply) =>
+      guarded('keep what a live message shows', async () => {
+        // Only what rendering needs: a fix's place or a live period is the record's business.
+        const { title, blocks, footer, buttons, kind } = reply;
+        await backend.keyv.set(shownKey(message.id), { title, blocks, footer, buttons, kind }, RECORD_TTL_MS);
+      }),
+    lastShown: (message) =>
+      guarded('read what a live message showed', async () => {
+        const [entry] = await readStored(backend.keyv, [shownKey(message.id)]);
+        if (entry?.state === 'unreadable') corrupt(shownKey(message.id), 'not an answer a live message showed');
+        if (entry?.state !== 'present') return undefined;
+        const parsed = ShownReply.safeParse(entry.value);
+        if (!parsed.success) corrupt(shownKey(message.id), 'not an answer a live message showed');
+        return parsed.success ? (parsed.data as Reply) : undefined;
       }),
   };
 }

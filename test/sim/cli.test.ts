@@ -6,7 +6,7 @@ import { parseSimArgs } from '../../src/sim/cli-args.js';
 import { json, list, type NextTripsReply, type RouteSummaryReply } from './helpers.js';
 import { PROJECT_ROOT } from '../main/run-bot.js';
 
-// `npm run sim` runs `tsx src/sim/cli.ts`; here the same file runs under node --import tsx.
+// `npm run sim` runs the built `dist/sim/cli.js`; here its source runs under node --import tsx.
 
 const CLI = join(import.meta.dirname, '..', '..', 'src', 'sim', 'cli.ts');
 

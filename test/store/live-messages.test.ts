@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Reply } from '../../src/domain/reply.js';
 import type { LiveMessage } from '../../src/store/index.js';
 import { forEachBackend } from './backends.js';
 
@@ -34,6 +35,29 @@ forEachBackend((backend) => {
       expect((await again.liveMessages.list('telegram')).find((m) => m.id === 'telegram.42.1')?.cardId).toBeUndefined();
       // Discord's DM message is in its DM channel, kept with it.
       expect((await store.liveMessages.list('discord'))[0]!.channelId).toBe('8');
+    });
+
+    it('keep what a message shows beside it, read it back after a restart, and forget it with the record', async () => {
+      const store = await backend.open();
+      await store.liveMessages.put(message(1, { kind: 'board' }));
+      expect(await store.liveMessages.lastShown(message(1))).toBeUndefined();
+      const shown: Reply = {
+        kind: 'answer',
+        title: "TUNNEY'S PASTURE (3017)",
+        blocks: [{ heading: '95 Barrhaven Centre', lines: ['6 min (08:12) 📡 to Orléans'] }],
+        footer: ['Updated at 08:06'],
+        buttons: [[{ label: 'Refresh', command: { name: 'next', options: { stop: '3017' } }, effect: 'update' }]],
+        location: { lat: 45.4, lon: -75.7 },
+      };
+      await store.liveMessages.keepShown(message(1), shown);
+      const again = await backend.open();
+      const { location: _place, ...rendered } = shown;
+      expect(await again.liveMessages.lastShown(message(1))).toEqual(rendered);
+      // A kept answer that is not one (written by hand, or by a later version) reads as none.
+      await store.keyv.set('live-shown.telegram.42.2', { kind: 'answer', blocks: 'no' });
+      expect(await store.liveMessages.lastShown(message(2))).toBeUndefined();
+      await store.liveMessages.remove(message(1));
+      expect(await store.liveMessages.lastShown(message(1))).toBeUndefined();
     });
 
     it('a record that cannot be read is dropped from the list, not a failure', async () => {

@@ -1,11 +1,11 @@
-import { DiscordAPIError, Routes, type REST, type RepliableInteraction } from 'discord.js';
+import { DiscordAPIError, RateLimitError, Routes, type REST, type RepliableInteraction } from 'discord.js';
 import type { ChatContext } from '../../bot/chat-context.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
 import type { Logger } from '../../log.js';
 import type { Answering } from '../pipeline.js';
-import type { LiveEditor } from '../live-updater.js';
+import { EditRateLimited, type LiveEditor } from '../live-updater.js';
 import type { Redact } from './describe-error.js';
 import { classifyFailure } from './failures.js';
 import { renderReply } from './render.js';
@@ -115,6 +115,9 @@ export async function keepBoardLive(
     request: { name: 'next', options: request.options },
     until: reply.liveUntil!,
   });
+  // What it shows, for its last edit should the feed be down at its end: the answer without the
+  // live command's last line ("updated every 30 s for 10 more min"), which each round writes anew.
+  await live.messages.keepShown({ id }, { ...reply, footer: (reply.footer ?? []).slice(0, -1) });
 }
 
 /**
@@ -124,6 +127,9 @@ export async function keepBoardLive(
 function isGone(err: unknown): boolean {
   return err instanceof DiscordAPIError && (err.status === 403 || err.status === 404);
 }
+
+/** Discord refused the edit in a way retrying will not change (a 4xx other than 429 and those of isGone). */
+class RefusedForGood extends Error {}
 
 export function discordLiveEditor(rest: REST, redact: Redact, logger: Logger): LiveEditor {
   async function edit(message: LiveMessage, reply: Reply): Promise<'edited' | 'gone'> {
@@ -139,7 +145,11 @@ export function discordLiveEditor(rest: REST, redact: Redact, logger: Logger): L
         logger.info({ live: message.id, reason }, 'discord live message can no longer be edited; no longer updated');
         return 'gone';
       }
+      // A 429 past the REST client's own wait: it holds every edit of the updater, not this one only.
+      if (err instanceof RateLimitError) throw new EditRateLimited(Number(err.retryAfter), `Discord: ${reason}`);
       // Logged by the updater as a line: Discord's words with the token removed.
+      if (err instanceof DiscordAPIError && err.status >= 400 && err.status < 500 && err.status !== 429)
+        throw new RefusedForGood(`Discord: ${reason}`);
       throw new Error(`Discord: ${reason}`);
     }
   }
@@ -151,8 +161,19 @@ export function discordLiveEditor(rest: REST, redact: Redact, logger: Logger): L
       return (await edit(message, reply)) === 'gone' ? 'gone' : 'moved';
     },
     async stop(message, reply) {
-      // Without a last answer (the feed down) the embed keeps what it last showed.
-      if (reply !== undefined) await edit(message, reply);
+      // Without a last answer (the feed down and none kept) the embed keeps what it last showed.
+      // A refusal that will not change (a 4xx other than 429) ends it; anything else rejects, and
+      // the updater keeps the record to try again.
+      if (reply === undefined) return;
+      try {
+        await edit(message, reply);
+      } catch (err) {
+        if (err instanceof RefusedForGood) {
+          logger.info({ live: message.id }, 'discord live message refused its last edit; no longer updated');
+          return;
+        }
+        throw err;
+      }
     },
   };
 }

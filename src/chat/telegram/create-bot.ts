@@ -1,6 +1,6 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { run, sequentialize, type RunnerHandle } from '@grammyjs/runner';
-import { Bot, GrammyError } from 'grammy';
+import { Api, Bot, GrammyError } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import { createOutcome } from '../outcome.js';
@@ -133,7 +133,9 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     bot,
     notifier: createTelegramNotifier(bot.api, logger, redact),
     webhookPort: () => server?.port,
-    liveEditor: telegramLiveEditor(bot.api, redact),
+    // Its own client, without the retries above: the live updater counts every request it sends
+    // in its edit budget, and a 429's retry_after holds all of its edits, not one request's.
+    liveEditor: telegramLiveEditor(new Api(deps.token, deps.apiRoot ? { apiRoot: deps.apiRoot } : undefined), redact),
     ended: () => pollingEnd.promise(),
 
     async start() {

@@ -3,7 +3,7 @@ import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
 import type { ChatContext } from '../../bot/chat-context.js';
-import type { LiveEditor } from '../live-updater.js';
+import { EditRateLimited, type LiveEditor } from '../live-updater.js';
 import { attempt } from '../../util/attempt.js';
 import { isMessageNotModified } from './send-failures.js';
 import { describeError } from './describe-error.js';
@@ -81,6 +81,9 @@ export async function keepBoardLive(
     request: { name: 'next', options: request.options },
     until: reply.liveUntil!,
   });
+  // What it shows, for its last edit should the feed be down at its end: the answer without the
+  // live command's last line ("updated every 30 s for 10 more min"), which each round writes anew.
+  await live.messages.keepShown({ id }, { ...reply, footer: (reply.footer ?? []).slice(0, -1) });
 }
 
 /** Telegram's refusals that mean the pin can no longer be moved: deleted, stopped by the rider, expired. */
@@ -91,11 +94,29 @@ function isGone(err: unknown): boolean {
   return e.error_code === 403 || (e.error_code === 400 && /not found|can't be edited|expired|live location/i.test(description));
 }
 
-/** A failure as the updater may log it: Telegram's words, never the request's URL (it holds the token). */
-function failure(err: unknown, redact: Redactor): Error {
-  return new Error(`Telegram: ${JSON.stringify(describeError(err, redact))}`);
+/** A refusal retrying will not change (a 4xx other than 429): a stop refused so is given up. */
+function isRefusedForGood(err: unknown): boolean {
+  if (!attempt(() => err instanceof GrammyError, false)) return false;
+  const code = attempt(() => (err as GrammyError).error_code, 0);
+  return code >= 400 && code < 500 && code !== 429;
 }
 
+/**
+ * A failure as the updater may log it: Telegram's words, never the request's URL (it holds the
+ * token); a 429 as EditRateLimited, so that its retry_after holds every edit, not only this one.
+ */
+function failure(err: unknown, redact: Redactor): Error {
+  const line = `Telegram: ${JSON.stringify(describeError(err, redact))}`;
+  if (!attempt(() => err instanceof GrammyError && err.error_code === 429, false)) return new Error(line);
+  // Without a retry_after (a proxy's 429), a second; NaN is held to a second by the budget too.
+  const retryAfter = attempt(() => Number((err as GrammyError).parameters?.retry_after ?? 1), 1);
+  return new EditRateLimited(retryAfter * 1000, line);
+}
+
+/**
+ * The live updater's editor. `api` must not retry by itself (no auto-retry, no transient retries):
+ * each request is one the updater counted in its budget, and a 429 comes back to it.
+ */
 export function telegramLiveEditor(api: Api, redact: Redactor): LiveEditor {
   return {
     platform: 'telegram',
@@ -126,8 +147,9 @@ export function telegramLiveEditor(api: Api, redact: Redactor): LiveEditor {
       try {
         await api.stopMessageLiveLocation(message.chatId, Number(message.messageId));
       } catch (err) {
-        // Already stopped (the period ran out, the rider stopped it, the message was deleted).
-        if (!isGone(err) && !isMessageNotModified(err)) throw failure(err, redact);
+        // Already stopped (the period ran out, the rider stopped it, the message was deleted), or
+        // refused for good: nothing more to try. A 429, a 5xx or the network: tried again next round.
+        if (!isGone(err) && !isMessageNotModified(err) && !isRefusedForGood(err)) throw failure(err, redact);
       }
       // The facts beside the pin say it is no longer followed (the bus passed), not as if it still were.
       if (reply === undefined || message.cardId === undefined) return;

@@ -9,6 +9,7 @@ import { createLiveUpdater } from '../../../src/chat/live-updater.js';
 import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { openStore, type Store } from '../../../src/store/index.js';
+import { TransitError } from '../../../src/domain/transit-error.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
 import { trackedBusBoard } from '../tracked-bus.js';
 import type { StoredMessage } from './fake-discord.js';
@@ -23,11 +24,13 @@ import { ALICE, BENOIT, customIds, embedOf, GUILD, press, slash, type Place, typ
 const clock = fixedClock('2026-11-21T13:05:00Z');
 // Route 95 at 3017: the bus of 07:40, tracked, coming closer snapshot after snapshot.
 let board: StopArrivals;
+let feedDown = false;
 const snapshot = (lat: number, stopsAway: number, passed = false) => trackedBusBoard(clock, lat, stopsAway, passed);
 
 const dirs: string[] = [];
 const opened: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
+  feedDown = false;
   for (const o of opened.splice(0).reverse()) await o.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -38,7 +41,11 @@ async function open(
 ): Promise<{ h: Harness; store: Store; updater: ReturnType<typeof createLiveUpdater> }> {
   if (!dirs.includes(dir)) dirs.push(dir);
   const store = await openStore({ dataDir: dir });
-  const transit = fakeTransit({ next: { 'next 3017 95': () => board }, all: { 'all 3017': () => board } });
+  const answer = () => {
+    if (feedDown) throw new TransitError('unavailable', 'feed down', { reason: 'timeout' });
+    return board;
+  };
+  const transit = fakeTransit({ next: { 'next 3017 95': answer }, all: { 'all 3017': answer } });
   const core = createBotCore({ transit, ...memoryStores(), now: clock });
   const h = await startHarness({ core, clock, liveMessages: store.liveMessages });
   opened.push(store, h);
@@ -51,6 +58,8 @@ async function open(
     budget: createEditBudget(TELEGRAM_EDIT_LIMITS, clock),
     budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, clock) },
     clock,
+    // A wait for the edit budget moves the test's clock: the budget refills as it would have.
+    sleep: (ms) => Promise.resolve(clock.advance(ms)),
     intervalMs: 30_000,
     instanceId: `test-${opened.length}`,
     logger,
@@ -121,6 +130,28 @@ describe('📍 on Discord: the embed follows the bus', () => {
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ moved: 0, stopped: 0 });
     expect(edits(h, answer)).toHaveLength(count);
+  });
+
+  it('ending with the feed down, the last edit shows the last place marked as such; refused by a 500, it is made again next round', async () => {
+    board = snapshot(45.4, 3);
+    const { h, store, updater } = await open();
+    const answer = await pressWhere(h, store, await arrivals(h, ALICE, { guild: GUILD }), ALICE, { guild: GUILD });
+    board = snapshot(45.41, 2);
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ moved: 1 });
+    feedDown = true;
+    clock.advance(15 * 60_000);
+    h.discord.refuse('PATCH', /^\/channels\//, { status: 500, body: { message: 'Internal Server Error', code: 0 } });
+    expect(await updater.round()).toMatchObject({ failed: 1, stopped: 0 });
+    expect(await store.liveMessages.list('discord')).toHaveLength(1);
+    h.discord.clearRefusals();
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ stopped: 1 });
+    expect(await store.liveMessages.list('discord')).toEqual([]);
+    expect(text(answer)).toContain('2 stops away');
+    expect(text(answer)).toContain('openstreetmap.org/?mlat=45.41');
+    expect(embedOf(answer).footer!.text).toContain('⚠️ Live data is unavailable right now: these are the last times received.');
+    expect(embedOf(answer).footer!.text).toContain('📍 No longer updated.');
   });
 
   it('in a DM the DM channel is edited; the period ending says so in French', async () => {

@@ -8,6 +8,7 @@ import { createEditBudget, TELEGRAM_EDIT_LIMITS } from '../../../src/chat/edit-b
 import { createLiveUpdater } from '../../../src/chat/live-updater.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import type { StopArrivals } from '../../../src/domain/arrivals.js';
+import { TransitError } from '../../../src/domain/transit-error.js';
 import { openStore, type Store } from '../../../src/store/index.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
 import { trackedBusBoard } from '../tracked-bus.js';
@@ -20,7 +21,7 @@ import { ALICE, BENOIT, startHarness, TOKEN, type Harness } from './harness.js';
 
 const clock = fixedClock('2026-11-21T13:05:00Z');
 // Route 95 at 3017: the bus of 07:40, tracked, coming closer snapshot after snapshot.
-let board: StopArrivals;
+let board: StopArrivals | TransitError;
 const snapshot = (lat: number, stopsAway: number, passed = false) => trackedBusBoard(clock, lat, stopsAway, passed);
 
 const dirs: string[] = [];
@@ -32,7 +33,12 @@ afterEach(async () => {
 
 async function open(dir: string, logs: string[] = []): Promise<{ h: Harness; store: Store; updater: ReturnType<typeof createLiveUpdater> }> {
   const store = await openStore({ dataDir: dir });
-  const transit = fakeTransit({ next: { 'next 3017 95': () => board }, all: { 'all 3017': () => board } });
+  // The board, or the feed's failure when the test sets one.
+  const answer = () => {
+    if (board instanceof TransitError) throw board;
+    return board;
+  };
+  const transit = fakeTransit({ next: { 'next 3017 95': answer }, all: { 'all 3017': answer } });
   const core = createBotCore({ transit, ...memoryStores(), now: clock });
   const h = await startHarness({ core, clock, liveMessages: store.liveMessages });
   opened.push(store, h);
@@ -43,6 +49,8 @@ async function open(dir: string, logs: string[] = []): Promise<{ h: Harness; sto
     editors: [h.telegram.liveEditor],
     budget: createEditBudget(TELEGRAM_EDIT_LIMITS, clock),
     clock,
+    // A wait for the edit budget moves the test's clock: the budget refills as it would have.
+    sleep: (ms) => Promise.resolve(clock.advance(ms)),
     intervalMs: 30_000,
     instanceId: `test-${opened.length}`,
     logger: pino({ level: 'debug' }, { write: (line: string) => void logs.push(line) }),
@@ -125,6 +133,34 @@ describe('📍 on Telegram: a live location that follows the bus', () => {
     expect(await updater.round()).toMatchObject({ moved: 1 });
   });
 
+  it('a stop refused (a 500, a 429) keeps the pin; the next rounds stop it, even with the feed down by then', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'live-location-'));
+    dirs.push(dir);
+    board = snapshot(45.4, 3);
+    const { h, store, updater } = await open(dir);
+    h.text('3017');
+    const arrivals = await h.api.waitForCall('sendMessage');
+    const where = buttonsIn(arrivals.params.reply_markup).find((b) => b.callback_data.includes('where'))!;
+    h.press(where.callback_data, { chatId: ALICE.id, messageId: (arrivals.answer as { message_id: number }).message_id });
+    await vi.waitFor(async () => expect(await store.liveMessages.list('telegram')).toHaveLength(1));
+    board = snapshot(45.42, 0, true);
+    h.api.failNext('stopMessageLiveLocation', { error_code: 500, description: 'Internal Server Error' });
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ failed: 1, stopped: 0 });
+    expect(await store.liveMessages.list('telegram')).toHaveLength(1);
+    // A 429 holds it to the end of the round: still kept.
+    h.api.failNext('stopMessageLiveLocation', { error_code: 429, description: 'Too Many Requests: retry after 40', retry_after: 40 });
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ rateLimited: 1, deferred: 1, stopped: 0 });
+    expect(await store.liveMessages.list('telegram')).toHaveLength(1);
+    // The feed is down now: the pin is stopped all the same.
+    board = new TransitError('unavailable', 'feed down', { reason: 'timeout' });
+    clock.advance(30_000);
+    expect(await updater.round()).toMatchObject({ stopped: 1 });
+    expect(h.api.callsOf('stopMessageLiveLocation').map((c) => (c.answer as { ok?: boolean }).ok !== false)).toEqual([false, false, true]);
+    expect(await store.liveMessages.list('telegram')).toEqual([]);
+  });
+
   it('a restarted bot goes on editing the same pin; two instances edit it once per round; the period ending stops it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'live-location-'));
     dirs.push(dir);
@@ -179,6 +215,10 @@ describe('🔴 Live on Telegram: arrivals that keep themselves up to date', () =
     const pressed = await h.api.waitForCall('editMessageText');
     expect(String(pressed.params.text)).toContain('🔴 Live: updated every 30 s for 10 more min');
     await vi.waitFor(async () => expect(await store.liveMessages.list('telegram')).toHaveLength(1));
+    // What it shows is kept for its last edit, should the feed be down then; without the line each round writes anew.
+    const kept = await store.liveMessages.lastShown((await store.liveMessages.list('telegram'))[0]!);
+    expect(kept?.blocks.flatMap((b) => b.lines).join('\n')).toContain('4 min');
+    expect(kept?.footer?.join('\n')).not.toContain('🔴 Live');
 
     // Each round redraws it with the bus's new time and the minutes left.
     board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
