@@ -83,9 +83,8 @@ export function withStoredStops<T extends StopRepositories>(repositories: T, gra
     live === undefined
       ? undefined
       : {
-          put: (message) => live.put(message),
+          ...live,
           list: async (platform) => (await live.list(platform)).map((message) => ({ ...message, request: currentRequest(grammar, message.request) })),
-          remove: (message) => live.remove(message),
         };
   return { ...repositories, savedStops, subscriptions, ...(liveMessages !== undefined ? { liveMessages } : {}) };
 }
