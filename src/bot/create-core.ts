@@ -13,7 +13,7 @@ import { disruptionsUnderArrivals, formatDisruptions } from './format/disruption
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
-import { storeFailure, type HandlerContext } from './handler-context.js';
+import type { HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
