@@ -89,6 +89,9 @@ start-intro = Send the { $stopDigits ->
     [0] stop code
    *[other] { $stopDigits }-digit number
 } on the stop sign and I'll list the next buses, live when the bus has GPS.
+greeting-saved = Or tap one of your saved stops:
+greeting-saved-button = { $label } ({ $stopNo })
+greeting-location-button = 📍 Share my location
 help-title = { $agency ->
     [none] { $vehicles ->
         [bus] Bus arrivals
@@ -130,6 +133,15 @@ usage-stop-not-number = "{ $text }" is not a stop number. { $stopDigits ->
    *[other] Stop numbers have { $stopDigits } digits, like { $stopExample }.
 }
 usage-route-bad = "{ $route }" is not a route number. Routes look like { $routeExample }.
+usage-route-missing = Which route? Add it, like: { $example }
+usage-route-missing-at = Which route at { $stop }? Add it after the stop: /{ $command } { $stop } and the route's number. /routes { $stop } lists those that stop there.
+usage-route-without-stop = At which stop? { $route } reads as a route: send the stop's { $stopDigits ->
+    [0] code
+   *[other] { $stopDigits }-digit number
+} before it, or the name you saved it under (/stops lists them). { $stopDigits ->
+    [0] { "" }
+   *[other] If { $route } was a stop, stop numbers have { $stopDigits } digits.
+}
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
 usage-lang-bad = I speak English and French: /lang en or /lang fr.
 usage-trip-bad = "{ $trip }" is not a trip's start time. Press 📍 under the arrivals, or type /where with a stop and a route.
@@ -157,6 +169,7 @@ arrivals-no-trips = No more trips today.
 arrivals-none = No buses are expected at this stop right now.
 arrivals-route-unknown-route = Route { $routeNo } does not exist.
 arrivals-route-route-not-at-stop = Route { $routeNo } does not stop at { $stopNo }. /routes { $stopNo } lists the ones that do.
+routes-here-line = Routes at { $stopNo }: { $routes }
 arrivals-route-other = The transit service reported a problem with route { $routeNo }{ $code ->
     [none] .
    *[other] {" "}(code { $code }).
@@ -263,6 +276,7 @@ disruptions-unavailable = The disruptions feed can't be read right now. Try agai
 disruptions-incomplete = One of the networks' disruptions can't be read right now: it may have more.
 disruptions-not-published = This network publishes no disruptions I can read.
 disruptions-none = No disruptions right now.
+disruptions-not-understood = I don't understand "{ $stop }" here (it is no saved stop or stop name). Try /disruptions alone for all of them, /disruptions with a stop, /disruptions route and a route number, or /disruptions off or on for the pushes.
 disruptions-title-stop = { $routeNo ->
     [none] Disruptions at stop { $stopNo }
    *[other] Disruptions for route { $routeNo } at stop { $stopNo }
@@ -365,7 +379,9 @@ stops-failed = I couldn't read your saved stops right now. Try again in a minute
 unsave-failed = I couldn't forget that stop right now. It is still saved; try again in a minute.
 unsave-done = Removed stop { $stopNo } from your saved stops.
 unsave-unknown = "{ $stop }" is not one of your saved stops. /stops lists them.
-usage-saved-unknown = You have no stop saved as "{ $label }". /stops lists your saved stops; /save { $stopExample } { $label } names one.
+usage-saved-unknown = You have no stop saved as "{ $label }". /stops lists your saved stops; /save followed by a stop and { $label } names one.
+usage-stop-name-unknown = No saved stop and no stop's name matches "{ $label }". /stops lists your saved stops; /stop with other words searches the names.
+stop-name-choice-title = Which stop? Stops matching "{ $words }"
 usage-label-bad = A stop's name is one word of up to 20 letters or digits, like home or work.
 
 ## Alerts (/subscribe, /subs, /unsubscribe, /pause, /resume, /timezone)
@@ -441,6 +457,7 @@ timezone-agency = This chat has no time zone of its own: alert times are read on
 }. Set one with /timezone America/Vancouver (any IANA zone).
 usage-time-bad = "{ $time }" is not a time of day. Use 24-hour time, like 07:30 or 17:45.
 usage-time-missing = At what time? Add it, like: { $example }
+usage-time-unread = I can't read "{ $time }" as a time. Write it on the 24-hour clock, like: { $example }
 usage-days-bad = I don't know the day "{ $day }". Use daily, weekdays, weekends, or days like mon,wed,fri.
 usage-minutes-bad = "{ $minutes }" is not a number of minutes from 1 to 60, like: when 5 min
 usage-window-bad = "{ $window }" is not a time window. Use two 24-hour times, like 07:00-09:00.

@@ -89,6 +89,9 @@ start-intro = Envoyez le { $stopDigits ->
     [0] code
    *[other] numéro à { $stopDigits } chiffres
 } inscrit sur le panneau de l'arrêt et je vous donne les prochains passages, en temps réel quand l'autobus a un GPS.
+greeting-saved = Ou touchez l'un de vos arrêts enregistrés :
+greeting-saved-button = { $label } ({ $stopNo })
+greeting-location-button = 📍 Partager ma position
 help-title = { $agency ->
     [none] { $vehicles ->
         [bus] Passages des autobus
@@ -130,6 +133,15 @@ usage-stop-not-number = « { $text } » n'est pas un numéro d'arrêt. { $stopDi
    *[other] Les numéros d'arrêt ont { $stopDigits } chiffres, par exemple { $stopExample }.
 }
 usage-route-bad = « { $route } » n'est pas un numéro de circuit. Les circuits ressemblent à { $routeExample }.
+usage-route-missing = Quel circuit? Ajoutez-le, par exemple : { $example }
+usage-route-missing-at = Quel circuit à l'arrêt { $stop }? Ajoutez-le après l'arrêt : /{ $command } { $stop } puis le numéro du circuit. /routes { $stop } affiche ceux qui y passent.
+usage-route-without-stop = À quel arrêt? { $route } ressemble à un circuit : envoyez { $stopDigits ->
+    [0] le code de l'arrêt
+   *[other] le numéro de l'arrêt ({ $stopDigits } chiffres)
+} avant lui, ou le nom sous lequel vous l'avez enregistré (/stops les affiche). { $stopDigits ->
+    [0] { "" }
+   *[other] Si { $route } était un arrêt : les numéros d'arrêt ont { $stopDigits } chiffres.
+}
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle français et anglais : /lang fr ou /lang en.
 usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /where avec un arrêt et un circuit.
@@ -157,6 +169,7 @@ arrivals-no-trips = Plus aucun passage aujourd'hui.
 arrivals-none = Aucun autobus n'est prévu à cet arrêt pour le moment.
 arrivals-route-unknown-route = Le circuit { $routeNo } n'existe pas.
 arrivals-route-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. /routes { $stopNo } affiche ceux qui y passent.
+routes-here-line = Circuits à l'arrêt { $stopNo } : { $routes }
 arrivals-route-other = Le service de transport signale un problème avec le circuit { $routeNo }{ $code ->
     [none] .
    *[other] {" "}(code { $code }).
@@ -263,6 +276,7 @@ disruptions-unavailable = Le flux des perturbations ne peut pas être lu pour l'
 disruptions-incomplete = Les perturbations d'un des réseaux ne peuvent pas être lues pour l'instant : il peut y en avoir d'autres.
 disruptions-not-published = Ce réseau ne publie pas de perturbations que je sache lire.
 disruptions-none = Aucune perturbation en ce moment.
+disruptions-not-understood = Je ne comprends pas « { $stop } » ici (ce n'est ni un arrêt enregistré ni un nom d'arrêt). Essayez /disruptions seul pour toutes, /disruptions avec un arrêt, /disruptions route et un numéro de circuit, ou /disruptions off ou on pour les envois.
 disruptions-title-stop = { $routeNo ->
     [none] Perturbations à l'arrêt { $stopNo }
    *[other] Perturbations du circuit { $routeNo } à l'arrêt { $stopNo }
@@ -365,7 +379,9 @@ stops-failed = Je n'ai pas pu lire vos arrêts enregistrés pour le moment. Rée
 unsave-failed = Je n'ai pas pu oublier cet arrêt pour le moment. Il est toujours enregistré; réessayez dans une minute.
 unsave-done = Arrêt { $stopNo } retiré de vos arrêts enregistrés.
 unsave-unknown = « { $stop } » ne fait pas partie de vos arrêts enregistrés. /stops les affiche.
-usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /stops affiche vos arrêts; /save { $stopExample } { $label } en nomme un.
+usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /stops affiche vos arrêts; /save suivi d'un arrêt et de { $label } en nomme un.
+usage-stop-name-unknown = Aucun arrêt enregistré ni aucun nom d'arrêt ne correspond à « { $label } ». /stops affiche vos arrêts; /stop avec d'autres mots cherche parmi les noms.
+stop-name-choice-title = Quel arrêt? Arrêts correspondant à « { $words } »
 usage-label-bad = Le nom d'un arrêt est un mot de 20 lettres ou chiffres au plus, comme maison ou travail.
 
 ## Alerts (/subscribe, /subs, /unsubscribe, /pause, /resume, /timezone)
@@ -441,6 +457,7 @@ timezone-agency = Cette conversation n'a pas de fuseau horaire à elle : les heu
 }. Choisissez-en un avec /timezone America/Vancouver (tout fuseau IANA).
 usage-time-bad = « { $time } » n'est pas une heure. Utilisez l'heure sur 24 heures, comme 07:30 ou 17:45.
 usage-time-missing = À quelle heure? Ajoutez-la, par exemple : { $example }
+usage-time-unread = Je ne sais pas lire « { $time } » comme une heure. Écrivez-la sur 24 heures, par exemple : { $example }
 usage-days-bad = Je ne connais pas le jour « { $day } ». Utilisez tous-les-jours, semaine, fin-de-semaine, ou des jours comme lun,mer,ven.
 usage-minutes-bad = « { $minutes } » n'est pas un nombre de minutes de 1 à 60, comme : quand 5 min
 usage-window-bad = « { $window } » n'est pas une plage horaire. Utilisez deux heures sur 24 heures, comme 07:00-09:00.

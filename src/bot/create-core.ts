@@ -7,14 +7,13 @@ import type { ChatContext } from './chat-context.js';
 import { chatLanguage } from './chat-language.js';
 import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
-import type { CommandSpec, Options } from './commands/spec.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
 import { disruptionsUnderArrivals, formatDisruptions } from './format/disruptions.js';
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
-import { storeFailure, type HandlerContext } from './handler-context.js';
+import type { HandlerContext } from './handler-context.js';
 import { createTranslator, localeFromCode, type Translate } from './i18n.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
@@ -23,6 +22,7 @@ import type { Reply } from '../domain/reply.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
 import { suggestValues } from './suggest.js';
+import { resolveStopNames } from './stop-names.js';
 
 export interface BotCoreDeps {
   transit: TransitSource;
@@ -215,32 +215,8 @@ async function runChecked(name: string, options: unknown, ctx: HandlerContext): 
   const safe = typeof options === 'object' && options !== null ? (options as Record<string, string>) : {};
   const checked = readOptions(command.spec, safe, ctx);
   if (!checked.ok) return messageReply('usage-error', ctx.say(checked.usage.id, checked.usage.args));
-  const resolved = await resolveSavedNames(command.spec, checked.value, ctx);
+  const resolved = await resolveStopNames(command.spec, checked.value, ctx);
   if (!resolved.ok) return resolved.reply;
   if (command.spec.managesChat === true && !(await mayManage(ctx))) return messageReply('usage-error', ctx.say('subscribe-not-admin'));
   return command.run(resolved.value, { ...ctx, request: { name: command.spec.name, options: resolved.value } });
-}
-
-/** "home" -> the stop the chat saved under that name; a stop number stays as it is. */
-async function resolveSavedNames(
-  spec: CommandSpec,
-  options: Options,
-  ctx: HandlerContext,
-): Promise<{ ok: true; value: Options } | { ok: false; reply: Reply }> {
-  const named = spec.args.filter((arg) => arg.kind === 'stop' && options[arg.name] !== undefined && !ctx.identifiers.readStop(options[arg.name]!).ok);
-  if (named.length === 0) return { ok: true, value: options };
-  let saved;
-  try {
-    saved = await ctx.savedStops.list(ctx.chat);
-  } catch (err) {
-    return { ok: false, reply: storeFailure(err, 'stops-failed', ctx) };
-  }
-  const resolved: Record<string, string> = { ...options };
-  for (const arg of named) {
-    const label = options[arg.name]!;
-    const stop = saved.find((s) => s.label === label);
-    if (stop === undefined) return { ok: false, reply: messageReply('usage-error', ctx.say('usage-saved-unknown', { label })) };
-    resolved[arg.name] = stop.stopNo;
-  }
-  return { ok: true, value: resolved };
 }

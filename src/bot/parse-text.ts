@@ -34,6 +34,8 @@ export function parseText(text: unknown, chat: Pick<ChatContext, 'chatType' | 'b
   if (!inPrivate) return null;
   if (tooLong(input)) return usage('usage-too-long', { length: [...input].length, max: MAX_INPUT_CHARS });
   if (first === undefined) return usage('usage-empty');
+  // "hello", "bonjour!": a greeting is answered as /start is.
+  if (isGreeting(tokens)) return { ok: true, request: { name: 'start', options: {} } };
   // "next 3017 95" typed without the slash, as people do in a terminal.
   const spoken = findCommand(first);
   if (spoken !== undefined) return readWords(spoken, tokens.slice(1), ctx);
@@ -64,6 +66,41 @@ function withFeedPrefixes(words: string[], prefixes: readonly string[]): string[
     } else joined.push(word);
   }
   return joined;
+}
+
+// Greetings in English and French, compared without case, accents or punctuation ("Allô!", "hi :)").
+const GREETINGS = new Set([
+  'hello',
+  'hi',
+  'hey',
+  'hiya',
+  'howdy',
+  'yo',
+  'good morning',
+  'good afternoon',
+  'good evening',
+  'hello there',
+  'hi there',
+  'bonjour',
+  'salut',
+  'allo',
+  'coucou',
+  'bonsoir',
+  'bon matin',
+  'hola',
+]);
+
+function isGreeting(tokens: string[]): boolean {
+  if (tokens.length === 0 || tokens.length > 3) return false;
+  const words = tokens
+    .join(' ')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
+  return GREETINGS.has(words);
 }
 
 function tooLong(text: string): boolean {

@@ -1,4 +1,5 @@
 import type { Disruption, InformedEntity } from './disruption.js';
+import { sameRouteName } from './route-names.js';
 
 // Whether a disruption touches what a rider asks about, as the GTFS-Realtime specification reads
 // informed_entity: every field one entity gives must hold together ("route 95 at stop 3017" is
@@ -55,7 +56,7 @@ const namesStop = (e: InformedEntity) => e.stopId !== undefined || e.stopCode !=
 
 function routeAgrees(e: InformedEntity, route: PlaceRoute, agencies: Agencies): boolean {
   if (e.routeId !== undefined && e.routeId !== route.routeId) return false;
-  if (e.routeName !== undefined && e.routeName.toLowerCase() !== route.routeNo?.toLowerCase()) return false;
+  if (e.routeName !== undefined && (route.routeNo === undefined || !sameRouteName(e.routeName, route.routeNo))) return false;
   if (e.routeType !== undefined && e.routeType !== route.routeType) return false;
   if (e.directionId !== undefined && route.directionId !== undefined && e.directionId !== route.directionId) return false;
   if (e.agencyId !== undefined) {

@@ -1,5 +1,6 @@
 import type { Disruption, InformedEntity } from './disruption.js';
 import { agencyOf, agencyWide, entityAffects, type Agencies, type Place } from './disruption-match.js';
+import { routeNameKey } from './route-names.js';
 
 // Who a disruption touches among the chats that watch a stop or a route (a saved stop, a
 // subscription): an index from stop ids, stop codes, route ids and route numbers to watches, so
@@ -48,7 +49,7 @@ export function createWatchIndex(watches: readonly Watch[]): WatchIndex {
     const alone = watch.place.stopIds.size === 0 && watch.place.stopCode === undefined;
     for (const route of watch.place.routes) {
       push(alone ? routeOnlyById : byRouteId, route.routeId, i);
-      push(alone ? routeOnlyByNo : byRouteNo, route.routeNo?.toLowerCase(), i);
+      push(alone ? routeOnlyByNo : byRouteNo, route.routeNo === undefined ? undefined : routeNameKey(route.routeNo), i);
     }
   });
 
@@ -83,7 +84,7 @@ export function createWatchIndex(watches: readonly Watch[]): WatchIndex {
       if (!atStop) found.push(byRouteId.get(e.routeId) ?? []);
     }
     if (e.routeName !== undefined) {
-      const name = e.routeName.toLowerCase();
+      const name = routeNameKey(e.routeName);
       found.push(routeOnlyByNo.get(name) ?? []);
       if (!atStop) found.push(byRouteNo.get(name) ?? []);
     }

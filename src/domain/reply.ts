@@ -24,6 +24,11 @@ export interface Reply {
   trackingOver?: boolean;
   /** The answer asks to be kept up to date until this ISO instant (a live board): adapters that can edit it do. */
   liveUntil?: string;
+  /**
+   * The answer invites the rider to share their location (a greeting with no saved stop): platforms
+   * that have a button for it (Telegram's keyboard, in a private chat) show it with this label.
+   */
+  asksLocation?: { label: string };
 }
 
 export interface ReplyLocation {

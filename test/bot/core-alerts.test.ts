@@ -30,7 +30,7 @@ describe('saved stops with names', () => {
     expect(line(await named.handleText('/save 3023 home', privateChat()))).toContain('already have a stop saved as "home"');
     expect(line(await named.handleText('/unsave home', privateChat()))).toBe('Removed stop 3017 from your saved stops.');
     expect(line(await named.handleText('/next home', privateChat()))).toBe(
-      'You have no stop saved as "home". /stops lists your saved stops; /save 3017 home names one.',
+      'You have no stop saved as "home". /stops lists your saved stops; /save followed by a stop and home names one.',
     );
     expect(line(await core.handleText('/unsave 3017', privateChat()))).toBe('"3017" is not one of your saved stops. /stops lists them.');
   });

@@ -17,8 +17,9 @@ describe('asksTransit: which requests the adapters rate-limit', () => {
     ['/help', false],
     ['/lang fr', false],
     ['/next 30170', false],
-    // A word may name a saved stop, whose arrivals it asks for.
-    ['hello', true],
+    // A word may name a saved stop, whose arrivals it asks for; a greeting is greeted.
+    ['home', true],
+    ['hello', false],
     ['hello there', false],
   ])('%s in a private chat -> %s', (text, expected) => {
     const parsed = core.parse(text, privateChat());

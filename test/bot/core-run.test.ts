@@ -48,7 +48,7 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/live 3017 95', { name: 'live', options: { stop: '3017', route: '95' } }],
   ['/where 3017 95 0930', { name: 'where', options: { stop: '3017', route: '95', trip: '0930' } }],
   // Refusals are the same too.
-  ['/next 301', { name: 'next', options: { stop: '301' } }],
+  ['/next 30170', { name: 'next', options: { stop: '30170' } }],
   ['/next 3017 AB123C', { name: 'next', options: { stop: '3017', route: 'AB123C' } }],
   ['/routes', { name: 'routes', options: {} }],
   ['/lang de', { name: 'lang', options: { language: 'de' } }],

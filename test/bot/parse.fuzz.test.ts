@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isLabel } from '../../src/bot/commands/read-options.js';
+import { stopNameOf } from '../../src/bot/commands/read-options.js';
 import { parseText } from '../../src/bot/parse-text.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 
@@ -65,8 +65,8 @@ describe('parseInput on arbitrary text', () => {
             /^(next|routes|stop|save|saved|unsave|subscribe|subs|unsubscribe|pause|resume|timezone|notify|lang|help|start)$/,
           );
           const { stop, route } = result.request.options;
-          // A stop is a stop number, or a name the chat saved one under (looked up when it runs).
-          if (stop !== undefined && !isLabel(stop)) expect(V12_IDENTIFIERS.readStop(stop)).toEqual({ ok: true, value: stop });
+          // A stop is a stop number, or words naming one: saved under them, or in its name (looked up when it runs).
+          if (stop !== undefined && stopNameOf(stop) !== stop) expect(V12_IDENTIFIERS.readStop(stop)).toEqual({ ok: true, value: stop });
           if (route !== undefined) expect(V12_IDENTIFIERS.readRoute(route)).toEqual({ ok: true, value: route });
         } else {
           expect(result.usage.id).toMatch(/^usage-[a-z-]+$/);

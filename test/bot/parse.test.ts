@@ -70,7 +70,9 @@ describe('parseInput in a private chat', () => {
     ['/start deep-link-payload', command('start')],
     // usage errors, each with the reason
     ['/next 30170', usage('usage-stop-digits', { stop: '30170', digits: 5 })],
-    ['/next 301', usage('usage-stop-digits', { stop: '301', digits: 3 })],
+    // Three digits read as a route: the rider is asked at which stop (and told a stop has 4 digits).
+    ['/next 301', usage('usage-route-without-stop', { route: '301' })],
+    ['/next 1234567', usage('usage-stop-digits', { stop: '1234567', digits: 7 })],
     ['/next 30170 95', usage('usage-stop-digits', { stop: '30170', digits: 5 })],
     ['/next', usage('usage-stop-missing', { example: '/next {stop} {route}' })],
     ['/next 95 12', usage('usage-stop-missing', { example: '/next {stop} {route}' })],
@@ -94,7 +96,8 @@ describe('parseInput in a private chat', () => {
     ['/', usage('usage-empty')],
     ['', usage('usage-empty')],
     ['   \n\t ', usage('usage-empty')],
-    ['hello there', usage('usage-not-understood', { text: 'hello there' })],
+    ['hello there', command('start')],
+    ['what time is it', usage('usage-not-understood', { text: 'what time is it' })],
     ['🚌🚌🚌', usage('usage-not-understood', { text: '🚌🚌🚌' })],
     ['3017 🚌', usage('usage-route-bad', { route: '🚌' })],
     ['\u0000\u0007 3017', command('next', { stop: '3017' })],

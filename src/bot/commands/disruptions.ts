@@ -3,7 +3,7 @@ import { formatDisruptions } from '../format/disruptions.js';
 import { messageReply } from '../format/text.js';
 import { transitFailure } from '../handler-context.js';
 import type { ReadContext } from '../read-context.js';
-import { isLabel, stopProblem, switchWord, tooManyWords } from './read-options.js';
+import { stopNameOf, stopProblem, switchWord, tooManyWords } from './read-options.js';
 import { mayManage } from '../may-manage.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
@@ -25,6 +25,7 @@ const spec: CommandSpec = {
   example: '/disruptions {stop}',
   asksTransit: true,
   aliases: ['perturbations'],
+  unknownStopNameId: 'disruptions-not-understood',
 };
 
 /** "route 95" / "circuit 95" / "ligne 95": a route alone, where the same word could be a stop too. */
@@ -46,8 +47,9 @@ export const disruptions: CommandModule = {
     if (second !== undefined) return { ok: true, value: { stop: first, route: second } };
     if (ctx.identifiers.readStop(first).ok) return { ok: true, value: { stop: first } };
     if (ctx.identifiers.readRoute(first).ok) return { ok: true, value: { route: first } };
-    // A name the chat saved a stop under ("home"); anything else is said to be no stop.
-    if (isLabel(first)) return { ok: true, value: { stop: first } };
+    // A name the chat saved a stop under ("home") or a stop's name; a word that is neither is said not understood when run.
+    const name = stopNameOf(first);
+    if (name !== undefined) return { ok: true, value: { stop: name } };
     const reading = ctx.identifiers.readStop(first);
     return reading.ok ? { ok: true, value: { stop: first } } : stopProblem(first, reading.problem);
   },

@@ -1,4 +1,5 @@
 import type { Reply } from '../../domain/reply.js';
+import { nextButton } from '../format/buttons.js';
 import type { HandlerContext } from '../handler-context.js';
 import type { CommandModule, CommandSpec } from './spec.js';
 
@@ -42,7 +43,10 @@ function helpReply(specs: readonly CommandSpec[], { say, transit }: HandlerConte
   };
 }
 
-/** /start: a greeting and three things to try. */
+/**
+ * /start, and "hello" or "bonjour" typed: a greeting, one line on what to send, then the chat's
+ * saved stops as buttons, or else examples and (where the platform has one) a location button.
+ */
 export const start: CommandModule = {
   spec: {
     name: 'start',
@@ -53,9 +57,23 @@ export const start: CommandModule = {
     asksTransit: false,
     ignoresExtraWords: true,
   },
-  run: (_options, { say }) => ({
-    title: say('start-title'),
-    blocks: [{ lines: [say('start-intro')] }, { heading: say('help-examples-heading'), lines: EXAMPLES.slice(0, 3).map((id) => say(id)) }],
-    kind: 'answer',
-  }),
+  async run(_options, ctx) {
+    const { say } = ctx;
+    const greeting = { title: say('start-title'), blocks: [{ lines: [say('start-intro')] }], kind: 'answer' as const };
+    const saved = await ctx.savedStops.list(ctx.chat).catch((err: unknown) => {
+      ctx.logger?.warn({ err, platform: ctx.chat.platform }, 'saved stops not read for the greeting');
+      return [];
+    });
+    if (saved.length > 0) {
+      const buttons = saved.map((s) =>
+        nextButton(s.label !== undefined ? say('greeting-saved-button', { label: s.label, stopNo: s.stopNo }) : s.stopNo, s.stopNo),
+      );
+      return { ...greeting, blocks: [...greeting.blocks, { lines: [say('greeting-saved')] }], buttons: [buttons] };
+    }
+    return {
+      ...greeting,
+      blocks: [...greeting.blocks, { heading: say('help-examples-heading'), lines: EXAMPLES.slice(0, 3).map((id) => say(id)) }],
+      ...(ctx.chat.chatType === 'private' && ctx.stops !== undefined ? { asksLocation: { label: say('greeting-location-button') } } : {}),
+    };
+  },
 };

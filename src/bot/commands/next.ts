@@ -1,14 +1,16 @@
-import type { Reading } from '../command-request.js';
+import { usage, type Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
 import { readDisruptions } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
 import { shorten } from '../format/text.js';
 import { transferStops } from '../transfer-stops.js';
+import { isRouteMistake, withRoutesHere } from '../routes-here.js';
 import { transitFailure } from '../handler-context.js';
-import { isLabel, missingArg, stopProblem, tooManyWords } from './read-options.js';
+import { clip, isLabel, missingArg, stopNameOf, stopProblem, tooManyWords } from './read-options.js';
 import type { ReadContext } from '../read-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
+import { sameRouteName } from '../../domain/route-names.js';
 
 /** /next <stop> [route], a bare "3017 95", and the Refresh and route buttons. */
 const spec: CommandSpec = {
@@ -27,24 +29,25 @@ export const next: CommandModule = {
   spec,
 
   // Riders type the stop and the route in either order ("95 3017"): the stop is the word that
-  // reads as one.
+  // reads as one. Without one, the words name a stop (saved as "home", or called "palo alto"),
+  // with perhaps a route at either end; a route alone ("/next 95") is asked where.
   wordsToOptions(words: string[], ctx: ReadContext): Reading<Options> {
     if (words.length === 0) return missingArg(spec, spec.args[0]!);
-    if (words.length > 2) return tooManyWords(spec);
-    let stopAt = words.findIndex((w) => ctx.identifiers.readStop(w).ok);
-    // Else a name the chat saved a stop under ("home"), which is no route; where any word may be
-    // a route (a GTFS agency's "Yellow"), the first word, as riders type the stop first.
-    if (stopAt === -1) stopAt = words.findIndex((w) => isLabel(w) && !ctx.identifiers.readRoute(w).ok);
-    if (stopAt === -1 && isLabel(words[0]!) && !/[0-9]/.test(words[0]!)) stopAt = 0;
-    if (stopAt === -1) {
-      const notRoute = words.find((w) => !ctx.identifiers.readRoute(w).ok);
-      if (notRoute === undefined && words.length > 1) return missingArg(spec, spec.args[0]!);
-      const word = notRoute ?? words[0]!;
-      const reading = ctx.identifiers.readStop(word);
-      return reading.ok ? { ok: true, value: { stop: word } } : stopProblem(word, reading.problem);
+    const stopAt = words.findIndex((w) => ctx.identifiers.readStop(w).ok);
+    if (stopAt !== -1) {
+      const rest = words.filter((_, i) => i !== stopAt);
+      if (rest.length > 1) return tooManyWords(spec);
+      return { ok: true, value: rest[0] === undefined ? { stop: words[stopAt]! } : { stop: words[stopAt]!, route: rest[0] } };
     }
-    const route = words[1 - stopAt];
-    return { ok: true, value: route === undefined ? { stop: words[stopAt]! } : { stop: words[stopAt]!, route } };
+    const routeAt = routeAmong(words, ctx);
+    const named = words.filter((_, i) => i !== routeAt).join(' ');
+    const name = stopNameOf(named);
+    if (name !== undefined) return { ok: true, value: routeAt === -1 ? { stop: name } : { stop: name, route: words[routeAt]! } };
+    // Only route numbers: which stop?
+    if (words.every((w) => ctx.identifiers.readRoute(w).ok))
+      return routeAt === -1 || words.length > 1 ? missingArg(spec, spec.args[0]!) : whichStop(words[0]!);
+    const reading = ctx.identifiers.readStop(named);
+    return reading.ok ? { ok: true, value: { stop: named } } : stopProblem(named, reading.problem);
   },
 
   async run(options, ctx) {
@@ -60,10 +63,18 @@ export const next: CommandModule = {
         ...(routeNo !== undefined ? { routeNo } : {}),
         ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
       });
-      if (reply.kind !== 'answer') return reply;
+      if (reply.kind !== 'answer') {
+        // "/next 3017 96": what does stop here, a tap away.
+        const routeRefused =
+          routeNo !== undefined &&
+          arrivals.routes.length > 0 &&
+          arrivals.routes.every((r) => r.problem?.kind === 'unknown-route' || r.problem?.kind === 'route-not-at-stop');
+        return routeRefused ? withRoutesHere(reply, arrivals.stopNo, 'next', ctx) : reply;
+      }
       // One route asked, with buses to come: a button sets a one-shot alert for when the next is near.
-      const coming = arrivals.routes.some((r) => r.routeNo === routeNo && r.problem === undefined && r.trips.length > 0);
-      const notify = routeNo !== undefined && coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
+      const coming =
+        routeNo !== undefined && arrivals.routes.some((r) => sameRouteName(routeNo, r.routeNo) && r.problem === undefined && r.trips.length > 0);
+      const notify = coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
       const transfers = across.map((stop) => nextButton(ctx.say('button-transfer', { stopNo: stop.code, name: shorten(stop.name, 30) }), stop.code));
@@ -79,7 +90,26 @@ export const next: CommandModule = {
         buttons: [...(reply.buttons ?? []), ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
       };
     } catch (err) {
-      return transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
+      const failure = transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
+      return isRouteMistake(err) ? withRoutesHere(failure, stopNo, 'next', ctx) : failure;
     }
   },
 };
+
+/**
+ * Which word is the route, when no word is a stop number: one holding a digit, last or first
+ * ("home 95", "95 home", "/next 95"); else the second of two where any word may be a route (a
+ * GTFS agency's "Yellow"): "home Yellow". -1: none.
+ */
+function routeAmong(words: string[], ctx: ReadContext): number {
+  const numbered = (w: string) => /[0-9]/.test(w) && ctx.identifiers.readRoute(w).ok;
+  const last = words.length - 1;
+  if (numbered(words[last]!)) return last;
+  if (numbered(words[0]!)) return 0;
+  return words.length === 2 && isLabel(words[0]!) && ctx.identifiers.readRoute(words[1]!).ok ? 1 : -1;
+}
+
+/** "/next 95": a route without a stop; the rider is asked at which stop (their saved stops offered). */
+function whichStop(route: string): Reading<Options> {
+  return usage('usage-route-without-stop', { route: clip(route) });
+}

@@ -22,6 +22,16 @@ export function isLabel(text: string): boolean {
   return LABEL.test(text);
 }
 
+/** A stop's name as riders type it: up to six words, a letter among them ("laurier", "palo alto", "st-laurent"). */
+const STOP_NAME = /^(?=.*\p{L})[\p{L}\p{M}\p{N}_'’.&/-]+(?: [\p{L}\p{M}\p{N}_'’.&/-]+){0,5}$/u;
+const STOP_NAME_CHARS = 40;
+
+/** Words that may be a saved stop's name or a stop's own name, in the form they are looked up: "Palo  Alto" -> "palo alto". */
+export function stopNameOf(text: string): string | undefined {
+  const name = text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return name.length <= STOP_NAME_CHARS && STOP_NAME.test(name) ? name : undefined;
+}
+
 /**
  * Named options -> the same options, checked and in canonical form ("r2" -> "R2"), or the usage
  * error a rider reads. Every entry (typed text, slash command, button, push) goes through here.
@@ -33,7 +43,7 @@ export function readOptions(spec: CommandSpec, options: Options, ctx: ReadContex
     // A value that is not text (a corrupt button, a stored push) is a wrong value, not a missing one.
     const raw = typeof given === 'string' ? given.trim() : given === undefined || given === null ? '' : '?';
     if (raw === '') {
-      if (arg.required) return missingArg(spec, arg);
+      if (arg.required) return missingArg(spec, arg, read);
       continue;
     }
     const value = readArg(arg.kind, raw, ctx);
@@ -47,8 +57,9 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
   switch (kind) {
     case 'stop': {
       const stop = ctx.identifiers.readStop(raw);
-      // A name the chat saved a stop under is looked up when the command runs.
-      if (!stop.ok && stop.problem.kind === 'stop-not-stop' && isLabel(raw)) return { ok: true, value: raw.toLowerCase() };
+      // A name the chat saved a stop under, or a stop's name, is looked up when the command runs.
+      const name = !stop.ok && stop.problem.kind === 'stop-not-stop' ? stopNameOf(raw) : undefined;
+      if (name !== undefined) return { ok: true, value: name };
       return stop.ok ? stop : stopProblem(raw, stop.problem);
     }
     case 'route': {
@@ -129,8 +140,13 @@ export function stopProblem(raw: string, problem: IdentifierProblem): Refusal {
     : usage('usage-stop-not-number', { text: clip(raw) });
 }
 
-export function missingArg(spec: CommandSpec, arg: ArgSpec): Refusal {
+export function missingArg(spec: CommandSpec, arg: ArgSpec, given: Options = {}): Refusal {
   switch (arg.kind) {
+    // "/where 3017": the stop is there, the route is what is missing.
+    case 'route':
+      return given.stop !== undefined
+        ? usage('usage-route-missing-at', { command: spec.name, stop: given.stop })
+        : usage('usage-route-missing', { example: spec.example });
     case 'language':
       return usage('usage-lang-bad');
     case 'time':

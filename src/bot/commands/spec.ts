@@ -55,6 +55,13 @@ export interface CommandSpec {
   hidden?: boolean;
   /** Changes a group's or channel's alerts: only its administrators may run it there. */
   managesChat?: boolean;
+  /**
+   * A stop typed as words that no saved stop and no stop's name matches: the Fluent id saying so
+   * (with `stop`); absent, the generic "no saved stop and no stop named so".
+   */
+  unknownStopNameId?: string;
+  /** A stop typed as words is only ever a saved stop's name, never searched among the stops' names (/unsave). */
+  savedStopsOnly?: boolean;
 }
 
 export type Options = Readonly<Record<string, string>>;

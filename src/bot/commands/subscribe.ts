@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { StopArrivals } from '../../domain/arrivals.js';
 import { TransitError } from '../../domain/transit-error.js';
+import { sameRouteName } from '../../domain/route-names.js';
 import { MAX_SUBSCRIPTIONS_PER_CHAT, type Subscription } from '../../domain/subscription.js';
 import { type AlertTarget } from '../../domain/chat.js';
 import { describeSubscription, nextTimeInWords } from '../format/subscription.js';
@@ -51,13 +52,14 @@ type Make = (timeZone: string) => Pick<Subscription, 'schedule'> & Partial<Pick<
  */
 export async function addSubscription(options: Options, make: Make, ctx: HandlerContext): Promise<Reply> {
   const typed = options.stop!;
-  const routeNo = options.route;
   const target = await targetOf(options.target, ctx);
   if (!target.ok) return target.reply;
-  const checked = await checkStopAndRoute(typed, routeNo, ctx);
+  const checked = await checkStopAndRoute(typed, options.route, ctx);
   if (!checked.ok) return checked.reply;
   // The stop as the source names it: with several feeds, the feed it belongs to.
   const stopNo = checked.stopNo;
+  // The route as the source names it ("7" typed, Auckland's "007" stored), so that each push finds it.
+  const routeNo = checked.routeNo;
   try {
     const timeZone = (await ctx.chats.timeZone(target.value)) ?? checked.timeZone;
     // No zone of the chat's, and the source does not know its clock yet (a first import).
@@ -97,19 +99,32 @@ async function checkStopAndRoute(
   stopNo: string,
   routeNo: string | undefined,
   ctx: HandlerContext,
-): Promise<{ ok: true; stopNo: string; timeZone: string | undefined } | { ok: false; reply: Reply }> {
+): Promise<{ ok: true; stopNo: string; routeNo: string | undefined; timeZone: string | undefined } | { ok: false; reply: Reply }> {
   let summary: StopArrivals;
   try {
     summary = await ctx.transit.routeSummary(stopNo);
   } catch (err) {
     if (isUnknownStop(err) || isAmbiguousStop(err)) return { ok: false, reply: transitFailure(err, { stopNo }, ctx) };
     ctx.logger?.info({ err, stopNo }, 'subscribing without checking the stop');
-    return { ok: true, stopNo, timeZone: ctx.transit.profile().timeZone };
+    return { ok: true, stopNo, routeNo, timeZone: ctx.transit.profile().timeZone };
   }
-  const served = routeNo === undefined || summary.routes.some((r) => r.problem === undefined && r.routeNo.toLowerCase() === routeNo.toLowerCase());
-  if (!served)
+  if (routeNo === undefined) return { ok: true, stopNo: summary.stopNo, routeNo, timeZone: summary.timeZone };
+  const served =
+    summary.routes.find((r) => r.problem === undefined && sameRouteName(routeNo, r.routeNo))?.routeNo ?? (await routeNamed(stopNo, routeNo, ctx));
+  if (served === undefined)
     return { ok: false, reply: transitFailure(new TransitError('route-not-at-stop', 'route not in the stop summary'), { stopNo, routeNo }, ctx) };
-  return { ok: true, stopNo: summary.stopNo, timeZone: summary.timeZone };
+  return { ok: true, stopNo: summary.stopNo, routeNo: served, timeZone: summary.timeZone };
+}
+
+/** A route named otherwise than by its number (a long name: "Local"), as the source reads it: its one route here, else none. */
+async function routeNamed(stopNo: string, routeNo: string, ctx: HandlerContext): Promise<string | undefined> {
+  try {
+    const arrivals = await ctx.transit.nextTrips(stopNo, routeNo);
+    const named = [...new Set(arrivals.routes.filter((r) => r.problem === undefined).map((r) => r.routeNo))];
+    return named.length === 1 ? named[0] : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** This chat, or a channel named with @ whose administrator asks from a private chat. */

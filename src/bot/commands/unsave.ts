@@ -11,6 +11,9 @@ export const unsave: CommandModule = {
     descriptionId: 'command-unsave.description',
     example: '/unsave {stop}',
     asksTransit: false,
+    // Forgetting is about the chat's own list: a name not in it is not searched for.
+    unknownStopNameId: 'unsave-unknown',
+    savedStopsOnly: true,
   },
   async run(options, ctx) {
     const stopNo = options.stop!;

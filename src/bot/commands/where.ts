@@ -1,7 +1,9 @@
 import { formatWhere, findTrip } from '../format/vehicle.js';
 import { messageReply } from '../format/text.js';
+import { routeProblemMessage } from '../format/failure-message.js';
 import { nextButton } from '../format/buttons.js';
 import { transitFailure } from '../handler-context.js';
+import { isRouteMistake, withRoutesHere } from '../routes-here.js';
 import type { CommandModule } from './spec.js';
 
 /**
@@ -26,6 +28,12 @@ export const where: CommandModule = {
     const routeNo = options.route!;
     try {
       const arrivals = await ctx.transit.nextTrips(stopNo, routeNo);
+      // A route the source refused here is said so, with what does stop here: not "no trips".
+      const refused = arrivals.routes.find((r) => r.problem?.kind === 'unknown-route' || r.problem?.kind === 'route-not-at-stop');
+      if (refused?.problem !== undefined && arrivals.routes.every((r) => r.problem !== undefined)) {
+        const { id, args } = routeProblemMessage(refused.problem, { routeNo: refused.routeNo, stopNo: arrivals.stopNo });
+        return withRoutesHere(messageReply('failure', ctx.say(id, args)), arrivals.stopNo, 'where', ctx);
+      }
       const found = findTrip(arrivals, routeNo, options.trip);
       if (found === undefined) {
         const id = options.trip !== undefined ? 'where-trip-gone' : 'where-no-trips';
@@ -34,7 +42,8 @@ export const where: CommandModule = {
       }
       return formatWhere(arrivals, found.route, found.trip, { now: ctx.now, say: ctx.say });
     } catch (err) {
-      return transitFailure(err, { stopNo, routeNo }, ctx);
+      const failure = transitFailure(err, { stopNo, routeNo }, ctx);
+      return isRouteMistake(err) ? withRoutesHere(failure, stopNo, 'where', ctx) : failure;
     }
   },
 };

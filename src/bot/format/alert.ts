@@ -6,6 +6,7 @@ import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { messageReply, MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { sameRouteName } from '../../domain/route-names.js';
 
 /** What the scheduler fetched for a subscription's stop: the arrivals, or why there are none. */
 export type Fetched = { arrivals: StopArrivals } | { failure: unknown };
@@ -37,7 +38,7 @@ export function alertReply(sub: Subscription, fetched: Fetched, format: AlertFor
 function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyChars }: AlertFormat): Reply {
   if (!('arrivals' in fetched)) return messageReply('failure', say('alert-unavailable', { stopNo: sub.stopNo }));
   const { arrivals } = fetched;
-  const routes = sub.routeNo === undefined ? arrivals.routes : arrivals.routes.filter((r) => r.routeNo === sub.routeNo);
+  const routes = sub.routeNo === undefined ? arrivals.routes : arrivals.routes.filter((r) => sameRouteName(sub.routeNo!, r.routeNo));
   const reply = formatArrivals(
     { ...arrivals, routes },
     { now, say, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}), ...(maxReplyChars !== undefined ? { maxReplyChars } : {}) },
@@ -48,7 +49,7 @@ function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyCha
 /** The next trip of the subscription's route, when it is `within` minutes away or less. */
 function nearTrip(sub: Subscription, arrivals: StopArrivals, within: number): Trip | undefined {
   const trips = arrivals.routes
-    .filter((r) => r.routeNo === sub.routeNo && r.problem === undefined)
+    .filter((r) => sub.routeNo !== undefined && sameRouteName(sub.routeNo, r.routeNo) && r.problem === undefined)
     .flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
   const next = trips.sort((a, b) => a.minutesAway - b.minutesAway)[0];
   return next !== undefined && next.minutesAway <= within ? next : undefined;

@@ -3,6 +3,7 @@ import type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../../domain/r
 import { mapLink, tripPosition } from '../../domain/vehicle-position.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { sameRouteName } from '../../domain/route-names.js';
 
 // "Where is my bus": one trip's facts in the rider's words (route, destination, minutes and stops
 // away, how old the fix is, occupancy, wheelchair, the vehicle's number) and its place on a map.
@@ -39,7 +40,7 @@ export function whereButtons(stopNo: string, routes: readonly RouteArrivals[], s
 
 /** The trip a "where" asks for: by its start, else the next live one, else the next one. */
 export function findTrip(arrivals: StopArrivals, routeNo: string, key: string | undefined): { route: RouteArrivals; trip: Trip } | undefined {
-  const routes = arrivals.routes.filter((r) => r.problem === undefined && r.routeNo.toLowerCase() === routeNo.toLowerCase());
+  const routes = arrivals.routes.filter((r) => r.problem === undefined && sameRouteName(routeNo, r.routeNo));
   const all = routes.flatMap((route) => route.trips.filter((t) => t.cancelled !== true).map((trip) => ({ route, trip })));
   if (key !== undefined) return all.find(({ trip }) => tripKey(trip) === key);
   all.sort((a, b) => a.trip.minutesAway - b.trip.minutesAway);

@@ -1,4 +1,4 @@
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import type { InlineKeyboardButton, InlineKeyboardMarkup, ReplyKeyboardMarkup } from 'grammy/types';
 import type { Reply } from '../../domain/reply.js';
 import { escapeMarkup } from '../../util/escape.js';
 import { layoutButtons, type ButtonLimits } from '../button-layout.js';
@@ -44,6 +44,12 @@ export function renderReply(reply: Reply): RenderedMessage {
     text: fitLength(sections),
     ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
   };
+}
+
+/** A one-time keyboard whose button shares the rider's location, when the reply asks for it. */
+export function locationKeyboard(reply: Reply): ReplyKeyboardMarkup | undefined {
+  if (reply.asksLocation === undefined) return undefined;
+  return { keyboard: [[{ text: reply.asksLocation.label, request_location: true }]], resize_keyboard: true, one_time_keyboard: true };
 }
 
 /** What every rendered reply is sent or edited with: HTML, no link previews, its buttons if any. */

@@ -2,6 +2,8 @@ import type { Agencies, Place, PlaceResolver, PlaceRoute } from '../../domain/di
 import type { StopIndex } from '../../domain/stop-index.js';
 import { isTransitError } from '../../domain/transit-error.js';
 import type { TransitSource } from '../../domain/transit-source.js';
+import type { GtfsQuery, GtfsRecord } from './gtfs-tables.js';
+import { sameRouteName } from '../../domain/route-names.js';
 
 // The v1.2 API's answers to the disruption matcher, for Service Alerts written against OC
 // Transpo's GTFS: a stop's platforms come from the stop index (stops.txt: code -> stop_ids), its
@@ -14,7 +16,24 @@ const AGENCIES: Agencies = { ids: new Set(['OC Transpo']) };
 
 const busRoute = (routeNo: string): PlaceRoute => ({ routeId: routeNo, routeNo, routeType: BUS });
 
-export function v12Places(source: TransitSource, stops: StopIndex | undefined): PlaceResolver {
+/** The API's Gtfs operation, where the source has it: whether a route exists is read from its routes table. */
+type RoutesTable = (query: GtfsQuery) => Promise<readonly Readonly<GtfsRecord>[]>;
+
+export function v12Places(source: TransitSource & { gtfs?: RoutesTable }, stops: StopIndex | undefined): PlaceResolver {
+  /** A route asked alone: none when the routes table has no such short name ("/disruptions route 999"); as asked when it cannot say. */
+  async function routeAlone(text: string): Promise<Place> {
+    const asked = text.trim().toUpperCase();
+    const alone = (routes: PlaceRoute[]): Place => ({ stopIds: new Set(), routes, routesKnown: true });
+    if (source.gtfs === undefined) return alone([busRoute(asked)]);
+    try {
+      const records = await source.gtfs({ table: 'routes', column: 'route_short_name', value: asked.replace(/^0+(?=[0-9])/, '') });
+      const named = [...new Set(records.map((r) => r.route_short_name ?? '').filter((n) => n !== '' && sameRouteName(asked, n)))];
+      return alone(named.length > 0 ? named.map(busRoute) : records.length > 0 ? [busRoute(asked)] : []);
+    } catch {
+      return alone([busRoute(asked)]);
+    }
+  }
+
   return {
     async stop(code, route): Promise<Place | undefined> {
       let routes: PlaceRoute[] = [];
@@ -28,12 +47,12 @@ export function v12Places(source: TransitSource, stops: StopIndex | undefined): 
       const routesKnown = routes.length > 0;
       if (route !== undefined) {
         const asked = route.trim().toUpperCase();
-        routes = routesKnown ? routes.filter((r) => r.routeNo === asked) : [busRoute(asked)];
+        routes = routesKnown ? routes.filter((r) => r.routeNo !== undefined && sameRouteName(asked, r.routeNo)) : [busRoute(asked)];
       }
       const ids = stops?.byCode(code).map((s) => s.id) ?? [];
       return { stopIds: new Set([code, ...ids]), stopCode: code, routes, routesKnown };
     },
-    route: (text) => Promise.resolve({ stopIds: new Set(), routes: [busRoute(text.trim().toUpperCase())], routesKnown: true }),
+    route: routeAlone,
     agencies: () => Promise.resolve(AGENCIES),
     routeIdOf: (feedRouteId) => /^(.+)-\d+$/.exec(feedRouteId)?.[1] ?? feedRouteId,
   };

@@ -139,16 +139,20 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expectWellFormedHtml(usage!.input_message_content.message_text);
   });
 
-  it('inline mode by name: "baseline" offers the stop; its button puts the arrivals in the sent message', async () => {
+  it('inline mode by name: "laurier" offers the stops; a button puts the arrivals in the sent message; "baseline", one stop, its arrivals', async () => {
     const { api, inline, pressInline } = await start();
-    const id = inline('baseline');
+    const id = inline('laurier');
     const answer = await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === id);
     const [result] = resultsOf(answer);
-    expect(result).toMatchObject({ type: 'article', id: 's:3017', title: '3017 BASELINE' });
-    expect(result!.input_message_content).toEqual({ message_text: '<b>BASELINE (3017)</b>', parse_mode: 'HTML' });
+    expect(result).toMatchObject({ type: 'article', id: 's:3020', title: '3020 LAURIER' });
+    expect(result!.input_message_content).toEqual({ message_text: '<b>LAURIER (3020)</b>', parse_mode: 'HTML' });
     expect(result!.reply_markup!.inline_keyboard).toEqual([
-      [{ text: core.t('en', 'button-stop', { stopNo: '3017', name: 'BASELINE' }), callback_data: '2:r:next:3017' }],
+      [{ text: core.t('en', 'button-stop', { stopNo: '3020', name: 'LAURIER' }), callback_data: '2:r:next:3020' }],
     ]);
+    const one = inline('baseline');
+    const [arrivals] = resultsOf(await api.waitForCall('answerInlineQuery', (c) => c.params.inline_query_id === one));
+    expect(arrivals).toMatchObject({ type: 'article', id: 'a:baseline:' });
+    expect(String(arrivals!.title)).toContain('(3017)');
 
     const press = pressInline('2:r:next:3017', 'inline-msg-1');
     const edit = await api.waitForCall('editMessageText');

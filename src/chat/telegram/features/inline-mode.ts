@@ -32,14 +32,22 @@ export function inlineMode(deps: FeatureDeps): Composer<Context> {
       refused: (text) => ctx.answerInlineQuery([], { cache_time: 0, is_personal: true, button: { text, start_parameter: 'help' } }),
       respond: async (pending) => {
         const reply = await pending;
-        // A word that is no stop number and names no saved stop ("baseline") is searched by name.
-        const unsavedName = !deps.core.identifiers.readStop(request.options.stop ?? '').ok && reply.kind === 'usage-error';
+        // Words that name no saved stop and no one stop ("laurier") are listed by name, each
+        // result its own article; one stop found ("baseline") is answered as a saved name is.
+        const words = !deps.core.identifiers.readStop(request.options.stop ?? '').ok;
+        const unsavedName = words && (reply.kind === 'usage-error' || isStopChoice(reply));
         if (unsavedName) await answerByName(ctx, chat, deps);
         else await answerArrivals(ctx, request.options, reply, chat, deps);
       },
     });
   });
   return composer;
+}
+
+/** The core's "which stop?" for words that several stops' names hold: buttons only, each a /next of one stop. */
+function isStopChoice(reply: Reply): boolean {
+  const buttons = reply.buttons?.flat() ?? [];
+  return reply.footer === undefined && buttons.length > 1 && buttons.every((b) => b.command.name === 'next' && b.command.options.route === undefined);
 }
 
 /** The arrivals as an article to send; an unknown stop or an outage says so, rather than a hint that the query was wrong. */

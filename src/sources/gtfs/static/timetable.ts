@@ -3,6 +3,7 @@ import { ServiceCalendar } from '../../../gtfs-format/service-calendar.js';
 import { openDb, type Db, type Param, type Row } from './db.js';
 import { LAST_RUN_DEPARTURE_SQL, runsReaching } from './frequency-calls.js';
 import { SCHEMA_VERSION } from './schema.js';
+import { matchRoutes, type NamedRoute } from './route-match.js';
 
 // The imported schedule, read: stops by what riders type, the routes at a stop, and the calls at a
 // stop within a span of one service day. Everything small (calendar, agency) is held in memory.
@@ -63,7 +64,7 @@ export interface Timetable {
   readonly timeZone: string;
   readonly calendar: ServiceCalendar;
   findStop(text: string): Promise<StopPlace | undefined>;
-  /** Routes whose short name (any case) or route_id is `text`. */
+  /** Routes as riders name them: short name or route_id (any case), leading zeros aside, else the long name (route-match.ts). */
   findRoutes(text: string): Promise<RouteRef[]>;
   routesAt(place: StopPlace): Promise<RouteAtStop[]>;
   /** Calls at the stops on one service day, from..to seconds after its start; no-pickup calls left out. */
@@ -156,6 +157,7 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar, hasF
   const routesCache = new Map<string, RouteAtStop[]>();
   // The last departures of a stop on a service day are asked at every look-up and never change.
   const lastCache = new Map<string, ReadonlyMap<string, number>>();
+  let routeNames: Promise<NamedRoute[]> | undefined;
 
   async function placeOf(rows: Row[], code: string): Promise<StopPlace | undefined> {
     if (rows.length === 0) return undefined;
@@ -180,11 +182,17 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar, hasF
     },
 
     async findRoutes(text) {
-      const rows = await db.all(
-        'SELECT route_id, route_short_name FROM routes WHERE route_short_name = ? COLLATE NOCASE OR route_id = ? ORDER BY route_id',
-        [text, text],
-      );
-      return rows.map((row) => ({ routeId: str(row.route_id), routeNo: str(row.route_short_name) || str(row.route_id) }));
+      // A city's routes are a few hundred rows: read once per import, matched as riders say them.
+      routeNames ??= db
+        .all('SELECT route_id, route_short_name, route_long_name FROM routes ORDER BY route_id')
+        .then((rows) =>
+          rows.map((row) => ({ routeId: str(row.route_id), shortName: str(row.route_short_name), longName: str(row.route_long_name) })),
+        );
+      const named = await routeNames.catch((err: unknown) => {
+        routeNames = undefined;
+        throw err;
+      });
+      return matchRoutes(text, named).map((r) => ({ routeId: r.routeId, routeNo: r.shortName || r.routeId }));
     },
 
     async routesAt(place) {
