@@ -3,7 +3,8 @@ import type { Reply } from '../domain/reply.js';
 import type { StopDetails } from '../domain/transit-source.js';
 import { saveButton } from './format/buttons.js';
 import { formatRouteSummary } from './format/route-summary.js';
-import { messageReply, shorten } from './format/text.js';
+import { messageReply } from './format/text.js';
+import { stopName } from './format/names.js';
 import { isUnknownStop, transitFailure, type HandlerContext } from './handler-context.js';
 
 function mapLink(lat: number, lon: number): string {
@@ -34,7 +35,7 @@ export async function stopDetails(stopNo: string, ctx: HandlerContext): Promise<
       : [];
   const routes = summary.status === 'fulfilled' ? routesPart(summary.value, ctx) : { lines: [ctx.say('stop-routes-unknown')], buttons: [] };
   return {
-    title: ctx.say('stop-title', { stopName: shorten(name, 60), stopNo }),
+    title: ctx.say('stop-title', { stopName: stopName(name, stopNo, 60) || stopNo, stopNo }),
     blocks: [...(where.length > 0 ? [{ lines: where }] : []), { heading: ctx.say('stop-routes-heading'), lines: routes.lines }],
     buttons: [[saveButton(stopNo, ctx.say)], ...routes.buttons],
     kind: 'answer',

@@ -123,9 +123,10 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     return {
       agencies: feeds.map((feed) => feed.name),
       ...(first.timeZone !== undefined ? { timeZone: first.timeZone } : {}),
-      examples: first.examples,
+      // The first feed whose schedule gave real examples (the first may still be loading).
+      ...examplesOf(profiles.find((p) => p.placeholderExamples !== true) ?? first),
       ...(digits.size === 1 && first.stopDigits !== undefined ? { stopDigits: first.stopDigits } : {}),
-      vehicles: profiles.every((p) => p.vehicles === 'bus') ? 'bus' : 'any',
+      vehicles: profiles.every((p) => p.vehicles === first.vehicles) ? first.vehicles : 'any',
       ...(attributions.length > 0 ? { attributions } : {}),
     };
   };
@@ -218,4 +219,8 @@ function singleFeed(feed: Feed): FeedSet {
 /** The first feed that reads the text, else the most telling refusal (digits beat "not a stop"). */
 function firstReading(readings: IdentifierReading[]): IdentifierReading {
   return readings.find((r) => r.ok) ?? readings.find((r) => !r.ok && r.problem.kind === 'stop-digits') ?? readings[0]!;
+}
+
+function examplesOf(profile: SourceProfile): Pick<SourceProfile, 'examples' | 'placeholderExamples'> {
+  return { examples: profile.examples, ...(profile.placeholderExamples === true ? { placeholderExamples: true } : {}) };
 }

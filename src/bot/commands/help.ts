@@ -2,11 +2,23 @@ import type { Reply } from '../../domain/reply.js';
 import type { HandlerContext } from '../handler-context.js';
 import type { CommandModule, CommandSpec } from './spec.js';
 
+/** Examples a rider can copy, each naming a real stop and route of the feed. */
 const EXAMPLES = ['help-example-next', 'help-example-bare', 'help-example-routes', 'help-example-stop', 'help-example-lang'];
 
 /**
- * /help: every command from the table, then examples a rider can copy. The table is handed in
- * (it lists /help itself), so this module does not import it.
+ * The examples worth offering: none while the source only knows the shape of a stop (its schedule
+ * not read yet), and no name search without a word of a real stop's name.
+ */
+function examplesFor({ transit }: HandlerContext): string[] {
+  const profile = transit.profile();
+  if (profile.placeholderExamples === true) return [];
+  return EXAMPLES.filter((id) => id !== 'help-example-stop' || profile.examples.name !== undefined);
+}
+
+/**
+ * /help: examples a rider can copy, then every command riders use, those the menus leave to
+ * buttons (/live, /notify) included. The table is handed in (it lists /help itself), so this
+ * module does not import it.
  */
 export function helpCommand(table: () => readonly CommandSpec[]): CommandModule {
   return {
@@ -23,14 +35,16 @@ export function helpCommand(table: () => readonly CommandSpec[]): CommandModule 
   };
 }
 
-function helpReply(specs: readonly CommandSpec[], { say, transit }: HandlerContext): Reply {
+function helpReply(specs: readonly CommandSpec[], ctx: HandlerContext): Reply {
+  const { say, transit } = ctx;
   // Whatever a feed's licence asks to be shown where its data are.
   const attributions = transit.profile().attributions ?? [];
+  const examples = examplesFor(ctx);
   return {
     title: say('help-title'),
     blocks: [
       { lines: [say('help-intro')] },
-      { heading: say('help-examples-heading'), lines: EXAMPLES.map((id) => say(id)) },
+      ...(examples.length > 0 ? [{ heading: say('help-examples-heading'), lines: examples.map((id) => say(id)) }] : []),
       {
         heading: say('help-commands-heading'),
         lines: specs.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })),
@@ -53,9 +67,15 @@ export const start: CommandModule = {
     asksTransit: false,
     ignoresExtraWords: true,
   },
-  run: (_options, { say }) => ({
-    title: say('start-title'),
-    blocks: [{ lines: [say('start-intro')] }, { heading: say('help-examples-heading'), lines: EXAMPLES.slice(0, 3).map((id) => say(id)) }],
-    kind: 'answer',
-  }),
+  run: (_options, ctx) => {
+    const examples = examplesFor(ctx).slice(0, 3);
+    return {
+      title: ctx.say('start-title'),
+      blocks: [
+        { lines: [ctx.say('start-intro')] },
+        ...(examples.length > 0 ? [{ heading: ctx.say('help-examples-heading'), lines: examples.map((id) => ctx.say(id)) }] : []),
+      ],
+      kind: 'answer',
+    };
+  },
 };

@@ -20,7 +20,9 @@ import { live } from './live.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
+  live,
   where,
+  notify,
   routes,
   disruptions,
   stop,
@@ -34,15 +36,13 @@ export const COMMANDS: readonly CommandModule[] = [
   resume,
   timezone,
   lang,
-  helpCommand(() => MENU_SPECS),
+  helpCommand(() => COMMAND_SPECS),
   start,
-  notify,
-  live,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);
 
-/** What /help and the command menus list: all but the commands buttons reach. */
+/** What the command menus list (Telegram's, Discord's slash commands): all but those buttons reach; /help lists them all. */
 export const MENU_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) => spec.hidden !== true);
 
 const BY_NAME = new Map<string, CommandModule>(

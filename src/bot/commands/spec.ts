@@ -51,7 +51,7 @@ export interface CommandSpec {
   ignoresExtraWords?: boolean;
   /** Other names it answers to when typed ("/stops" for /saved). */
   aliases?: readonly string[];
-  /** Reached by buttons only: left out of /help and the command menus. */
+  /** Reached mostly by buttons: left out of the command menus (Telegram's, Discord's slash commands), listed by /help. */
   hidden?: boolean;
   /** Changes a group's or channel's alerts: only its administrators may run it there. */
   managesChat?: boolean;

@@ -1,6 +1,7 @@
 import type { StopArrivals } from '../../domain/arrivals.js';
 import type { Reply } from '../../domain/reply.js';
 import { routeButtons } from './buttons.js';
+import { headingWithoutRoute, stopName } from './names.js';
 import { compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 
@@ -14,7 +15,7 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   const all = [...summary.routes].sort(compareRoutes);
   const routes = all.slice(0, MAX_SUMMARY_LINES);
   const lines = routes.map((route) => {
-    const heading = shorten(route.heading || route.trips[0]?.destination || '', MAX_SUMMARY_HEADING_CHARS);
+    const heading = shorten(headingWithoutRoute(route.heading || route.trips[0]?.destination || '', route.routeNo), MAX_SUMMARY_HEADING_CHARS);
     const direction = shorten(directionLabel(route.direction, say), MAX_SUMMARY_HEADING_CHARS);
     return direction !== '' && direction.toLowerCase() !== heading.toLowerCase()
       ? say('routes-line-direction', { routeNo: route.routeNo, heading, direction }).trim()
@@ -24,7 +25,7 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   const more = moreRoutesLine(all, routes.length, summary.stopNo, say);
   if (more !== undefined) lines.push(more);
   return {
-    title: say('routes-title', { stopName: shorten(summary.stopName, MAX_NAME_CHARS) || summary.stopNo, stopNo: summary.stopNo }),
+    title: say('routes-title', { stopName: stopName(summary.stopName, summary.stopNo, MAX_NAME_CHARS) || summary.stopNo, stopNo: summary.stopNo }),
     blocks: [{ lines: lines.length > 0 ? lines : [say('routes-none')] }],
     buttons: routeNos.length > 0 ? [routeButtons(summary.stopNo, routeNos.slice(0, MAX_ROUTE_BUTTONS), say)] : [],
     kind: 'answer',
