@@ -39,6 +39,10 @@ command-where = /where <stop> <route>
     .description = Where the next { vehicle-one } of a route is now, on a map
 command-live = /live <stop> [route]
     .description = Arrivals that keep themselves up to date for 10 minutes
+command-disruptionspage = /disruptionspage <page> [stop] [route]
+    .description = Another page of the disruptions
+command-disruption = /disruption <reference>
+    .description = One disruption's whole text
 command-lang = /lang en|fr
     .description = Choose the language: English or French
 
@@ -313,6 +317,18 @@ error-internal = Something went wrong on my side. Try again in a minute.
 
 disruptions-heading = ⚠️ Disruptions
 disruptions-line = { $effect }: { $text }
+disruptions-line-agency = { $agency } · { $effect }: { $text }
+disruptions-page = Page { $page } of { $pages } ({ $count } disruptions)
+button-page-previous = ◀ Previous
+button-page-next = Next ▶
+button-disruption-full = 📄 In full: { $text }
+disruption-title = ⚠️ Disruption
+disruption-gone = That disruption is no longer listed: it may have ended. /disruptions lists those now.
+usage-page-bad = "{ $page }" is not a page number. The buttons under the list turn its pages.
+arg-page = page
+    .description = The page of the list, like 2
+arg-disruption = disruption
+    .description = The disruption, as its 📄 button names it
 disruptions-more = and { $count ->
     [one] one more
    *[other] { $count } more

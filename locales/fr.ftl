@@ -39,6 +39,10 @@ command-where = /where <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
 command-live = /live <arrêt> [circuit]
     .description = Des passages qui se mettent à jour seuls pendant 10 minutes
+command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
+    .description = Une autre page des perturbations
+command-disruption = /disruption <référence>
+    .description = Le texte entier d'une perturbation
 command-lang = /lang en|fr
     .description = Choisir la langue : anglais ou français
 
@@ -313,6 +317,18 @@ error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une 
 
 disruptions-heading = ⚠️ Perturbations
 disruptions-line = { $effect } : { $text }
+disruptions-line-agency = { $agency } · { $effect } : { $text }
+disruptions-page = Page { $page } sur { $pages } ({ $count } perturbations)
+button-page-previous = ◀ Précédentes
+button-page-next = Suivantes ▶
+button-disruption-full = 📄 En entier : { $text }
+disruption-title = ⚠️ Perturbation
+disruption-gone = Cette perturbation n'est plus affichée : elle est peut-être terminée. /disruptions affiche celles en cours.
+usage-page-bad = « { $page } » n'est pas un numéro de page. Les boutons sous la liste en tournent les pages.
+arg-page = page
+    .description = La page de la liste, comme 2
+arg-disruption = perturbation
+    .description = La perturbation, comme son bouton 📄 la nomme
 disruptions-more = et { $count ->
     [one] une autre
    *[other] { $count } autres

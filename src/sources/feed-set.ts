@@ -134,10 +134,10 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   const status = (): FeedStatus[] =>
     feeds.flatMap((feed) => (feed.source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })));
 
-  /** A disruption's id scoped to its feed, as stops are: two feeds may both have an alert "1". */
+  /** A disruption's id scoped to its feed, as stops are (two feeds may both have an alert "1"), and its agency named. */
   const scopedReading = (feed: Feed, reading: DisruptionReading): DisruptionReading =>
     reading.status === 'ok'
-      ? { ...reading, disruptions: reading.disruptions.map((d): Disruption => Object.freeze({ ...d, id: key(feed, d.id) })) }
+      ? { ...reading, disruptions: reading.disruptions.map((d): Disruption => Object.freeze({ ...d, id: key(feed, d.id), agency: feed.name })) }
       : reading;
 
   const publishing = feeds.filter((feed) => feed.source.disruptions !== undefined);
