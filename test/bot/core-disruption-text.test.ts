@@ -34,11 +34,11 @@ function coreReading(reading: () => Promise<DisruptionReading>) {
 }
 
 describe('/disruption <reference>', () => {
-  const core = coreReading(async () => ({ status: 'ok', disruptions: [detour] }));
+  const core = coreReading(() => Promise.resolve({ status: 'ok', disruptions: [detour] }));
 
   it('shows the whole text, its agency named, in the chat language', async () => {
     const en = renderPlainText(
-      (await core.run({ name: 'disruption', options: { item: disruptionRef(detour.id) } }, privateChat({ chatId: 'en-rider', languageCode: 'en' })))!,
+      await core.run({ name: 'disruption', options: { item: disruptionRef(detour.id) } }, privateChat({ chatId: 'en-rider', languageCode: 'en' })),
     );
     expect(en).toBe('⚠️ Disruption\n\nSTO · Detour: Route 33 detoured\n  Route 33 uses Rue Laurier.\n  Stops 3000 and 3001 are not served.');
     const fr = renderPlainText(
@@ -50,23 +50,21 @@ describe('/disruption <reference>', () => {
 
   it('says one that ended, or a forged reference, is no longer listed', async () => {
     for (const item of ['0123456789ab', 'not-a-ref', '<b>x</b>']) {
-      const reply = (await core.run({ name: 'disruption', options: { item } }, privateChat({ chatId: 'en-rider', languageCode: 'en' })))!;
+      const reply = await core.run({ name: 'disruption', options: { item } }, privateChat({ chatId: 'en-rider', languageCode: 'en' }));
       expect(reply.blocks[0]!.lines[0]).toBe('That disruption is no longer listed: it may have ended. /disruptions lists those now.');
     }
-    const fr = (await core.run({ name: 'disruption', options: { item: '0123456789ab' } }, privateChat({ chatId: 'fr-rider', languageCode: 'fr' })))!;
+    const fr = await core.run({ name: 'disruption', options: { item: '0123456789ab' } }, privateChat({ chatId: 'fr-rider', languageCode: 'fr' }));
     expect(fr.blocks[0]!.lines[0]).toMatch(/^Cette perturbation n'est plus affichée/);
   });
 
   it('says the feed cannot be read, or the service is down, as a failure', async () => {
-    const unreadable = coreReading(async () => ({ status: 'unavailable' }));
-    const down = coreReading(async () => {
-      throw new TransitError('unavailable', 'down', { reason: 'network' });
-    });
+    const unreadable = coreReading(() => Promise.resolve({ status: 'unavailable' }));
+    const down = coreReading(() => Promise.reject(new TransitError('unavailable', 'down', { reason: 'network' })));
     const item = disruptionRef(detour.id);
-    expect((await unreadable.run({ name: 'disruption', options: { item } }, privateChat({ chatId: 'en-rider', languageCode: 'en' })))!.kind).toBe(
+    expect((await unreadable.run({ name: 'disruption', options: { item } }, privateChat({ chatId: 'en-rider', languageCode: 'en' }))).kind).toBe(
       'failure',
     );
-    const failed = (await down.run({ name: 'disruption', options: { item } }, privateChat({ chatId: 'en-rider', languageCode: 'en' })))!;
+    const failed = await down.run({ name: 'disruption', options: { item } }, privateChat({ chatId: 'en-rider', languageCode: 'en' }));
     expect(failed.kind).toBe('failure');
     expect(renderPlainText(failed)).not.toMatch(/Error|at /);
   });

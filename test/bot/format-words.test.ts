@@ -22,7 +22,9 @@ const CALTRAIN: SourceProfile = { agencies: ['Caltrain'], examples: { stop: '700
 const MIXED: SourceProfile = { agencies: ['Halifax Transit'], examples: { stop: '8306', route: '4' }, stopDigits: 4, vehicles: 'any' };
 
 const lastTripOf = (mode: 'train' | 'tram' | 'ferry' | undefined) =>
-  stopArrivals([route('L2', [trip(3, { lastTrip: true, destination: 'San Francisco' })], { heading: 'San Francisco', ...(mode !== undefined ? { mode } : {}) })]);
+  stopArrivals([
+    route('L2', [trip(3, { lastTrip: true, destination: 'San Francisco' })], { heading: 'San Francisco', ...(mode !== undefined ? { mode } : {}) }),
+  ]);
 const lastLine = (reply: ReturnType<typeof formatArrivals>) => reply.blocks[0]!.lines[0];
 
 describe('the vehicle a route runs', () => {
@@ -37,7 +39,9 @@ describe('the vehicle a route runs', () => {
   it("reads a route of no known type by the feed's vehicles: trains on Caltrain, buses in Ottawa, neutral words where they differ", () => {
     expect(lastLine(formatArrivals(lastTripOf(undefined), { now: NOW, say: sayFor(CALTRAIN, 'en') }))).toBe('3 min (08:08) 🕒 · last train');
     expect(lastLine(formatArrivals(lastTripOf(undefined), { now: NOW, say: sayFor(OTTAWA_PROFILE, 'en') }))).toBe('3 min (08:08) 🕒 · last bus');
-    expect(lastLine(formatArrivals(lastTripOf(undefined), { now: NOW, say: sayFor(OTTAWA_PROFILE, 'fr') }))).toBe('3 min (08:08) 🕒 · dernier autobus');
+    expect(lastLine(formatArrivals(lastTripOf(undefined), { now: NOW, say: sayFor(OTTAWA_PROFILE, 'fr') }))).toBe(
+      '3 min (08:08) 🕒 · dernier autobus',
+    );
     expect(lastLine(formatArrivals(lastTripOf(undefined), { now: NOW, say: sayFor(MIXED, 'en') }))).toBe('3 min (08:08) 🕒 · last vehicle');
   });
 
@@ -98,7 +102,11 @@ describe('titles that say it once', () => {
   );
 
   it("gives a stop's code once and a route's number once", () => {
-    expect(renderPlainText(formatArrivals(halifax, { now: NOW, say: sayFor(MIXED, 'en') })).split('\n').slice(0, 5)).toEqual([
+    expect(
+      renderPlainText(formatArrivals(halifax, { now: NOW, say: sayFor(MIXED, 'en') }))
+        .split('\n')
+        .slice(0, 5),
+    ).toEqual([
       'South Park St After Fenwick St (8306)',
       '',
       '4 LACEWOOD TERMINAL VIA ROBIE',

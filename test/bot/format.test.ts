@@ -156,10 +156,13 @@ describe('formatArrivals, structure', () => {
   });
 
   it("keeps a route done in one direction beside its other direction's trips, and one route asked for keeps its block", () => {
-    const reply = formatArrivals(stopArrivals([route('95', [], { heading: 'Orléans' }), route('95', [trip(4)]), route('16', [], { heading: 'Main' })]), {
-      now: NOW,
-      say: en,
-    });
+    const reply = formatArrivals(
+      stopArrivals([route('95', [], { heading: 'Orléans' }), route('95', [trip(4)]), route('16', [], { heading: 'Main' })]),
+      {
+        now: NOW,
+        say: en,
+      },
+    );
     expect(reply.blocks).toEqual([
       { heading: '95 Barrhaven Centre', lines: ['4 min (08:09) 🕒'] },
       { heading: '95 Orléans', lines: ['No more trips today.'] },

@@ -66,7 +66,9 @@ export const next: CommandModule = {
       const notify = routeNo !== undefined && coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
-      const transfers = across.map((stop) => nextButton(ctx.say('button-transfer', { stopNo: stop.code, name: stopName(stop.name, stop.code, 30) }), stop.code));
+      const transfers = across.map((stop) =>
+        nextButton(ctx.say('button-transfer', { stopNo: stop.code, name: stopName(stop.name, stop.code, 30) }), stop.code),
+      );
       const under = disruptionsUnderArrivals(
         disrupted,
         { stopNo: arrivals.stopNo, ...(routeNo !== undefined ? { routeNo } : {}) },

@@ -43,7 +43,10 @@ function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyCha
     { ...arrivals, routes },
     { now, say, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}), ...(maxReplyChars !== undefined ? { maxReplyChars } : {}) },
   );
-  return { ...reply, title: say('alert-title', { stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }) };
+  return {
+    ...reply,
+    title: say('alert-title', { stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }),
+  };
 }
 
 /** The next trip of the subscription's route, when it is `within` minutes away or less. */

@@ -169,7 +169,11 @@ function pagerButtons(scope: DisruptionScope, page: number, pages: number, say: 
     label,
     command: {
       name: 'disruptionspage',
-      options: { page: String(target), ...(scope.stop !== undefined ? { stop: scope.stop } : {}), ...(scope.route !== undefined ? { route: scope.route } : {}) },
+      options: {
+        page: String(target),
+        ...(scope.stop !== undefined ? { stop: scope.stop } : {}),
+        ...(scope.route !== undefined ? { route: scope.route } : {}),
+      },
     },
     effect: 'update',
   });
