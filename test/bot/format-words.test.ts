@@ -7,7 +7,8 @@ import { createTranslator } from '../../src/bot/i18n.js';
 import { speakingOf } from '../../src/bot/source-words.js';
 import type { SourceProfile } from '../../src/domain/transit-source.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
-import { NOW, OTTAWA_PROFILE, route, stopArrivals, trip } from './fakes.js';
+import { createBotCore } from '../../src/bot/create-core.js';
+import { clock, fakeStopIndex, fakeTransit, memoryStores, NOW, OTTAWA_PROFILE, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 // Words that fit the agency: the vehicle a route runs (GTFS route_type) in both languages, and
 // titles that say once what the feed's names already say (Halifax's stop names end in their
@@ -132,5 +133,16 @@ describe('titles that say it once', () => {
     expect(headingWithoutRoute('10 Downing', '1')).toBe('10 Downing');
     expect(headingWithoutRoute('1st Avenue', '1')).toBe('1st Avenue');
     expect(headingWithoutRoute('4', '4')).toBe('4');
+  });
+
+  it('a search result keeps the words that tell stops apart, not the code its name repeats', async () => {
+    const stops = fakeStopIndex([
+      { code: '8306', id: 's1', name: 'South Park St After Fenwick St North (8306)', lat: 44.6, lon: -63.6 },
+      { code: '8307', id: 's2', name: 'South Park St After Fenwick St South (8307)', lat: 44.6, lon: -63.6 },
+    ]);
+    const core = createBotCore({ transit: fakeTransit({ profile: MIXED }), ...memoryStores(), now: clock, stops });
+    const reply = (await core.handleText('/stop south park', privateChat()))!;
+    expect(reply.blocks[0]!.lines).toEqual(['8306 South Park St After Fenwick St North', '8307 South Park St After Fenwick St South']);
+    expect(reply.buttons![0]!.map((b) => b.label)).toEqual(reply.blocks[0]!.lines);
   });
 });
