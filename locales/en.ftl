@@ -6,9 +6,9 @@
 command-start = /start
     .description = Start here: what I do, with examples
 command-help = /help
-    .description = How to ask for your bus
+    .description = How to ask for your { vehicle-one }
 command-next = /next <stop> [route]
-    .description = Next buses at a stop, for one route or all
+    .description = Next { vehicle-many } at a stop, for one route or all
 command-routes = /routes <stop>
     .description = Routes and directions serving a stop
 command-disruptions = /disruptions [stop] [route]  or  /disruptions route <route>
@@ -22,7 +22,7 @@ command-saved = /saved (or /stops)
 command-unsave = /unsave <stop or name>
     .description = Forget a saved stop
 command-subscribe = /subscribe <stop> [route] <HH:MM> [days]  or  /subscribe <stop> <route> when <N> min <HH:MM-HH:MM> [days]
-    .description = Get the arrivals at a time, or when your bus is near
+    .description = Get the arrivals at a time, or when your { vehicle-one } is near
 command-subs = /subs
     .description = This chat's alerts, with their ids and next times
 command-unsubscribe = /unsubscribe <id|all>
@@ -34,11 +34,15 @@ command-resume = /resume <id|all>
 command-timezone = /timezone [zone]
     .description = The time zone alert times are read in
 command-notify = /notify <stop> <route>
-    .description = Tell me when this bus is 5 min away
+    .description = Tell me when { vehicle-this } is 5 min away
 command-where = /where <stop> <route>
-    .description = Where the next bus of a route is now, on a map
+    .description = Where the next { vehicle-one } of a route is now, on a map
 command-live = /live <stop> [route]
     .description = Arrivals that keep themselves up to date for 10 minutes
+command-disruptionspage = /disruptionspage <page> [stop] [route]
+    .description = Another page of the disruptions
+command-disruption = /disruption <reference>
+    .description = One disruption's whole text
 command-lang = /lang en|fr
     .description = Choose the language: English or French
 
@@ -70,7 +74,7 @@ arg-time = time
 arg-days = days
     .description = daily, weekdays, weekends, or days like mon,wed,fri
 arg-when = when
-    .description = Alert when the bus is this many minutes away, like 5
+    .description = Alert when { vehicle-the } is this many minutes away, like 5
 arg-window = window
     .description = The hours to watch, like 07:00-09:00
 arg-id = id
@@ -82,13 +86,77 @@ arg-channel = channel
 arg-trip = trip
     .description = The trip's start time, like 0930
 
+## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
+## feed's ($vehicles: what every route runs); "any" reads as neutral words
+
+vehicle-one = { $mode ->
+    [bus] bus
+    [train] train
+    [tram] tram
+    [metro] metro
+    [ferry] ferry
+   *[other] { $vehicles ->
+        [bus] bus
+        [train] train
+        [tram] tram
+        [metro] metro
+        [ferry] ferry
+       *[other] vehicle
+    }
+}
+vehicle-the = { $mode ->
+    [bus] the bus
+    [train] the train
+    [tram] the tram
+    [metro] the metro
+    [ferry] the ferry
+   *[other] { $vehicles ->
+        [bus] the bus
+        [train] the train
+        [tram] the tram
+        [metro] the metro
+        [ferry] the ferry
+       *[other] the vehicle
+    }
+}
+vehicle-this = { $mode ->
+    [bus] this bus
+    [train] this train
+    [tram] this tram
+    [metro] this metro
+    [ferry] this ferry
+   *[other] { $vehicles ->
+        [bus] this bus
+        [train] this train
+        [tram] this tram
+        [metro] this metro
+        [ferry] this ferry
+       *[other] this vehicle
+    }
+}
+vehicle-many = { $vehicles ->
+    [bus] buses
+    [train] trains
+    [tram] trams
+    [metro] metros
+    [ferry] ferries
+   *[other] departures
+}
+vehicle-emoji = { $vehicles ->
+    [train] 🚆
+    [tram] 🚋
+    [metro] 🚇
+    [ferry] ⛴️
+   *[other] 🚌
+}
+
 ## Help and welcome
 
-start-title = Hello! I tell you when your bus comes.
+start-title = Hello! I tell you when your { vehicle-one } comes.
 start-intro = Send the { $stopDigits ->
     [0] stop code
    *[other] { $stopDigits }-digit number
-} on the stop sign and I'll list the next buses, live when the bus has GPS.
+} on the stop sign and I'll list the next { vehicle-many }, live when { vehicle-the } has GPS.
 greeting-saved = Or tap one of your saved stops:
 greeting-saved-button = { $label } ({ $stopNo })
 greeting-location-button = 📍 Share my location
@@ -109,7 +177,7 @@ help-intro = Type a stop { $stopDigits ->
 help-commands-heading = Commands
 help-command-line = { $usage }: { $description }
 help-examples-heading = Try
-help-example-next = /next { $stopExample } { $routeExample }: the next route { $routeExample } buses at stop { $stopExample }
+help-example-next = /next { $stopExample } { $routeExample }: the next { vehicle-many } of route { $routeExample } at stop { $stopExample }
 help-example-bare = { $stopExample }: every route at stop { $stopExample }
 help-example-routes = /routes { $stopExample }: what serves stop { $stopExample }
 help-example-stop = /stop { $nameExample }: find a stop by name
@@ -160,13 +228,14 @@ arrivals-trip-with-notes = { $trip } · { $notes }
 arrivals-trip-to = { $trip } to { $destination }
 arrivals-source-live = 📡
 arrivals-source-scheduled = 🕒
-arrivals-note-last = last bus
+arrivals-note-last = last { vehicle-one }
 arrivals-note-double-decker = double-decker
 arrivals-note-60ft = 60-ft
 arrivals-note-bike-rack = bike rack
 arrivals-note-gps-old = GPS { $age } min old, uncertain
 arrivals-no-trips = No more trips today.
-arrivals-none = No buses are expected at this stop right now.
+arrivals-done-today = No more today: { $routes }
+arrivals-none = No { vehicle-many } are expected at this stop right now.
 arrivals-route-unknown-route = Route { $routeNo } does not exist.
 arrivals-route-route-not-at-stop = Route { $routeNo } does not stop at { $stopNo }. /routes { $stopNo } lists the ones that do.
 routes-here-line = Routes at { $stopNo }: { $routes }
@@ -212,15 +281,15 @@ where-stops-away = { $stops ->
     [one] 1 stop away
    *[other] { $stops } stops away
 }
-where-passed = This bus has passed your stop.
-where-live-passed = 📍 No longer updated: the bus has passed your stop.
-where-live-ended = 📍 No longer updated. Press 📍 again to follow this bus.
+where-passed = This { vehicle-one } has passed your stop.
+where-live-passed = 📍 No longer updated: { vehicle-the } has passed your stop.
+where-live-ended = 📍 No longer updated. Press 📍 again to follow { vehicle-this }.
 where-fix = Position from { $age } ago
 where-fix-now = Position live now
-where-fix-old = ⚠️ No recent position: the last one is { $age } old, so the bus is no longer there.
+where-fix-old = ⚠️ No recent position: the last one is { $age } old, so { vehicle-the } is no longer there.
 where-fix-suspect = ⚠️ Position of unknown age: its tracker's clock is ahead of ours, so the bus may no longer be there.
 where-no-fix = No position for this bus: its tracker sends none right now.
-where-no-fix-scheduled = No position for this bus: only its scheduled time is known.
+where-no-fix-scheduled = No position for { vehicle-this }: only its scheduled time is known.
 where-no-fix-no-feed = No position for this bus: this network's feed gives no vehicle positions.
 where-age-seconds = { $seconds } s
 where-age-minutes = { $minutes } min
@@ -238,8 +307,8 @@ where-vehicle = Vehicle { $label }
 where-map = Map: { $link }
 where-map-old = Last known position (old): { $link }
 where-map-suspect = Last reported position (age unknown): { $link }
-where-trip-gone = That bus of route { $routeNo } is no longer among the next ones at { $stopNo }.
-where-no-trips = No bus of route { $routeNo } is coming to { $stopNo } right now.
+where-trip-gone = That { vehicle-one } of route { $routeNo } is no longer among the next ones at { $stopNo }.
+where-no-trips = No { vehicle-one } of route { $routeNo } is coming to { $stopNo } right now.
 
 ## Failures: the transit service or the bot could not answer
 
@@ -250,7 +319,7 @@ error-unknown-stop = Stop { $stopNo } doesn't exist. Check the { $stopDigits ->
     [0] stop code
    *[other] { $stopDigits }-digit number
 } on the stop sign.
-error-unknown-route = Route { $routeNo } doesn't exist. Check the number on the front of the bus.
+error-unknown-route = Route { $routeNo } doesn't exist. Check the number on the front of { vehicle-the }.
 error-route-not-at-stop = Route { $routeNo } does not stop at { $stopNo }. Try /routes { $stopNo } to see what does.
 error-no-routes = No routes serve stop { $stopNo } at the moment.
 error-ambiguous-stop = Stop { $stopNo } is in several networks: write the network's name before it.
@@ -267,6 +336,18 @@ error-internal = Something went wrong on my side. Try again in a minute.
 
 disruptions-heading = ⚠️ Disruptions
 disruptions-line = { $effect }: { $text }
+disruptions-line-agency = { $agency } · { $effect }: { $text }
+disruptions-page = Page { $page } of { $pages } ({ $count } disruptions)
+button-page-previous = ◀ Previous
+button-page-next = Next ▶
+button-disruption-full = 📄 In full: { $text }
+disruption-title = ⚠️ Disruption
+disruption-gone = That disruption is no longer listed: it may have ended. /disruptions lists those now.
+usage-page-bad = "{ $page }" is not a page number. The buttons under the list turn its pages.
+arg-page = page
+    .description = The page of the list, like 2
+arg-disruption = disruption
+    .description = The disruption, as its 📄 button names it
 disruptions-more = and { $count ->
     [one] one more
    *[other] { $count } more
@@ -462,13 +543,13 @@ usage-days-bad = I don't know the day "{ $day }". Use daily, weekdays, weekends,
 usage-minutes-bad = "{ $minutes }" is not a number of minutes from 1 to 60, like: when 5 min
 usage-window-bad = "{ $window }" is not a time window. Use two 24-hour times, like 07:00-09:00.
 usage-window-order = The window { $window } ends before it starts. Use a window like 07:00-09:00.
-usage-window-needs-when = { $window } is a window: to be told when your bus is near during it, add how near, like: /subscribe { $stopExample } { $routeExample } when 5 min { $window }
+usage-window-needs-when = { $window } is a window: to be told when your { vehicle-one } is near during it, add how near, like: /subscribe { $stopExample } { $routeExample } when 5 min { $window }
 usage-window-missing = During which hours? Add a window, like: /subscribe { $stopExample } { $routeExample } when 5 min 07:00-09:00
 usage-near-route-missing = Which route? "When near" alerts watch one route, like: /subscribe { $stopExample } { $routeExample } when 5 min 07:00-09:00
 usage-id-missing = Which alert? Add its id from /subs, like: /unsubscribe k3f9
 usage-timezone-bad = "{ $zone }" is not a time zone I know. Use an IANA name, like America/Toronto or Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
-alert-near = 🚌 Route { $routeNo } { $minutes ->
+alert-near = { vehicle-emoji } Route { $routeNo } { $minutes ->
     [0] is due now at
    *[other] is { $minutes } min from
 } { $stopName } ({ $stopNo }), at { $clock } { $source }
@@ -490,4 +571,4 @@ rate-limited = Slow down a little: too many requests. Try again in a minute.
 refresh-up-to-date = Already up to date.
 button-expired = This button has expired. Send the stop number again.
 inline-usage-title = Type a stop number, like { $stopExample } { $routeExample }
-inline-usage-description = The next buses at a stop, to share in this chat
+inline-usage-description = The next { vehicle-many } at a stop, to share in this chat

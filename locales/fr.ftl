@@ -6,7 +6,7 @@
 command-start = /start
     .description = Pour commencer : ce que je fais, avec des exemples
 command-help = /help
-    .description = Comment demander votre autobus
+    .description = Comment demander votre { vehicle-one }
 command-next = /next <arrêt> [circuit]
     .description = Prochains passages à un arrêt, pour un circuit ou tous
 command-routes = /routes <arrêt>
@@ -22,7 +22,7 @@ command-saved = /saved (ou /stops)
 command-unsave = /unsave <arrêt ou nom>
     .description = Oublier un arrêt enregistré
 command-subscribe = /subscribe <arrêt> [circuit] <HH:MM> [jours]  ou  /subscribe <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
-    .description = Recevoir les passages à une heure, ou quand votre autobus approche
+    .description = Recevoir les passages à une heure, ou quand votre { vehicle-one } approche
 command-subs = /subs
     .description = Les alertes de cette conversation, avec leur code et leur prochaine heure
 command-unsubscribe = /unsubscribe <code|all>
@@ -34,11 +34,15 @@ command-resume = /resume <code|all>
 command-timezone = /timezone [fuseau]
     .description = Le fuseau horaire des heures d'alerte
 command-notify = /notify <arrêt> <circuit>
-    .description = Me prévenir quand cet autobus est à 5 min
+    .description = Me prévenir quand { vehicle-this } est à 5 min
 command-where = /where <arrêt> <circuit>
-    .description = Où est le prochain autobus d'un circuit, sur une carte
+    .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
 command-live = /live <arrêt> [circuit]
     .description = Des passages qui se mettent à jour seuls pendant 10 minutes
+command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
+    .description = Une autre page des perturbations
+command-disruption = /disruption <référence>
+    .description = Le texte entier d'une perturbation
 command-lang = /lang en|fr
     .description = Choisir la langue : anglais ou français
 
@@ -70,7 +74,7 @@ arg-time = heure
 arg-days = jours
     .description = tous-les-jours, semaine, fin-de-semaine, ou des jours comme lun,mer,ven
 arg-when = quand
-    .description = Alerter quand l'autobus est à ce nombre de minutes, comme 5
+    .description = Alerter quand { vehicle-the } est à ce nombre de minutes, comme 5
 arg-window = plage
     .description = Les heures à surveiller, comme 07:00-09:00
 arg-id = code
@@ -82,13 +86,77 @@ arg-channel = canal
 arg-trip = trajet
     .description = L'heure de départ du trajet, comme 0930
 
+## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
+## feed's ($vehicles: what every route runs); "any" reads as neutral words
+
+vehicle-one = { $mode ->
+    [bus] autobus
+    [train] train
+    [tram] tramway
+    [metro] métro
+    [ferry] traversier
+   *[other] { $vehicles ->
+        [bus] autobus
+        [train] train
+        [tram] tramway
+        [metro] métro
+        [ferry] traversier
+       *[other] véhicule
+    }
+}
+vehicle-the = { $mode ->
+    [bus] l'autobus
+    [train] le train
+    [tram] le tramway
+    [metro] le métro
+    [ferry] le traversier
+   *[other] { $vehicles ->
+        [bus] l'autobus
+        [train] le train
+        [tram] le tramway
+        [metro] le métro
+        [ferry] le traversier
+       *[other] le véhicule
+    }
+}
+vehicle-this = { $mode ->
+    [bus] cet autobus
+    [train] ce train
+    [tram] ce tramway
+    [metro] ce métro
+    [ferry] ce traversier
+   *[other] { $vehicles ->
+        [bus] cet autobus
+        [train] ce train
+        [tram] ce tramway
+        [metro] ce métro
+        [ferry] ce traversier
+       *[other] ce véhicule
+    }
+}
+vehicle-many = { $vehicles ->
+    [bus] autobus
+    [train] trains
+    [tram] tramways
+    [metro] métros
+    [ferry] traversiers
+   *[other] départs
+}
+vehicle-emoji = { $vehicles ->
+    [train] 🚆
+    [tram] 🚋
+    [metro] 🚇
+    [ferry] ⛴️
+   *[other] 🚌
+}
+
 ## Help and welcome
 
-start-title = Bonjour! Je vous dis quand passe votre autobus.
+start-title = Bonjour! Je vous dis quand passe votre { vehicle-one }.
 start-intro = Envoyez le { $stopDigits ->
     [0] code
    *[other] numéro à { $stopDigits } chiffres
-} inscrit sur le panneau de l'arrêt et je vous donne les prochains passages, en temps réel quand l'autobus a un GPS.
+} inscrit sur le panneau de l'arrêt et je vous donne les prochains passages, en temps réel quand { vehicle-the } a un GPS.
 greeting-saved = Ou touchez l'un de vos arrêts enregistrés :
 greeting-saved-button = { $label } ({ $stopNo })
 greeting-location-button = 📍 Partager ma position
@@ -109,7 +177,7 @@ help-intro = Tapez un { $stopDigits ->
 help-commands-heading = Commandes
 help-command-line = { $usage } : { $description }
 help-examples-heading = Essayez
-help-example-next = /next { $stopExample } { $routeExample } : les prochains autobus du circuit { $routeExample } à l'arrêt { $stopExample }
+help-example-next = /next { $stopExample } { $routeExample } : les prochains { vehicle-many } du circuit { $routeExample } à l'arrêt { $stopExample }
 help-example-bare = { $stopExample } : tous les circuits à l'arrêt { $stopExample }
 help-example-routes = /routes { $stopExample } : ce qui dessert l'arrêt { $stopExample }
 help-example-stop = /stop { $nameExample } : trouver un arrêt par son nom
@@ -160,13 +228,14 @@ arrivals-trip-with-notes = { $trip } · { $notes }
 arrivals-trip-to = { $trip } vers { $destination }
 arrivals-source-live = 📡
 arrivals-source-scheduled = 🕒
-arrivals-note-last = dernier passage
+arrivals-note-last = dernier { vehicle-one }
 arrivals-note-double-decker = autobus à deux étages
 arrivals-note-60ft = articulé (60 pi)
 arrivals-note-bike-rack = support à vélos
 arrivals-note-gps-old = GPS vieux de { $age } min, incertain
 arrivals-no-trips = Plus aucun passage aujourd'hui.
-arrivals-none = Aucun autobus n'est prévu à cet arrêt pour le moment.
+arrivals-done-today = Plus de passage aujourd'hui : { $routes }
+arrivals-none = Aucun { vehicle-one } n'est prévu à cet arrêt pour le moment.
 arrivals-route-unknown-route = Le circuit { $routeNo } n'existe pas.
 arrivals-route-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. /routes { $stopNo } affiche ceux qui y passent.
 routes-here-line = Circuits à l'arrêt { $stopNo } : { $routes }
@@ -212,15 +281,15 @@ where-stops-away = { $stops ->
     [one] À 1 arrêt
    *[other] À { $stops } arrêts
 }
-where-passed = Cet autobus a dépassé votre arrêt.
-where-live-passed = 📍 Plus mis à jour : le bus a passé votre arrêt.
-where-live-ended = 📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre ce bus.
+where-passed = Déjà passé : { vehicle-this } a dépassé votre arrêt.
+where-live-passed = 📍 Plus mis à jour : { vehicle-the } a passé votre arrêt.
+where-live-ended = 📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre { vehicle-this }.
 where-fix = Position d'il y a { $age }
 where-fix-now = Position en direct
-where-fix-old = ⚠️ Aucune position récente : la dernière date de { $age }, l'autobus n'y est plus.
+where-fix-old = ⚠️ Aucune position récente : la dernière date de { $age }, { vehicle-the } n'y est plus.
 where-fix-suspect = ⚠️ Position d'âge inconnu : l'horloge de son traceur est en avance sur la nôtre, l'autobus n'y est peut-être plus.
 where-no-fix = Aucune position pour cet autobus : son traceur n'en envoie pas en ce moment.
-where-no-fix-scheduled = Aucune position pour cet autobus : seule son heure prévue est connue.
+where-no-fix-scheduled = Aucune position pour { vehicle-this } : seule son heure prévue est connue.
 where-no-fix-no-feed = Aucune position pour cet autobus : les données de ce réseau ne donnent pas la position des véhicules.
 where-age-seconds = { $seconds } s
 where-age-minutes = { $minutes } min
@@ -238,8 +307,8 @@ where-vehicle = Véhicule { $label }
 where-map = Carte : { $link }
 where-map-old = Dernière position connue (ancienne) : { $link }
 where-map-suspect = Dernière position signalée (âge inconnu) : { $link }
-where-trip-gone = Cet autobus du circuit { $routeNo } ne figure plus parmi les prochains à l'arrêt { $stopNo }.
-where-no-trips = Aucun autobus du circuit { $routeNo } n'arrive à l'arrêt { $stopNo } pour le moment.
+where-trip-gone = Sur le circuit { $routeNo }, { vehicle-this } ne figure plus parmi les prochains passages à l'arrêt { $stopNo }.
+where-no-trips = Aucun { vehicle-one } du circuit { $routeNo } n'arrive à l'arrêt { $stopNo } pour le moment.
 
 ## Failures: the transit service or the bot could not answer
 
@@ -250,7 +319,7 @@ error-unknown-stop = L'arrêt { $stopNo } n'existe pas. Vérifiez le { $stopDigi
     [0] code
    *[other] numéro à { $stopDigits } chiffres
 } sur le panneau de l'arrêt.
-error-unknown-route = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro à l'avant de l'autobus.
+error-unknown-route = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro à l'avant de { vehicle-the }.
 error-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. Essayez /routes { $stopNo } pour voir ce qui s'y arrête.
 error-no-routes = Aucun circuit ne dessert l'arrêt { $stopNo } en ce moment.
 error-ambiguous-stop = L'arrêt { $stopNo } existe dans plusieurs réseaux : écrivez le nom du réseau devant.
@@ -267,6 +336,18 @@ error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une 
 
 disruptions-heading = ⚠️ Perturbations
 disruptions-line = { $effect } : { $text }
+disruptions-line-agency = { $agency } · { $effect } : { $text }
+disruptions-page = Page { $page } sur { $pages } ({ $count } perturbations)
+button-page-previous = ◀ Précédentes
+button-page-next = Suivantes ▶
+button-disruption-full = 📄 En entier : { $text }
+disruption-title = ⚠️ Perturbation
+disruption-gone = Cette perturbation n'est plus affichée : elle est peut-être terminée. /disruptions affiche celles en cours.
+usage-page-bad = « { $page } » n'est pas un numéro de page. Les boutons sous la liste en tournent les pages.
+arg-page = page
+    .description = La page de la liste, comme 2
+arg-disruption = perturbation
+    .description = La perturbation, comme son bouton 📄 la nomme
 disruptions-more = et { $count ->
     [one] une autre
    *[other] { $count } autres
@@ -462,13 +543,13 @@ usage-days-bad = Je ne connais pas le jour « { $day } ». Utilisez tous-les-jou
 usage-minutes-bad = « { $minutes } » n'est pas un nombre de minutes de 1 à 60, comme : quand 5 min
 usage-window-bad = « { $window } » n'est pas une plage horaire. Utilisez deux heures sur 24 heures, comme 07:00-09:00.
 usage-window-order = La plage { $window } finit avant de commencer. Utilisez une plage comme 07:00-09:00.
-usage-window-needs-when = { $window } est une plage horaire : pour savoir quand votre bus approche pendant celle-ci, ajoutez à combien de minutes, comme : /subscribe { $stopExample } { $routeExample } quand 5 min { $window }
+usage-window-needs-when = { $window } est une plage horaire : pour savoir quand votre { vehicle-one } approche pendant celle-ci, ajoutez à combien de minutes, comme : /subscribe { $stopExample } { $routeExample } quand 5 min { $window }
 usage-window-missing = À quelles heures? Ajoutez une plage, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
 usage-near-route-missing = Quel circuit? Les alertes « quand il approche » suivent un circuit, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
 usage-id-missing = Quelle alerte? Ajoutez son code affiché par /subs, par exemple : /unsubscribe k3f9
 usage-timezone-bad = « { $zone } » n'est pas un fuseau horaire que je connais. Utilisez un nom IANA, comme America/Toronto ou Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
-alert-near = 🚌 Le circuit { $routeNo } { $minutes ->
+alert-near = { vehicle-emoji } Le circuit { $routeNo } { $minutes ->
     [0] arrive maintenant à
    *[other] est à { $minutes } min de
 } { $stopName } ({ $stopNo }), à { $clock } { $source }
@@ -490,4 +571,4 @@ rate-limited = Un peu moins vite : trop de demandes. Réessayez dans une minute.
 refresh-up-to-date = C'est déjà à jour.
 button-expired = Ce bouton a expiré. Envoyez de nouveau le numéro d'arrêt.
 inline-usage-title = Tapez un numéro d'arrêt, par exemple { $stopExample } { $routeExample }
-inline-usage-description = Les prochains autobus à un arrêt, à partager dans cette conversation
+inline-usage-description = Les prochains { vehicle-many } à un arrêt, à partager dans cette conversation

@@ -9,7 +9,7 @@ import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
-import { disruptionsUnderArrivals, formatDisruptions } from './format/disruptions.js';
+import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disruptions.js';
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
@@ -125,10 +125,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     disruptionReply(chat, disruption, place) {
       return guarded({ ...chat }, (ctx) => {
         const title = ctx.say('disruption-push-title', { stopNo: place.stopNo, routeNo: place.routeNo ?? 'none' });
-        const whole = formatDisruptions(
-          { status: 'ok', disruptions: [disruption] },
-          { locale: ctx.locale, say: ctx.say, title, noneId: 'disruptions-none' },
-        );
+        const whole = formatWholeDisruption(disruption, { locale: ctx.locale, say: ctx.say, title });
         return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
       });
     },

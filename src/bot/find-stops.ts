@@ -1,4 +1,5 @@
 import { nextButton } from './format/buttons.js';
+import { stopName } from './format/names.js';
 import { messageReply, shorten } from './format/text.js';
 import type { HandlerContext } from './handler-context.js';
 import { unsearchableStops } from './unsearchable-stops.js';
@@ -18,7 +19,8 @@ export function findStops(query: string, ctx: HandlerContext): Reply {
   const found = ctx.stops.search(query, COUNTED);
   if (found.length === 0) return { kind: 'answer', blocks: [{ lines: [ctx.say('stop-search-none', { words })] }, ...gaps] };
   const shown = found.slice(0, SHOWN);
-  const labels = shown.map((s) => ctx.say('button-stop', { stopNo: s.code, name: shorten(s.name, 40) }));
+  // The code is the label's first word: a name that repeats it is cut before it, not at it.
+  const labels = shown.map((s) => ctx.say('button-stop', { stopNo: s.code, name: stopName(s.name, s.code, 40) }));
   const more = found.length - shown.length;
   return {
     title: ctx.say('stop-search-title', { words }),

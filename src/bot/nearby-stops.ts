@@ -1,5 +1,6 @@
 import { nextButton } from './format/buttons.js';
-import { messageReply, shorten } from './format/text.js';
+import { messageReply } from './format/text.js';
+import { stopName } from './format/names.js';
 import type { HandlerContext } from './handler-context.js';
 import { unsearchableStops } from './unsearchable-stops.js';
 import type { Reply } from '../domain/reply.js';
@@ -21,12 +22,12 @@ export function nearbyStops(point: { lat: number; lon: number }, ctx: HandlerCon
   const near = ctx.stops.nearest(lat, lon, { limit: NEARBY_LIMIT, withinMeters: NEARBY_METERS });
   if (near.length === 0) return { kind: 'answer', blocks: [{ lines: [ctx.say('location-none', { meters: NEARBY_METERS })] }, ...gaps] };
   const lines = near.map(({ stop, meters }) =>
-    ctx.say('location-line', { stopNo: stop.code, name: shorten(stop.name, 40), meters: Math.round(meters) }),
+    ctx.say('location-line', { stopNo: stop.code, name: stopName(stop.name, stop.code, 40), meters: Math.round(meters) }),
   );
   return {
     title: ctx.say('location-title'),
     blocks: [{ lines }, ...gaps],
-    buttons: [near.map(({ stop }) => nextButton(ctx.say('button-stop', { stopNo: stop.code, name: shorten(stop.name, 30) }), stop.code))],
+    buttons: [near.map(({ stop }) => nextButton(ctx.say('button-stop', { stopNo: stop.code, name: stopName(stop.name, stop.code, 30) }), stop.code))],
     kind: 'answer',
   };
 }

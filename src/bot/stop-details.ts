@@ -4,7 +4,8 @@ import type { StopDetails } from '../domain/transit-source.js';
 import { saveButton } from './format/buttons.js';
 import { formatRouteSummary } from './format/route-summary.js';
 import { unconfirmedLines } from './format/unconfirmed.js';
-import { messageReply, shorten } from './format/text.js';
+import { messageReply } from './format/text.js';
+import { stopName } from './format/names.js';
 import { isAmbiguousStop, isUnknownStop, transitFailure, type HandlerContext } from './handler-context.js';
 
 function mapLink(lat: number, lon: number): string {
@@ -48,7 +49,7 @@ export async function stopDetails(asked: string, ctx: HandlerContext): Promise<R
     ctx.say,
   );
   return {
-    title: ctx.say('stop-title', { stopName: shorten(name, 60), stopNo }),
+    title: ctx.say('stop-title', { stopName: stopName(name, stopNo, 60) || stopNo, stopNo }),
     blocks: [
       ...(unconfirmed.length > 0 ? [{ lines: unconfirmed }] : []),
       ...(where.length > 0 ? [{ lines: where }] : []),

@@ -2,6 +2,7 @@
 // v1.2 API's XML or JSON, a GTFS schedule merged with trip updates), it answers in exactly these
 // shapes. Read-only: sources hand out frozen answers, shared by every caller and their caches.
 import type { TransitErrorKind } from './transit-error.js';
+import type { VehicleMode } from './vehicle-mode.js';
 import type { VehiclePosition } from './vehicle-position.js';
 
 export interface StopArrivals {
@@ -47,6 +48,8 @@ export interface RouteArrivals {
   readonly direction: string;
   /** RouteHeading or RouteLabel. */
   readonly heading: string;
+  /** The vehicle the route runs (GTFS route_type), when the source says: riders read "last train" on Caltrain. */
+  readonly mode?: VehicleMode;
   /** The source refused this route here (it does not exist, it does not stop here, ...). */
   readonly problem?: RouteProblem;
   /** At most 3; empty for a route summary. */

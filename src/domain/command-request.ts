@@ -16,6 +16,8 @@ export type CommandName =
   | 'timezone'
   | 'notify'
   | 'disruptions'
+  | 'disruptionspage'
+  | 'disruption'
   | 'where'
   | 'live'
   | 'lang';

@@ -69,6 +69,8 @@ export interface ActivePeriod {
 export interface Disruption {
   /** Unique within its feed (several feeds scope it: "<feed>:<id>"). */
   readonly id: string;
+  /** The agency that published it, named when a bot serves several (its feed's name). */
+  readonly agency?: string;
   /** Changes whenever what riders read, or whom it touches, changes: a changed disruption is pushed again. */
   readonly version: string;
   readonly effect: DisruptionEffect;

@@ -1,6 +1,7 @@
 import type { StopArrivals, UnconfirmedStop } from './arrivals.js';
 import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { IdentifierGrammar } from './identifiers.js';
+import type { VehicleMode } from './vehicle-mode.js';
 
 /** A stop as a source knows it: what /stop shows besides the routes. */
 export interface StopDetails {
@@ -30,10 +31,15 @@ export interface SourceProfile {
    * help and usage messages.
    */
   readonly examples: { readonly stop: string; readonly route: string; readonly name?: string };
+  /**
+   * The examples only show the shape of a stop and a route (the schedule is not read yet): usage
+   * errors may show them, /help never offers them as stops to try.
+   */
+  readonly placeholderExamples?: boolean;
   /** How many digits every stop code has, when they all have the same number (OC Transpo: 4). */
   readonly stopDigits?: number;
-  /** Buses only (every route a bus route), or other vehicles too (trains, trams, ferries). */
-  readonly vehicles: 'bus' | 'any';
+  /** The vehicle every route runs (buses only; Caltrain's trains only), or "any" when they differ or none is known. */
+  readonly vehicles: VehicleMode | 'any';
   /** What the data's licences ask to be shown wherever they are (one line each). */
   readonly attributions?: readonly string[];
 }

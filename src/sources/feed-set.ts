@@ -138,9 +138,10 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     return {
       agencies: feeds.map((feed) => feed.name),
       ...(first.timeZone !== undefined ? { timeZone: first.timeZone } : {}),
-      examples: first.examples,
+      // The first feed whose schedule gave real examples (the first may still be loading).
+      ...examplesOf(profiles.find((p) => p.placeholderExamples !== true) ?? first),
       ...(digits.size === 1 && first.stopDigits !== undefined ? { stopDigits: first.stopDigits } : {}),
-      vehicles: profiles.every((p) => p.vehicles === 'bus') ? 'bus' : 'any',
+      vehicles: profiles.every((p) => p.vehicles === first.vehicles) ? first.vehicles : 'any',
       ...(attributions.length > 0 ? { attributions } : {}),
     };
   };
@@ -150,10 +151,10 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
       (feed.source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id, name: feed.name })),
     );
 
-  /** A disruption's id scoped to its feed, as stops are: two feeds may both have an alert "1". */
+  /** A disruption's id scoped to its feed, as stops are (two feeds may both have an alert "1"), and its agency named. */
   const scopedReading = (feed: Feed, reading: DisruptionReading): DisruptionReading =>
     reading.status === 'ok'
-      ? { ...reading, disruptions: reading.disruptions.map((d): Disruption => Object.freeze({ ...d, id: key(feed, d.id) })) }
+      ? { ...reading, disruptions: reading.disruptions.map((d): Disruption => Object.freeze({ ...d, id: key(feed, d.id), agency: feed.name })) }
       : reading;
 
   const publishing = feeds.filter((feed) => feed.source.disruptions !== undefined);
@@ -254,4 +255,8 @@ function singleFeed(feed: Feed): FeedSet {
 /** The first feed that reads the text, else the most telling refusal (digits beat "not a stop"). */
 function firstReading(readings: IdentifierReading[]): IdentifierReading {
   return readings.find((r) => r.ok) ?? readings.find((r) => !r.ok && r.problem.kind === 'stop-digits') ?? readings[0]!;
+}
+
+function examplesOf(profile: SourceProfile): Pick<SourceProfile, 'examples' | 'placeholderExamples'> {
+  return { examples: profile.examples, ...(profile.placeholderExamples === true ? { placeholderExamples: true } : {}) };
 }

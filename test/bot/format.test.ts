@@ -3,10 +3,12 @@ import { formatRouteSummary } from '../../src/bot/format/route-summary.js';
 import { formatArrivals } from '../../src/bot/format/arrivals.js';
 import type { Say } from '../../src/bot/format/text.js';
 import { createTranslator } from '../../src/bot/i18n.js';
+import { speakingOf } from '../../src/bot/source-words.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
-import { NOW, plainBus, route, stopArrivals, trip } from './fakes.js';
+import { NOW, OTTAWA_PROFILE, plainBus, route, stopArrivals, trip } from './fakes.js';
 
-const t = createTranslator();
+// As the core says them: every message may name the source (OC Transpo's buses here).
+const t = speakingOf(createTranslator(), { profile: () => OTTAWA_PROFILE });
 const en: Say = (id, args) => t('en', id, args);
 const fr: Say = (id, args) => t('fr', id, args);
 
@@ -51,8 +53,7 @@ R2 Blair
 6 Rockcliffe
   Route 6 does not stop at 3017. /routes 3017 lists the ones that do.
 
-11 Bayshore
-  No more trips today.
+No more today: 11
 
 📡 live (GPS) · 🕒 scheduled
 Updated at 08:05
@@ -65,8 +66,7 @@ Updated at 08:05
   [📍 R2 · 7 min] /where 3017 R2 0750
   [Route 16] /next 3017 16
   [Route 95] /next 3017 95
-  [Route R2] /next 3017 R2
-  [Route 11] /next 3017 11`);
+  [Route R2] /next 3017 R2`);
   });
 
   it('French', () => {
@@ -81,7 +81,7 @@ Updated at 08:05
 95 Orléans
   maintenant (08:05) 📡 · autobus à deux étages
   12 min (08:17) 🕒
-  31 min (08:36) 🕒 · dernier passage
+  31 min (08:36) 🕒 · dernier autobus
 
 R2 Blair
   7 min (08:12) 📡 vers Hurdman
@@ -89,8 +89,7 @@ R2 Blair
 6 Rockcliffe
   Le circuit 6 ne passe pas à l'arrêt 3017. /routes 3017 affiche ceux qui y passent.
 
-11 Bayshore
-  Plus aucun passage aujourd'hui.
+Plus de passage aujourd'hui : 11
 
 📡 en temps réel (GPS) · 🕒 horaire prévu
 Mis à jour à 08:05
@@ -103,8 +102,7 @@ Mis à jour à 08:05
   [📍 R2 · 7 min] /where 3017 R2 0750
   [Circuit 16] /next 3017 16
   [Circuit 95] /next 3017 95
-  [Circuit R2] /next 3017 R2
-  [Circuit 11] /next 3017 11`);
+  [Circuit R2] /next 3017 R2`);
   });
 });
 
@@ -146,11 +144,32 @@ describe('formatArrivals, structure', () => {
     ]);
   });
 
-  it('puts routes done for the day after the running ones, so they never crowd them out', () => {
+  it('folds the routes done for the day into one line after the running ones, so they never crowd them out', () => {
     const idle = Array.from({ length: 10 }, (_, i) => route(String(i + 1), [], { heading: 'X' }));
     const reply = formatArrivals(stopArrivals([...idle, route('95', [trip(4)])]), { now: NOW, say: en });
-    expect(reply.blocks[0]).toEqual({ heading: '95 Barrhaven Centre', lines: ['4 min (08:09) 🕒'] });
-    expect(reply.blocks.slice(1, 8).map((b) => b.heading)).toEqual(['1 X', '2 X', '3 X', '4 X', '5 X', '6 X', '7 X']);
+    expect(reply.blocks).toEqual([
+      { heading: '95 Barrhaven Centre', lines: ['4 min (08:09) 🕒'] },
+      { lines: ['No more today: 1, 2, 3, 4, 5, 6, 7, 8, 9, 10'] },
+    ]);
+    expect(reply.buttons!.flat().map((b) => b.label)).toEqual(['Refresh', '🔴 Live', 'Save stop', 'Route 95']);
+    expect(formatArrivals(stopArrivals(idle.slice(0, 2)), { now: NOW, say: fr }).blocks).toEqual([{ lines: ["Plus de passage aujourd'hui : 1, 2"] }]);
+  });
+
+  it("keeps a route done in one direction beside its other direction's trips, and one route asked for keeps its block", () => {
+    const reply = formatArrivals(
+      stopArrivals([route('95', [], { heading: 'Orléans' }), route('95', [trip(4)]), route('16', [], { heading: 'Main' })]),
+      {
+        now: NOW,
+        say: en,
+      },
+    );
+    expect(reply.blocks).toEqual([
+      { heading: '95 Barrhaven Centre', lines: ['4 min (08:09) 🕒'] },
+      { heading: '95 Orléans', lines: ['No more trips today.'] },
+      { lines: ['No more today: 16'] },
+    ]);
+    const one = formatArrivals(stopArrivals([route('16', [], { heading: 'Main' })]), { now: NOW, say: en, routeNo: '16' });
+    expect(one.blocks).toEqual([{ heading: '16 Main', lines: ['No more trips today.'] }]);
   });
 
   it('gives no route button to a route the API refused at this stop', () => {

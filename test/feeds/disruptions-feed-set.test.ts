@@ -55,6 +55,8 @@ describe('disruptions of several feeds', () => {
   it("joins every feed for the whole network, most severe first; a route only one feed has is that feed's", async () => {
     const all = await set.disruptions!({});
     expect(all.status === 'ok' && all.disruptions.map((d) => d.id)).toEqual(['sto:a', 'oc:a']);
+    // Each named by its agency, as riders of a several-feed bot read them in /disruptions.
+    expect(all.status === 'ok' && all.disruptions.map((d) => d.agency)).toEqual(['STO', 'OC Transpo']);
     const route = await set.disruptions!({ route: '95' });
     expect(route.status === 'ok' && route.disruptions.map((d) => d.id)).toEqual(['oc:a']);
   });

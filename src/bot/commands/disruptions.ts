@@ -7,6 +7,8 @@ import { stopNameOf, stopProblem, switchWord, tooManyWords } from './read-option
 import { mayManage } from '../may-manage.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
+import type { HandlerContext } from '../handler-context.js';
+import type { Reply } from '../../domain/reply.js';
 
 /**
  * /disruptions [stop] [route], /disruptions route <route>, or alone: every disruption of the agency
@@ -66,29 +68,56 @@ export const disruptions: CommandModule = {
       }
       return messageReply('answer', ctx.say(options.pushes === 'on' ? 'disruptions-pushes-on' : 'disruptions-pushes-off'));
     }
-    const stopNo = options.stop;
-    const routeNo = options.route;
-    const title =
-      stopNo !== undefined
-        ? ctx.say('disruptions-title-stop', { stopNo, routeNo: routeNo ?? 'none' })
-        : routeNo !== undefined
-          ? ctx.say('disruptions-title-route', { routeNo })
-          : ctx.say('disruptions-title-all');
-    if (ctx.transit.disruptions === undefined) return messageReply('answer', ctx.say('disruptions-not-published'), title);
-    try {
-      const reading = await ctx.transit.disruptions({
-        ...(stopNo !== undefined ? { stop: stopNo } : {}),
-        ...(routeNo !== undefined ? { route: routeNo } : {}),
-      });
-      return formatDisruptions(reading, {
-        locale: ctx.locale,
-        say: ctx.say,
-        title,
-        noneId: 'disruptions-none',
-        ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
-      });
-    } catch (err) {
-      return transitFailure(err, { ...(stopNo !== undefined ? { stopNo } : {}), ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
-    }
+    return listDisruptions(options, ctx);
   },
+};
+
+/** A page of the disruptions at a stop, on a route, or all: typed, or the first page's ◀ ▶ buttons. */
+async function listDisruptions(options: Options, ctx: HandlerContext): Promise<Reply> {
+  const stopNo = options.stop;
+  const routeNo = options.route;
+  const title =
+    stopNo !== undefined
+      ? ctx.say('disruptions-title-stop', { stopNo, routeNo: routeNo ?? 'none' })
+      : routeNo !== undefined
+        ? ctx.say('disruptions-title-route', { routeNo })
+        : ctx.say('disruptions-title-all');
+  if (ctx.transit.disruptions === undefined) return messageReply('answer', ctx.say('disruptions-not-published'), title);
+  try {
+    const scope = { ...(stopNo !== undefined ? { stop: stopNo } : {}), ...(routeNo !== undefined ? { route: routeNo } : {}) };
+    const reading = await ctx.transit.disruptions(scope);
+    return formatDisruptions(reading, {
+      locale: ctx.locale,
+      say: ctx.say,
+      title,
+      noneId: 'disruptions-none',
+      scope,
+      ...(options.page !== undefined ? { page: Number(options.page) } : {}),
+      ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
+    });
+  } catch (err) {
+    return transitFailure(err, { ...(stopNo !== undefined ? { stopNo } : {}), ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
+  }
+}
+
+/**
+ * The ◀ ▶ buttons under a list of disruptions: another page of the same list, redrawn in place.
+ * The page comes first, so that a network-wide list's button carries it alone.
+ */
+export const disruptionsPage: CommandModule = {
+  spec: {
+    name: 'disruptionspage',
+    args: [
+      { name: 'page', kind: 'page', required: true, labelId: 'arg-page' },
+      { name: 'stop', kind: 'stop', required: false, labelId: 'arg-stop' },
+      { name: 'route', kind: 'route', required: false, labelId: 'arg-route' },
+    ],
+    helpId: 'command-disruptionspage',
+    descriptionId: 'command-disruptionspage.description',
+    example: '/disruptionspage 2',
+    asksTransit: true,
+    hidden: true,
+    buttonsOnly: true,
+  },
+  run: (options, ctx) => listDisruptions(options, ctx),
 };

@@ -3,11 +3,23 @@ import { nextButton } from '../format/buttons.js';
 import type { HandlerContext } from '../handler-context.js';
 import type { CommandModule, CommandSpec } from './spec.js';
 
+/** Examples a rider can copy, each naming a real stop and route of the feed. */
 const EXAMPLES = ['help-example-next', 'help-example-bare', 'help-example-routes', 'help-example-stop', 'help-example-lang'];
 
 /**
- * /help: every command from the table, then examples a rider can copy. The table is handed in
- * (it lists /help itself), so this module does not import it.
+ * The examples worth offering: none while the source only knows the shape of a stop (its schedule
+ * not read yet), and no name search without a word of a real stop's name.
+ */
+function examplesFor({ transit }: HandlerContext): string[] {
+  const profile = transit.profile();
+  if (profile.placeholderExamples === true) return [];
+  return EXAMPLES.filter((id) => id !== 'help-example-stop' || profile.examples.name !== undefined);
+}
+
+/**
+ * /help: examples a rider can copy, then every command riders use, those the menus leave to
+ * buttons (/live, /notify) included. The table is handed in (it lists /help itself), so this
+ * module does not import it.
  */
 export function helpCommand(table: () => readonly CommandSpec[]): CommandModule {
   return {
@@ -24,14 +36,16 @@ export function helpCommand(table: () => readonly CommandSpec[]): CommandModule 
   };
 }
 
-function helpReply(specs: readonly CommandSpec[], { say, transit }: HandlerContext): Reply {
+function helpReply(specs: readonly CommandSpec[], ctx: HandlerContext): Reply {
+  const { say, transit } = ctx;
   // Whatever a feed's licence asks to be shown where its data are.
   const attributions = transit.profile().attributions ?? [];
+  const examples = examplesFor(ctx);
   return {
     title: say('help-title'),
     blocks: [
       { lines: [say('help-intro')] },
-      { heading: say('help-examples-heading'), lines: EXAMPLES.map((id) => say(id)) },
+      ...(examples.length > 0 ? [{ heading: say('help-examples-heading'), lines: examples.map((id) => say(id)) }] : []),
       {
         heading: say('help-commands-heading'),
         lines: specs.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })),
@@ -70,9 +84,10 @@ export const start: CommandModule = {
       );
       return { ...greeting, blocks: [...greeting.blocks, { lines: [say('greeting-saved')] }], buttons: [buttons] };
     }
+    const examples = examplesFor(ctx).slice(0, 3);
     return {
       ...greeting,
-      blocks: [...greeting.blocks, { heading: say('help-examples-heading'), lines: EXAMPLES.slice(0, 3).map((id) => say(id)) }],
+      blocks: [...greeting.blocks, ...(examples.length > 0 ? [{ heading: say('help-examples-heading'), lines: examples.map((id) => say(id)) }] : [])],
       ...(ctx.chat.chatType === 'private' && ctx.stops !== undefined ? { asksLocation: { label: say('greeting-location-button') } } : {}),
     };
   },

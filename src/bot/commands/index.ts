@@ -1,7 +1,8 @@
 // The one table of commands. The parser, /help, the rate limit, Telegram's setMyCommands and
 // Discord's slash commands all read it; adding a command is adding a module here.
 import type { CommandName } from '../command-request.js';
-import { disruptions } from './disruptions.js';
+import { disruptionText } from './disruption-text.js';
+import { disruptions, disruptionsPage } from './disruptions.js';
 import { helpCommand, start } from './help.js';
 import { lang } from './lang.js';
 import { next } from './next.js';
@@ -20,7 +21,9 @@ import { live } from './live.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
+  live,
   where,
+  notify,
   routes,
   disruptions,
   stop,
@@ -34,16 +37,19 @@ export const COMMANDS: readonly CommandModule[] = [
   resume,
   timezone,
   lang,
-  helpCommand(() => MENU_SPECS),
+  helpCommand(() => HELP_SPECS),
   start,
-  notify,
-  live,
+  disruptionsPage,
+  disruptionText,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);
 
-/** What /help and the command menus list: all but the commands buttons reach. */
+/** What the command menus list (Telegram's, Discord's slash commands): all but those buttons reach; /help lists them all. */
 export const MENU_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) => spec.hidden !== true);
+
+/** What /help lists: every command riders use, those the menus leave to buttons included. */
+export const HELP_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) => spec.buttonsOnly !== true);
 
 const BY_NAME = new Map<string, CommandModule>(
   COMMANDS.flatMap((command) => [command.spec.name, ...(command.spec.aliases ?? [])].map((name) => [name, command] as const)),

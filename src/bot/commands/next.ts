@@ -3,7 +3,7 @@ import { formatArrivals } from '../format/arrivals.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
 import { readDisruptions } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
-import { shorten } from '../format/text.js';
+import { stopName } from '../format/names.js';
 import { transferStops } from '../transfer-stops.js';
 import { isRouteMistake, withRoutesHere } from '../routes-here.js';
 import { transitFailure } from '../handler-context.js';
@@ -77,7 +77,9 @@ export const next: CommandModule = {
       const notify = coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
-      const transfers = across.map((stop) => nextButton(ctx.say('button-transfer', { stopNo: stop.code, name: shorten(stop.name, 30) }), stop.code));
+      const transfers = across.map((stop) =>
+        nextButton(ctx.say('button-transfer', { stopNo: stop.code, name: stopName(stop.name, stop.code, 30) }), stop.code),
+      );
       const under = disruptionsUnderArrivals(
         disrupted,
         { stopNo: arrivals.stopNo, ...(routeNo !== undefined ? { routeNo } : {}) },

@@ -109,6 +109,15 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       const on = switchWord(raw);
       return on === undefined ? usage('usage-pushes-bad') : { ok: true, value: on };
     }
+    case 'page': {
+      const page = /^[0-9]{1,4}$/.test(raw) ? Number(raw) : NaN;
+      return page >= 1 ? { ok: true, value: String(page) } : usage('usage-page-bad', { page: clip(raw) });
+    }
+    case 'disruption-ref': {
+      // A forged or mistyped one reads as a disruption no longer listed: both are simply not found.
+      const ref = raw.toLowerCase();
+      return /^[0-9a-f]{12}$/.test(ref) ? { ok: true, value: ref } : usage('disruption-gone');
+    }
     case 'timezone': {
       const zone = canonicalZone(raw);
       return zone === undefined ? usage('usage-timezone-bad', { zone: clip(raw) }) : { ok: true, value: zone };

@@ -1,5 +1,6 @@
 import { nextButton } from '../format/buttons.js';
-import { messageReply, shorten } from '../format/text.js';
+import { messageReply } from '../format/text.js';
+import { stopName } from '../format/names.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';
 
@@ -25,7 +26,8 @@ export const savedStops: CommandModule = {
     if (saved.length === 0) return messageReply('answer', ctx.say('stops-none'));
     // The chat's own name first ("home: 3017 BASELINE"), then the stop's.
     const labels = saved.map(
-      (s) => `${s.label !== undefined ? `${s.label}: ` : ''}${ctx.say('button-stop', { stopNo: s.stopNo, name: shorten(s.name ?? '', 30) }).trim()}`,
+      (s) =>
+        `${s.label !== undefined ? `${s.label}: ` : ''}${ctx.say('button-stop', { stopNo: s.stopNo, name: stopName(s.name ?? '', s.stopNo, 30) }).trim()}`,
     );
     return {
       title: ctx.say('stops-title'),

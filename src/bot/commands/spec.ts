@@ -23,7 +23,11 @@ export type ArgKind =
   /** A trip's start as a 📍 button names it: "0930" (hours up to 47). */
   | 'trip-start'
   /** on or off (activer, désactiver...): /disruptions off|on. */
-  | 'switch';
+  | 'switch'
+  /** A page of a list, from 1: the ◀ ▶ buttons under /disruptions. */
+  | 'page'
+  /** One disruption as a 📄 button names it: 12 hex digits of its id's digest. */
+  | 'disruption-ref';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */
@@ -51,8 +55,10 @@ export interface CommandSpec {
   ignoresExtraWords?: boolean;
   /** Other names it answers to when typed ("/stops" for /saved). */
   aliases?: readonly string[];
-  /** Reached by buttons only: left out of /help and the command menus. */
+  /** Reached mostly by buttons: left out of the command menus (Telegram's, Discord's slash commands), listed by /help. */
   hidden?: boolean;
+  /** Only buttons make it (a page of a list, a text in full): left out of /help too. */
+  buttonsOnly?: boolean;
   /** Changes a group's or channel's alerts: only its administrators may run it there. */
   managesChat?: boolean;
   /**

@@ -5,8 +5,9 @@ import type { Reply } from '../../domain/reply.js';
 import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
-import { messageReply, MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { messageReply, MAX_NAME_CHARS, type Say } from './text.js';
 import { sameRouteName } from '../../domain/route-names.js';
+import { stopName } from './names.js';
 
 /** What the scheduler fetched for a subscription's stop: the arrivals, or why there are none. */
 export type Fetched = { arrivals: StopArrivals } | { failure: unknown };
@@ -43,7 +44,10 @@ function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyCha
     { ...arrivals, routes },
     { now, say, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}), ...(maxReplyChars !== undefined ? { maxReplyChars } : {}) },
   );
-  return { ...reply, title: say('alert-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }) };
+  return {
+    ...reply,
+    title: say('alert-title', { stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }),
+  };
 }
 
 /** The next trip of the subscription's route, when it is `within` minutes away or less. */
@@ -63,7 +67,7 @@ function nearAlert(sub: Subscription, arrivals: StopArrivals, within: number, { 
   const text = say('alert-near', {
     routeNo: sub.routeNo ?? '',
     minutes,
-    stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || sub.stopNo,
+    stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo,
     stopNo: sub.stopNo,
     clock: clockTime(tripInstant(trip, now), arrivals.timeZone),
     source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),

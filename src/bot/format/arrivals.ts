@@ -3,7 +3,8 @@ import type { Reply, ReplyBlock } from '../../domain/reply.js';
 import { refreshAndSave, routeButtons } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { routeProblemMessage } from './failure-message.js';
-import { compareForArrivals, directionLabel, moreRoutesLine } from './route-order.js';
+import { headingWithoutRoute, stopName } from './names.js';
+import { compareForArrivals, compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { whereButtons } from './vehicle.js';
 import { unconfirmedLines } from './unconfirmed.js';
@@ -19,16 +20,24 @@ const GPS_UNCERTAIN_AFTER_MINUTES = 3;
 const WHERE_HINT_CHARS = 50;
 const MAX_HEADING_CHARS = 40;
 
+/** What the route's heading says besides its number ("LACEWOOD TERMINAL", never "4 LACEWOOD TERMINAL" again). */
+function bareHeading(route: RouteArrivals, say: Say): string {
+  return headingWithoutRoute(route.heading || directionLabel(route.direction, say), route.routeNo);
+}
+
 function routeHeading(route: RouteArrivals, say: Say): string {
-  const heading = route.heading || directionLabel(route.direction, say) || route.trips[0]?.destination || '';
+  const heading = bareHeading(route, say) || headingWithoutRoute(route.trips[0]?.destination ?? '', route.routeNo);
   return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
 }
+
+/** A route with nothing more today: folded with the others into one line, not a block each. */
+const doneForToday = (route: RouteArrivals) => route.problem === undefined && route.trips.length === 0;
 
 /** A trip only promised every N minutes, its service already running: no time is worth showing. */
 const byHeadway = (trip: Trip): trip is Trip & { headwayMinutes: number } =>
   trip.headwayMinutes !== undefined && minutesAway(trip) <= trip.headwayMinutes;
 
-function tripLine(trip: Trip, heading: string, now: Date, zone: string, say: Say): string {
+function tripLine(trip: Trip, route: RouteArrivals, heading: string, now: Date, zone: string, say: Say): string {
   const clock = clockTime(tripInstant(trip, now), zone);
   const source = say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled');
   let line =
@@ -37,17 +46,18 @@ function tripLine(trip: Trip, heading: string, now: Date, zone: string, say: Say
       : byHeadway(trip)
         ? say('arrivals-trip-every', { minutes: trip.headwayMinutes, source })
         : say('arrivals-trip', { when: say('arrivals-minutes', { minutes: minutesAway(trip) }), clock, source });
-  const destination = shorten(trip.destination, MAX_HEADING_CHARS);
+  const destination = shorten(headingWithoutRoute(trip.destination, route.routeNo), MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
     line = say('arrivals-trip-to', { trip: line, destination });
   }
-  const notes = tripNotes(trip, say);
+  const notes = tripNotes(trip, route, say);
   return notes.length > 0 ? say('arrivals-trip-with-notes', { trip: line, notes: notes.join(', ') }) : line;
 }
 
-function tripNotes(trip: Trip, say: Say): string[] {
+function tripNotes(trip: Trip, route: RouteArrivals, say: Say): string[] {
   const notes: string[] = [];
-  if (trip.lastTrip) notes.push(say('arrivals-note-last'));
+  // "last train" on a train route; a source that names no mode: the feed's vehicles.
+  if (trip.lastTrip) notes.push(say('arrivals-note-last', { mode: route.mode ?? 'unknown' }));
   if (trip.bus.doubleDecker) notes.push(say('arrivals-note-double-decker'));
   if (trip.bus.length === 60) notes.push(say('arrivals-note-60ft'));
   if (trip.bus.bikeRack) notes.push(say('arrivals-note-bike-rack'));
@@ -64,11 +74,11 @@ function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: strin
     return { heading, lines: [say(id, args)] };
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
-  const bare = route.heading || directionLabel(route.direction, say);
+  const bare = shorten(bareHeading(route, say), MAX_HEADING_CHARS);
   // "every 10 min" once: the runs after it are the same promise, not times to read.
   const every = route.trips.findIndex(byHeadway);
   const trips = route.trips.filter((trip, i) => every === -1 || i <= every || trip.headwayMinutes === undefined);
-  return { heading, lines: trips.slice(0, 3).map((trip) => tripLine(trip, shorten(bare, MAX_HEADING_CHARS), now, zone, say)) };
+  return { heading, lines: trips.slice(0, 3).map((trip) => tripLine(trip, route, bare, now, zone, say)) };
 }
 
 export interface ArrivalsOptions {
@@ -83,8 +93,12 @@ export interface ArrivalsOptions {
 /** Next trips at a stop -> the reply every platform shows. */
 export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxReplyChars }: ArrivalsOptions): Reply {
   const stopNo = arrivals.stopNo;
-  const title = say('arrivals-title', { stopName: shorten(arrivals.stopName, MAX_NAME_CHARS) || stopNo, stopNo });
-  const routes = [...arrivals.routes].sort(compareForArrivals);
+  const title = say('arrivals-title', { stopName: stopName(arrivals.stopName, stopNo, MAX_NAME_CHARS) || stopNo, stopNo });
+  const sorted = [...arrivals.routes].sort(compareForArrivals);
+  // All routes: those done for the day share one line ("No more today: 94, 16"), a phone's screen
+  // kept for the trips to come. One route asked for keeps its own block, its heading with it.
+  const folded = routeNo === undefined ? doneRoutes(sorted) : [];
+  const routes = sorted.filter((route) => !folded.includes(route));
   const size = maxReplyChars ?? DEFAULT_MAX_REPLY_CHARS;
   // The 📍 buttons take room of their own (as text, where a platform shows buttons as lines): kept from the blocks'.
   const whereRoom = whereButtons(stopNo, routes, say).reduce((n, button) => n + button.label.length + WHERE_HINT_CHARS, 0);
@@ -100,7 +114,8 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
     used += chars;
   }
   const shown = routes.slice(0, blocks.length);
-  if (routes.length === 0) blocks.push({ lines: [say('arrivals-none')] });
+  if (folded.length > 0) blocks.push({ lines: [say('arrivals-done-today', { routes: routeList(folded) })] });
+  if (sorted.length === 0) blocks.push({ lines: [say('arrivals-none')] });
   // Another agency's stop of the same code could not be checked: said first, before any time is read.
   const unconfirmed = unconfirmedLines(arrivals.unconfirmed, stopNo, say);
   if (unconfirmed.length > 0) blocks.unshift({ lines: unconfirmed });
@@ -111,7 +126,7 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const shownRouteNos = [...new Set(shown.filter((r) => r.problem === undefined).map((r) => r.routeNo))];
 
   const anyTrips = shown.some((r) => r.problem === undefined && r.trips.length > 0);
-  const allFailed = routes.length > 0 && routes.every((r) => r.problem !== undefined);
+  const allFailed = routes.length > 0 && folded.length === 0 && routes.every((r) => r.problem !== undefined);
   // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as live.
   const liveNote =
     arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];
@@ -123,4 +138,15 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
     ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : []),
   ];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };
+}
+
+/** Routes with no trip left today, unless another direction of the same route still has some. */
+function doneRoutes(sorted: readonly RouteArrivals[]): RouteArrivals[] {
+  const running = new Set(sorted.filter((route) => !doneForToday(route)).map((route) => route.routeNo));
+  return sorted.filter((route) => doneForToday(route) && !running.has(route.routeNo));
+}
+
+/** "94, 16" in the routes' order, each route once (its two directions are one route to a rider). */
+function routeList(routes: readonly RouteArrivals[]): string {
+  return [...new Set([...routes].sort(compareRoutes).map((route) => route.routeNo))].join(', ');
 }

@@ -1,6 +1,7 @@
 import type { StopArrivals } from '../../domain/arrivals.js';
 import type { Reply } from '../../domain/reply.js';
 import { routeButtons } from './buttons.js';
+import { headingWithoutRoute, stopName } from './names.js';
 import { compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { unconfirmedLines } from './unconfirmed.js';
@@ -15,7 +16,7 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   const all = [...summary.routes].sort(compareRoutes);
   const routes = all.slice(0, MAX_SUMMARY_LINES);
   const lines = routes.map((route) => {
-    const heading = shorten(route.heading || route.trips[0]?.destination || '', MAX_SUMMARY_HEADING_CHARS);
+    const heading = shorten(headingWithoutRoute(route.heading || route.trips[0]?.destination || '', route.routeNo), MAX_SUMMARY_HEADING_CHARS);
     const direction = shorten(directionLabel(route.direction, say), MAX_SUMMARY_HEADING_CHARS);
     return direction !== '' && direction.toLowerCase() !== heading.toLowerCase()
       ? say('routes-line-direction', { routeNo: route.routeNo, heading, direction }).trim()
@@ -25,7 +26,7 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   const more = moreRoutesLine(all, routes.length, summary.stopNo, say);
   if (more !== undefined) lines.push(more);
   return {
-    title: say('routes-title', { stopName: shorten(summary.stopName, MAX_NAME_CHARS) || summary.stopNo, stopNo: summary.stopNo }),
+    title: say('routes-title', { stopName: stopName(summary.stopName, summary.stopNo, MAX_NAME_CHARS) || summary.stopNo, stopNo: summary.stopNo }),
     blocks: [
       ...unconfirmedBlock(unconfirmedLines(summary.unconfirmed, summary.stopNo, say)),
       { lines: lines.length > 0 ? lines : [say('routes-none')] },

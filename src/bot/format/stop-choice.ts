@@ -2,7 +2,8 @@ import type { CommandRequest } from '../../domain/command-request.js';
 import type { Reply } from '../../domain/reply.js';
 import { haversineMeters } from '../../domain/geo.js';
 import type { StopChoice } from '../../domain/transit-error.js';
-import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { MAX_NAME_CHARS, type Say } from './text.js';
+import { stopName } from './names.js';
 
 /**
  * "Stop 3000 is in several networks: which one?" with a button per agency, each running the same
@@ -21,7 +22,7 @@ export function stopChoiceReply(
   const lines = placed.map(({ choice, meters }) => {
     // A feed still loading cannot name the stop yet: its agency alone.
     if (choice.name.trim() === '') return choice.agency;
-    const words = { agency: choice.agency, name: shorten(choice.name, MAX_NAME_CHARS) };
+    const words = { agency: choice.agency, name: stopName(choice.name, typed, MAX_NAME_CHARS) };
     return meters === undefined ? say('stop-which-line', words) : say('stop-which-line-near', { ...words, meters: Math.round(meters) });
   });
   const buttons = placed.map(({ choice }, i) => ({

@@ -2,6 +2,7 @@ import { tripWheelchair, type RouteArrivals, type StopArrivals, type Trip } from
 import type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../../domain/reply.js';
 import { mapLink, tripPosition } from '../../domain/vehicle-position.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
+import { headingWithoutRoute, stopName as nameOfStop } from './names.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { sameRouteName } from '../../domain/route-names.js';
 
@@ -76,9 +77,9 @@ export interface WhereOptions {
 
 /** One trip's facts, and the map link when there is a fix. */
 export function formatWhere(arrivals: StopArrivals, route: RouteArrivals, trip: Trip, { now, say }: WhereOptions): Reply {
-  const destination = shorten(trip.destination || route.heading, MAX_DESTINATION_CHARS);
+  const destination = shorten(headingWithoutRoute(trip.destination || route.heading, route.routeNo), MAX_DESTINATION_CHARS);
   const title = say('where-title', { routeNo: route.routeNo, destination });
-  const stopName = shorten(arrivals.stopName, MAX_NAME_CHARS) || arrivals.stopNo;
+  const stopName = nameOfStop(arrivals.stopName, arrivals.stopNo, MAX_NAME_CHARS) || arrivals.stopNo;
   const lines: string[] = [
     say('where-arrival', {
       when: say('arrivals-minutes', { minutes: minutesAway(trip) }),

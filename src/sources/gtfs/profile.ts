@@ -1,4 +1,5 @@
 import type { SourceProfile } from '../../domain/transit-source.js';
+import { modeOfRouteType, sharedMode } from '../../domain/vehicle-mode.js';
 import type { Timetable } from './static/timetable.js';
 
 // What a GTFS feed says of itself, read once per import: its agencies' names and clock, how long
@@ -9,6 +10,7 @@ import type { Timetable } from './static/timetable.js';
 export const UNKNOWN_PROFILE: SourceProfile = Object.freeze({
   agencies: Object.freeze([]),
   examples: Object.freeze({ stop: '1234', route: '10' }),
+  placeholderExamples: true,
   vehicles: 'any',
 });
 
@@ -18,7 +20,8 @@ const SAME_DIGITS_SHARE = 0.9;
 export async function profileOf(timetable: Timetable): Promise<SourceProfile> {
   const [agencies, routeTypes, codes, busiest] = await Promise.all([
     timetable.query('SELECT agency_name FROM agency ORDER BY rowid', []),
-    timetable.query('SELECT DISTINCT route_type FROM routes', []),
+    // Only routes that run: Caltrain lists a "Bus Bridge" (route_type 3) no trip of its schedule takes.
+    timetable.query('SELECT DISTINCT route_type FROM routes WHERE route_id IN (SELECT DISTINCT route_id FROM trips)', []),
     // Only stops a trip calls at: feeds also list entrances, pathways and stops no trip serves.
     timetable.query(
       `SELECT COALESCE(NULLIF(stop_code, ''), stop_id) AS code FROM stops WHERE stop_id IN (SELECT DISTINCT stop_id FROM stop_times)`,
@@ -32,14 +35,10 @@ export async function profileOf(timetable: Timetable): Promise<SourceProfile> {
     agencies: Object.freeze([...new Set(agencies.map((row) => String(row.agency_name ?? '').trim()).filter((name) => name !== ''))]),
     timeZone: timetable.timeZone,
     examples: Object.freeze(examples ?? UNKNOWN_PROFILE.examples),
+    ...(examples === undefined ? { placeholderExamples: true } : {}),
     ...(stopDigits !== undefined ? { stopDigits } : {}),
-    vehicles: routeTypes.length > 0 && routeTypes.every((row) => isBusType(Number(row.route_type))) ? 'bus' : 'any',
+    vehicles: sharedMode(routeTypes.map((row) => modeOfRouteType(Number(row.route_type)))),
   });
-}
-
-/** GTFS route_type 3, or an extended type of the bus family (700-799). */
-function isBusType(type: number): boolean {
-  return type === 3 || (type >= 700 && type <= 799);
 }
 
 function commonDigits(codes: string[]): number | undefined {

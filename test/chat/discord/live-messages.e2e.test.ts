@@ -167,7 +167,7 @@ describe('📍 on Discord: the embed follows the bus', () => {
 
     clock.advance(15 * 60_000);
     expect(await updater.round()).toMatchObject({ stopped: 1 });
-    expect(embedOf(answer).footer!.text).toContain('📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre ce bus.');
+    expect(embedOf(answer).footer!.text).toContain('📍 Plus mis à jour. Touchez 📍 de nouveau pour suivre cet autobus.');
     expect(await store.liveMessages.list('discord')).toEqual([]);
   });
 

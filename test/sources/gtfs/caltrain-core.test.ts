@@ -46,6 +46,27 @@ describe('a Caltrain deployment', () => {
     expect(usage).toBe(`Which stop? Add its 5-digit number, like: /next ${stop} ${route}`);
   });
 
+  it('speaks of trains, never buses: the help, the last trips, in both languages (routes.txt route_type 2)', async () => {
+    expect(source.profile().vehicles).toBe('train');
+    const { stop, route } = source.profile().examples;
+    const help = renderPlainText((await core.handleText('/help', privateChat({ chatId: 'en-rider' })))!);
+    expect(help).toContain(`/next ${stop} ${route}: the next trains of route ${route} at stop ${stop}`);
+    expect(help).toContain('/next <stop> [route]: Next trains at a stop, for one route or all');
+    expect(help).not.toMatch(/\bbus/i);
+    const aide = renderPlainText((await core.handleText('/help', privateChat({ chatId: 'fr-rider', languageCode: 'fr' })))!);
+    expect(aide).toContain(`les prochains trains du circuit ${route}`);
+    expect(aide).not.toMatch(/autobus|\bbus\b/i);
+
+    const arrivals = renderPlainText((await core.handleText('70021', privateChat({ chatId: 'en-rider' })))!);
+    expect(arrivals).toContain('· last train');
+    expect(arrivals).not.toMatch(/\bbus/i);
+    const passages = renderPlainText((await core.handleText('70021', privateChat({ chatId: 'fr-rider', languageCode: 'fr' })))!);
+    expect(passages).toContain('· dernier train');
+    // L2 has no trip left this evening: one line, not a heading and a line of its own.
+    expect(arrivals).toContain('No more today: L2');
+    expect(arrivals).not.toContain('No more trips today.');
+  });
+
   it('reads "/subscribe 70021 07:30" on the Pacific clock: next Wednesday 07:30 there', async () => {
     const chat = privateChat({ chatId: 'pacific-rider' });
     const reply = (await core.handleText('/subscribe 70021 07:30', chat))!;
@@ -92,6 +113,6 @@ describe('a Caltrain deployment', () => {
     const near = notifier.sent.filter((s) => s.chatId === 'near-rider').map((s) => renderPlainText(s.reply));
     expect(near).toHaveLength(1);
     // The bus's time is read on the same clock: 17:xx in San Francisco, not 20:xx in Toronto.
-    expect(near[0]).toMatch(new RegExp(`^🚌 Route ${soonest.routeNo} is \\d+ min from .+ \\(70021\\), at 17:\\d\\d`));
+    expect(near[0]).toMatch(new RegExp(`^🚆 Route ${soonest.routeNo} is \\d+ min from .+ \\(70021\\), at 17:\\d\\d`));
   });
 });

@@ -12,8 +12,8 @@ import type { ChatContext } from '../../../bot/chat-context.js';
 import { currentRequest } from '../../../bot/index.js';
 
 /**
- * Buttons under replies. An `update` button (Refresh) edits the message in place (a second tap
- * within the throttle interval is answered locally); a `reply` button answers with a new message
+ * Buttons under replies. An `update` button (Refresh, a page's ◀ ▶) edits the message in place (the
+ * same button tapped again within the throttle interval is answered locally); a `reply` button answers with a new message
  * (in place under inline messages, which have no chat to post in); a `notice` button (Save)
  * answers with a toast. Every callback query is answered, or the rider's button keeps spinning.
  */
@@ -29,7 +29,8 @@ export function buttons(deps: FeatureDeps): Composer<Context> {
       await ctx.answerCallbackQuery({ text: deps.core.t(locale, 'button-expired') });
       return;
     }
-    const messageKey = ctx.callbackQuery.inline_message_id ?? `${ctx.chat?.id}:${ctx.callbackQuery.message?.message_id}`;
+    // The same button pressed again is held back, not another one: ▶ after ◀ turns a page at once.
+    const messageKey = `${ctx.callbackQuery.inline_message_id ?? `${ctx.chat?.id}:${ctx.callbackQuery.message?.message_id}`}|${ctx.callbackQuery.data}`;
     if (press.effect === 'update' && !deps.throttle.tryRefresh(messageKey)) {
       await ctx.answerCallbackQuery({ text: deps.core.t(await deps.core.localeOf(chat), 'refresh-up-to-date') });
       return;

@@ -122,6 +122,7 @@ function routeArrivals(route: RouteAtStop, list: Candidate[], nowMs: number): Ro
     ...(route.directionId !== undefined ? { directionId: route.directionId } : {}),
     direction: '',
     heading: route.heading || list[0]?.trip.destination || '',
+    ...(route.mode !== undefined ? { mode: route.mode } : {}),
     trips: list.map((c) => ({
       ...c.trip,
       minutesAway: Math.max(0, Math.floor((c.atSeconds * 1000 - nowMs) / 60_000)),

@@ -1,3 +1,4 @@
+import { modeOfRouteType, type VehicleMode } from '../../../domain/vehicle-mode.js';
 import { sharedName } from '../../../stops/shared-name.js';
 import { ServiceCalendar } from '../../../gtfs-format/service-calendar.js';
 import { openDb, type Db, type Param, type Row } from './db.js';
@@ -22,6 +23,8 @@ export interface RouteAtStop {
   directionId: number | undefined;
   /** The headsign most of the direction's trips carry. */
   heading: string;
+  /** routes.route_type read as riders name it; undefined for a value that is no route type. */
+  mode?: VehicleMode;
 }
 
 export interface ScheduledCall {
@@ -125,6 +128,12 @@ function wheelchairOf(row: Row): { wheelchair?: boolean } {
   return trip === 1 ? { wheelchair: true } : {};
 }
 
+/** A route's mode when its route_type reads as one (an empty or odd value: none). */
+function modeOf(routeType: unknown): { mode?: VehicleMode } {
+  const mode = routeType === null || routeType === undefined || routeType === '' ? undefined : modeOfRouteType(Number(routeType));
+  return mode !== undefined ? { mode } : {};
+}
+
 /** A row of CALL_COLUMNS as a call, its times moved by `shift` (a frequency run's start after its pattern's). */
 function callOf(row: Row, shift: number, run: { headwaySecs: number; exact: boolean } | undefined): ScheduledCall {
   return {
@@ -200,7 +209,7 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar, hasF
       const cached = routesCache.get(key);
       if (cached !== undefined) return cached;
       const rows = await db.all(
-        `SELECT t.route_id, t.direction_id, r.route_short_name, t.trip_headsign, COUNT(*) AS n
+        `SELECT t.route_id, t.direction_id, r.route_short_name, r.route_type, t.trip_headsign, COUNT(*) AS n
          FROM stop_times st JOIN trips t ON t.trip_id = st.trip_id JOIN routes r ON r.route_id = t.route_id
          WHERE st.stop_id IN (${marks(place.stopIds.length)})
          GROUP BY t.route_id, t.direction_id, t.trip_headsign ORDER BY n DESC`,
@@ -216,6 +225,7 @@ function timetableOver(db: Db, timeZone: string, calendar: ServiceCalendar, hasF
             routeNo: str(row.route_short_name) || str(row.route_id),
             directionId,
             heading: str(row.trip_headsign),
+            ...modeOf(row.route_type),
           });
         }
       }
