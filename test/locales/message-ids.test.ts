@@ -46,6 +46,7 @@ const COMPUTED_IDS: Readonly<Record<string, readonly (string | number)[]>> = {
 const NOT_MESSAGE_IDS = new Map([
   ['usage-error', 'a Reply kind'],
   ['stop-or-name', 'an argument kind'],
+  ['disruption-ref', 'an argument kind'],
   ['stop-digits', 'an identifier problem'],
   ['stop-not-stop', 'an identifier problem'],
   ['stop-moved', "a disruption's effect"],
