@@ -1,12 +1,14 @@
-// `npm run lint`, after ESLint: who may import whom inside src/ (the layers of import-layers.js)
-// and no import circles, type-only imports included (a circle of types still ties the parts into
+// `npm run lint`, after ESLint: who may import whom inside src/ (the layers of import-layers.js),
+// which parts may import the libraries of a platform, a database or a wire format (its
+// LIBRARIES), and no import circles, type-only imports included (a circle of types still ties the parts into
 // one).
-import { layerRules } from './import-layers.js';
+import { layerRules, libraryRules } from './import-layers.js';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
     ...layerRules(),
+    ...libraryRules(),
     {
       name: 'no-circular',
       severity: 'error',

@@ -1,8 +1,9 @@
-// Who may import whom inside src/ (libraries are not checked), read by .dependency-cruiser.js,
-// which `npm run lint` runs. Every part may import itself. A part ending in `/*` is each folder
-// there on its own: a source never imports another source, a chat adapter never another
-// adapter. A part ending in `*.ts` is the files directly in that folder. main.ts, config.ts and
-// feeds-file.ts wire the parts together and may import anything.
+// Who may import whom inside src/, and which parts may import which libraries, read by
+// .dependency-cruiser.js, which `npm run lint` runs. Every part may import itself. A part ending
+// in `/*` is each folder there on its own: a source never imports another source, a chat adapter
+// never another adapter. A part ending in `.ts` is files, `*` standing for any characters but
+// `/`: `chat/*.ts` is the files directly in chat/. main.ts, config.ts and feeds-file.ts wire the
+// parts together and may import anything of src/.
 // prettier-ignore
 export const LAYERS = [
   // part                         may import
@@ -27,13 +28,29 @@ export const LAYERS = [
   ['sim',                         ['domain', 'gtfs-format', 'util', 'log.ts', 'stops', 'sources/octranspo-v12/index.ts']],
 ];
 
+// The libraries that tie a part to one platform, one database or one wire format, and the only
+// parts that may import them, so that the core stays platform-neutral and a driver is swapped in
+// one place. A part is named as in LAYERS (a folder, a file, `*` any characters but `/`); a
+// package ending in `/*` is every package of that scope. A library that is not installed counts
+// too (a probe importing it, or a driver added later).
+// prettier-ignore
+export const LIBRARIES = [
+  // library                          its packages                                                       only in
+  ['grammY',                          ['grammy', '@grammyjs/*'],                                         ['chat/telegram']],
+  ['discord.js',                      ['discord.js', '@discordjs/*'],                                    ['chat/discord']],
+  // The store's drivers, and the schedule database's (better-sqlite3 on its worker threads).
+  ['database and Redis drivers',      ['better-sqlite3', 'keyv', '@keyv/*', 'redis', '@redis/*', 'ioredis'], ['store', 'sources/gtfs/static/db*.ts']],
+  ['BullMQ',                          ['bullmq'],                                                        ['alerts/bull-queue.ts']],
+  // The GTFS-Realtime schema, and the decoders of TripUpdates, VehiclePositions and Service Alerts.
+  ['protobufjs',                      ['protobufjs'],                                                    ['gtfs-format', 'sources/gtfs/realtime/*decode*.ts']],
+];
+
 const escape = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
 
 /** A part as a path pattern under src/; `$1` names the folder a `/*` part matched. */
 function pattern(part, self) {
   if (part.endsWith('/*')) return self ? `^src/${escape(part.slice(0, -2))}/([^/]+)/` : `^src/${escape(part.slice(0, -2))}/$1/`;
-  if (part.endsWith('*.ts')) return `^src/${escape(part.slice(0, -4))}[^/]+\\.ts$`;
-  if (part.endsWith('.ts')) return `^src/${escape(part)}$`;
+  if (part.endsWith('.ts')) return `^src/${escape(part).replaceAll('*', '[^/]*')}$`;
   return `^src/${escape(part)}/`;
 }
 
@@ -64,4 +81,25 @@ export function layerRules() {
 /** What a part may always import: itself (for a `/*` part, the same folder it was matched in). */
 function selfPattern(part) {
   return part.endsWith('/*') ? pattern(part, false) : pattern(part, true);
+}
+
+/**
+ * A library's packages as a pattern of what an import resolves to: a file under node_modules (the
+ * package's own or its @types), or the bare name when it did not resolve (a types-only entry
+ * point such as grammy/types, a package that is not installed).
+ */
+function packagesPattern(packages) {
+  const names = packages.map((name) => (name.endsWith('/*') ? `${escape(name.slice(0, -2))}/[^/]+` : escape(name)));
+  return `(^|node_modules/)(@types/)?(${names.join('|')})(/|$)`;
+}
+
+/** One dependency-cruiser rule per library: imported from src/ outside its parts, it fails. */
+export function libraryRules() {
+  return LIBRARIES.map(([library, packages, parts]) => ({
+    name: `library:${library}`,
+    severity: 'error',
+    comment: `${library} (${packages.join(', ')}) may be imported only in ${parts.map((part) => `src/${part}`).join(', ')} (import-layers.js).`,
+    from: { path: '^src/', pathNot: parts.map((part) => pattern(part, true)) },
+    to: { path: packagesPattern(packages) },
+  }));
 }
