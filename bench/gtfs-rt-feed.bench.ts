@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { FeedMessageType } from '../src/gtfs-format/realtime-schema.js';
@@ -23,6 +23,7 @@ import { importFeed } from '../src/sources/gtfs/static/import-feed.js';
 import { openTimetable, type StopPlace } from '../src/sources/gtfs/static/timetable.js';
 import { loadDemoNetwork } from '../src/sim/demo-network.js';
 import { demoTripUpdates } from '../src/sim/trip-updates.js';
+import { watchLoop } from './lib/event-loop.js';
 import { feedOf, median, timeDecodes } from './lib/realtime-feeds.js';
 
 const fixture = (name: string) => new URL(`../test/fixtures/gtfs-rt/${name}`, import.meta.url).pathname;
@@ -37,34 +38,6 @@ const settle = async () => {
   }
 };
 
-/**
- * The event loop while something runs: monitorEventLoopDelay's longest delay and p99, and the
- * longest gap between two 1 ms ticks with the CPU the process used within it (a gap much longer
- * than its CPU is the machine's other load, not this process holding the loop).
- */
-function watchLoop() {
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  const longest = { wallMs: 0, cpuMs: 0 };
-  let tickAt = performance.now();
-  let tickCpu = process.cpuUsage();
-  const ticker = setInterval(() => {
-    const at = performance.now();
-    const cpu = process.cpuUsage(tickCpu);
-    if (at - tickAt > longest.wallMs) Object.assign(longest, { wallMs: at - tickAt, cpuMs: (cpu.user + cpu.system) / 1000 });
-    tickAt = at;
-    tickCpu = process.cpuUsage();
-  }, 1);
-  delay.enable();
-  return {
-    async stop() {
-      // A decode that never let go of the loop shows only once the loop turns again.
-      await sleep(20);
-      delay.disable();
-      clearInterval(ticker);
-      return { max: delay.max / 1e6, p99: delay.percentile(99) / 1e6, cpuInLongest: longest.cpuMs };
-    },
-  };
-}
 const stall = (loop: { max: number; cpuInLongest: number }) => `longest stall ${ms(loop.max)} (the process's CPU in it ${ms(loop.cpuInLongest)})`;
 
 const realSeeds = ['caltrain-trip-updates.pb', 'miway-trip-updates-cut.pb', 'ltc-trip-updates-cut.pb'].map((name) => readFileSync(fixture(name)));
