@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,9 +102,10 @@ describe('npm start with a list of feeds', () => {
     const run = await bot.exited;
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^BASELINE \(OC Transpo 3017\)/);
-    // The operator reads why in the log, once per feed.
-    expect(run.stderr.match(/no schedule to answer from/g)).toHaveLength(2);
-    expect(`${run.stdout}${run.stderr}`).not.toContain(DEMO_API_KEY);
+    // The operator reads why in the log (the terminal chat's is a file in DATA_DIR), once per feed.
+    const log = readFileSync(join(dir, 'data', 'arrivals-bot.log'), 'utf8');
+    expect(log.match(/no schedule to answer from/g)).toHaveLength(2);
+    expect(`${run.stdout}${run.stderr}${log}`).not.toContain(DEMO_API_KEY);
   });
 
   it("on Telegram, asks which agency a shared code means with a button each, and the button answers with that agency's board", async () => {
