@@ -2,23 +2,27 @@
 // (the feeds are polled at most once per refresh interval, so this costs nothing between polls);
 // when that set (ids and versions) changed, one instance per platform takes the scan of it
 // (disruption-scans.ts: a short lease, "done" once its jobs are safe, so a scanner that dies is
-// replaced), every chat's saved stops and subscriptions are read from the store as a stream,
-// folded into distinct places (a stop, a stop and a route), each place asked once, and its
-// disruptions offered to the chats watching it (disruption-picks.ts: at most 5 per chat, the most
-// severe first, held and mark-checked without ever listing every chat x disruption pair). A chat
-// gets each disruption once per version: the "sent" mark of (platform, chat, id, version) is the
-// one that decides, so restarts, several instances and a scan taken over send nothing twice. The
-// jobs go through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace,
-// the platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
+// replaced). The chats come from the watch list in memory (chat-watches.ts: every chat's saved
+// stops and subscriptions as distinct places, kept fresh), the source matches each disruption
+// once against every watched place (TransitSource.watching: places resolved through its schedule
+// once, the watch index of domain/disruption-watch.ts), and the disruptions, most severe first,
+// are offered to the chats watching what they touch (disruption-picks.ts: at most 5 per chat,
+// held and mark-checked without ever listing every chat x disruption pair; a chat with its 5 is
+// offered nothing less severe). No source call per chat or per place. A chat gets each
+// disruption once per version: the "sent" mark of (platform, chat, id, version) is the one that
+// decides, so restarts, several instances and a scan taken over send nothing twice. The jobs go
+// through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace, the
+// platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
 import { createHash } from 'node:crypto';
 import type { BotCore } from '../bot/core.js';
-import type { AlertTarget, ChatType, Platform } from '../domain/chat.js';
+import type { AlertTarget, Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Disruption } from '../domain/disruption.js';
-import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
 import { errorLine } from '../util/error-line.js';
+import { createChatWatches } from './chat-watches.js';
 import { createChatPicks, type ChatPicks } from './disruption-picks.js';
 import { createDisruptionScans } from './disruption-scans.js';
 import { mapLimit } from './map-limit.js';
@@ -26,9 +30,11 @@ import type { AlertJob, AlertPart } from './occurrence.js';
 import type { DeliveryQueue } from './queue.js';
 
 export interface DisruptionPushDeps {
-  transit: Pick<TransitSource, 'disruptions'>;
-  savedStops: Pick<SavedStopsRepository, 'everySaved'>;
-  subscriptions: Pick<SubscriptionsRepository, 'every'>;
+  transit: Pick<TransitSource, 'disruptions' | 'watching'>;
+  savedStops: Pick<SavedStopsRepository, 'everySaved' | 'list'>;
+  subscriptions: Pick<SubscriptionsRepository, 'every' | 'list'>;
+  /** This process's writes to saved stops and subscriptions, so the watch list follows them at once. */
+  changes?: WatchChanges;
   chats: Pick<ChatSettingsRepository, 'disruptionPushes'>;
   claims: Claims;
   core: Pick<BotCore, 'disruptionReply'>;
@@ -39,6 +45,8 @@ export interface DisruptionPushDeps {
   instance: string;
   /** How long a scan is held before another look may take it over (tests of a killed instance shorten it). */
   scanLeaseMs?: number;
+  /** How often the watch list is read again from the store (chat-watches.ts REBUILD_MS by default). */
+  watchRebuildMs?: number;
 }
 
 /** A watched place: a stop, or a stop and one route there. */
@@ -56,16 +64,16 @@ export interface DisruptionPushesQueued {
 export interface DisruptionPushes {
   /** Works out this tick's pushes (none when nothing changed) and queues them through `enqueue`; never rejects. */
   (enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued>;
-  /** A graceful stop: the scans whose jobs were not all handled are let go, so the next start takes them up at once. */
+  /** A graceful stop: the scans whose jobs were not all handled are let go, so the next start takes them up at once; the watch list's reading ends. */
   letGo(): Promise<void>;
 }
 
 /** A chat hears of this many at once, the most severe first; the rest with the next change. */
 export const MAX_PUSHES_PER_CHAT = 5;
-/** Places asked at once (each a match against the snapshot in memory, and a schedule look-up). */
-const ASK_CONCURRENCY = 8;
-/** Chats of one place whose marks are read at once. */
-const CHAT_CONCURRENCY = 8;
+/** Jobs rendered at once. */
+const RENDER_CONCURRENCY = 8;
+/** Chats of one disruption whose settings and marks are read at once. */
+const CHAT_CONCURRENCY = 16;
 /** Jobs rendered, then queued, at a time: the rendered messages of every chat are never all held. */
 const QUEUE_BATCH = 500;
 /** "Sent" marks outlive any disruption worth pushing again: a week. */
@@ -84,13 +92,6 @@ function snapshotOf(disruptions: readonly Disruption[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A chat known only by a saved stop: its kind guessed from its id, for its pace (a group's is the slower). */
-function guessedType(platform: Platform, chatId: string): ChatType {
-  if (platform === 'telegram') return chatId.startsWith('-') ? 'group' : 'private';
-  if (platform === 'discord') return chatId.startsWith('@') ? 'private' : 'group';
-  return 'private';
-}
-
 const NOTHING: DisruptionPushesQueued = { jobs: 0, handled: Promise.resolve() };
 
 export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPushes {
@@ -98,39 +99,18 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
   const scans = createDisruptionScans({ claims, instance: deps.instance, ...(deps.scanLeaseMs !== undefined ? { leaseMs: deps.scanLeaseMs } : {}) });
   /** The snapshot last read, and the platforms whose scan of it is not known to be done. */
   let current: { snapshot: string; open: Set<Platform> } | undefined;
-
-  /** Every chat of the served platforms and the places it watches, read from the store as a stream. */
-  async function watches(platforms: ReadonlySet<Platform>) {
-    const chats = new Map<string, AlertTarget>();
-    /** Subscriptions paused because the platform refused the chat: pushes pause with them. */
-    const refused = new Set<string>();
-    const byPlace = new Map<string, { place: Place; chats: Set<string> }>();
-    const watch = (key: string, place: Place) => {
-      const id = `${place.stopNo}\u0000${place.routeNo ?? ''}`;
-      let entry = byPlace.get(id);
-      if (entry === undefined) byPlace.set(id, (entry = { place, chats: new Set() }));
-      entry.chats.add(key);
-    };
-    for await (const sub of deps.subscriptions.every()) {
-      if (!platforms.has(sub.chat.platform)) continue;
-      const key = chatPart(sub.chat);
-      chats.set(key, sub.chat);
-      if (sub.paused === 'refused') refused.add(key);
-      if (sub.paused !== undefined) continue;
-      watch(key, { stopNo: sub.stopNo, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}) });
-    }
-    for await (const saved of deps.savedStops.everySaved()) {
-      if (!platforms.has(saved.chat.platform)) continue;
-      const key = chatPart(saved.chat);
-      if (!chats.has(key)) chats.set(key, { ...saved.chat, chatType: guessedType(saved.chat.platform, saved.chat.chatId) });
-      watch(key, { stopNo: saved.stopNo });
-    }
-    for (const key of refused) chats.delete(key);
-    return { chats, places: [...byPlace.values()] };
-  }
+  const watches = createChatWatches({
+    savedStops: deps.savedStops,
+    subscriptions: deps.subscriptions,
+    ...(deps.changes !== undefined ? { changes: deps.changes } : {}),
+    platforms: deps.platforms,
+    clock: deps.clock,
+    logger,
+    ...(deps.watchRebuildMs !== undefined ? { rebuildMs: deps.watchRebuildMs } : {}),
+  });
 
   async function scan(enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued> {
-    if (deps.transit.disruptions === undefined) return NOTHING;
+    if (deps.transit.disruptions === undefined || deps.transit.watching === undefined) return NOTHING;
     const network = await deps.transit.disruptions({});
     if (network.status !== 'ok') return NOTHING;
     const snapshot = snapshotOf(network.disruptions);
@@ -173,50 +153,58 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     enqueue: DeliveryQueue['enqueue'],
   ): Promise<{ jobs: number; handled: Array<Promise<void>> } | undefined> {
     const started = performance.now();
-    const { chats, places } = await watches(platforms);
+    const list = await watches.current();
+    const chatOf = (key: string): AlertTarget | undefined => {
+      const chat = list.chat(key);
+      return chat !== undefined && platforms.has(chat.platform) ? chat : undefined;
+    };
+    const reading = await deps.transit.watching!(list.places);
+    if (reading.status !== 'ok') {
+      // The feeds unreadable since the snapshot was read: look again next tick rather than push nothing.
+      logger.info('disruptions unreadable during a scan: tried again next tick');
+      return undefined;
+    }
+    const matchedMs = performance.now() - started;
     const wants = new Map<string, Promise<boolean>>();
     /** Asked once per chat, when a disruption first touches it: a chat that said off is offered nothing. */
     const wanted = (key: string) => {
       let answer = wants.get(key);
       if (answer === undefined) {
-        const chat = chats.get(key);
+        const chat = chatOf(key);
         answer = chat === undefined ? Promise.resolve(false) : deps.chats.disruptionPushes(chat).then((setting) => setting === 'on');
         wants.set(key, answer);
       }
       return answer;
     };
     const picks: ChatPicks<Place> = createChatPicks(MAX_PUSHES_PER_CHAT, async (key, d) => {
-      const chat = chats.get(key)!;
+      const chat = chatOf(key)!;
       return (await claims.holder(disruptionSentKey(chat, d))) !== undefined;
     });
-    let unreadable = false;
-    // Each place asked once, whatever the number of chats watching it; its answer offered to them, then dropped.
-    await mapLimit(places, ASK_CONCURRENCY, async ({ place, chats: watching }) => {
-      if (unreadable) return;
-      let found: readonly Disruption[];
-      try {
-        const reading = await deps.transit.disruptions!({ stop: place.stopNo, ...(place.routeNo !== undefined ? { route: place.routeNo } : {}) });
-        if (reading.status !== 'ok') return void (unreadable = true);
-        found = reading.disruptions;
-      } catch {
-        // A stop the schedule no longer has, say: nothing to push for it.
-        return;
+    /** Chats with all the picks they can take, or that want none: nothing later (less severe) is theirs. */
+    const settled = new Set<string>();
+    // Disruption by disruption, most severe first: its watched places, the chats watching them.
+    for (const d of reading.disruptions) {
+      if (settled.size >= list.chats) break;
+      const offers = new Map<string, Place>();
+      for (const placeKey of reading.touched(d)) {
+        const watched = list.places.get(placeKey);
+        if (watched === undefined) continue;
+        for (const key of list.watchers(placeKey)) {
+          if (settled.has(key) || offers.has(key)) continue;
+          offers.set(key, { stopNo: watched.stop, ...(watched.route !== undefined ? { routeNo: watched.route } : {}) });
+        }
       }
-      if (found.length === 0) return;
-      await mapLimit([...watching], CHAT_CONCURRENCY, async (key) => {
-        if (!unreadable && (await wanted(key))) await picks.offer(key, found, place);
+      await mapLimit([...offers], CHAT_CONCURRENCY, async ([key, place]) => {
+        if (!(await wanted(key))) return void settled.add(key);
+        await picks.offer(key, [d], place);
+        if (picks.picked(key).length >= MAX_PUSHES_PER_CHAT) settled.add(key);
       });
-    });
-    if (unreadable) {
-      // A feed went unreadable half-way: look again next tick rather than push a partial picture.
-      logger.info('disruptions unreadable during a scan: tried again next tick');
-      return undefined;
     }
     const handled: Array<Promise<void>> = [];
     let jobs = 0;
     let batch: string[] = [];
     const flush = async () => {
-      const made = (await mapLimit(batch, ASK_CONCURRENCY, (key) => jobFor(chats.get(key)!, picks, key, snapshot))).filter(
+      const made = (await mapLimit(batch, RENDER_CONCURRENCY, (key) => jobFor(chatOf(key)!, picks, key, snapshot))).filter(
         (job): job is AlertJob => job !== undefined,
       );
       batch = [];
@@ -232,8 +220,10 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     logger.info(
       {
         disruptions: active,
-        chats: chats.size,
-        places: places.length,
+        chats: list.chats,
+        places: list.places.size,
+        watches: list.watches,
+        matchedMs: Math.round(matchedMs),
         jobs,
         marksRead: picks.counts.marksRead,
         picksHeld: picks.counts.held,
@@ -256,6 +246,8 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
   }
 
   const pushes = async (enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued> => {
+    // Each tick, changed or not: the watch list is read again from the store once its cadence is due.
+    watches.refresh();
     try {
       return await scan(enqueue);
     } catch (err) {
@@ -264,5 +256,10 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       return NOTHING;
     }
   };
-  return Object.assign(pushes, { letGo: () => scans.letGoAll().catch(() => undefined) });
+  return Object.assign(pushes, {
+    letGo: async () => {
+      await scans.letGoAll().catch(() => undefined);
+      await watches.close();
+    },
+  });
 }

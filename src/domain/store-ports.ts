@@ -59,6 +59,17 @@ export interface SavedStopsRepository {
 }
 
 /**
+ * The chats whose saved stops or subscriptions were just written through this process's
+ * repositories (saved, removed, subscribed, paused, resumed, refused, moved), each after its write
+ * landed: what the disruption pushes' watch list follows at once. Writes by other processes on a
+ * shared store are not heard here (that list also reads the store again on its own cadence).
+ */
+export interface WatchChanges {
+  /** Calls `listener` after each such write; returns the way to stop listening. */
+  onWatchChange(listener: (chat: ChatRef) => void): () => void;
+}
+
+/**
  * "Set this key if absent, with a time to live": whoever wins a claim does the work (sends an
  * alert, takes a slot). Redis: SET key value NX PX ttl; SQLite: INSERT ... ON CONFLICT DO NOTHING
  * (an expired row counts as absent).
