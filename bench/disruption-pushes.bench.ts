@@ -236,7 +236,11 @@ async function networkWide(): Promise<void> {
       savedStops: store.savedStops,
       subscriptions: store.subscriptions,
       chats: store.chats,
-      claims: { ...store.claims, holder: (key) => (key.startsWith('disruptions:sent:') && marksRead++, store.claims.holder(key)) },
+      claims: {
+        ...store.claims,
+        holder: (key) => (key.startsWith('disruptions:sent:') && marksRead++, store.claims.holder(key)),
+        holders: (keys) => ((marksRead += keys.filter((key) => key.startsWith('disruptions:sent:')).length), store.claims.holders!(keys)),
+      },
       core: { disruptionReply: () => (rendered++, Promise.resolve(reply)) },
       platforms: new Set(['telegram']),
       clock,

@@ -20,6 +20,8 @@ import { mapLimit } from './map-limit.js';
 
 /** How often the whole list is read again from the store: the longest another instance's write goes unseen. */
 export const REBUILD_MS = 2 * 60_000;
+/** Changed chats remembered at most (beyond: forgotten, and the next look reads every chat). */
+const CHANGES_KEPT = 100_000;
 /** Chats read again at once after this process changed them. */
 const REREAD_CONCURRENCY = 8;
 
@@ -44,6 +46,10 @@ export interface WatchList {
   chat(chatKey: string): AlertTarget | undefined;
   readonly chats: number;
   readonly watches: number;
+  /** Where this list stands in its changes: a later look asks what changed since. */
+  readonly version: number;
+  /** The chats whose places changed after `version` (this process's writes, and what a full read found different); undefined: no longer known. */
+  changedSince(version: number): ReadonlySet<string> | undefined;
 }
 
 export interface ChatWatches {
@@ -77,9 +83,12 @@ class Lists {
   watches = 0;
   private placesMap: Map<string, WatchedPlace> | undefined;
 
-  /** Sets a chat's places (none, or refused: the chat is left out). */
-  set(key: string, entry: ChatEntry | undefined): void {
+  /** Sets a chat's places (none, or refused: the chat is left out); whether they differ from before. */
+  set(key: string, entry: ChatEntry | undefined): boolean {
     const before = this.byChat.get(key);
+    const was = before?.places ?? [];
+    const now = entry?.places ?? [];
+    const differs = was.length !== now.length || now.some((p) => !was.includes(p));
     if (before !== undefined) {
       for (const p of before.places) {
         const at = this.byPlace.get(p)!;
@@ -92,7 +101,7 @@ class Lists {
       }
       this.byChat.delete(key);
     }
-    if (entry === undefined || entry.places.length === 0) return;
+    if (entry === undefined || entry.places.length === 0) return differs;
     this.byChat.set(key, entry);
     for (const p of entry.places) {
       let at = this.byPlace.get(p);
@@ -104,9 +113,10 @@ class Lists {
       at.chats.add(key);
       this.watches++;
     }
+    return differs;
   }
 
-  view(): WatchList {
+  view(changes: Pick<WatchList, 'version' | 'changedSince'>): WatchList {
     this.placesMap ??= new Map([...this.byPlace].map(([k, v]) => [k, v.place]));
     const places = this.placesMap;
     const none: ReadonlySet<string> = new Set();
@@ -116,6 +126,8 @@ class Lists {
       chat: (c) => this.byChat.get(c)?.target,
       chats: this.byChat.size,
       watches: this.watches,
+      version: changes.version,
+      changedSince: changes.changedSince,
     };
   }
 }
@@ -136,6 +148,24 @@ export function createChatWatches(deps: ChatWatchesDeps): ChatWatches {
   let lists: Lists | undefined;
   let builtAt = 0;
   let building: Promise<Lists> | undefined;
+  /** Each change of a chat's places numbered; the chats by the number of their last change. */
+  let version = 0;
+  let forgottenBefore = 0;
+  const changedAt = new Map<string, number>();
+  const changed = (key: string) => {
+    if (changedAt.size >= CHANGES_KEPT) {
+      changedAt.clear();
+      forgottenBefore = version + 1;
+    }
+    changedAt.delete(key);
+    changedAt.set(key, ++version);
+  };
+  const changedSince = (since: number): ReadonlySet<string> | undefined => {
+    if (since < forgottenBefore) return undefined;
+    const found = new Set<string>();
+    for (const [key, at] of changedAt) if (at > since) found.add(key);
+    return found;
+  };
   /** Chats this process changed, to read again before the next look. */
   const dirty = new Map<string, ChatRef>();
   /** Those changed while a full read goes on: read again once it is in (it may have read them before the change). */
@@ -182,6 +212,15 @@ export function createChatWatches(deps: ChatWatchesDeps): ChatWatches {
       duringBuild = new Map();
       try {
         const fresh = await readAll();
+        // What the full read found different (another instance's writes): the next look offers those chats everything.
+        if (lists !== undefined) {
+          const old = lists;
+          for (const [key, entry] of fresh.byChat) {
+            const was = old.byChat.get(key)?.places ?? [];
+            if (was.length !== entry.places.length || entry.places.some((p) => !was.includes(p))) changed(key);
+          }
+          for (const key of old.byChat.keys()) if (!fresh.byChat.has(key)) changed(key);
+        }
         lists = fresh;
         builtAt = deps.clock().getTime();
         return fresh;
@@ -200,14 +239,12 @@ export function createChatWatches(deps: ChatWatchesDeps): ChatWatches {
     const key = chatKeyOf(chat);
     const known = list.byChat.get(key)?.target ?? subs[0]?.chat;
     const target: AlertTarget = known ?? { ...chat, chatType: guessedType(chat.platform, chat.chatId) };
-    list.set(
-      key,
-      entryOf(
-        target,
-        subs,
-        saved.map((s) => s.stopNo),
-      ),
+    const entry = entryOf(
+      target,
+      subs,
+      saved.map((s) => s.stopNo),
     );
+    if (list.set(key, entry)) changed(key);
   }
 
   return {
@@ -229,7 +266,7 @@ export function createChatWatches(deps: ChatWatchesDeps): ChatWatches {
           throw err;
         }
       }
-      return list.view();
+      return list.view({ version, changedSince });
     },
     async close() {
       stopListening?.();

@@ -22,7 +22,9 @@ import type { ChatSettingsRepository, Claims, SavedStopsRepository, Subscription
 import type { TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
 import { errorLine } from '../util/error-line.js';
-import { createChatWatches } from './chat-watches.js';
+import type { WatchReading } from '../domain/disruption-watch.js';
+import { createChatWatches, type WatchList } from './chat-watches.js';
+import { batchedReads } from './batched-reads.js';
 import { createChatPicks, type ChatPicks } from './disruption-picks.js';
 import { createDisruptionScans } from './disruption-scans.js';
 import { mapLimit } from './map-limit.js';
@@ -35,7 +37,7 @@ export interface DisruptionPushDeps {
   subscriptions: Pick<SubscriptionsRepository, 'every' | 'list'>;
   /** This process's writes to saved stops and subscriptions, so the watch list follows them at once. */
   changes?: WatchChanges;
-  chats: Pick<ChatSettingsRepository, 'disruptionPushes'>;
+  chats: Pick<ChatSettingsRepository, 'disruptionPushes' | 'disruptionPushesOf'>;
   claims: Claims;
   core: Pick<BotCore, 'disruptionReply'>;
   /** Platforms this instance delivers to: it pushes to their chats only. */
@@ -72,8 +74,8 @@ export interface DisruptionPushes {
 export const MAX_PUSHES_PER_CHAT = 5;
 /** Jobs rendered at once. */
 const RENDER_CONCURRENCY = 8;
-/** Chats of one disruption whose settings and marks are read at once. */
-const CHAT_CONCURRENCY = 16;
+/** Chats of one disruption whose settings and marks are asked at once (the marks read together: batched-reads.ts). */
+const CHAT_CONCURRENCY = 500;
 /** Jobs rendered, then queued, at a time: the rendered messages of every chat are never all held. */
 const QUEUE_BATCH = 500;
 /** "Sent" marks outlive any disruption worth pushing again: a week. */
@@ -92,6 +94,13 @@ function snapshotOf(disruptions: readonly Disruption[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+interface Baseline {
+  readonly versions: ReadonlyMap<string, string>;
+  readonly listVersion: number;
+  /** Chats that had their 5 and more touching them: offered again at the next scan, whatever it changed. */
+  readonly leftOut: ReadonlySet<string>;
+}
+
 const NOTHING: DisruptionPushesQueued = { jobs: 0, handled: Promise.resolve() };
 
 export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPushes {
@@ -99,6 +108,14 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
   const scans = createDisruptionScans({ claims, instance: deps.instance, ...(deps.scanLeaseMs !== undefined ? { leaseMs: deps.scanLeaseMs } : {}) });
   /** The snapshot last read, and the platforms whose scan of it is not known to be done. */
   let current: { snapshot: string; open: Set<Platform> } | undefined;
+  /**
+   * Per platform, the last scan this instance finished: the versions it offered and where the
+   * watch list stood. The next scan then offers only the chats a new or changed disruption
+   * touches, or whose places changed since (each of them everything touching it, so what its 5
+   * left out comes with the next change touching it); without one (a start, a scan another
+   * instance did), every chat.
+   */
+  const baselines = new Map<Platform, Baseline>();
   const watches = createChatWatches({
     savedStops: deps.savedStops,
     subscriptions: deps.subscriptions,
@@ -134,7 +151,10 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       const handled = Promise.all(queued.handled)
         .then(() => scans.finish(snapshot, mine))
         .then(() => {
-          for (const platform of mine) settled.open.delete(platform);
+          for (const platform of mine) {
+            settled.open.delete(platform);
+            baselines.set(platform, queued.baseline);
+          }
         })
         .catch((err: unknown) => logger.warn({ error: errorLine(err) }, 'could not mark a disruption scan done; the next look redoes it'));
       return { jobs: queued.jobs, handled };
@@ -151,7 +171,7 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     snapshot: string,
     active: number,
     enqueue: DeliveryQueue['enqueue'],
-  ): Promise<{ jobs: number; handled: Array<Promise<void>> } | undefined> {
+  ): Promise<{ jobs: number; handled: Array<Promise<void>>; baseline: Baseline } | undefined> {
     const started = performance.now();
     const list = await watches.current();
     const chatOf = (key: string): AlertTarget | undefined => {
@@ -166,38 +186,62 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     }
     const matchedMs = performance.now() - started;
     const wants = new Map<string, Promise<boolean>>();
+    // The settings asked while the offers of one disruption go read together, as the marks.
+    const settingOf = new Map<string, AlertTarget>();
+    const pushSetting = batchedReads(
+      (key) => deps.chats.disruptionPushes(settingOf.get(key)!),
+      deps.chats.disruptionPushesOf !== undefined ? (keys) => deps.chats.disruptionPushesOf!(keys.map((key) => settingOf.get(key)!)) : undefined,
+    );
     /** Asked once per chat, when a disruption first touches it: a chat that said off is offered nothing. */
     const wanted = (key: string) => {
       let answer = wants.get(key);
       if (answer === undefined) {
         const chat = chatOf(key);
-        answer = chat === undefined ? Promise.resolve(false) : deps.chats.disruptionPushes(chat).then((setting) => setting === 'on');
+        if (chat !== undefined) settingOf.set(key, chat);
+        answer = chat === undefined ? Promise.resolve(false) : pushSetting(key).then((setting) => setting === 'on');
         wants.set(key, answer);
       }
       return answer;
     };
+    // The marks asked while the offers of one disruption go read together.
+    const holder = batchedReads((key) => claims.holder(key), claims.holders !== undefined ? (keys) => claims.holders!(keys) : undefined);
     const picks: ChatPicks<Place> = createChatPicks(MAX_PUSHES_PER_CHAT, async (key, d) => {
       const chat = chatOf(key)!;
-      return (await claims.holder(disruptionSentKey(chat, d))) !== undefined;
+      return (await holder(disruptionSentKey(chat, d))) !== undefined;
     });
+    const candidates = candidatesOf(platforms, list, reading);
     /** Chats with all the picks they can take, or that want none: nothing later (less severe) is theirs. */
     const settled = new Set<string>();
+    /** Of those, the chats with their 5 that more disruptions touch: the rest is theirs at the next scan. */
+    const full = new Set<string>();
+    const leftOut = new Set<string>();
     // Disruption by disruption, most severe first: its watched places, the chats watching them.
     for (const d of reading.disruptions) {
-      if (settled.size >= list.chats) break;
+      if (settled.size >= (candidates?.size ?? list.chats)) {
+        // Every chat settled, and more to offer: each full one may be left something (its next scan reads its marks and sees).
+        for (const key of full) leftOut.add(key);
+        break;
+      }
       const offers = new Map<string, Place>();
       for (const placeKey of reading.touched(d)) {
         const watched = list.places.get(placeKey);
         if (watched === undefined) continue;
         for (const key of list.watchers(placeKey)) {
-          if (settled.has(key) || offers.has(key)) continue;
+          if (offers.has(key) || (candidates !== undefined && !candidates.has(key))) continue;
+          if (settled.has(key)) {
+            if (full.has(key)) leftOut.add(key);
+            continue;
+          }
           offers.set(key, { stopNo: watched.stop, ...(watched.route !== undefined ? { routeNo: watched.route } : {}) });
         }
       }
       await mapLimit([...offers], CHAT_CONCURRENCY, async ([key, place]) => {
         if (!(await wanted(key))) return void settled.add(key);
         await picks.offer(key, [d], place);
-        if (picks.picked(key).length >= MAX_PUSHES_PER_CHAT) settled.add(key);
+        if (picks.picked(key).length >= MAX_PUSHES_PER_CHAT) {
+          settled.add(key);
+          full.add(key);
+        }
       });
     }
     const handled: Array<Promise<void>> = [];
@@ -221,6 +265,8 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       {
         disruptions: active,
         chats: list.chats,
+        offered: candidates?.size ?? 'all',
+        leftOut: leftOut.size,
         places: list.places.size,
         watches: list.watches,
         matchedMs: Math.round(matchedMs),
@@ -231,7 +277,23 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       },
       'disruptions changed: pushes queued',
     );
-    return { jobs, handled };
+    const versions = new Map(reading.disruptions.map((d) => [d.id, d.version]));
+    return { jobs, handled, baseline: { versions, listVersion: list.version, leftOut } };
+  }
+
+  /** The chats this scan offers disruptions to: undefined, every one (no baseline for one of the platforms). */
+  function candidatesOf(platforms: ReadonlySet<Platform>, list: WatchList, reading: WatchReading & { status: 'ok' }): Set<string> | undefined {
+    const bases = [...platforms].map((p) => baselines.get(p));
+    if (bases.some((b) => b === undefined)) return undefined;
+    const changed = list.changedSince(Math.min(...bases.map((b) => b!.listVersion)));
+    if (changed === undefined) return undefined;
+    const candidates = new Set(changed);
+    for (const b of bases) for (const key of b!.leftOut) candidates.add(key);
+    for (const d of reading.disruptions) {
+      if (bases.every((b) => b!.versions.get(d.id) === d.version)) continue;
+      for (const placeKey of reading.touched(d)) for (const key of list.watchers(placeKey)) candidates.add(key);
+    }
+    return candidates;
   }
 
   /** The chat's job: its picks (unsent, most severe first), each rendered in its language. */

@@ -27,6 +27,8 @@ export interface ChatSettingsRepository {
   setTimeZone(chat: ChatRef, timeZone: string): Promise<void>;
   /** Whether disruptions touching its stops are pushed to it (/disruptions off|on); 'on' when never set. */
   disruptionPushes(chat: ChatRef): Promise<DisruptionPushSetting>;
+  /** The same of several chats in one read, in their order; absent: one disruptionPushes() each. */
+  disruptionPushesOf?(chats: readonly ChatRef[]): Promise<DisruptionPushSetting[]>;
   setDisruptionPushes(chat: ChatRef, setting: DisruptionPushSetting): Promise<void>;
 }
 
@@ -79,6 +81,8 @@ export interface Claims {
   claim(key: string, value: string, ttlMs?: number): Promise<boolean>;
   /** The value a live claim holds, or undefined. */
   holder(key: string): Promise<string | undefined>;
+  /** The same of several keys in one read (one query, one round trip), in their order; absent: one holder() each. */
+  holders?(keys: readonly string[]): Promise<Array<string | undefined>>;
   release(key: string): Promise<void>;
 }
 
