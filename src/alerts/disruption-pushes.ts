@@ -2,23 +2,29 @@
 // (the feeds are polled at most once per refresh interval, so this costs nothing between polls);
 // when that set (ids and versions) changed, one instance per platform takes the scan of it
 // (disruption-scans.ts: a short lease, "done" once its jobs are safe, so a scanner that dies is
-// replaced), every chat's saved stops and subscriptions are read from the store as a stream,
-// folded into distinct places (a stop, a stop and a route), each place asked once, and its
-// disruptions offered to the chats watching it (disruption-picks.ts: at most 5 per chat, the most
-// severe first, held and mark-checked without ever listing every chat x disruption pair). A chat
-// gets each disruption once per version: the "sent" mark of (platform, chat, id, version) is the
-// one that decides, so restarts, several instances and a scan taken over send nothing twice. The
-// jobs go through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace,
-// the platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
+// replaced). The chats come from the watch list in memory (chat-watches.ts: every chat's saved
+// stops and subscriptions as distinct places, kept fresh), the source matches each disruption
+// once against every watched place (TransitSource.watching: places resolved through its schedule
+// once, the watch index of domain/disruption-watch.ts), and the disruptions, most severe first,
+// are offered to the chats watching what they touch (disruption-picks.ts: at most 5 per chat,
+// held and mark-checked without ever listing every chat x disruption pair; a chat with its 5 is
+// offered nothing less severe). No source call per chat or per place. A chat gets each
+// disruption once per version: the "sent" mark of (platform, chat, id, version) is the one that
+// decides, so restarts, several instances and a scan taken over send nothing twice. The jobs go
+// through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace, the
+// platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
 import { createHash } from 'node:crypto';
 import type { BotCore } from '../bot/core.js';
-import type { AlertTarget, ChatType, Platform } from '../domain/chat.js';
+import type { AlertTarget, Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Disruption } from '../domain/disruption.js';
-import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
 import { errorLine } from '../util/error-line.js';
+import type { WatchReading } from '../domain/disruption-watch.js';
+import { createChatWatches, type WatchList } from './chat-watches.js';
+import { batchedReads } from './batched-reads.js';
 import { createChatPicks, type ChatPicks } from './disruption-picks.js';
 import { createDisruptionScans } from './disruption-scans.js';
 import { mapLimit } from './map-limit.js';
@@ -26,10 +32,12 @@ import type { AlertJob, AlertPart } from './occurrence.js';
 import type { DeliveryQueue } from './queue.js';
 
 export interface DisruptionPushDeps {
-  transit: Pick<TransitSource, 'disruptions'>;
-  savedStops: Pick<SavedStopsRepository, 'everySaved'>;
-  subscriptions: Pick<SubscriptionsRepository, 'every'>;
-  chats: Pick<ChatSettingsRepository, 'disruptionPushes'>;
+  transit: Pick<TransitSource, 'disruptions' | 'watching'>;
+  savedStops: Pick<SavedStopsRepository, 'everySaved' | 'list'>;
+  subscriptions: Pick<SubscriptionsRepository, 'every' | 'list'>;
+  /** This process's writes to saved stops and subscriptions, so the watch list follows them at once. */
+  changes?: WatchChanges;
+  chats: Pick<ChatSettingsRepository, 'disruptionPushes' | 'disruptionPushesOf'>;
   claims: Claims;
   core: Pick<BotCore, 'disruptionReply'>;
   /** Platforms this instance delivers to: it pushes to their chats only. */
@@ -39,6 +47,8 @@ export interface DisruptionPushDeps {
   instance: string;
   /** How long a scan is held before another look may take it over (tests of a killed instance shorten it). */
   scanLeaseMs?: number;
+  /** How often the watch list is read again from the store (chat-watches.ts REBUILD_MS by default). */
+  watchRebuildMs?: number;
 }
 
 /** A watched place: a stop, or a stop and one route there. */
@@ -56,16 +66,16 @@ export interface DisruptionPushesQueued {
 export interface DisruptionPushes {
   /** Works out this tick's pushes (none when nothing changed) and queues them through `enqueue`; never rejects. */
   (enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued>;
-  /** A graceful stop: the scans whose jobs were not all handled are let go, so the next start takes them up at once. */
+  /** A graceful stop: the scans whose jobs were not all handled are let go, so the next start takes them up at once; the watch list's reading ends. */
   letGo(): Promise<void>;
 }
 
 /** A chat hears of this many at once, the most severe first; the rest with the next change. */
 export const MAX_PUSHES_PER_CHAT = 5;
-/** Places asked at once (each a match against the snapshot in memory, and a schedule look-up). */
-const ASK_CONCURRENCY = 8;
-/** Chats of one place whose marks are read at once. */
-const CHAT_CONCURRENCY = 8;
+/** Jobs rendered at once. */
+const RENDER_CONCURRENCY = 8;
+/** Chats of one disruption whose settings and marks are asked at once (the marks read together: batched-reads.ts). */
+const CHAT_CONCURRENCY = 500;
 /** Jobs rendered, then queued, at a time: the rendered messages of every chat are never all held. */
 const QUEUE_BATCH = 500;
 /** "Sent" marks outlive any disruption worth pushing again: a week. */
@@ -84,11 +94,11 @@ function snapshotOf(disruptions: readonly Disruption[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A chat known only by a saved stop: its kind guessed from its id, for its pace (a group's is the slower). */
-function guessedType(platform: Platform, chatId: string): ChatType {
-  if (platform === 'telegram') return chatId.startsWith('-') ? 'group' : 'private';
-  if (platform === 'discord') return chatId.startsWith('@') ? 'private' : 'group';
-  return 'private';
+interface Baseline {
+  readonly versions: ReadonlyMap<string, string>;
+  readonly listVersion: number;
+  /** Chats that had their 5 and more touching them: offered again at the next scan, whatever it changed. */
+  readonly leftOut: ReadonlySet<string>;
 }
 
 const NOTHING: DisruptionPushesQueued = { jobs: 0, handled: Promise.resolve() };
@@ -98,39 +108,26 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
   const scans = createDisruptionScans({ claims, instance: deps.instance, ...(deps.scanLeaseMs !== undefined ? { leaseMs: deps.scanLeaseMs } : {}) });
   /** The snapshot last read, and the platforms whose scan of it is not known to be done. */
   let current: { snapshot: string; open: Set<Platform> } | undefined;
-
-  /** Every chat of the served platforms and the places it watches, read from the store as a stream. */
-  async function watches(platforms: ReadonlySet<Platform>) {
-    const chats = new Map<string, AlertTarget>();
-    /** Subscriptions paused because the platform refused the chat: pushes pause with them. */
-    const refused = new Set<string>();
-    const byPlace = new Map<string, { place: Place; chats: Set<string> }>();
-    const watch = (key: string, place: Place) => {
-      const id = `${place.stopNo}\u0000${place.routeNo ?? ''}`;
-      let entry = byPlace.get(id);
-      if (entry === undefined) byPlace.set(id, (entry = { place, chats: new Set() }));
-      entry.chats.add(key);
-    };
-    for await (const sub of deps.subscriptions.every()) {
-      if (!platforms.has(sub.chat.platform)) continue;
-      const key = chatPart(sub.chat);
-      chats.set(key, sub.chat);
-      if (sub.paused === 'refused') refused.add(key);
-      if (sub.paused !== undefined) continue;
-      watch(key, { stopNo: sub.stopNo, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}) });
-    }
-    for await (const saved of deps.savedStops.everySaved()) {
-      if (!platforms.has(saved.chat.platform)) continue;
-      const key = chatPart(saved.chat);
-      if (!chats.has(key)) chats.set(key, { ...saved.chat, chatType: guessedType(saved.chat.platform, saved.chat.chatId) });
-      watch(key, { stopNo: saved.stopNo });
-    }
-    for (const key of refused) chats.delete(key);
-    return { chats, places: [...byPlace.values()] };
-  }
+  /**
+   * Per platform, the last scan this instance finished: the versions it offered and where the
+   * watch list stood. The next scan then offers only the chats a new or changed disruption
+   * touches, or whose places changed since (each of them everything touching it, so what its 5
+   * left out comes with the next change touching it); without one (a start, a scan another
+   * instance did), every chat.
+   */
+  const baselines = new Map<Platform, Baseline>();
+  const watches = createChatWatches({
+    savedStops: deps.savedStops,
+    subscriptions: deps.subscriptions,
+    ...(deps.changes !== undefined ? { changes: deps.changes } : {}),
+    platforms: deps.platforms,
+    clock: deps.clock,
+    logger,
+    ...(deps.watchRebuildMs !== undefined ? { rebuildMs: deps.watchRebuildMs } : {}),
+  });
 
   async function scan(enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued> {
-    if (deps.transit.disruptions === undefined) return NOTHING;
+    if (deps.transit.disruptions === undefined || deps.transit.watching === undefined) return NOTHING;
     const network = await deps.transit.disruptions({});
     if (network.status !== 'ok') return NOTHING;
     const snapshot = snapshotOf(network.disruptions);
@@ -154,7 +151,10 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       const handled = Promise.all(queued.handled)
         .then(() => scans.finish(snapshot, mine))
         .then(() => {
-          for (const platform of mine) settled.open.delete(platform);
+          for (const platform of mine) {
+            settled.open.delete(platform);
+            baselines.set(platform, queued.baseline);
+          }
         })
         .catch((err: unknown) => logger.warn({ error: errorLine(err) }, 'could not mark a disruption scan done; the next look redoes it'));
       return { jobs: queued.jobs, handled };
@@ -171,52 +171,84 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     snapshot: string,
     active: number,
     enqueue: DeliveryQueue['enqueue'],
-  ): Promise<{ jobs: number; handled: Array<Promise<void>> } | undefined> {
+  ): Promise<{ jobs: number; handled: Array<Promise<void>>; baseline: Baseline } | undefined> {
     const started = performance.now();
-    const { chats, places } = await watches(platforms);
+    const list = await watches.current();
+    const chatOf = (key: string): AlertTarget | undefined => {
+      const chat = list.chat(key);
+      return chat !== undefined && platforms.has(chat.platform) ? chat : undefined;
+    };
+    const reading = await deps.transit.watching!(list.places);
+    if (reading.status !== 'ok') {
+      // The feeds unreadable since the snapshot was read: look again next tick rather than push nothing.
+      logger.info('disruptions unreadable during a scan: tried again next tick');
+      return undefined;
+    }
+    const matchedMs = performance.now() - started;
     const wants = new Map<string, Promise<boolean>>();
+    // The settings asked while the offers of one disruption go read together, as the marks.
+    const settingOf = new Map<string, AlertTarget>();
+    const pushSetting = batchedReads(
+      (key) => deps.chats.disruptionPushes(settingOf.get(key)!),
+      deps.chats.disruptionPushesOf !== undefined ? (keys) => deps.chats.disruptionPushesOf!(keys.map((key) => settingOf.get(key)!)) : undefined,
+    );
     /** Asked once per chat, when a disruption first touches it: a chat that said off is offered nothing. */
     const wanted = (key: string) => {
       let answer = wants.get(key);
       if (answer === undefined) {
-        const chat = chats.get(key);
-        answer = chat === undefined ? Promise.resolve(false) : deps.chats.disruptionPushes(chat).then((setting) => setting === 'on');
+        const chat = chatOf(key);
+        if (chat !== undefined) settingOf.set(key, chat);
+        answer = chat === undefined ? Promise.resolve(false) : pushSetting(key).then((setting) => setting === 'on');
         wants.set(key, answer);
       }
       return answer;
     };
+    // The marks asked while the offers of one disruption go read together.
+    const holder = batchedReads((key) => claims.holder(key), claims.holders !== undefined ? (keys) => claims.holders!(keys) : undefined);
     const picks: ChatPicks<Place> = createChatPicks(MAX_PUSHES_PER_CHAT, async (key, d) => {
-      const chat = chats.get(key)!;
-      return (await claims.holder(disruptionSentKey(chat, d))) !== undefined;
+      const chat = chatOf(key)!;
+      return (await holder(disruptionSentKey(chat, d))) !== undefined;
     });
-    let unreadable = false;
-    // Each place asked once, whatever the number of chats watching it; its answer offered to them, then dropped.
-    await mapLimit(places, ASK_CONCURRENCY, async ({ place, chats: watching }) => {
-      if (unreadable) return;
-      let found: readonly Disruption[];
-      try {
-        const reading = await deps.transit.disruptions!({ stop: place.stopNo, ...(place.routeNo !== undefined ? { route: place.routeNo } : {}) });
-        if (reading.status !== 'ok') return void (unreadable = true);
-        found = reading.disruptions;
-      } catch {
-        // A stop the schedule no longer has, say: nothing to push for it.
-        return;
+    const candidates = candidatesOf(platforms, list, reading);
+    /** Chats with all the picks they can take, or that want none: nothing later (less severe) is theirs. */
+    const settled = new Set<string>();
+    /** Of those, the chats with their 5 that more disruptions touch: the rest is theirs at the next scan. */
+    const full = new Set<string>();
+    const leftOut = new Set<string>();
+    // Disruption by disruption, most severe first: its watched places, the chats watching them.
+    for (const d of reading.disruptions) {
+      if (settled.size >= (candidates?.size ?? list.chats)) {
+        // Every chat settled, and more to offer: each full one may be left something (its next scan reads its marks and sees).
+        for (const key of full) leftOut.add(key);
+        break;
       }
-      if (found.length === 0) return;
-      await mapLimit([...watching], CHAT_CONCURRENCY, async (key) => {
-        if (!unreadable && (await wanted(key))) await picks.offer(key, found, place);
+      const offers = new Map<string, Place>();
+      for (const placeKey of reading.touched(d)) {
+        const watched = list.places.get(placeKey);
+        if (watched === undefined) continue;
+        for (const key of list.watchers(placeKey)) {
+          if (offers.has(key) || (candidates !== undefined && !candidates.has(key))) continue;
+          if (settled.has(key)) {
+            if (full.has(key)) leftOut.add(key);
+            continue;
+          }
+          offers.set(key, { stopNo: watched.stop, ...(watched.route !== undefined ? { routeNo: watched.route } : {}) });
+        }
+      }
+      await mapLimit([...offers], CHAT_CONCURRENCY, async ([key, place]) => {
+        if (!(await wanted(key))) return void settled.add(key);
+        await picks.offer(key, [d], place);
+        if (picks.picked(key).length >= MAX_PUSHES_PER_CHAT) {
+          settled.add(key);
+          full.add(key);
+        }
       });
-    });
-    if (unreadable) {
-      // A feed went unreadable half-way: look again next tick rather than push a partial picture.
-      logger.info('disruptions unreadable during a scan: tried again next tick');
-      return undefined;
     }
     const handled: Array<Promise<void>> = [];
     let jobs = 0;
     let batch: string[] = [];
     const flush = async () => {
-      const made = (await mapLimit(batch, ASK_CONCURRENCY, (key) => jobFor(chats.get(key)!, picks, key, snapshot))).filter(
+      const made = (await mapLimit(batch, RENDER_CONCURRENCY, (key) => jobFor(chatOf(key)!, picks, key, snapshot))).filter(
         (job): job is AlertJob => job !== undefined,
       );
       batch = [];
@@ -232,8 +264,12 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     logger.info(
       {
         disruptions: active,
-        chats: chats.size,
-        places: places.length,
+        chats: list.chats,
+        offered: candidates?.size ?? 'all',
+        leftOut: leftOut.size,
+        places: list.places.size,
+        watches: list.watches,
+        matchedMs: Math.round(matchedMs),
         jobs,
         marksRead: picks.counts.marksRead,
         picksHeld: picks.counts.held,
@@ -241,7 +277,23 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       },
       'disruptions changed: pushes queued',
     );
-    return { jobs, handled };
+    const versions = new Map(reading.disruptions.map((d) => [d.id, d.version]));
+    return { jobs, handled, baseline: { versions, listVersion: list.version, leftOut } };
+  }
+
+  /** The chats this scan offers disruptions to: undefined, every one (no baseline for one of the platforms). */
+  function candidatesOf(platforms: ReadonlySet<Platform>, list: WatchList, reading: WatchReading & { status: 'ok' }): Set<string> | undefined {
+    const bases = [...platforms].map((p) => baselines.get(p));
+    if (bases.some((b) => b === undefined)) return undefined;
+    const changed = list.changedSince(Math.min(...bases.map((b) => b!.listVersion)));
+    if (changed === undefined) return undefined;
+    const candidates = new Set(changed);
+    for (const b of bases) for (const key of b!.leftOut) candidates.add(key);
+    for (const d of reading.disruptions) {
+      if (bases.every((b) => b!.versions.get(d.id) === d.version)) continue;
+      for (const placeKey of reading.touched(d)) for (const key of list.watchers(placeKey)) candidates.add(key);
+    }
+    return candidates;
   }
 
   /** The chat's job: its picks (unsent, most severe first), each rendered in its language. */
@@ -256,6 +308,8 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
   }
 
   const pushes = async (enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued> => {
+    // Each tick, changed or not: the watch list is read again from the store once its cadence is due.
+    watches.refresh();
     try {
       return await scan(enqueue);
     } catch (err) {
@@ -264,5 +318,10 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       return NOTHING;
     }
   };
-  return Object.assign(pushes, { letGo: () => scans.letGoAll().catch(() => undefined) });
+  return Object.assign(pushes, {
+    letGo: async () => {
+      await scans.letGoAll().catch(() => undefined);
+      await watches.close();
+    },
+  });
 }

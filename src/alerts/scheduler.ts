@@ -10,7 +10,7 @@ import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
 import { registerFeedMetrics } from '../metrics/feed-metrics.js';
 import { startMetricsServer, type MetricsServer } from '../metrics/server.js';
-import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
 import { createDisruptionPushes, type DisruptionPushes } from './disruption-pushes.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import { sleep } from '../util/sleep.js';
@@ -27,7 +27,14 @@ import { createTick, type Tick } from './tick.js';
 export interface AlertSchedulerDeps {
   core: Pick<BotCore, 'alertReply' | 'chatRefused' | 'chatMoved' | 'disruptionReply'>;
   /** With saved stops and chat settings, disruptions touching a chat's stops are pushed to it too. */
-  store: { subscriptions: SubscriptionsRepository; claims: Claims; savedStops?: SavedStopsRepository; chats?: ChatSettingsRepository };
+  store: {
+    subscriptions: SubscriptionsRepository;
+    claims: Claims;
+    savedStops?: SavedStopsRepository;
+    chats?: ChatSettingsRepository;
+    /** The store's own writes, heard at once by the disruption pushes' watch list. */
+    onWatchChange?: WatchChanges['onWatchChange'];
+  };
   transit: TransitSource;
   notifiers: readonly Notifier[];
   settings: AlertSettings;
@@ -52,6 +59,8 @@ export interface AlertSchedulerDeps {
     concurrency?: number;
     /** How long a disruption scan is held before another look may take it over. */
     disruptionScanLeaseMs?: number;
+    /** How often the disruption pushes' watch list is read again from the store. */
+    disruptionWatchRebuildMs?: number;
   };
 }
 
@@ -115,12 +124,14 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
         });
 
   const { savedStops, chats } = deps.store;
+  const store = deps.store;
   const disruptionPushes: DisruptionPushes | undefined =
-    deps.transit.disruptions !== undefined && savedStops !== undefined && chats !== undefined
+    deps.transit.disruptions !== undefined && deps.transit.watching !== undefined && savedStops !== undefined && chats !== undefined
       ? createDisruptionPushes({
           transit: deps.transit,
           savedStops,
           subscriptions: deps.store.subscriptions,
+          ...(store.onWatchChange !== undefined ? { changes: { onWatchChange: (listener) => store.onWatchChange!(listener) } } : {}),
           chats,
           claims: deps.store.claims,
           core: deps.core,
@@ -129,6 +140,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
           logger,
           instance,
           ...(tuning.disruptionScanLeaseMs !== undefined ? { scanLeaseMs: tuning.disruptionScanLeaseMs } : {}),
+          ...(tuning.disruptionWatchRebuildMs !== undefined ? { watchRebuildMs: tuning.disruptionWatchRebuildMs } : {}),
         })
       : undefined;
   const tick = createTick({

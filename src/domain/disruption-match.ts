@@ -119,4 +119,6 @@ export interface PlaceResolver {
   tripRoutes?(tripIds: readonly string[]): Promise<ReadonlyMap<string, { routeId: string; directionId?: number }>>;
   /** A feed's route_id as this source names routes (the v1.2 API knows numbers, not ids); absent: as given. */
   routeIdOf?(feedRouteId: string): string;
+  /** What the answers are read from (the schedule in use): answers kept from another are out of date. Absent: they never change. */
+  generation?(): unknown;
 }

@@ -17,6 +17,36 @@ export interface Watch {
   readonly place: Place;
 }
 
+/** A place chats watch, as they stored it: a stop, or a stop and one route there ("3017", "3020" and "95"). */
+export interface WatchedPlace {
+  readonly stop: string;
+  readonly route?: string;
+}
+
+/**
+ * The network's active disruptions (most severe first) and, for each, the keys of the watched
+ * places it touches; `incomplete`: a feed could not be read (its disruptions come when it can).
+ */
+export type WatchReading =
+  | {
+      readonly status: 'ok';
+      readonly disruptions: readonly Disruption[];
+      /** The keys (of the map given) of the places this disruption (one of `disruptions`) touches, each once. */
+      touched(disruption: Disruption): readonly string[];
+      readonly incomplete?: boolean;
+    }
+  | { readonly status: 'unavailable' };
+
+/**
+ * How the disruption pushes find their chats without asking the source once per place: the
+ * source resolves each watched place through its schedule (PlaceResolver) once and keeps it,
+ * then matches each disruption once against all of them (the index below).
+ */
+export interface DisruptionWatcher {
+  /** `places` by the caller's keys; pass the same map again while nothing changed (what was built from it is kept). Never rejects. */
+  watching(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading>;
+}
+
 export interface WatchIndex {
   readonly size: number;
   /** The keys of the watches the disruption touches, each once (shared: read it, do not change it). */

@@ -28,6 +28,8 @@ export interface ChatSettingsRepository {
   setTimeZone(chat: ChatRef, timeZone: string): Promise<void>;
   /** Whether disruptions touching its stops are pushed to it (/disruptions off|on); 'on' when never set. */
   disruptionPushes(chat: ChatRef): Promise<DisruptionPushSetting>;
+  /** The same of several chats in one read, in their order; absent: one disruptionPushes() each. */
+  disruptionPushesOf?(chats: readonly ChatRef[]): Promise<DisruptionPushSetting[]>;
   setDisruptionPushes(chat: ChatRef, setting: DisruptionPushSetting): Promise<void>;
 }
 
@@ -60,6 +62,17 @@ export interface SavedStopsRepository {
 }
 
 /**
+ * The chats whose saved stops or subscriptions were just written through this process's
+ * repositories (saved, removed, subscribed, paused, resumed, refused, moved), each after its write
+ * landed: what the disruption pushes' watch list follows at once. Writes by other processes on a
+ * shared store are not heard here (that list also reads the store again on its own cadence).
+ */
+export interface WatchChanges {
+  /** Calls `listener` after each such write; returns the way to stop listening. */
+  onWatchChange(listener: (chat: ChatRef) => void): () => void;
+}
+
+/**
  * "Set this key if absent, with a time to live": whoever wins a claim does the work (sends an
  * alert, takes a slot). Redis: SET key value NX PX ttl; SQLite: INSERT ... ON CONFLICT DO NOTHING
  * (an expired row counts as absent).
@@ -69,6 +82,8 @@ export interface Claims {
   claim(key: string, value: string, ttlMs?: number): Promise<boolean>;
   /** The value a live claim holds, or undefined. */
   holder(key: string): Promise<string | undefined>;
+  /** The same of several keys in one read (one query, one round trip), in their order; absent: one holder() each. */
+  holders?(keys: readonly string[]): Promise<Array<string | undefined>>;
   release(key: string): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import type { StopArrivals, UnconfirmedStop } from './arrivals.js';
 import type { DisruptionQuery, DisruptionReading } from './disruption.js';
+import type { WatchedPlace, WatchReading } from './disruption-watch.js';
 import type { IdentifierGrammar } from './identifiers.js';
 import type { VehicleMode } from './vehicle-mode.js';
 
@@ -86,4 +87,6 @@ export interface TransitSource {
    * about the question (unknown stop or route); a feed that cannot be read is `unavailable`.
    */
   disruptions?(query: DisruptionQuery): Promise<DisruptionReading>;
+  /** The active disruptions with the watched places each touches (domain/disruption-watch.ts); present wherever `disruptions` is. */
+  watching?(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading>;
 }

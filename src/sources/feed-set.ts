@@ -5,6 +5,7 @@
 // feed keeps its own clock, words and failures: one down or loading never breaks another.
 import type { StopArrivals, UnconfirmedStop } from '../domain/arrivals.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../domain/disruption.js';
+import type { WatchedPlace, WatchReading } from '../domain/disruption-watch.js';
 import type { IdentifierGrammar, IdentifierReading } from '../domain/identifiers.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
@@ -27,6 +28,7 @@ export interface FeedSet extends TransitSource {
 }
 
 const SEPARATOR = ':';
+const NO_PLACES: ReadonlyMap<string, WatchedPlace> = new Map();
 
 export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   if (feeds.length === 1) return singleFeed(feeds[0]!);
@@ -187,11 +189,68 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     return { status: 'ok', disruptions: ok.flatMap((r) => r.disruptions).sort(compareBySeverity), ...(incomplete ? { incomplete } : {}) };
   }
 
+  const watchers = feeds.filter((feed) => feed.source.watching !== undefined);
+  /** The watched places of each feed, in its own codes (kept while the map given is the same, so each feed's index is kept too). */
+  let split: { of: ReadonlyMap<string, WatchedPlace>; byFeed: Map<Feed, Map<string, WatchedPlace>> } | undefined;
+  /** Which feed a stored stop is (scoped ones at once; a bare code looked up until one feed is found). */
+  const feedOfStop = new Map<string, { feed: Feed; code: string }>();
+
+  async function splitByFeed(places: ReadonlyMap<string, WatchedPlace>): Promise<Map<Feed, Map<string, WatchedPlace>>> {
+    if (split?.of === places) return split.byFeed;
+    const byFeed = new Map<Feed, Map<string, WatchedPlace>>();
+    for (const [k, place] of places) {
+      let found = feedOfStop.get(place.stop);
+      if (found === undefined) {
+        // A code no feed has, or several (or none can say yet): no one feed's disruptions are about it, this time.
+        found = await resolve(place.stop).then(
+          ({ feed, code }) => ({ feed, code }),
+          () => undefined,
+        );
+        if (found !== undefined) feedOfStop.set(place.stop, found);
+      }
+      if (found === undefined || found.feed.source.watching === undefined) continue;
+      let mine = byFeed.get(found.feed);
+      if (mine === undefined) byFeed.set(found.feed, (mine = new Map<string, WatchedPlace>()));
+      mine.set(k, { stop: found.code, ...(place.route !== undefined ? { route: place.route } : {}) });
+    }
+    split = { of: places, byFeed };
+    return byFeed;
+  }
+
+  /** Each feed matches its own places; the disruptions scoped as everywhere else, each remembering its feed's answer. */
+  async function watching(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading> {
+    const byFeed = await splitByFeed(places);
+    const readings = await Promise.all(watchers.map(async (feed) => ({ feed, reading: await feed.source.watching!(byFeed.get(feed) ?? NO_PLACES) })));
+    const origin = new Map<Disruption, { from: WatchReading & { status: 'ok' }; own: Disruption }>();
+    const all: Disruption[] = [];
+    for (const { feed, reading } of readings) {
+      if (reading.status !== 'ok') continue;
+      for (const own of reading.disruptions) {
+        const scopedOne = Object.freeze({ ...own, id: key(feed, own.id) });
+        origin.set(scopedOne, { from: reading, own });
+        all.push(scopedOne);
+      }
+    }
+    const ok = readings.filter((r) => r.reading.status === 'ok');
+    if (ok.length === 0) return { status: 'unavailable' };
+    const incomplete = ok.length < readings.length || ok.some((r) => r.reading.status === 'ok' && r.reading.incomplete === true);
+    return {
+      status: 'ok',
+      disruptions: all.sort(compareBySeverity),
+      touched: (d) => {
+        const from = origin.get(d);
+        return from === undefined ? [] : from.from.touched(from.own);
+      },
+      ...(incomplete ? { incomplete } : {}),
+    };
+  }
+
   return {
     identifiers,
     feeds,
     status,
     ...(publishing.length > 0 ? { disruptions } : {}),
+    ...(watchers.length > 0 ? { watching } : {}),
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
     profile,
     async routeSummary(stop) {
@@ -248,6 +307,7 @@ function singleFeed(feed: Feed): FeedSet {
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
+    ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
     status: () => (source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })),
   };
 }

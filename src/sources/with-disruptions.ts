@@ -4,20 +4,24 @@ import { disruptionAffects, touchesAnything, type Place, type PlaceResolver } fr
 import { isTransitError, TransitError } from '../domain/transit-error.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
+import type { DisruptionWatcher } from '../domain/disruption-watch.js';
 import type { DisruptionFeed } from './disruption-feed.js';
+import { createWatchedPlaces } from './watched-places.js';
 
 // A source with the disruptions its publishers carry: each question reads every feed (each
 // polled at most once per interval), keeps what is active now and touches the stop or route
 // asked (domain/disruption-match.ts, with the source's schedule answering for its stops and
 // routes), most severe first. A feed that cannot be read leaves the others; none readable is
 // "unavailable", never "none". Arrivals never wait on this: the core asks it beside them.
+// `watching` answers the disruption pushes: the places chats watch, resolved once and indexed
+// (watched-places.ts), each disruption matched once against all of them.
 
 export function withDisruptions<T extends TransitSource>(
   source: T,
   feeds: readonly DisruptionFeed[],
   places: PlaceResolver,
   options: { now: Clock; logger?: Logger },
-): T & DisruptionReader {
+): T & DisruptionReader & DisruptionWatcher {
   // Each snapshot's disruptions are immutable: what the schedule adds to them is kept per object.
   const resolvedOf = new WeakMap<Disruption, Disruption>();
 
@@ -58,18 +62,46 @@ export function withDisruptions<T extends TransitSource>(
     return undefined;
   }
 
+  /** Every feed's active disruptions, resolved; undefined: none could be read. */
+  async function activeNow(): Promise<{ active: Disruption[]; incomplete: boolean } | undefined> {
+    const snapshots = await Promise.all(feeds.map((feed) => feed.read()));
+    const readable = snapshots.flatMap((s) => (s.status === 'ok' ? [s.disruptions] : []));
+    if (readable.length === 0) return undefined;
+    const at = options.now();
+    return { active: await resolve(readable.flat().filter((d) => isActiveAt(d, at))), incomplete: readable.length < snapshots.length };
+  }
+
+  const watched = createWatchedPlaces(places, () => options.now().getTime());
+  const watcher: DisruptionWatcher = {
+    async watching(watchedPlaces) {
+      try {
+        const now = await activeNow();
+        if (now === undefined) return { status: 'unavailable' };
+        const { index, agencies } = await watched.indexOf(watchedPlaces);
+        return {
+          status: 'ok',
+          disruptions: now.active.filter(touchesAnything).sort(compareBySeverity),
+          // Each disruption's entities matched once against every watched place (the index narrows, the matcher decides).
+          touched: (d) => index.touched(d, agencies),
+          ...(now.incomplete ? { incomplete: true } : {}),
+        };
+      } catch (err) {
+        options.logger?.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'disruptions not matched to watched places');
+        return { status: 'unavailable' };
+      }
+    },
+  };
+
   const reader: DisruptionReader = {
     async disruptions(query) {
       try {
-        const snapshots = await Promise.all(feeds.map((feed) => feed.read()));
-        const readable = snapshots.flatMap((s) => (s.status === 'ok' ? [s.disruptions] : []));
-        if (readable.length === 0) return { status: 'unavailable' };
-        const at = options.now();
-        const active = await resolve(readable.flat().filter((d) => isActiveAt(d, at)));
+        const now = await activeNow();
+        if (now === undefined) return { status: 'unavailable' };
+        const { active } = now;
         const place = await placeOf(query.stop, query.route);
         const agencies = await places.agencies();
         const touching = place === undefined ? active.filter(touchesAnything) : active.filter((d) => disruptionAffects(d, place, agencies));
-        return { status: 'ok', disruptions: touching.sort(compareBySeverity), ...(readable.length < snapshots.length ? { incomplete: true } : {}) };
+        return { status: 'ok', disruptions: touching.sort(compareBySeverity), ...(now.incomplete ? { incomplete: true } : {}) };
       } catch (err) {
         // The question's own mistake, or a schedule still loading (or missing), is the rider's to hear; anything else is "unavailable".
         if (isTransitError(err) && ['unknown-stop', 'unknown-route', 'loading', 'no-schedule'].includes(err.kind)) throw err;
@@ -78,5 +110,5 @@ export function withDisruptions<T extends TransitSource>(
       }
     },
   };
-  return { ...source, ...reader };
+  return { ...source, ...reader, ...watcher };
 }

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import { LOCALES } from '../domain/locale.js';
 import { guarded } from './errors.js';
 import { disruptionPushesKey, languageKey, timeZoneKey } from './keys.js';
-import type { ChatSettingsRepository, LanguageChoice } from '../domain/store-ports.js';
-import { readStored, type CorruptionLog } from './records.js';
+import type { ChatSettingsRepository, DisruptionPushSetting, LanguageChoice } from '../domain/store-ports.js';
+import { readStored, type CorruptionLog, type Stored } from './records.js';
 
 const LanguageRecord = z.object({ locale: z.enum(LOCALES), chosen: z.boolean() });
 
 export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSettingsRepository {
+  const pushSetting = pushSettingOf(corrupt);
   return {
     language: (chat) =>
       guarded('read the chat language', async () => {
@@ -42,16 +43,28 @@ export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSett
       guarded('read whether disruptions are pushed', async () => {
         const key = disruptionPushesKey(chat);
         const [stored] = await readStored(keyv, [key]);
-        if (stored === undefined || stored.state === 'absent') return 'on';
-        if (stored.state === 'present' && (stored.value === 'on' || stored.value === 'off' || stored.value === 'refused')) return stored.value;
-        // Unreadable: pushed, as before the setting existed (a rider can say off again).
-        corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not on, off or refused');
-        return 'on';
+        return pushSetting(key, stored);
+      }),
+    disruptionPushesOf: (chats) =>
+      guarded(`read whether disruptions are pushed to ${chats.length} chats`, async () => {
+        const keys = chats.map(disruptionPushesKey);
+        const stored = await readStored(keyv, keys);
+        return keys.map((key, i) => pushSetting(key, stored[i]));
       }),
     setDisruptionPushes: (chat, setting) =>
       guarded('save whether disruptions are pushed', async () => {
         await keyv.set(disruptionPushesKey(chat), setting);
       }),
+  };
+}
+
+function pushSettingOf(corrupt: CorruptionLog) {
+  return (key: string, stored: Stored | undefined): DisruptionPushSetting => {
+    if (stored === undefined || stored.state === 'absent') return 'on';
+    if (stored.state === 'present' && (stored.value === 'on' || stored.value === 'off' || stored.value === 'refused')) return stored.value;
+    // Unreadable: pushed, as before the setting existed (a rider can say off again).
+    corrupt(key, stored.state === 'unreadable' ? stored.reason : 'not on, off or refused');
+    return 'on';
   };
 }
 

@@ -1,9 +1,16 @@
 import type { Backend } from './backend.js';
 import { guarded } from './errors.js';
 import type { Claims } from '../domain/store-ports.js';
-import { readStored, type CorruptionLog } from './records.js';
+import { readStored, type CorruptionLog, type Stored } from './records.js';
 
 export function createClaims(backend: Backend, corrupt: CorruptionLog): Claims {
+  const valueOf = (key: string, stored: Stored | undefined): string | undefined => {
+    if (stored === undefined || stored.state === 'absent') return undefined;
+    if (stored.state === 'present' && typeof stored.value === 'string') return stored.value;
+    // Still occupies the key (claim() will not take it) until released.
+    corrupt(key, stored.state === 'unreadable' ? stored.reason : 'claim value is not a string');
+    return undefined;
+  };
   return {
     async claim(key, value, ttlMs) {
       if (ttlMs !== undefined && !(Number.isFinite(ttlMs) && ttlMs > 0))
@@ -14,11 +21,12 @@ export function createClaims(backend: Backend, corrupt: CorruptionLog): Claims {
     holder: (key) =>
       guarded(`read the claim ${key}`, async () => {
         const [stored] = await readStored(backend.keyv, [key]);
-        if (stored === undefined || stored.state === 'absent') return undefined;
-        if (stored.state === 'present' && typeof stored.value === 'string') return stored.value;
-        // Still occupies the key (claim() will not take it) until released.
-        corrupt(key, stored.state === 'unreadable' ? stored.reason : 'claim value is not a string');
-        return undefined;
+        return valueOf(key, stored);
+      }),
+    holders: (keys) =>
+      guarded(`read ${keys.length} claims`, async () => {
+        const stored = await readStored(backend.keyv, [...keys]);
+        return keys.map((key, i) => valueOf(key, stored[i]));
       }),
     release: (key) =>
       guarded(`release ${key}`, async () => {

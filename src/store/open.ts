@@ -5,12 +5,20 @@ import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
 import { createLiveMessages } from './live-messages.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
-import type { ChatSettingsRepository, Claims, LiveMessagesRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type {
+  ChatSettingsRepository,
+  Claims,
+  LiveMessagesRepository,
+  SavedStopsRepository,
+  SubscriptionsRepository,
+  WatchChanges,
+} from '../domain/store-ports.js';
 import { corruptionLog } from './records.js';
 import { openRedis } from './redis.js';
 import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
 import { createSubscriptions } from './subscriptions.js';
+import { noticingWatchChanges } from './watch-changes.js';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite file; created on first start. */
@@ -24,7 +32,7 @@ export interface OpenStoreOptions {
   unsyncedWrites?: boolean;
 }
 
-export interface Store {
+export interface Store extends WatchChanges {
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
@@ -50,10 +58,16 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const corrupt = corruptionLog(options.logger);
   const claims = createClaims(backend, corrupt);
   let closing: Promise<void> | undefined;
+  // What each write changes in the chats' watch lists, told to the disruption pushes of this process.
+  const watched = noticingWatchChanges(
+    createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
+    createSubscriptions({ backend, corrupt }),
+  );
   return {
     chats: createChatSettings(backend.keyv, corrupt),
-    savedStops: createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
-    subscriptions: createSubscriptions({ backend, corrupt }),
+    savedStops: watched.savedStops,
+    subscriptions: watched.subscriptions,
+    onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
     keyv: backend.keyv,

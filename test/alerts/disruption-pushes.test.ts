@@ -6,6 +6,7 @@ import type { AlertJob } from '../../src/alerts/occurrence.js';
 import type { ChatRef, Platform } from '../../src/domain/chat.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../../src/domain/disruption.js';
+import type { WatchedPlace, WatchReading } from '../../src/domain/disruption-watch.js';
 import { memoryStores } from '../bot/fakes.js';
 import { at, capturingLogger, memoryClaims, subscription } from './fakes.js';
 
@@ -26,21 +27,35 @@ function disruption(id: string, extra: Partial<Disruption> = {}): Disruption {
   };
 }
 
-/** A source whose disruptions touch the stops (and "stop route" pairs) the table names. */
+/**
+ * A source whose disruptions touch the stops (and "stop route" pairs) the table names: the network
+ * read whole, and matched against the watched places it is given (a stop and route pair is touched
+ * by the stop's too), as TransitSource.watching does.
+ */
 function source(table: Record<string, Disruption[]>, state: { unavailable?: boolean } = {}) {
   const asked: DisruptionQuery[] = [];
+  const watched: Array<ReadonlyMap<string, WatchedPlace>> = [];
+  const all = () => [...new Map(Object.values(table).flatMap((list) => list.map((d) => [d.id, d] as const))).values()].sort(compareBySeverity);
   return {
     asked,
+    watched,
     table,
     disruptions(query: DisruptionQuery): Promise<DisruptionReading> {
       asked.push(query);
       if (state.unavailable === true) return Promise.resolve({ status: 'unavailable' });
-      if (query.stop === undefined) {
-        const all = new Map(Object.values(table).flatMap((list) => list.map((d) => [d.id, d] as const)));
-        return Promise.resolve({ status: 'ok', disruptions: [...all.values()] });
-      }
+      if (query.stop === undefined) return Promise.resolve({ status: 'ok', disruptions: all() });
       const key = query.route !== undefined ? `${query.stop} ${query.route}` : query.stop;
       return Promise.resolve({ status: 'ok', disruptions: [...(table[key] ?? []), ...(query.route !== undefined ? (table[query.stop] ?? []) : [])] });
+    },
+    watching(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading> {
+      watched.push(places);
+      if (state.unavailable === true) return Promise.resolve({ status: 'unavailable' });
+      const at = (p: WatchedPlace) => [...(p.route !== undefined ? (table[`${p.stop} ${p.route}`] ?? []) : []), ...(table[p.stop] ?? [])];
+      return Promise.resolve({
+        status: 'ok',
+        disruptions: all(),
+        touched: (d: Disruption) => [...places].filter(([, p]) => at(p).some((x) => x.id === d.id)).map(([key]) => key),
+      });
     },
   };
 }
@@ -96,9 +111,11 @@ describe('disruption pushes: who gets what', () => {
     expect(partsOf(jobs, '44')).toEqual([]);
     expect(partsOf(jobs, '45')).toEqual(['moved']);
     expect(jobs.find((j) => j.chat.chatId === '45')!.parts[0]!.reply.title).toBe('45 3020 95');
-    // The network once, then 3017, 7687 and 3020/95 once each, whatever the number of chats.
-    expect(transit.asked.filter((q) => q.stop === '3017')).toHaveLength(1);
-    expect(transit.asked).toHaveLength(4);
+    // The network once, then its disruptions matched once against the distinct places watched: no question per chat or per place.
+    expect(transit.asked).toEqual([{}]);
+    expect(transit.watched).toHaveLength(1);
+    expect([...transit.watched[0]!.values()]).toEqual(expect.arrayContaining([{ stop: '3017' }, { stop: '7687' }, { stop: '3020', route: '95' }]));
+    expect(transit.watched[0]!.size).toBe(3);
     expect(jobs.every((j) => j.parts.every((p) => p.disruption === true))).toBe(true);
   });
 

@@ -16,6 +16,7 @@ import { openStore } from '../../src/store/index.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 import type { TransitSource } from '../../src/domain/transit-source.js';
 import type { Disruption, DisruptionReading } from '../../src/domain/disruption.js';
+import type { WatchReading } from '../../src/domain/disruption-watch.js';
 import { OTTAWA_PROFILE, route, stopArrivals, trip } from '../bot/fakes.js';
 
 export interface InstanceOptions {
@@ -40,7 +41,7 @@ export interface InstanceOptions {
   };
   /** Disruptions the source publishes, each touching the stops named (absent: none). */
   disruptions?: Array<{ id: string; header: string; stops: string[] }>;
-  /** Questions about a stop's disruptions never answered (an instance that dies mid-scan); each printed as "asked <stop>". */
+  /** The match of the disruptions against the watched places never answered (an instance that dies mid-scan); each place printed as "asked <stop>". */
   stallStopDisruptions?: boolean;
   logLevel?: string;
   /** A Telegram Bot API root instead of platformUrl (the bench's rate-limited server). */
@@ -58,10 +59,10 @@ const transit: TransitSource = {
   routeSummary: (stopNo) => Promise.resolve(stopArrivals([], stopNo)),
   stopDetails: (stopNo) => Promise.resolve({ stopNo, name: `STOP ${stopNo}` }),
   profile: () => OTTAWA_PROFILE,
-  ...(options.disruptions !== undefined ? { disruptions: publishedDisruptions(options.disruptions) } : {}),
+  ...(options.disruptions !== undefined ? publishedDisruptions(options.disruptions) : {}),
 };
 
-function publishedDisruptions(published: NonNullable<InstanceOptions['disruptions']>): NonNullable<TransitSource['disruptions']> {
+function publishedDisruptions(published: NonNullable<InstanceOptions['disruptions']>): Required<Pick<TransitSource, 'disruptions' | 'watching'>> {
   const all = published.map(({ id, header, stops }): Disruption & { stops: string[] } => ({
     id,
     version: 'v1',
@@ -74,13 +75,20 @@ function publishedDisruptions(published: NonNullable<InstanceOptions['disruption
     periods: [],
     stops,
   }));
-  return (query) => {
-    if (query.stop === undefined) return Promise.resolve<DisruptionReading>({ status: 'ok', disruptions: all });
-    if (options.stallStopDisruptions === true) {
-      process.stdout.write(`asked ${query.stop}\n`);
-      return new Promise<never>(() => undefined);
-    }
-    return Promise.resolve({ status: 'ok', disruptions: all.filter((d) => d.stops.includes(query.stop!)) });
+  return {
+    disruptions(query) {
+      if (query.stop === undefined) return Promise.resolve<DisruptionReading>({ status: 'ok', disruptions: all });
+      return Promise.resolve({ status: 'ok', disruptions: all.filter((d) => d.stops.includes(query.stop!)) });
+    },
+    watching(places) {
+      if (options.stallStopDisruptions === true) {
+        for (const place of places.values()) process.stdout.write(`asked ${place.stop}\n`);
+        return new Promise<never>(() => undefined);
+      }
+      const touched = (d: Disruption) =>
+        [...places].filter(([, p]) => all.find((x) => x.id === d.id)?.stops.includes(p.stop) === true).map(([key]) => key);
+      return Promise.resolve<WatchReading>({ status: 'ok', disruptions: all, touched });
+    },
   };
 }
 

@@ -68,6 +68,8 @@ export function schedulePlaces(current: () => Timetable | undefined, noTimetable
       if (timetable === undefined) throw noTimetable();
       return { stopIds: new Set(), routes: await routesNamed(timetable, text), routesKnown: true };
     },
+    // An import swaps the timetable: places resolved from the one before are read again.
+    generation: () => current(),
     async agencies(): Promise<Agencies> {
       const timetable = current();
       if (timetable === undefined) return { ids: new Set() };
