@@ -4,6 +4,7 @@ import { smallVersion, versionSteps } from '../../disruption-version.js';
 import { readAlert, type Content, type SelectorCount } from './alert-content.js';
 import { FeedDecodeError, headerTimestamp, nextStep } from './decode.js';
 import { JoinedAlert } from './joined-alert.js';
+import type { KeptAlerts } from './kept-alerts.js';
 import { FeedOverLimitError } from './limits.js';
 import { runInSlices } from './sliced-decode.js';
 
@@ -44,16 +45,33 @@ type Reader = protobuf.Reader;
 /** The id of the entity read last: a string, not an object per entity. */
 const read = { id: '' };
 
-/** One FeedEntity: its alert (field 5), or undefined (deleted, another kind of entity); its id (required) in `read`. */
-function entity(r: Reader, end: number, count: SelectorCount): Content | undefined {
+/**
+ * One FeedEntity, bytes[r.pos, end): its alert (field 5), or undefined (deleted, another kind of
+ * entity); its id (required) in `read`. An entity the last poll read, byte for byte, is not read
+ * again: its alert is the one kept.
+ */
+function entity(r: Reader, bytes: Uint8Array, end: number, count: SelectorCount, kept: KeptAlerts | undefined): Content | undefined {
+  const start = r.pos;
   let id: string | undefined;
   let deleted = false;
   let alert: Content | undefined;
   let selectorsBefore = count.selectors;
   while (r.pos < end) {
+    const first = r.pos === start;
     const tag = r.uint32();
-    if (tag === 10) id = r.string();
-    else if (tag === 16) deleted = r.bool();
+    if (tag === 10) {
+      id = r.string();
+      // Producers write the id first; an entity that does not is read whole.
+      const same = first ? kept?.find(id, bytes, start, end) : undefined;
+      if (same !== undefined) {
+        count.selectors += same.selectors;
+        if (count.selectors > count.maxSelectors) count.over();
+        kept!.keep(id, { ...same, bytes, start, end });
+        r.pos = end;
+        read.id = id;
+        return same.content;
+      }
+    } else if (tag === 16) deleted = r.bool();
     else if (tag === 42) {
       selectorsBefore = count.selectors;
       alert = readAlert(r, r.uint32() + r.pos, count);
@@ -63,7 +81,9 @@ function entity(r: Reader, end: number, count: SelectorCount): Content | undefin
   // A deleted entity's selectors are not the feed's (is_deleted usually comes first, before the alert).
   if (deleted) count.selectors = selectorsBefore;
   read.id = id;
-  return deleted ? undefined : alert;
+  if (deleted || alert === undefined) return undefined;
+  kept?.keep(id, { bytes, start, end, selectors: count.selectors - selectorsBefore, content: alert });
+  return alert;
 }
 
 /** The disruption's keys in the order they always had: its version is the digest of its content's JSON, and disruptions are compared whole. */
@@ -95,7 +115,7 @@ function disruption(id: string, version: string, c: Content): Disruption {
 }
 
 /** The decode as a generator that pauses every few hundred entities; it throws what decodeAlerts throws. */
-function* alertSteps(bytes: Uint8Array, limits: AlertLimits): Generator<void, AlertsSnapshot, void> {
+function* alertSteps(bytes: Uint8Array, limits: AlertLimits, kept: KeptAlerts | undefined): Generator<void, AlertsSnapshot, void> {
   const r = protobuf.Reader.create(bytes);
   const byId = new Map<string, Content | JoinedAlert>();
   const count: SelectorCount = {
@@ -112,7 +132,10 @@ function* alertSteps(bytes: Uint8Array, limits: AlertLimits): Generator<void, Al
     if (tag === 10) {
       timestamp = headerTimestamp(r, r.uint32() + r.pos);
     } else if (tag === 18) {
-      const alert = entity(r, r.uint32() + r.pos, count);
+      const end = r.uint32() + r.pos;
+      // Checked before any byte is compared with the last poll's: a view may have bytes past its end.
+      if (end > r.len) throw new FeedDecodeError('an entity cut short');
+      const alert = entity(r, bytes, end, count, kept);
       const id = read.id;
       if (++sincePause === ENTITIES_PER_STEP) {
         sincePause = 0;
@@ -121,10 +144,14 @@ function* alertSteps(bytes: Uint8Array, limits: AlertLimits): Generator<void, Al
       if (alert === undefined) continue;
       // Most ids come once: an alert is joined only when its id comes again.
       const earlier = byId.get(id);
-      if (earlier === undefined) byId.set(id, alert);
-      else if (earlier instanceof JoinedAlert) earlier.add(alert);
+      if (earlier === undefined) {
+        byId.set(id, alert);
+        if (byId.size > limits.maxAlerts) throw new AlertsOverLimitError('alerts', limits.maxAlerts);
+        continue;
+      }
+      if (earlier instanceof JoinedAlert) earlier.add(alert);
       else byId.set(id, new JoinedAlert(earlier).add(alert));
-      if (byId.size > limits.maxAlerts) throw new AlertsOverLimitError('alerts', limits.maxAlerts);
+      kept?.forget(id);
     } else {
       r.skipType(tag & 7);
     }
@@ -134,19 +161,28 @@ function* alertSteps(bytes: Uint8Array, limits: AlertLimits): Generator<void, Al
   const disruptions: Disruption[] = [];
   for (const [id, alert] of byId) {
     const content = alert instanceof JoinedAlert ? alert.content() : alert;
+    const same = kept?.disruptionOf(id, content);
+    if (same !== undefined) {
+      disruptions.push(same);
+      continue;
+    }
     const version = smallVersion(content) ?? (yield* versionSteps(content));
-    disruptions.push(Object.freeze(disruption(id, version, content)));
+    const made = Object.freeze(disruption(id, version, content));
+    kept?.made(id, content, made);
+    disruptions.push(made);
     if (++sincePause === ENTITIES_PER_STEP) {
       sincePause = 0;
       yield;
     }
   }
+  kept?.commit();
   return { timestamp, disruptions };
 }
 
 /** Throws FeedDecodeError on bytes that are no FeedMessage and AlertsOverLimitError past the limits. */
-export function decodeAlerts(bytes: Uint8Array, limits: AlertLimits = DEFAULT_ALERT_LIMITS): AlertsSnapshot {
-  const steps = alertSteps(bytes, limits);
+export function decodeAlerts(bytes: Uint8Array, limits: AlertLimits = DEFAULT_ALERT_LIMITS, kept?: KeptAlerts): AlertsSnapshot {
+  kept?.begin();
+  const steps = alertSteps(bytes, limits, kept);
   for (;;) {
     const step = nextStep(steps);
     if (step.done === true) return step.value;
@@ -154,6 +190,7 @@ export function decodeAlerts(bytes: Uint8Array, limits: AlertLimits = DEFAULT_AL
 }
 
 /** decodeAlerts a few milliseconds at a time, the event loop turning between slices (riders' answers, /healthz). */
-export function decodeAlertsInSlices(bytes: Uint8Array, limits: AlertLimits = DEFAULT_ALERT_LIMITS): Promise<AlertsSnapshot> {
-  return runInSlices(alertSteps(bytes, limits));
+export function decodeAlertsInSlices(bytes: Uint8Array, limits: AlertLimits = DEFAULT_ALERT_LIMITS, kept?: KeptAlerts): Promise<AlertsSnapshot> {
+  kept?.begin();
+  return runInSlices(alertSteps(bytes, limits, kept));
 }

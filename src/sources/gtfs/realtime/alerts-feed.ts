@@ -6,10 +6,12 @@ import { fetchBytes } from '../net/fetch-bytes.js';
 import { describeLocation, type Location } from '../net/location.js';
 import { asFeedProblem, FeedProblem } from '../net/problem.js';
 import { AlertsOverLimitError, decodeAlertsInSlices, DEFAULT_ALERT_LIMITS, type AlertLimits } from './alerts-decode.js';
+import { KeptAlerts } from './kept-alerts.js';
 
 // A GTFS-Realtime Service Alerts feed (GTFS_RT_ALERTS_URL, a feed entry's `alerts`): fetched with
 // the same headers as the trip updates, capped in size and in what it holds, polled at most once
-// per interval. Its failures are logged as a kind, never with the request.
+// per interval; an alert sent again unchanged is taken from the last poll (kept-alerts.ts). Its
+// failures are logged as a kind, never with the request.
 
 export interface AlertsFeedOptions {
   location: Location;
@@ -25,6 +27,7 @@ export interface AlertsFeedOptions {
 }
 
 export function gtfsAlertsFeed(options: AlertsFeedOptions): DisruptionFeed {
+  const kept = new KeptAlerts();
   return pollDisruptions({
     where: describeLocation(options.location),
     refreshMs: options.refreshMs,
@@ -38,7 +41,7 @@ export function gtfsAlertsFeed(options: AlertsFeedOptions): DisruptionFeed {
         maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
       });
       try {
-        return (await decodeAlertsInSlices(bytes, options.limits ?? DEFAULT_ALERT_LIMITS)).disruptions;
+        return (await decodeAlertsInSlices(bytes, options.limits ?? DEFAULT_ALERT_LIMITS, kept)).disruptions;
       } catch (err) {
         throw err instanceof AlertsOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
