@@ -30,7 +30,7 @@ describe('CsvRows', () => {
     fc.assert(
       fc.property(file, fc.array(fc.nat(), { maxLength: 6 }), ([lines, end, bom], cuts) => {
         const text = `${bom ? '\ufeff' : ''}${lines.join(end)}${end}`;
-        // The options src/gtfs-format/csv.ts reads GTFS with.
+        // csv-parse, with the options the project read GTFS with before this reader was its only one.
         const expected = parse(text, {
           bom: true,
           trim: true,

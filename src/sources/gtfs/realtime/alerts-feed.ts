@@ -2,7 +2,7 @@ import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
 import type { DisruptionFeed } from '../../disruption-feed.js';
 import { pollDisruptions } from '../../polled-disruptions.js';
-import { fetchBytes } from '../net/fetch-bytes.js';
+import { readCapped } from '../../capped-fetch.js';
 import { describeLocation, type Location } from '../net/location.js';
 import { asFeedProblem, FeedProblem } from '../net/problem.js';
 import { AlertsOverLimitError, decodeAlertsInSlices, DEFAULT_ALERT_LIMITS, type AlertLimits } from './alerts-decode.js';
@@ -34,9 +34,9 @@ export function gtfsAlertsFeed(options: AlertsFeedOptions): DisruptionFeed {
     now: options.now,
     logger: options.logger,
     async load() {
-      const bytes = await fetchBytes(options.location, {
+      const bytes = await readCapped(options.location, {
         fetch: options.fetch ?? globalThis.fetch,
-        headers: options.headers,
+        headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
         timeoutMs: options.timeoutMs ?? 10_000,
         maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
       });

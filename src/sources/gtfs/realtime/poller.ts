@@ -1,6 +1,6 @@
 import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
-import { fetchBytes } from '../net/fetch-bytes.js';
+import { readCapped } from '../../capped-fetch.js';
 import { describeLocation, type Location } from '../net/location.js';
 import { asFeedProblem, FeedProblem } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
@@ -84,9 +84,9 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     attemptedAt = options.now().getTime();
     requests += 1;
     try {
-      const bytes = await fetchBytes(options.location, {
+      const bytes = await readCapped(options.location, {
         fetch: options.fetch ?? globalThis.fetch,
-        headers: options.headers,
+        headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
         timeoutMs: options.timeoutMs ?? 10_000,
         maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
       });
