@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadDemoNetwork } from '../src/sim/demo-network.js';
 import { demoGtfsFiles, zipGtfs } from '../src/sim/gtfs-zip.js';
-import { CsvRows } from '../src/sources/gtfs/static/csv-rows.js';
+import { CsvRows } from '../src/gtfs-format/csv-rows.js';
 import { openDb } from '../src/sources/gtfs/static/db.js';
 import { importFeed } from '../src/sources/gtfs/static/import-feed.js';
 import { DEFAULT_IMPORT_LIMITS } from '../src/sources/gtfs/static/import-limits.js';

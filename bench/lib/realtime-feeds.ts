@@ -31,10 +31,15 @@ export function feedOf(seeds: Uint8Array[], bytes: number): Uint8Array {
 }
 
 /**
- * protobufjs's own decode of `bytes` (the same schema) and the source's decoder, which also builds
- * the snapshot: medians over `rounds` rounds of 4 decodes each, after 5 rounds of warm-up.
+ * protobufjs's own decode of `bytes` (the same schema) and the source's decoder (TripUpdates unless
+ * `decode` says which), which also builds the snapshot: medians over `rounds` rounds of 4 decodes
+ * each, after 5 rounds of warm-up.
  */
-export function timeDecodes(bytes: Uint8Array, rounds = 20): { bareMs: number; oursMs: number; ratio: number } {
+export function timeDecodes(
+  bytes: Uint8Array,
+  rounds = 20,
+  decode: (bytes: Uint8Array) => unknown = decodeTripUpdates,
+): { bareMs: number; oursMs: number; ratio: number } {
   const bare: number[] = [];
   const ours: number[] = [];
   const ratios: number[] = [];
@@ -45,7 +50,7 @@ export function timeDecodes(bytes: Uint8Array, rounds = 20): { bareMs: number; o
       return (performance.now() - started) / 4;
     };
     const b = timed(() => FeedMessageType.decode(bytes));
-    const o = timed(() => decodeTripUpdates(bytes));
+    const o = timed(() => decode(bytes));
     if (round < 5) continue; // warm-up
     bare.push(b);
     ours.push(o);

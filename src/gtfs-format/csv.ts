@@ -1,11 +1,10 @@
-import { parse, type Options } from 'csv-parse/sync';
+import { CsvRows } from './csv-rows.js';
 
-export { CsvError } from 'csv-parse/sync';
+export { CsvError } from './csv-rows.js';
 
-// GTFS files are CSV (RFC 4180) as real exports write it: a UTF-8 byte-order mark, CRLF (or a
-// mix of line ends), padded values ("  45.439869"), blank lines, and rows that stop short of the
-// header. The stop index and the simulator's feed loader both read GTFS through here. Padding is
-// trimmed outside quotes only: what a field quotes is kept as written.
+// A whole GTFS file's CSV as records keyed by header name, for the stop index and the simulator's
+// feed loader; read by the one CSV reader (csv-rows.ts), the schedule import's, so that a stops.txt
+// reads the same everywhere.
 
 export type CsvRecord = Record<string, string>;
 
@@ -16,25 +15,20 @@ export interface CsvTable {
   records: CsvRecord[];
 }
 
-const OPTIONS: Options = {
-  bom: true,
-  trim: true,
-  skip_empty_lines: true,
-  relax_column_count: true,
-  // Auto-detection fixes the line end from the first one it sees; a file edited on two systems
-  // mixes them, and every kind must still end a record.
-  record_delimiter: ['\r\n', '\n', '\r'],
-};
-
 /**
- * Throws csv-parse's CsvError (with `code` and `lines`) for malformed quoting. Records are keyed
- * here rather than by csv-parse's `columns`: that one leaves a short row's missing keys out, and
- * would hide the header from a caller that checks it in a file with no data rows.
+ * Throws CsvError for a quote left open at the end of the file (rather than reading the rest of
+ * the file into one field). The header is kept apart from the records so that a caller that
+ * checks it sees it in a file with no data rows.
  */
 export function readCsvTable(text: string): CsvTable {
-  const [header, ...rows] = parse(text, OPTIONS);
+  const rows: string[][] = [];
+  // The text is in memory already: no cap on a field beyond its length.
+  const csv = new CsvRows({ maxFieldChars: Infinity, unclosedQuote: 'refuse' }, (fields) => rows.push(fields));
+  csv.push(text);
+  csv.end();
+  const [header, ...data] = rows;
   if (header === undefined) return { columns: [], records: [] };
-  const records = rows.map((fields) => {
+  const records = data.map((fields) => {
     const record: CsvRecord = {};
     header.forEach((name, i) => {
       record[name] = fields[i] ?? '';

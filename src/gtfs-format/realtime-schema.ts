@@ -4,10 +4,10 @@ import protobuf from 'protobufjs/light.js';
 // updates, vehicle positions and service alerts use, as a protobufjs reflection descriptor: field numbers and enum values as the
 // specification's reference gives them, including the newer trip relationships DELETED (7) and NEW
 // (8) that the 1.x bindings lack, and a DUPLICATED trip's own date and time (trip_properties).
-// It encodes the local server's feed and the tests' ones, and is what the bench measures the
-// source's own decoder (sources/gtfs/realtime/decode.ts, the same field numbers) against.
-// Service alerts are decoded with it (sources/gtfs/realtime/alerts-decode.ts: a header and one
-// entity at a time, so that a big feed gives the event loop back between them). Everything else a feed carries (TTS texts, images, extensions) is left out.
+// It encodes the local server's feeds and the tests' ones, and is what the bench measures the
+// source's own decoders against (sources/gtfs/realtime/: decode.ts, decode-vehicles.ts and
+// alert-content.ts read the wire themselves, with the same field numbers). Everything else a
+// feed carries (TTS texts, images, extensions) is left out.
 
 const event = {
   fields: {
@@ -231,6 +231,3 @@ const root = protobuf.Root.fromJSON(descriptor);
 
 /** The FeedMessage type: encode(object) for the local server and the tests; decode(bytes) for the bench's comparison. */
 export const FeedMessageType = root.lookupType('transit_realtime.FeedMessage');
-/** A FeedMessage's parts (fields 1 and 2), for a decode that reads the message one entity at a time. */
-export const FeedHeaderType = root.lookupType('transit_realtime.FeedHeader');
-export const FeedEntityType = root.lookupType('transit_realtime.FeedEntity');

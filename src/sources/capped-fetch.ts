@@ -1,10 +1,17 @@
-// One HTTP request of a whole, size-capped body, with a deadline that covers reading the body
-// too: what both sources ask of the network (the v1.2 API's form POSTs, GTFS-Realtime's GETs).
-// Redirects are not followed: they would carry the credentials (a form field, a header) to
-// wherever they point. Every way it fails is one FetchFailure kind; messages never hold the URL's
-// query, a header or the body sent, and never a library's own words about the request.
+import { readFile, stat } from 'node:fs/promises';
 
-export type FetchFailureKind = 'http' | 'timeout' | 'network' | 'too-large';
+// One HTTP request of a whole, size-capped body, with a deadline that covers reading the body
+// too: what every source asks of the network (the v1.2 API's form POSTs, GTFS-Realtime's and the
+// RSS's GETs); and readCapped, the same for a feed that may be a file (a recorded feed, replayed),
+// capped alike. Redirects are not followed: they would carry the credentials (a form field, a
+// header) to wherever they point. Every way it fails is one FetchFailure kind; messages never
+// hold the URL's query, a header or the body sent, and never a library's own words about the
+// request.
+
+export type FetchFailureKind = 'http' | 'timeout' | 'network' | 'too-large' | 'file';
+
+/** Where a feed's bytes are: an http(s) address, or a file. */
+export type ByteLocation = { kind: 'url'; url: string } | { kind: 'file'; path: string };
 
 export class FetchFailure extends Error {
   override readonly name = 'FetchFailure';
@@ -47,7 +54,7 @@ export async function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
       await response.body?.cancel().catch(() => undefined);
       throw new FetchFailure('http', `HTTP ${response.status}`, response.status);
     }
-    return await readCapped(response, request.maxBytes);
+    return await readBody(response, request.maxBytes);
   } catch (err) {
     if (err instanceof FetchFailure) throw err;
     if (timedOut) throw new FetchFailure('timeout', `no complete answer within ${request.timeoutMs} ms`);
@@ -57,8 +64,22 @@ export async function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
   }
 }
 
+/** A GET of `location` (or the file's bytes), capped at `maxBytes` either way. */
+export async function readCapped(location: ByteLocation, request: Omit<CappedRequest, 'url' | 'method' | 'body'>): Promise<Uint8Array> {
+  if (location.kind === 'url') return fetchCapped({ ...request, url: location.url });
+  try {
+    // Refused before it is read, as a body that declares its length is.
+    const { size } = await stat(location.path);
+    if (size > request.maxBytes) throw new FetchFailure('too-large', `file of ${size} bytes is over the ${request.maxBytes}-byte limit`);
+    return await readFile(location.path);
+  } catch (err) {
+    if (err instanceof FetchFailure) throw err;
+    throw new FetchFailure('file', `file (${systemCode(err)})`);
+  }
+}
+
 /** The body, refused as soon as it passes `maxBytes` (declared or counted). */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -93,7 +114,9 @@ async function readCapped(response: Response, maxBytes: number): Promise<Uint8Ar
  * details, and a rejection can be anything, getters that throw included.
  */
 function systemCode(err: unknown): string {
-  const code = [read(read(err, 'cause'), 'code'), read(err, 'name')].find((c) => typeof c === 'string' && /^[A-Za-z_][\w-]{0,40}$/.test(c));
+  const code = [read(read(err, 'cause'), 'code'), read(err, 'code'), read(err, 'name')].find(
+    (c) => typeof c === 'string' && /^[A-Za-z_][\w-]{0,40}$/.test(c),
+  );
   return typeof code === 'string' ? code : 'unknown';
 }
 

@@ -2,11 +2,13 @@ import type { Clock } from '../domain/clock.js';
 import type { Disruption } from '../domain/disruption.js';
 import type { Logger } from '../log.js';
 import type { DisruptionFeed, DisruptionSnapshot } from './disruption-feed.js';
+import { createPolledFeed } from './polled-feed.js';
 
-// A disruptions feed asked for at most once per interval however many riders and pushes ask:
-// requests are coalesced, and once a first answer is in, readers get it at once while the next is
-// fetched (a slow publisher never holds arrivals up). A failure keeps the last good answer while
-// it is fresh (staleAfterMs), then the feed reads as unavailable: said as such, never as "none".
+// A disruptions feed (GTFS-Realtime alerts, RSS) polled as every feed is (polled-feed.ts: at most
+// once per interval, coalesced, the last good answer kept); once a first answer is in, readers get
+// it at once while the next is fetched (a slow publisher never holds arrivals up). A failure keeps
+// the last good answer while it is fresh (staleAfterMs), then the feed reads as unavailable: said
+// as such, never as "none".
 
 export interface PolledDisruptionsOptions {
   /** One fetch and decode; rejects with an error whose message is safe to log (no header, no query). */
@@ -22,48 +24,34 @@ export interface PolledDisruptionsOptions {
 
 export function pollDisruptions(options: PolledDisruptionsOptions): DisruptionFeed & { readonly problem: string | undefined } {
   const staleAfterMs = options.staleAfterMs ?? Math.max(3 * options.refreshMs, 10 * 60_000);
-  let last: { disruptions: readonly Disruption[]; at: number } | undefined;
-  let problem: string | undefined;
-  let attemptedAt: number | undefined;
-  let pending: Promise<void> | undefined;
-  let requests = 0;
-
-  async function refresh(): Promise<void> {
-    attemptedAt = options.now().getTime();
-    requests += 1;
-    try {
-      const disruptions = await options.load();
-      last = { disruptions, at: options.now().getTime() };
-      if (problem !== undefined) options.logger.info({ feed: options.where }, 'disruptions answering again');
-      problem = undefined;
-    } catch (err) {
-      const message = err instanceof Error ? err.message : 'unreadable';
-      // One line per change of trouble, not one per interval while it lasts.
-      if (message !== problem) options.logger.warn({ feed: options.where, problem: message }, 'disruptions unavailable');
-      problem = message;
-    }
-  }
+  const feed = createPolledFeed({
+    load: () => options.load(),
+    refreshMs: options.refreshMs,
+    now: options.now,
+    onFailure: (problem) => options.logger.warn({ feed: options.where, problem: problem.message }, 'disruptions unavailable'),
+    onRecovery: () => options.logger.info({ feed: options.where }, 'disruptions answering again'),
+  });
 
   function snapshot(): DisruptionSnapshot {
+    const last = feed.last;
     if (last === undefined) return { status: 'unavailable' };
     const age = options.now().getTime() - last.at;
-    if (problem !== undefined && age > staleAfterMs) return { status: 'unavailable' };
-    return { status: 'ok', disruptions: last.disruptions };
+    if (feed.problem !== undefined && age > staleAfterMs) return { status: 'unavailable' };
+    return { status: 'ok', disruptions: last.value };
   }
 
   return {
     async read() {
-      const now = options.now().getTime();
-      const due = attemptedAt === undefined || now - attemptedAt >= options.refreshMs || now < attemptedAt;
-      if (due && pending === undefined) pending = refresh().finally(() => (pending = undefined));
-      if (last === undefined && pending !== undefined) await pending;
+      const pending = feed.refreshIfDue();
+      // Once a first answer is in, readers get it at once while the next one is fetched.
+      if (feed.last === undefined && pending !== undefined) await pending;
       return snapshot();
     },
     get requests() {
-      return requests;
+      return feed.requests;
     },
     get problem() {
-      return problem;
+      return feed.problem?.message;
     },
   };
 }

@@ -58,5 +58,13 @@ describe('readCsvTable', () => {
 
   it('reports an unclosed quote instead of reading the rest of the file into one field', () => {
     expect(() => readCsvTable('a,b\n1,"x\n2,3\n')).toThrow(CsvError);
+    expect(() => readCsvTable('a,b\n1,"x\n2,3\n')).toThrow(/Quote Not Closed/);
+  });
+
+  it('reads a stray quote as the text around it, as the schedule import does (one reader for both)', () => {
+    expect(readCsvTable('name,x\n"BANK / SLATER" NORTH,1\nO"Connor,2\n').records).toEqual([
+      { name: 'BANK / SLATER NORTH', x: '1' },
+      { name: 'O"Connor', x: '2' },
+    ]);
   });
 });

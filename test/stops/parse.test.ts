@@ -46,6 +46,16 @@ describe('parseStopsTxt', () => {
     expect(() => parseStopsTxt('stop_id,stop_name,stop_lat,stop_lon\r\n')).toThrow(/stop_code/);
   });
 
+  it('reads a stray quote in a name as the schedule import reads it, instead of refusing the whole file', () => {
+    // Real exports write names such as "BANK / SLATER" NORTH; one reader for both, so /stop and the
+    // schedule agree on the same stops.txt.
+    const text = 'stop_id,stop_code,stop_name,stop_lat,stop_lon\nX1,1234,"BANK / SLATER" NORTH,45.41,-75.69\nX2,1235,O"Connor,45.42,-75.7\n';
+    expect(parseStopsTxt(text).map((s) => [s.code, s.name])).toEqual([
+      ['1234', 'BANK / SLATER NORTH'],
+      ['1235', 'O"Connor'],
+    ]);
+  });
+
   it('reports malformed CSV as a StopsFileError, not as a raw parser error', () => {
     const text = 'stop_id,stop_code,stop_name,stop_lat,stop_lon\nX1,1234,"BANK,45.41,-75.69\n';
     expect(() => parseStopsTxt(text)).toThrow(StopsFileError);

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
-import { FetchFailure, fetchCapped } from '../capped-fetch.js';
+import { FetchFailure, readCapped, type ByteLocation } from '../capped-fetch.js';
 import type { DisruptionFeed } from '../disruption-feed.js';
 import { pollDisruptions } from '../polled-disruptions.js';
 import { rssDisruptions } from './disruptions.js';
@@ -26,23 +25,19 @@ export interface RssFeedOptions {
 const MAX_BYTES = 4 * 1024 * 1024;
 
 async function read(where: string, options: RssFeedOptions): Promise<RssItem[]> {
+  const location: ByteLocation = /^https?:\/\//i.test(where)
+    ? { kind: 'url', url: where }
+    : { kind: 'file', path: isAbsolute(where) ? where : resolve(where) };
   let bytes: Uint8Array;
-  if (/^https?:\/\//i.test(where)) {
-    try {
-      bytes = await fetchCapped({
-        fetch: options.fetch ?? globalThis.fetch,
-        url: where,
-        headers: { accept: 'application/rss+xml, application/xml, text/xml' },
-        timeoutMs: options.timeoutMs ?? 10_000,
-        maxBytes: MAX_BYTES,
-      });
-    } catch (err) {
-      throw err instanceof FetchFailure ? err : new Error('request failed');
-    }
-  } else {
-    bytes = await readFile(isAbsolute(where) ? where : resolve(where)).catch(() => {
-      throw new Error('file unreadable');
+  try {
+    bytes = await readCapped(location, {
+      fetch: options.fetch ?? globalThis.fetch,
+      headers: { accept: 'application/rss+xml, application/xml, text/xml' },
+      timeoutMs: options.timeoutMs ?? 10_000,
+      maxBytes: MAX_BYTES,
     });
+  } catch (err) {
+    throw err instanceof FetchFailure ? err : new Error('request failed');
   }
   try {
     return parseRss(new TextDecoder().decode(bytes));

@@ -49,6 +49,7 @@ function asTransitError(err: unknown, label: string): TransitError {
     case 'timeout':
       return new TransitError('unavailable', message, { reason: 'timeout' });
     case 'network':
+    case 'file': // never: the API is always asked over HTTP
       return new TransitError('unavailable', message, { reason: 'network' });
     case 'too-large':
       return new TransitError('unavailable', message, { reason: 'malformed' });

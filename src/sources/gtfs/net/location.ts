@@ -1,9 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
+import type { ByteLocation } from '../../capped-fetch.js';
 
 // GTFS_URL and GTFS_RT_TRIP_UPDATES_URL take an http(s) address or a file path (a recorded feed,
 // replayed with CLOCK_START). Logs name a URL without its query: some agencies put the key there.
 
-export type Location = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+export type Location = ByteLocation;
 
 export function readLocation(text: string): Location {
   if (/^https?:\/\//i.test(text)) return { kind: 'url', url: text };

@@ -48,7 +48,7 @@ export class JoinedAlert {
 
   constructor(private readonly first: Content) {}
 
-  add(more: Content): void {
+  add(more: Content): this {
     if (this.joined === undefined) {
       // Only a joined alert has its periods made unique (a lone one's are kept as sent).
       this.joined = {
@@ -61,6 +61,7 @@ export class JoinedAlert {
       this.addTo(this.first);
     }
     this.addTo(more);
+    return this;
   }
 
   private addTo(content: Content): void {

@@ -12,8 +12,8 @@ export interface FeedLimits {
 export const DEFAULT_FEED_LIMITS: FeedLimits = { maxEntities: 100_000, maxStopUpdates: 1_000_000 };
 
 export class FeedOverLimitError extends Error {
-  override readonly name = 'FeedOverLimitError';
-  constructor(what: 'entities' | 'stop updates', limit: number) {
+  override readonly name: string = 'FeedOverLimitError';
+  constructor(what: 'entities' | 'stop updates' | 'alerts' | 'informed entities and periods', limit: number) {
     super(`more than ${limit} ${what}`);
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
-import { fetchBytes } from '../net/fetch-bytes.js';
+import { readCapped } from '../../capped-fetch.js';
+import { createPolledFeed } from '../../polled-feed.js';
 import { describeLocation, type Location } from '../net/location.js';
 import { asFeedProblem, FeedProblem } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
@@ -8,9 +9,9 @@ import { FeedOverLimitError, type FeedLimits } from './limits.js';
 import { decodeInSlices, type SliceOptions } from './sliced-decode.js';
 import { stopMismatchReport, type StopMismatchMetrics, type StopMismatchSink } from './stop-mismatches.js';
 
-// The TripUpdates feed, asked for at most once per interval however many riders ask: the
-// answer (or the failure) is kept for the interval, and riders who ask while a request is out
-// wait for that one. A failure keeps the last good feed; how old it is decides what riders get.
+// The TripUpdates feed, polled as every feed is (polled-feed.ts: at most once per interval
+// however many riders ask, coalesced, the last good feed kept through a failure); riders who ask
+// while a request is out wait for that one. How old the kept feed is decides what riders get.
 // The decode runs in slices (sliced-decode.ts), so riders elsewhere are answered meanwhile; a feed
 // over its limits (limits.ts) is refused like a failed request.
 
@@ -73,86 +74,81 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     feed: where,
     ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
   });
-  let feed: { value: T; receivedAt: number } | undefined;
   let toldOfFuture = false;
-  let problem: FeedProblem | undefined;
-  let attemptedAt: number | undefined;
-  let pending: Promise<void> | undefined;
-  let requests = 0;
 
-  async function refresh(): Promise<void> {
-    attemptedAt = options.now().getTime();
-    requests += 1;
+  async function load(): Promise<T> {
     try {
-      const bytes = await fetchBytes(options.location, {
+      const bytes = await readCapped(options.location, {
         fetch: options.fetch ?? globalThis.fetch,
-        headers: options.headers,
+        headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
         timeoutMs: options.timeoutMs ?? 10_000,
         maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
       });
-      let decoded: T;
       try {
-        decoded = await decode(bytes, {
+        return await decode(bytes, {
           ...(options.limits !== undefined ? { limits: options.limits } : {}),
           ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
         });
       } catch (err) {
         throw err instanceof FeedOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
-      feed = { value: decoded, receivedAt: options.now().getTime() };
-      if (problem !== undefined) options.logger.info({ feed: where }, `${what} answering again`);
-      problem = undefined;
     } catch (err) {
-      const next = asFeedProblem(err, 'network');
-      // One line per change of trouble, not one per interval while it lasts.
-      if (problem?.message !== next.message) {
-        // Refused credentials and a feed over the limits will not mend by themselves: the operator's.
-        const level = (next.kind === 'http' && (next.status === 401 || next.status === 403)) || next.kind === 'too-large' ? 'error' : 'warn';
-        options.logger[level](
-          { feed: where, kind: next.kind, status: next.status, problem: next.message },
-          `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
-        );
-      }
-      problem = next;
+      throw asFeedProblem(err, 'network');
     }
   }
+
+  const feed = createPolledFeed({
+    load,
+    refreshMs: options.refreshMs,
+    now: options.now,
+    onFailure(problem) {
+      const next = problem as FeedProblem;
+      // Refused credentials and a feed over the limits will not mend by themselves: the operator's.
+      const level = (next.kind === 'http' && (next.status === 401 || next.status === 403)) || next.kind === 'too-large' ? 'error' : 'warn';
+      options.logger[level](
+        { feed: where, kind: next.kind, status: next.status, problem: next.message },
+        `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
+      );
+    },
+    onRecovery: () => options.logger.info({ feed: where }, `${what} answering again`),
+  });
 
   /**
    * When the feed was made: its header says, but a feed cannot be newer than its arrival. A header
    * far ahead of the clock (2100, a producer writing milliseconds) is no timestamp at all: the
    * arrival stands in for it, and the operator is told once.
    */
-  function createdAt(received: { value: T; receivedAt: number }): number {
+  function createdAt(received: { readonly value: T; readonly at: number }): number {
     const stamped = received.value.timestamp * 1000;
-    if (received.value.timestamp <= 0) return received.receivedAt;
-    if (stamped > received.receivedAt + FUTURE_TOLERANCE_MS && !toldOfFuture) {
+    if (received.value.timestamp <= 0) return received.at;
+    if (stamped > received.at + FUTURE_TOLERANCE_MS && !toldOfFuture) {
       toldOfFuture = true;
       options.logger.warn({ feed: where, timestamp: received.value.timestamp }, `${what} stamped ahead of the clock: judged by when they arrive`);
     }
-    return Math.min(stamped, received.receivedAt);
+    return Math.min(stamped, received.at);
   }
 
   function reading(): RealtimeReading<T> {
-    if (feed === undefined) return { status: 'unavailable' };
+    const last = feed.last;
+    if (last === undefined) return { status: 'unavailable' };
     const now = options.now().getTime();
-    if (now - createdAt(feed) <= staleAfterMs) return { status: 'live', feed: feed.value, mismatches };
+    if (now - createdAt(last) <= staleAfterMs) return { status: 'live', feed: last.value, mismatches };
     // Old data from a feed that no longer answers is unavailable; from one that answers, stale.
-    return { status: problem === undefined ? 'stale' : 'unavailable' };
+    return { status: feed.problem === undefined ? 'stale' : 'unavailable' };
   }
 
   return {
     async read() {
-      const now = options.now().getTime();
-      const due = attemptedAt === undefined || now - attemptedAt >= options.refreshMs || now < attemptedAt;
-      if (due && pending === undefined) pending = refresh().finally(() => (pending = undefined));
+      // Every reader waits for a refresh out: trip updates are minutes old at most.
+      const pending = feed.refreshIfDue();
       if (pending !== undefined) await pending;
       return reading();
     },
     get problem() {
-      return problem;
+      return feed.problem as FeedProblem | undefined;
     },
     get requests() {
-      return requests;
+      return feed.requests;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { FeedProblem } from '../net/problem.js';
-import { CsvRows } from './csv-rows.js';
+import { CsvRows } from '../../../gtfs-format/csv-rows.js';
 import { openDb, type Db, type Param } from './db.js';
 import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './import-limits.js';
 import { createTableSql, gtfsSeconds, INDEXES, META_SQL, TABLES, TRIP_ENDS_SQL, type TableSpec } from './schema.js';

@@ -1,19 +1,30 @@
-// A GTFS file's CSV, read as it streams out of the zip, one chunk of rows at a time. Written for
-// the import rather than taken from csv-parse: it is several times faster on the plain rows that
-// make up a city's stop_times.txt, it caps what one field and one record may hold while reading
-// (a 300 MB field never sits in memory), and it reads a stray quote the way most exports' readers
-// do instead of stopping: `"BANK / SLATER" NORTH` is `BANK / SLATER NORTH`.
-//
-// As src/gtfs-format/csv.ts reads GTFS: a byte-order mark, any line end (CRLF, LF, CR), blank
-// lines skipped, padding outside quotes trimmed, what a quote holds kept as written ("" is ").
+// GTFS files are CSV (RFC 4180) as real exports write it: a UTF-8 byte-order mark, CRLF (or a
+// mix of line ends, each ending a record), padded values ("  45.439869"), blank lines, rows that
+// stop short of the header. The one CSV reader of the project: the schedule import feeds it the
+// text as it streams out of the zip, a chunk at a time; the stop index and the simulator read a
+// whole file through csv.ts. Written rather than taken from csv-parse: it is several times faster
+// on the plain rows that make up a city's stop_times.txt, it caps what one field and one record
+// may hold while reading (a 300 MB field never sits in memory), and it reads a stray quote the way
+// most exports' readers do instead of stopping: `"BANK / SLATER" NORTH` is `BANK / SLATER NORTH`.
+// Padding outside quotes is trimmed, what a quote holds is kept as written ("" is ").
 
 export class CsvLimitError extends Error {
   override readonly name = 'CsvLimitError';
 }
 
+/** The text is no CSV: a quote still open where the file ends. */
+export class CsvError extends Error {
+  override readonly name = 'CsvError';
+}
+
 export interface CsvLimits {
   /** Characters one field may hold. */
   maxFieldChars: number;
+  /**
+   * A quote still open where the file ends: kept with what it holds (the import, whose field cap
+   * bounds it), or refused with CsvError (a whole file read at once: better said than read into one field).
+   */
+  unclosedQuote?: 'keep' | 'refuse';
 }
 
 const QUOTE = 34; // "
@@ -113,6 +124,7 @@ export class CsvRows {
           const close = text.indexOf('"', from);
           if (close === -1 || close >= end) {
             if (!last) return -1;
+            if (this.limits.unclosedQuote === 'refuse') throw new CsvError('Quote Not Closed: the file ends inside a quoted field');
             value += text.slice(from, end); // an unclosed quote at the end of the file: keep what it holds
             at = end;
             break;

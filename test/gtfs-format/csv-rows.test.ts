@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { CsvLimitError, CsvRows } from '../../../src/sources/gtfs/static/csv-rows.js';
+import { CsvLimitError, CsvRows } from '../../src/gtfs-format/csv-rows.js';
 
 // The import's CSV reader: the same records as the project's csv-parse reading wherever the file
 // is cut into chunks, a stray quote read as most readers do, and its limits enforced as it reads.
@@ -30,7 +30,7 @@ describe('CsvRows', () => {
     fc.assert(
       fc.property(file, fc.array(fc.nat(), { maxLength: 6 }), ([lines, end, bom], cuts) => {
         const text = `${bom ? '\ufeff' : ''}${lines.join(end)}${end}`;
-        // The options src/gtfs-format/csv.ts reads GTFS with.
+        // csv-parse, with the options the project read GTFS with before this reader was its only one.
         const expected = parse(text, {
           bom: true,
           trim: true,
