@@ -41,8 +41,8 @@ export const LIBRARIES = [
   // The store's drivers, and the schedule database's (better-sqlite3 on its worker threads).
   ['database and Redis drivers',      ['better-sqlite3', 'keyv', '@keyv/*', 'redis', '@redis/*', 'ioredis'], ['store', 'sources/gtfs/static/db*.ts']],
   ['BullMQ',                          ['bullmq'],                                                        ['alerts/bull-queue.ts']],
-  // The GTFS-Realtime schema, and the decoders of TripUpdates, VehiclePositions and Service Alerts.
-  ['protobufjs',                      ['protobufjs'],                                                    ['gtfs-format', 'sources/gtfs/realtime/*decode*.ts']],
+  // The GTFS-Realtime schema, and the decoders of TripUpdates, VehiclePositions and Service Alerts (alert-content.ts: an alert's fields off the wire).
+  ['protobufjs',                      ['protobufjs'],                                                    ['gtfs-format', 'sources/gtfs/realtime/*decode*.ts', 'sources/gtfs/realtime/alert-content.ts']],
 ];
 
 const escape = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
