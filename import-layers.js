@@ -17,13 +17,13 @@ export const LAYERS = [
   // Directly under sources/: helpers the sources share, and the one place that opens them.
   ['sources/*.ts',                ['domain', 'util', 'gtfs-format', 'log.ts', 'stops', 'sources']],
   ['store',                       ['domain', 'util', 'log.ts']],
-  ['bot',                         ['domain', 'util', 'log.ts']],
+  ['core',                         ['domain', 'util', 'log.ts']],
   ['metrics',                     ['domain', 'util', 'log.ts']],
-  ['alerts',                      ['domain', 'bot', 'util', 'log.ts', 'metrics']],
-  ['chat/*.ts',                   ['bot', 'domain', 'util', 'log.ts']],
-  ['chat/*',                      ['chat/*.ts', 'bot', 'domain', 'util', 'log.ts']],
+  ['alerts',                      ['domain', 'core', 'util', 'log.ts', 'metrics']],
+  ['chat/*.ts',                   ['core', 'domain', 'util', 'log.ts']],
+  ['chat/*',                      ['chat/*.ts', 'core', 'domain', 'util', 'log.ts']],
   // A program of its own (`npm run discord:deploy`): it reads the config and the source's profile as main does.
-  ['chat/discord/deploy-cli.ts',  ['chat/discord', 'chat/*.ts', 'bot', 'domain', 'util', 'log.ts', 'config.ts', 'sources/open.ts']],
+  ['chat/discord/deploy-cli.ts',  ['chat/discord', 'chat/*.ts', 'core', 'domain', 'util', 'log.ts', 'config.ts', 'sources/open.ts']],
   // The simulator imitates the v1.2 API: it shares that source's wire definitions (its index).
   ['sim',                         ['domain', 'gtfs-format', 'util', 'log.ts', 'stops', 'sources/octranspo-v12/index.ts']],
 ];
@@ -43,6 +43,14 @@ export const LIBRARIES = [
   ['BullMQ',                          ['bullmq'],                                                        ['alerts/bull-queue.ts']],
   // The GTFS-Realtime schema, and the decoders of TripUpdates, VehiclePositions and Service Alerts (alert-content.ts: an alert's fields off the wire).
   ['protobufjs',                      ['protobufjs'],                                                    ['gtfs-format', 'sources/gtfs/realtime/*decode*.ts', 'sources/gtfs/realtime/alert-content.ts']],
+];
+
+// Parts entered through one file only: from outside the folder, every import of it names its door,
+// so that what lies behind the door can move without touching the parts that use it.
+// prettier-ignore
+export const DOORS = [
+  // part     its door
+  ['core',    'core/index.ts'],
 ];
 
 const escape = (text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
@@ -101,5 +109,16 @@ export function libraryRules() {
     comment: `${library} (${packages.join(', ')}) may be imported only in ${parts.map((part) => `src/${part}`).join(', ')} (import-layers.js).`,
     from: { path: '^src/', pathNot: parts.map((part) => pattern(part, true)) },
     to: { path: packagesPattern(packages) },
+  }));
+}
+
+/** One dependency-cruiser rule per door: a file outside the part importing past its door fails. */
+export function doorRules() {
+  return DOORS.map(([part, door]) => ({
+    name: `door:${part}`,
+    severity: 'error',
+    comment: `Outside src/${part}/, import it only through src/${door} (import-layers.js).`,
+    from: { path: '^src/', pathNot: pattern(part, true) },
+    to: { path: pattern(part, true), pathNot: `^src/${escape(door)}$` },
   }));
 }

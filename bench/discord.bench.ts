@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
-import { createBotCore } from '../src/bot/index.js';
+import { createBotCore } from '../src/core/index.js';
 import { createDiscordBot } from '../src/chat/discord/index.js';
 import { DEMO_API_KEY, DEMO_APP_ID, startSimServer } from '../src/sim/index.js';
 import { createStopIndex, parseStopsTxt } from '../src/stops/index.js';
 import { createTransitClient } from '../src/sources/octranspo-v12/index.js';
-import { memoryStores } from '../test/bot/fakes.js';
+import { memoryStores } from '../test/core/fakes.js';
 import { startFakeDiscord, type RestCall } from '../test/chat/discord/fake-discord.js';
 import { autocomplete, customIds, GUILD, press, slash } from '../test/chat/discord/interactions.js';
 

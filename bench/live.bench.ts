@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { createBotCore } from '../src/bot/index.js';
+import { createBotCore } from '../src/core/index.js';
 import { createEditBudget, TELEGRAM_EDIT_LIMITS } from '../src/chat/edit-budget.js';
 import { createLiveUpdater, type LiveEditor } from '../src/chat/live-updater.js';
 import { telegramLiveEditor } from '../src/chat/telegram/live-location.js';
@@ -24,7 +24,7 @@ import { TransitError } from '../src/domain/transit-error.js';
 import { openStore } from '../src/store/index.js';
 import { createRedactor } from '../src/util/redact.js';
 import { Bot } from 'grammy';
-import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../test/bot/fakes.js';
+import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../test/core/fakes.js';
 import { startFakeBotApi } from '../test/chat/telegram/fake-bot-api.js';
 
 const OPEN = 1_000;

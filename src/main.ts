@@ -4,8 +4,7 @@
 // terminal chat's input ends, or when an adapter fails for good.
 import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
-import { createBotCore, type BotCore } from './bot/index.js';
-import { withStoredStops } from './bot/stored-stops.js';
+import { createBotCore, withStoredStops, type BotCore } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';

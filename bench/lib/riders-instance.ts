@@ -9,8 +9,8 @@
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { Bot, webhookCallback } from 'grammy';
-import { createBotCore } from '../../src/bot/index.js';
-import { withStoredStops } from '../../src/bot/stored-stops.js';
+import { createBotCore } from '../../src/core/index.js';
+import { withStoredStops } from '../../src/core/stored-stops.js';
 import { createTelegramBot } from '../../src/chat/telegram/index.js';
 import { clockStartingAt } from '../../src/domain/clock-start.js';
 import { createLogger } from '../../src/log.js';

@@ -15,7 +15,7 @@
 // jobs go through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace,
 // the platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
 import { createHash } from 'node:crypto';
-import type { BotCore } from '../../src/bot/core.js';
+import type { BotCore } from '../../src/core/core.js';
 import type { AlertTarget, ChatType, Platform } from '../../src/domain/chat.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { Disruption } from '../../src/domain/disruption.js';

@@ -3,7 +3,7 @@
 // was removed or paused since the tick (a slow upstream leaves seconds for /unsubscribe), one
 // sender per chat at a time, the chat's own pace kept, and a mark per alert once the platform
 // accepted the message.
-import type { BotCore } from '../bot/core.js';
+import type { BotCore } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import type { ChatSettingsRepository, Claims, SubscriptionsRepository } from '../domain/store-ports.js';

@@ -14,7 +14,7 @@
 // through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace, the
 // platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
 import { createHash } from 'node:crypto';
-import type { BotCore } from '../bot/core.js';
+import type { BotCore } from '../core/index.js';
 import type { AlertTarget, Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Disruption } from '../domain/disruption.js';

@@ -1,4 +1,4 @@
-import type { Fetched } from '../bot/format/alert.js';
+import type { Fetched } from '../core/index.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import { mapLimit } from './map-limit.js';
 

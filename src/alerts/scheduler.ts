@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import cron, { type ScheduledTask } from 'node-cron';
-import type { BotCore } from '../bot/core.js';
+import type { BotCore } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';

@@ -1,4 +1,4 @@
-import { formatDays, readDays, type ArgKind } from '../bot/index.js';
+import { formatDays, readDays, type ArgKind } from '../core/index.js';
 import { ALL_DAYS } from '../domain/local-minute.js';
 
 // A button's checked options in fewer characters, for the platforms whose button data is short

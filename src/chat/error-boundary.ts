@@ -1,5 +1,4 @@
-import type { ChatContext } from '../bot/chat-context.js';
-import type { BotCore } from '../bot/core.js';
+import type { BotCore, ChatContext } from '../core/index.js';
 import type { Logger } from '../log.js';
 import { attempt } from '../util/attempt.js';
 import type { ErrorSummary } from './describe-error.js';

@@ -1,6 +1,4 @@
-import type { BotCore } from '../bot/core.js';
-import type { ChatContext } from '../bot/chat-context.js';
-import { LIVE_BOARD_MINUTES } from '../bot/index.js';
+import { LIVE_BOARD_MINUTES, type BotCore, type ChatContext } from '../core/index.js';
 import type { Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Locale } from '../domain/locale.js';

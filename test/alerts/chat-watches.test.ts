@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createChatWatches, placeKeyOf } from '../../src/alerts/chat-watches.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { noticingWatchChanges } from '../../src/store/watch-changes.js';
-import { memoryStores } from '../bot/fakes.js';
+import { memoryStores } from '../core/fakes.js';
 import { at, capturingLogger, subscription } from './fakes.js';
 
 const chat = (chatId: string) => ({ platform: 'telegram' as const, chatId });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { DEMO_DISRUPTIONS, startSimServer } from '../../src/sim/index.js';
 import { openStore } from '../../src/store/index.js';

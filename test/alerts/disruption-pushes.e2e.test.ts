@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler, type AlertScheduler } from '../../src/alerts/scheduler.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { createTelegramBot } from '../../src/chat/telegram/index.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { TransitSource } from '../../src/domain/transit-source.js';

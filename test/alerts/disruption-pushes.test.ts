@@ -7,7 +7,7 @@ import type { ChatRef, Platform } from '../../src/domain/chat.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../../src/domain/disruption.js';
 import type { WatchedPlace, WatchReading } from '../../src/domain/disruption-watch.js';
-import { memoryStores } from '../bot/fakes.js';
+import { memoryStores } from '../core/fakes.js';
 import { at, capturingLogger, memoryClaims, subscription } from './fakes.js';
 
 const clock = fixedClock('2026-11-18T13:00:00Z');

@@ -3,10 +3,10 @@
 import { startAlertScheduler, type AlertScheduler } from '../../src/alerts/scheduler.js';
 import type { AlertSettings } from '../../src/alerts/settings.js';
 import type { Subscription } from '../../src/domain/subscription.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { StopArrivals } from '../../src/domain/arrivals.js';
-import { fakeTransit, memoryStores, privateChat, route, stopArrivals, trip, type FakeTransit } from '../bot/fakes.js';
+import { fakeTransit, memoryStores, privateChat, route, stopArrivals, trip, type FakeTransit } from '../core/fakes.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Script } from './fakes.js';
 
 export interface HarnessOptions {

@@ -10,14 +10,14 @@ import { pino } from 'pino';
 import type { Notifier } from '../../src/domain/notifier.js';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import type { AlertSettings } from '../../src/alerts/settings.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/index.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 import type { TransitSource } from '../../src/domain/transit-source.js';
 import type { Disruption, DisruptionReading } from '../../src/domain/disruption.js';
 import type { WatchReading } from '../../src/domain/disruption-watch.js';
-import { OTTAWA_PROFILE, route, stopArrivals, trip } from '../bot/fakes.js';
+import { OTTAWA_PROFILE, route, stopArrivals, trip } from '../core/fakes.js';
 
 export interface InstanceOptions {
   name: string;

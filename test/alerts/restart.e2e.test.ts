@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { createTelegramBot } from '../../src/chat/telegram/index.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { openStore } from '../../src/store/index.js';
-import { fakeTransit, route, stopArrivals, trip } from '../bot/fakes.js';
+import { fakeTransit, route, stopArrivals, trip } from '../core/fakes.js';
 import { startFakeBotApi, type FakeBotApi } from '../chat/telegram/fake-bot-api.js';
 import { capturingLogger, testSettings } from './fakes.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { TransitError } from '../../src/domain/transit-error.js';
-import { privateChat, route, stopArrivals, trip } from '../bot/fakes.js';
+import { privateChat, route, stopArrivals, trip } from '../core/fakes.js';
 import { at, capturingLogger, near, recordingNotifier, subscription, testSettings } from './fakes.js';
 import { harness } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createChatPipeline, type Answering } from '../../src/chat/pipeline.js';
 import { silentLogger } from '../../src/log.js';
-import type { ChatContext } from '../../src/bot/chat-context.js';
+import type { ChatContext } from '../../src/core/chat-context.js';
 import { createFakeCore } from './telegram/fake-core.js';
 
 // The one entry pipeline, with the adapters' fake core: what reaches the core, what the platform

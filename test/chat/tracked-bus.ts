@@ -1,6 +1,6 @@
 import type { StopArrivals } from '../../src/domain/arrivals.js';
 import type { Clock } from '../../src/domain/clock.js';
-import { route, stopArrivals, trip } from '../bot/fakes.js';
+import { route, stopArrivals, trip } from '../core/fakes.js';
 
 /**
  * The board of route 95 at 3017 with one bus tracked (the 07:40 to Orléans), for the live-message

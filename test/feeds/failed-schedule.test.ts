@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
-import { createBotCore, type BotCore } from '../../src/bot/index.js';
-import { withStoredStops } from '../../src/bot/stored-stops.js';
+import { createBotCore, type BotCore } from '../../src/core/index.js';
+import { withStoredStops } from '../../src/core/stored-stops.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { Locale } from '../../src/domain/locale.js';
 import { openFeeds, type FeedEntry, type OpenedSource } from '../../src/sources/open.js';
 import { capturingLogger, memoryClaims, testSettings } from '../alerts/fakes.js';
-import { fakeTransit, memoryStores, NOW, privateChat, route, stopArrivals, trip } from '../bot/fakes.js';
+import { fakeTransit, memoryStores, NOW, privateChat, route, stopArrivals, trip } from '../core/fakes.js';
 import { TransitError } from '../../src/domain/transit-error.js';
 import type { TransitSource } from '../../src/domain/transit-source.js';
 import { createFeedSet } from '../../src/sources/feed-set.js';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDisruptionPushes } from '../../src/alerts/disruption-pushes.js';
 import type { AlertJob } from '../../src/alerts/occurrence.js';
-import { createBotCore, type BotCore, type BotCoreDeps } from '../../src/bot/index.js';
-import { withStoredStops } from '../../src/bot/stored-stops.js';
+import { createBotCore, type BotCore, type BotCoreDeps } from '../../src/core/index.js';
+import { withStoredStops } from '../../src/core/stored-stops.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { decodeButton, encodeButton, CALLBACK_DATA_MAX_BYTES } from '../../src/chat/telegram/callback-data.js';
 import { fixedClock } from '../../src/domain/clock.js';
@@ -12,7 +12,7 @@ import { createFeedSet, type Feed } from '../../src/sources/feed-set.js';
 import { openTransitSource } from '../../src/sources/open.js';
 import { openStore } from '../../src/store/index.js';
 import { capturingLogger, memoryClaims } from '../alerts/fakes.js';
-import { memoryStores, privateChat } from '../bot/fakes.js';
+import { memoryStores, privateChat } from '../core/fakes.js';
 import { openDemoWithDisruptions } from '../disruptions/helpers.js';
 import { tempDir } from '../sources/gtfs/helpers.js';
 
@@ -142,7 +142,7 @@ describe('from one feed to FEEDS_FILE: what the one-feed bot stored and sent', (
 
   it("reads the buttons under its messages as the first feed's, never asking which network", async () => {
     const { core } = botOf([oc, ot], memoryStores());
-    const { currentRequest } = await import('../../src/bot/stored-stops.js');
+    const { currentRequest } = await import('../../src/core/stored-stops.js');
     for (const data of ['2:u:next:3017', '2:u:next:3017:95', 'r:3017:95', 'n:3017', '2:r:routes:3017']) {
       const press = decodeButton(data)!;
       const reply = await core.run(currentRequest(core.identifiers, press.command), privateChat({ chatId: 'old-buttons' }));

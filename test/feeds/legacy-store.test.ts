@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/index.js';
-import { withStoredStops } from '../../src/bot/stored-stops.js';
+import { createBotCore } from '../../src/core/index.js';
+import { withStoredStops } from '../../src/core/stored-stops.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { DEMO_API_KEY, DEMO_APP_ID, startSimServer, type SimServer } from '../../src/sim/index.js';
 import { openFeeds, openTransitSource } from '../../src/sources/open.js';
 import { openStore } from '../../src/store/index.js';
 import { capturingLogger } from '../alerts/fakes.js';
-import { privateChat } from '../bot/fakes.js';
+import { privateChat } from '../core/fakes.js';
 import { tempDir } from '../sources/gtfs/helpers.js';
 
 // A bot that served OC Transpo alone saved "3017" and subscribed to it, in its SQLite store. The

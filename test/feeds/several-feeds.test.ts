@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
-import { createBotCore, type BotCore } from '../../src/bot/index.js';
-import { withStoredStops } from '../../src/bot/stored-stops.js';
+import { createBotCore, type BotCore } from '../../src/core/index.js';
+import { withStoredStops } from '../../src/core/stored-stops.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../src/sim/index.js';
 import { openFeeds, type FeedEntry, type OpenedSource } from '../../src/sources/open.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings } from '../alerts/fakes.js';
-import { memoryStores, privateChat } from '../bot/fakes.js';
+import { memoryStores, privateChat } from '../core/fakes.js';
 import { fixture, tempDir } from '../sources/gtfs/helpers.js';
 
 // Three feeds in one bot, each with its own clock: the demo network through the v1.2 API ("oc",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore, type BotCore } from '../../src/bot/index.js';
+import { createBotCore, type BotCore } from '../../src/core/index.js';
 import type { GtfsSource } from '../../src/sources/gtfs/source.js';
-import { memoryStores, privateChat } from '../bot/fakes.js';
+import { memoryStores, privateChat } from '../core/fakes.js';
 import { fileSource, fixture, tempDir } from '../sources/gtfs/helpers.js';
 
 // Transcollines names its stops in French and gives English names in translations.txt: a rider

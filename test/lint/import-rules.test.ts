@@ -8,7 +8,7 @@ import { cruiseProbes } from './probe-tree.js';
 const probe = (folder: string) => `${folder}/lint-probe-${randomUUID().slice(0, 8)}.ts`;
 
 const REFUSED = [
-  ['the core from the ground floor', probe('src/domain'), "export type { BotCore } from '../bot/core.js';\n", 'layer:domain', 'src/bot/core.ts'],
+  ['the core from the ground floor', probe('src/domain'), "export type { BotCore } from '../core/index.js';\n", 'layer:domain', 'src/core/index.ts'],
   [
     'the simulator from a source',
     probe('src/sources/gtfs'),
@@ -25,10 +25,17 @@ const REFUSED = [
   ],
   [
     'a source from the core',
-    probe('src/bot'),
+    probe('src/core'),
     "export { createGtfsSource } from '../sources/gtfs/source.js';\n",
-    'layer:bot',
+    'layer:core',
     'src/sources/gtfs/source.ts',
+  ],
+  [
+    'the core past its door from a chat adapter',
+    probe('src/chat/telegram'),
+    "export type { ChatContext } from '../../core/chat-context.js';\n",
+    'door:core',
+    'src/core/chat-context.ts',
   ],
   [
     'one chat adapter from another',
@@ -53,6 +60,7 @@ const ALLOWED = [
   ],
   [probe('src/sim'), "export { API_ERROR_CODES } from '../sources/octranspo-v12/index.js';\n"],
   [probe('src/chat/telegram'), "export { createChatPipeline } from '../pipeline.js';\n"],
+  [probe('src/chat/console'), "export type { ChatContext } from '../../core/index.js';\n"],
 ] as const;
 
 const files = [...REFUSED.map(([, file, source]) => [file, source] as const), ...ALLOWED];

@@ -11,8 +11,8 @@ const id = () => randomUUID().slice(0, 8);
 const probe = (folder: string, prefix = '') => `${folder}/${prefix}lint-probe-${id()}.ts`;
 
 const REFUSED = [
-  ['grammY in the core', probe('src/bot'), "export type { Api } from 'grammy';\n", 'library:grammY', 'grammy'],
-  ["grammY's types in the core", probe('src/bot'), "export type { Update } from 'grammy/types';\n", 'library:grammY', 'grammy'],
+  ['grammY in the core', probe('src/core'), "export type { Api } from 'grammy';\n", 'library:grammY', 'grammy'],
+  ["grammY's types in the core", probe('src/core'), "export type { Update } from 'grammy/types';\n", 'library:grammY', 'grammy'],
   [
     'a grammY plugin in another adapter',
     probe('src/chat/discord'),
@@ -22,7 +22,7 @@ const REFUSED = [
   ],
   ['discord.js in the alerts', probe('src/alerts'), "export { Routes } from 'discord.js';\n", 'library:discord.js', 'discord.js'],
   ['discord.js in the shared chat files', probe('src/chat'), "export type { REST } from 'discord.js';\n", 'library:discord.js', 'discord.js'],
-  ['SQLite in the core', probe('src/bot'), "export { default } from 'better-sqlite3';\n", 'library:database and Redis drivers', 'better-sqlite3'],
+  ['SQLite in the core', probe('src/core'), "export { default } from 'better-sqlite3';\n", 'library:database and Redis drivers', 'better-sqlite3'],
   [
     'a Redis client in a source',
     probe('src/sources/gtfs/realtime'),
@@ -96,7 +96,7 @@ describe('libraries in their parts', () => {
   });
 
   it('fail `npm run lint` when a core file imports grammY', async () => {
-    const file = probe('src/bot');
+    const file = probe('src/core');
     const { code, stdout } = await cruiseProbes([[file, "import { Bot } from 'grammy';\nexport const make = (token: string) => new Bot(token);\n"]]);
     expect(code).not.toBe(0);
     expect(stdout).toContain(`error library:grammY: ${file}`);

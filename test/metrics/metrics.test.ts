@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAlertScheduler, type AlertScheduler } from '../../src/alerts/scheduler.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { at, capturingLogger, memoryClaims, recordingNotifier, subscription, testSettings } from '../alerts/fakes.js';
 import { DEFAULT_ARRIVALS } from '../alerts/harness.js';
-import { fakeTransit, memoryStores } from '../bot/fakes.js';
+import { fakeTransit, memoryStores } from '../core/fakes.js';
 
 let scheduler: AlertScheduler | undefined;
 afterEach(async () => scheduler?.stop());

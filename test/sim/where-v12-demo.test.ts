@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { createTransitClient } from '../../src/sources/octranspo-v12/index.js';
 import { startSimServer } from '../../src/sim/index.js';
-import { memoryStores, privateChat } from '../bot/fakes.js';
+import { memoryStores, privateChat } from '../core/fakes.js';
 
 // The offline demo (the v1.2 source on the embedded server): a rider presses 📍 and sees the bus
 // on a map; a minute later the same bus is further along its route.

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { SQLITE_FILE } from '../../src/store/index.js';
-import { clock, fakeTransit, memoryStores, privateChat, stopArrivals } from '../bot/fakes.js';
+import { clock, fakeTransit, memoryStores, privateChat, stopArrivals } from '../core/fakes.js';
 import { forEachBackend } from './backends.js';
 
 const transit = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([], '3017', 'TUNNEY') } });

@@ -1,8 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
-import type { ChatContext } from '../../bot/chat-context.js';
-import type { BotCore } from '../../bot/core.js';
+import type { BotCore, ChatContext } from '../../core/index.js';
 import type { Reply } from '../../domain/reply.js';
 import { silentLogger, type Logger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';

@@ -1,5 +1,4 @@
-import type { BotCore } from '../../bot/core.js';
-import type { ChatContext } from '../../bot/chat-context.js';
+import type { BotCore, ChatContext } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessagesRepository } from '../../domain/store-ports.js';

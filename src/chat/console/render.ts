@@ -1,4 +1,4 @@
-import { commandAsText } from '../../bot/command-text.js';
+import { commandAsText } from '../../core/index.js';
 import type { Reply } from '../../domain/reply.js';
 
 /** A Reply as plain text: title, blocks (headings above their lines), footer, then buttons as hints. */

@@ -1,5 +1,5 @@
 import { PermissionFlagsBits, type BaseInteraction } from 'discord.js';
-import type { ChatContext } from '../../bot/chat-context.js';
+import type { ChatContext } from '../../core/index.js';
 import { userChatId } from './chat-ids.js';
 import { LIMITS } from './render.js';
 

@@ -1,5 +1,5 @@
 import { Client, DiscordAPIError, DiscordjsError, DiscordjsErrorCodes, Events, GatewayIntentBits, Options, RESTEvents } from 'discord.js';
-import type { BotCore } from '../../bot/core.js';
+import type { BotCore } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import { systemClock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';

@@ -1,4 +1,4 @@
-import { COMMAND_SPECS, type CommandName, type CommandRequest, type ReplyButton } from '../../bot/index.js';
+import { COMMAND_SPECS, type CommandName, type CommandRequest, type ReplyButton } from '../../core/index.js';
 import { compact, expand } from '../button-values.js';
 
 // A Discord button carries at most 100 characters of custom_id, and it comes back from the client

@@ -2,12 +2,10 @@
 // to DISCORD_GUILD_ID when set, else globally, and prints the invite link. Exits 1 with one line
 // when it cannot; the token never appears. Option descriptions name the configured source's
 // stops ("the 4-digit number on the stop sign, like 3017"), as the bot's replies do.
-import { createTranslator } from '../../bot/i18n.js';
-import { speakingOf } from '../../bot/source-words.js';
+import { MENU_SPECS, createTranslator, speakingOf } from '../../core/index.js';
 import { systemClock } from '../../domain/clock.js';
 import { createLogger } from '../../log.js';
 import { readSourceProfile, type SourceSettings } from '../../sources/open.js';
-import { MENU_SPECS } from '../../bot/index.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from '../../config.js';
 import { createRedactor } from '../../util/redact.js';
 import { deployCommands, deployFailure } from './deploy.js';

@@ -1,4 +1,4 @@
-import type { BotCore } from '../../bot/core.js';
+import type { BotCore } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import type { ChatPipeline } from '../pipeline.js';
 import type { Redact } from './describe-error.js';

@@ -1,5 +1,5 @@
 import { DiscordAPIError, RateLimitError, Routes, type REST, type RepliableInteraction } from 'discord.js';
-import type { ChatContext } from '../../bot/chat-context.js';
+import type { ChatContext } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';

@@ -1,6 +1,4 @@
-import type { CommandSpec } from '../../bot/index.js';
-import type { ArgKind } from '../../bot/commands/index.js';
-import type { Translate } from '../../bot/i18n.js';
+import type { ArgKind, CommandSpec, Translate } from '../../core/index.js';
 import type { Locale } from '../../domain/locale.js';
 
 // Discord's application command JSON (the body of PUT /applications/{id}/commands), derived from

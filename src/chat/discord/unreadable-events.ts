@@ -1,6 +1,5 @@
 import { InteractionResponseType, InteractionType, MessageFlags, Routes, type Client, type REST } from 'discord.js';
-import type { BotCore } from '../../bot/core.js';
-import { localeFromCode } from '../../bot/i18n.js';
+import { localeFromCode, type BotCore } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import { attempt } from '../../util/attempt.js';
 import { describeError, type Redact } from './describe-error.js';

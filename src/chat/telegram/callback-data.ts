@@ -1,5 +1,4 @@
-import type { CommandRequest, ReplyButton } from '../../bot/index.js';
-import { COMMAND_SPECS } from '../../bot/index.js';
+import { COMMAND_SPECS, type CommandRequest, type ReplyButton } from '../../core/index.js';
 import { compact, expand } from '../button-values.js';
 
 // Telegram carries at most 64 bytes of callback_data per button. A button is encoded as

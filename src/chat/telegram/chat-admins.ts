@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import type { ChannelLookup } from '../../bot/chat-context.js';
+import type { ChannelLookup } from '../../core/index.js';
 
 const ADMINS = new Set(['creator', 'administrator']);
 

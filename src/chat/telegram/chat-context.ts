@@ -1,7 +1,7 @@
 import type { Context } from 'grammy';
 import { findChannel, isAdministrator } from './chat-admins.js';
 import { MAX_MESSAGE_LENGTH } from './render.js';
-import type { ChatContext } from '../../bot/chat-context.js';
+import type { ChatContext } from '../../core/index.js';
 
 /**
  * What the core needs to know about a Telegram update's chat. Inline queries and buttons under

@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import type { BotCore } from '../../bot/core.js';
+import type { BotCore } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import type { Redactor } from '../../util/redact.js';
 import { describeError } from './describe-error.js';

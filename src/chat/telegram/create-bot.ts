@@ -5,7 +5,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
-import type { BotCore } from '../../bot/core.js';
+import type { BotCore } from '../../core/index.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';

@@ -2,7 +2,7 @@ import { GrammyError, type Api, type Context } from 'grammy';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
-import type { ChatContext } from '../../bot/chat-context.js';
+import type { ChatContext } from '../../core/index.js';
 import { EditRateLimited, type LiveEditor } from '../live-updater.js';
 import { attempt } from '../../util/attempt.js';
 import { isMessageNotModified } from './send-failures.js';

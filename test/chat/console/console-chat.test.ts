@@ -1,10 +1,10 @@
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ChatContext } from '../../../src/bot/chat-context.js';
-import type { BotCore } from '../../../src/bot/core.js';
-import { createBotCore } from '../../../src/bot/create-core.js';
+import type { ChatContext } from '../../../src/core/chat-context.js';
+import type { BotCore } from '../../../src/core/core.js';
+import { createBotCore } from '../../../src/core/create-core.js';
 import { CONSOLE_CHAT_ID, createConsoleChat } from '../../../src/chat/console/index.js';
-import { clock, fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
+import { clock, fakeTransit, memoryStores, route, stopArrivals, trip } from '../../core/fakes.js';
 
 function collect(stream: PassThrough): () => string {
   let text = '';

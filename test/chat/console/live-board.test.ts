@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createBotCore } from '../../../src/bot/create-core.js';
+import { createBotCore } from '../../../src/core/create-core.js';
 import { createConsoleChat } from '../../../src/chat/console/index.js';
 import { createEditBudget, TELEGRAM_EDIT_LIMITS } from '../../../src/chat/edit-budget.js';
 import { createLiveUpdater } from '../../../src/chat/live-updater.js';
 import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { openStore, type Store } from '../../../src/store/index.js';
-import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
+import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../../core/fakes.js';
 
 // 🔴 Live in the terminal, with the real live updater and a real SQLite store: the board it
 // promises "updated every 30 s" is printed again below whenever it changed, and once more when

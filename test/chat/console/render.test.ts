@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandAsText } from '../../../src/bot/command-text.js';
+import { commandAsText } from '../../../src/core/command-text.js';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 
 describe('renderPlainText', () => {

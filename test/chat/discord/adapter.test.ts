@@ -1,8 +1,8 @@
 import { pino } from 'pino';
 import { describe, expect, it, vi } from 'vitest';
-import { createBotCore } from '../../../src/bot/create-core.js';
+import { createBotCore } from '../../../src/core/create-core.js';
 import { createDiscordBot } from '../../../src/chat/discord/index.js';
-import { clock, fakeTransit, memoryStores, route, stopArrivals, trip } from '../../bot/fakes.js';
+import { clock, fakeTransit, memoryStores, route, stopArrivals, trip } from '../../core/fakes.js';
 import { startFakeDiscord } from './fake-discord.js';
 import { riderWorld, startHarness, TOKEN } from './harness.js';
 import { ALICE, autocomplete, BENOIT, embedOf, GUILD, slash } from './interactions.js';

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../../src/bot/create-core.js';
+import { createBotCore } from '../../../src/core/create-core.js';
 import { createStopIndex, parseStopsTxt } from '../../../src/stops/index.js';
-import { clock, fakeStopIndex, fakeTransit, memoryStores, route, stopArrivals } from '../../bot/fakes.js';
+import { clock, fakeStopIndex, fakeTransit, memoryStores, route, stopArrivals } from '../../core/fakes.js';
 import { riderWorld, startHarness, type Harness } from './harness.js';
 import { BENOIT, autocomplete, slash } from './interactions.js';
 

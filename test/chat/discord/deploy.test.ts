@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_SPECS } from '../../../src/bot/index.js';
-import { createTranslator } from '../../../src/bot/i18n.js';
+import { MENU_SPECS } from '../../../src/core/index.js';
+import { createTranslator } from '../../../src/core/i18n.js';
 import { BOT_PERMISSIONS, deployCommands, deployFailure, inviteUrl } from '../../../src/chat/discord/deploy.js';
 import { createRest, slashCommands } from '../../../src/chat/discord/index.js';
 import { APPLICATION_ID, startFakeDiscord, type FakeDiscord } from './fake-discord.js';

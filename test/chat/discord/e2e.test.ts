@@ -4,12 +4,12 @@
 // deferral, an autocomplete, a Refresh, a French rider, and alerts meeting a 429 and a closed DM.
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../../src/bot/index.js';
+import { createBotCore } from '../../../src/core/index.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../../src/sim/index.js';
 import { loadStopIndex } from '../../../src/stops/index.js';
 import { createTransitClient } from '../../../src/sources/octranspo-v12/index.js';
-import { memoryStores } from '../../bot/fakes.js';
+import { memoryStores } from '../../core/fakes.js';
 import { startHarness, TOKEN, type Harness } from './harness.js';
 import { ALICE, autocomplete, BENOIT, customIds, embedOf, press, slash } from './interactions.js';
 

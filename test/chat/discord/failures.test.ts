@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BotCore } from '../../../src/bot/core.js';
+import type { BotCore } from '../../../src/core/core.js';
 import { describeError, scrub } from '../../../src/chat/discord/describe-error.js';
 import { createRedactor } from '../../../src/util/redact.js';
 import { riderWorld, startHarness, TOKEN, type Harness } from './harness.js';

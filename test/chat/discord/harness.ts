@@ -2,10 +2,10 @@
 // over the test fakes (a transit client answering from tables, in-memory stores, a small stop
 // index), so that handler tests see what riders would.
 import { pino } from 'pino';
-import type { BotCore } from '../../../src/bot/core.js';
-import { createBotCore } from '../../../src/bot/create-core.js';
+import type { BotCore } from '../../../src/core/core.js';
+import { createBotCore } from '../../../src/core/create-core.js';
 import { createDiscordBot, type DiscordBot, type DiscordBotDeps } from '../../../src/chat/discord/index.js';
-import { clock, fakeStopIndex, fakeTransit, memoryStores, route, stopArrivals, trip, type FakeTransit, type MemoryStores } from '../../bot/fakes.js';
+import { clock, fakeStopIndex, fakeTransit, memoryStores, route, stopArrivals, trip, type FakeTransit, type MemoryStores } from '../../core/fakes.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
 import { GUILD } from './interactions.js';
 

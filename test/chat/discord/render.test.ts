@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatArrivals } from '../../../src/bot/format/arrivals.js';
-import { createTranslator } from '../../../src/bot/i18n.js';
+import { formatArrivals } from '../../../src/core/format/arrivals.js';
+import { createTranslator } from '../../../src/core/i18n.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { decodeButton, encodeButton } from '../../../src/chat/discord/custom-id.js';
 import { LIMITS, renderReply, replyText } from '../../../src/chat/discord/render.js';
-import { NOW, route, stopArrivals, trip } from '../../bot/fakes.js';
+import { NOW, route, stopArrivals, trip } from '../../core/fakes.js';
 
 describe('custom ids of buttons', () => {
   it('carry the command, its options and the effect there and back', () => {

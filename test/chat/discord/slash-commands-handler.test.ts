@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BotCore } from '../../../src/bot/core.js';
-import { createBotCore } from '../../../src/bot/create-core.js';
-import { clock, fakeTransit, memoryStores, stopArrivals, route, trip } from '../../bot/fakes.js';
+import type { BotCore } from '../../../src/core/core.js';
+import { createBotCore } from '../../../src/core/create-core.js';
+import { clock, fakeTransit, memoryStores, stopArrivals, route, trip } from '../../core/fakes.js';
 import { riderWorld, startHarness, type Harness } from './harness.js';
 import { ALICE, BENOIT, customIds, embedOf, GUILD, slash } from './interactions.js';
 

@@ -1,9 +1,9 @@
 import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { MENU_SPECS } from '../../../src/bot/index.js';
-import { createTranslator } from '../../../src/bot/i18n.js';
-import { speakingOf } from '../../../src/bot/source-words.js';
-import { OTTAWA_PROFILE } from '../../bot/fakes.js';
+import { MENU_SPECS } from '../../../src/core/index.js';
+import { createTranslator } from '../../../src/core/i18n.js';
+import { speakingOf } from '../../../src/core/source-words.js';
+import { OTTAWA_PROFILE } from '../../core/fakes.js';
 import { slashCommands, type SlashCommand, type SlashOption } from '../../../src/chat/discord/slash-commands.js';
 
 // Discord's rules for application commands (docs: Application Commands, naming and limits).

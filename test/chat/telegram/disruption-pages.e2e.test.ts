@@ -2,10 +2,10 @@
 // HTTP, the v1.2 source as `npm start` opens it, the real core and grammY, the fake Bot API. The
 // ▶ and ◀ buttons turn the pages in place; 📄 sends one disruption whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../../src/bot/index.js';
-import { disruptionRef } from '../../../src/bot/format/disruptions.js';
+import { createBotCore } from '../../../src/core/index.js';
+import { disruptionRef } from '../../../src/core/format/disruptions.js';
 import { DEMO_DISRUPTIONS, startSimServer, type SimServer } from '../../../src/sim/index.js';
-import { memoryStores } from '../../bot/fakes.js';
+import { memoryStores } from '../../core/fakes.js';
 import { openDemoWithDisruptions } from '../../disruptions/helpers.js';
 import { buttonsOf, htmlProblem } from './fake-bot-api.js';
 import { ALICE, startHarness, type Harness } from './harness.js';

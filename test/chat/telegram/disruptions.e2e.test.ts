@@ -1,9 +1,9 @@
 // Disruptions end to end: the demo server's Service Alerts over real HTTP, read by the v1.2
 // source as `npm start` opens it, through the real core and grammY to the fake Bot API.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../../src/bot/index.js';
+import { createBotCore } from '../../../src/core/index.js';
 import { DEMO_ALERTS_PATH, startSimServer, type SimServer } from '../../../src/sim/index.js';
-import { memoryStores } from '../../bot/fakes.js';
+import { memoryStores } from '../../core/fakes.js';
 import { buttonsOf, htmlProblem } from './fake-bot-api.js';
 import { ALICE, BENOIT, startHarness, type Harness } from './harness.js';
 import { openDemoWithDisruptions } from '../../disruptions/helpers.js';

@@ -1,9 +1,9 @@
 // End to end: grammY -> real HTTP -> the fake Bot API; the real core, the real v1.2 client and
 // the local v1.2 server with its demo network, at a fixed moment (a Wednesday, 08:00 in Ottawa).
-import { memoryStores } from '../../bot/fakes.js';
+import { memoryStores } from '../../core/fakes.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../../src/bot/index.js';
-import type { BotCore } from '../../../src/bot/core.js';
+import { createBotCore } from '../../../src/core/index.js';
+import type { BotCore } from '../../../src/core/core.js';
 import { CALLBACK_DATA_MAX_BYTES } from '../../../src/chat/telegram/index.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../../src/sim/index.js';
 import { loadStopIndex } from '../../../src/stops/index.js';

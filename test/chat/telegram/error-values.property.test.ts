@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { BotError, type Api, type Context, type Transformer } from 'grammy';
 import { pino, type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { BotCore } from '../../../src/bot/core.js';
+import type { BotCore } from '../../../src/core/core.js';
 import { registerCommandMenus } from '../../../src/chat/telegram/command-menu.js';
 import { describeError } from '../../../src/chat/telegram/describe-error.js';
 import { errorBoundary } from '../../../src/chat/telegram/error-boundary.js';

@@ -1,8 +1,8 @@
 // A BotCore stand-in for adapter tests that are about Telegram, not about arrivals.
-import type { ChatContext } from '../../../src/bot/chat-context.js';
-import type { ParsedText } from '../../../src/bot/command-request.js';
+import type { ChatContext } from '../../../src/core/chat-context.js';
+import type { ParsedText } from '../../../src/core/command-request.js';
 import type { CommandRequest } from '../../../src/domain/command-request.js';
-import type { BotCore, Locale } from '../../../src/bot/core.js';
+import type { BotCore, Locale } from '../../../src/core/core.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { V12_IDENTIFIERS } from '../../../src/sources/octranspo-v12/identifiers.js';
 

@@ -1,7 +1,7 @@
 // Builds the Telegram adapter against the fake Bot API, with logs captured in memory, and
 // offers the updates a rider's client would produce.
 import { pino } from 'pino';
-import type { BotCore } from '../../../src/bot/core.js';
+import type { BotCore } from '../../../src/core/core.js';
 import { createTelegramBot, type TelegramBot, type TelegramBotDeps } from '../../../src/chat/telegram/index.js';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
 

@@ -1,9 +1,9 @@
 // What riders type, end to end: the demo server over real HTTP (v1.2 API, its stops file and
 // Service Alerts), the real core and grammY, the fake Bot API. Items 17-19 of issue 30.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../../src/bot/index.js';
+import { createBotCore } from '../../../src/core/index.js';
 import { startSimServer, type SimServer } from '../../../src/sim/index.js';
-import { memoryStores } from '../../bot/fakes.js';
+import { memoryStores } from '../../core/fakes.js';
 import { openDemoWithDisruptions } from '../../disruptions/helpers.js';
 import { buttonsOf } from './fake-bot-api.js';
 import { ALICE, BENOIT, startHarness, type Harness } from './harness.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler, type AlertScheduler } from '../../../src/alerts/scheduler.js';
-import { createBotCore, type BotCore } from '../../../src/bot/index.js';
+import { createBotCore, type BotCore } from '../../../src/core/index.js';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import type { GtfsSource } from '../../../src/sources/gtfs/source.js';
 import { capturingLogger as alertLogger, memoryClaims, recordingNotifier, testSettings } from '../../alerts/fakes.js';
-import { memoryStores, privateChat } from '../../bot/fakes.js';
+import { memoryStores, privateChat } from '../../core/fakes.js';
 import { fileSource, fixture, tempDir } from './helpers.js';
 
 // The Caltrain replay through the whole core, as `GTFS_URL=... CLOCK_START=...` runs it: every

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { formatArrivals } from '../../../src/bot/format/arrivals.js';
-import type { Say } from '../../../src/bot/format/text.js';
-import { createTranslator } from '../../../src/bot/i18n.js';
+import { formatArrivals } from '../../../src/core/format/arrivals.js';
+import type { Say } from '../../../src/core/format/text.js';
+import { createTranslator } from '../../../src/core/i18n.js';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { encodeFeed, fileSource, tempDir, writeZip } from './helpers.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBotCore, type BotCore } from '../../../src/bot/index.js';
+import { createBotCore, type BotCore } from '../../../src/core/index.js';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import { matchRoutes } from '../../../src/sources/gtfs/static/route-match.js';
 import type { GtfsSource } from '../../../src/sources/gtfs/source.js';
-import { memoryStores, privateChat } from '../../bot/fakes.js';
+import { memoryStores, privateChat } from '../../core/fakes.js';
 import { fileSource, tempDir } from './helpers.js';
 
 // Route names as riders say them (item 20). London Transit's real schedule names its routes

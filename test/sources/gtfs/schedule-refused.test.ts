@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createBotCore } from '../../../src/bot/index.js';
+import { createBotCore } from '../../../src/core/index.js';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import { isTransitError } from '../../../src/domain/transit-error.js';
 import { zipGtfs } from '../../../src/sim/gtfs-zip.js';
-import { memoryStores, privateChat } from '../../bot/fakes.js';
+import { memoryStores, privateChat } from '../../core/fakes.js';
 import { fileSource, tempDir, writeZip } from './helpers.js';
 
 // Issue 30, item 10: a schedule the import refuses (here, a zip without stop_times.txt) with no

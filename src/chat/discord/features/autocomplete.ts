@@ -1,5 +1,5 @@
 import type { AutocompleteInteraction } from 'discord.js';
-import type { Suggestion } from '../../../bot/index.js';
+import type { Suggestion } from '../../../core/index.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { requestOf } from './slash-commands.js';

@@ -7,8 +7,7 @@ import { renderReply, replyText } from '../render.js';
 import { answerInteraction, tellPrivately } from '../respond.js';
 import { followingBus, keepBoardLive } from '../live-messages.js';
 import { classifyFailure } from '../failures.js';
-import type { ChatContext } from '../../../bot/chat-context.js';
-import { currentRequest } from '../../../bot/index.js';
+import { currentRequest, type ChatContext } from '../../../core/index.js';
 
 /**
  * Buttons under replies, by the effect the core gave them. `update` (Refresh) redraws the message

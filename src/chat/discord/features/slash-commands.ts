@@ -1,5 +1,5 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { CommandName, CommandRequest } from '../../../bot/index.js';
+import type { CommandName, CommandRequest } from '../../../core/index.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { answerInteraction } from '../respond.js';

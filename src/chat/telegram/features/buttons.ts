@@ -8,8 +8,7 @@ import { isMessageNotModified } from '../send-failures.js';
 import { htmlMessage, plainText } from '../render.js';
 import { sendReply } from '../send.js';
 import { keepBoardLive, sendLiveLocation, type LiveLocations } from '../live-location.js';
-import type { ChatContext } from '../../../bot/chat-context.js';
-import { currentRequest } from '../../../bot/index.js';
+import { currentRequest, type ChatContext } from '../../../core/index.js';
 
 /**
  * Buttons under replies. An `update` button (Refresh, a page's ◀ ▶) edits the message in place (the

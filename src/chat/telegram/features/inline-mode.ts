@@ -1,7 +1,7 @@
 import { Composer, type Context } from 'grammy';
 import { displayStop } from '../../../domain/identifiers.js';
 import type { InlineQueryResultArticle } from 'grammy/types';
-import type { ChatContext } from '../../../bot/chat-context.js';
+import type { ChatContext } from '../../../core/index.js';
 import type { Reply } from '../../../domain/reply.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
-import { createTranslator, LOCALES, localeFile, localeFromCode, MISSING_MESSAGE_FALLBACK } from '../../src/bot/i18n.js';
-import { sourceWords } from '../../src/bot/source-words.js';
+import { createTranslator, LOCALES, localeFile, localeFromCode, MISSING_MESSAGE_FALLBACK } from '../../src/core/i18n.js';
+import { sourceWords } from '../../src/core/source-words.js';
 import { OTTAWA_PROFILE } from './fakes.js';
 
 /** Every message and attribute id of a locale file, each with the variables it uses. */

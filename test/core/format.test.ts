@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatRouteSummary } from '../../src/bot/format/route-summary.js';
-import { formatArrivals } from '../../src/bot/format/arrivals.js';
-import type { Say } from '../../src/bot/format/text.js';
-import { createTranslator } from '../../src/bot/i18n.js';
-import { speakingOf } from '../../src/bot/source-words.js';
+import { formatRouteSummary } from '../../src/core/format/route-summary.js';
+import { formatArrivals } from '../../src/core/format/arrivals.js';
+import type { Say } from '../../src/core/format/text.js';
+import { createTranslator } from '../../src/core/i18n.js';
+import { speakingOf } from '../../src/core/source-words.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { NOW, OTTAWA_PROFILE, plainBus, route, stopArrivals, trip } from './fakes.js';
 

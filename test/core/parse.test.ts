@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedText } from '../../src/bot/command-request.js';
-import { parseText } from '../../src/bot/parse-text.js';
+import type { ParsedText } from '../../src/core/command-request.js';
+import { parseText } from '../../src/core/parse-text.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 
 const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { TransitError, type StopChoice } from '../../src/domain/transit-error.js';
 import { clock, fakeStopIndex, fakeTransit, memoryStores, privateChat } from './fakes.js';
 

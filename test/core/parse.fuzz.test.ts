@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stopNameOf } from '../../src/bot/commands/read-options.js';
-import { parseText } from '../../src/bot/parse-text.js';
+import { stopNameOf } from '../../src/core/commands/read-options.js';
+import { parseText } from '../../src/core/parse-text.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 
 const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>

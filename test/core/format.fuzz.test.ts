@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRouteSummary } from '../../src/bot/format/route-summary.js';
-import { formatArrivals } from '../../src/bot/format/arrivals.js';
-import type { Say } from '../../src/bot/format/text.js';
-import { createTranslator } from '../../src/bot/i18n.js';
+import { formatRouteSummary } from '../../src/core/format/route-summary.js';
+import { formatArrivals } from '../../src/core/format/arrivals.js';
+import type { Say } from '../../src/core/format/text.js';
+import { createTranslator } from '../../src/core/i18n.js';
 import type { RouteArrivals, Trip } from '../../src/domain/arrivals.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { NOW } from './fakes.js';

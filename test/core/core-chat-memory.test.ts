@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
-import { MAX_SAVED_STOPS } from '../../src/bot/commands/save.js';
+import { createBotCore } from '../../src/core/create-core.js';
+import { MAX_SAVED_STOPS } from '../../src/core/commands/save.js';
 import { TransitError } from '../../src/domain/transit-error.js';
 import { brokenStores, clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, stopArrivals } from './fakes.js';
 

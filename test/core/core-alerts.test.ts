@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelLookup } from '../../src/bot/chat-context.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import type { ChannelLookup } from '../../src/core/chat-context.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import type { Subscription } from '../../src/domain/subscription.js';
 import { TransitError } from '../../src/domain/transit-error.js';
 import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandRequest } from '../../src/domain/command-request.js';
-import { COMMAND_SPECS } from '../../src/bot/commands/index.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { COMMAND_SPECS } from '../../src/core/commands/index.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 const tunney = stopArrivals([route('95', [trip(4, { live: true })]), route('R2', [trip(9)])]);

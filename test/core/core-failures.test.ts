@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
-import type { Locale } from '../../src/bot/core.js';
+import { createBotCore } from '../../src/core/create-core.js';
+import type { Locale } from '../../src/core/core.js';
 import { TRANSIT_ERROR_KINDS, TransitError, UNAVAILABLE_REASONS } from '../../src/domain/transit-error.js';
 import { clock, fakeTransit, memoryStores, privateChat, stopArrivals } from './fakes.js';
 

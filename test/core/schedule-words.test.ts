@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readClockTime, readDays, readWindow } from '../../src/bot/commands/schedule-words.js';
+import { readClockTime, readDays, readWindow } from '../../src/core/commands/schedule-words.js';
 
 describe('what riders type', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { disruptionRef, formatDisruptions, formatWholeDisruption } from '../../src/bot/format/disruptions.js';
-import type { Say } from '../../src/bot/format/text.js';
-import { createTranslator } from '../../src/bot/i18n.js';
+import { disruptionRef, formatDisruptions, formatWholeDisruption } from '../../src/core/format/disruptions.js';
+import type { Say } from '../../src/core/format/text.js';
+import { createTranslator } from '../../src/core/i18n.js';
 import type { Disruption } from '../../src/domain/disruption.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 

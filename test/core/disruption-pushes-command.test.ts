@@ -1,7 +1,7 @@
 // /disruptions off|on (/perturbations): stored per chat, said in the chat's language; in a group
 // only its administrators decide, as for its alerts; a store down is said as such.
 import { describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { brokenStores, clock, fakeTransit, groupChat, memoryStores, privateChat } from './fakes.js';
 
 const line = (reply: { blocks: Array<{ lines: string[] }> } | null | undefined) => reply?.blocks[0]?.lines[0];

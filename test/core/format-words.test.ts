@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatArrivals } from '../../src/bot/format/arrivals.js';
-import { formatRouteSummary } from '../../src/bot/format/route-summary.js';
-import { headingWithoutRoute, nameWithoutCode } from '../../src/bot/format/names.js';
-import type { Say } from '../../src/bot/format/text.js';
-import { createTranslator } from '../../src/bot/i18n.js';
-import { speakingOf } from '../../src/bot/source-words.js';
+import { formatArrivals } from '../../src/core/format/arrivals.js';
+import { formatRouteSummary } from '../../src/core/format/route-summary.js';
+import { headingWithoutRoute, nameWithoutCode } from '../../src/core/format/names.js';
+import type { Say } from '../../src/core/format/text.js';
+import { createTranslator } from '../../src/core/i18n.js';
+import { speakingOf } from '../../src/core/source-words.js';
 import type { SourceProfile } from '../../src/domain/transit-source.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { clock, fakeStopIndex, fakeTransit, memoryStores, NOW, OTTAWA_PROFILE, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 // Words that fit the agency: the vehicle a route runs (GTFS route_type) in both languages, and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
+import { createBotCore } from '../../src/core/create-core.js';
 import { clock, fakeTransit, groupChat, memoryStores, privateChat } from './fakes.js';
 
 // Adapters rate-limit what reaches the transit service; the core says which texts those are.

@@ -1,6 +1,6 @@
 // Hand-written stand-ins for the bot core's dependencies: a transit client answering from tables,
 // an in-memory store, a fixed clock and a tiny stop index.
-import type { ChatContext } from '../../src/bot/chat-context.js';
+import type { ChatContext } from '../../src/core/chat-context.js';
 import { isSubscriptionDue, type Subscription } from '../../src/domain/subscription.js';
 import type {
   ChatSettingsRepository,

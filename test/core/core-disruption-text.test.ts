@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBotCore } from '../../src/bot/create-core.js';
-import { disruptionRef } from '../../src/bot/format/disruptions.js';
+import { createBotCore } from '../../src/core/create-core.js';
+import { disruptionRef } from '../../src/core/format/disruptions.js';
 import type { Disruption, DisruptionReading } from '../../src/domain/disruption.js';
 import { TransitError } from '../../src/domain/transit-error.js';
 import { renderPlainText } from '../../src/chat/console/render.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commandAsText } from '../../src/bot/command-text.js';
-import type { CommandRequest } from '../../src/bot/command-request.js';
-import { parseText } from '../../src/bot/parse-text.js';
+import { commandAsText } from '../../src/core/command-text.js';
+import type { CommandRequest } from '../../src/core/command-request.js';
+import { parseText } from '../../src/core/parse-text.js';
 import { GTFS_IDENTIFIERS } from '../../src/sources/gtfs/identifiers.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
 
