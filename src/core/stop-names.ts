@@ -12,8 +12,6 @@ import { storeFailure, type HandlerContext } from './handler-context.js';
 const OFFERED = 8;
 const COUNTED = 100;
 
-const NOTHING = { stops: [] as StopInfo[], options: (o: Options) => ({ ...o }) };
-
 export type Resolved = { ok: true; value: Options } | { ok: false; reply: Reply };
 
 /** Every stop option that is words, in place of the stop it names; the route a name took in ("palo alto") dropped. */
@@ -34,33 +32,37 @@ export async function resolveStopNames(spec: CommandSpec, options: Options, ctx:
       resolved[arg.name] = stop.stopNo;
       continue;
     }
-    const found = spec.savedStopsOnly === true ? NOTHING : search(words, resolved.route, ctx);
+    const found: Found = spec.savedStopsOnly === true ? { stops: [], words, options: (o) => ({ ...o }) } : search(words, resolved.route, ctx);
     if (found.stops.length === 1) {
       resolved = { ...found.options(resolved), [arg.name]: found.stops[0]!.code };
       continue;
     }
-    if (found.stops.length > 1) return { ok: false, reply: choice(spec, arg.name, words, found.stops, found.options(resolved), ctx) };
+    if (found.stops.length > 1) return { ok: false, reply: choice(spec, arg.name, found.words, found.stops, found.options(resolved), ctx) };
     return { ok: false, reply: notFound(spec, words, ctx) };
   }
   return { ok: true, value: resolved };
+}
+
+interface Found {
+  stops: StopInfo[];
+  /** The name the stops were found by, as the rider's choice is titled. */
+  words: string;
+  options: (o: Options) => Record<string, string>;
 }
 
 /**
  * The stops named by the words, and by the words with the route beside them ("/next palo alto"
  * reads "alto" as a route: as a name, "palo alto" is a station): the longer name first.
  */
-function search(
-  words: string,
-  route: string | undefined,
-  ctx: HandlerContext,
-): { stops: StopInfo[]; options: (o: Options) => Record<string, string> } {
+function search(words: string, route: string | undefined, ctx: HandlerContext): Found {
   const keep = (o: Options) => ({ ...o });
-  if (ctx.stops === undefined) return { stops: [], options: keep };
+  if (ctx.stops === undefined) return { stops: [], words, options: keep };
   if (route !== undefined && !/^[0-9]+$/.test(route)) {
-    const whole = ctx.stops.search(`${words} ${route}`, COUNTED);
-    if (whole.length > 0) return { stops: whole, options: ({ route: _, ...rest }) => rest };
+    const name = `${words} ${route}`;
+    const whole = ctx.stops.search(name, COUNTED);
+    if (whole.length > 0) return { stops: whole, words: name, options: ({ route: _, ...rest }) => rest };
   }
-  return { stops: ctx.stops.search(words, COUNTED), options: keep };
+  return { stops: ctx.stops.search(words, COUNTED), words, options: keep };
 }
 
 function choice(spec: CommandSpec, argName: string, words: string, stops: StopInfo[], options: Options, ctx: HandlerContext): Reply {

@@ -46,6 +46,12 @@ describe('a Caltrain deployment', () => {
     expect(usage).toBe(`Which stop? Add its 5-digit number, like: /next ${stop} ${route}`);
   });
 
+  it('/next palo alto is titled with the whole name, though "alto" alone could be a route', async () => {
+    const reply = (await core.handleText('/next palo alto', privateChat({ chatId: 'en-rider' })))!;
+    expect(reply.title).toBe('Which stop? Stops matching "palo alto"');
+    expect(reply.buttons!.flat().map((b) => b.command.options.stop)).toContain('70171');
+  });
+
   it('speaks of trains, never buses: the help, the last trips, in both languages (routes.txt route_type 2)', async () => {
     expect(source.profile().vehicles).toBe('train');
     const { stop, route } = source.profile().examples;
