@@ -27,7 +27,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The bot starts from dist/ as `npm start` runs it, built first if src/ changed.
+        // The programs start from dist/ as `npm start`, `npm run sim` and `npm run discord:deploy` run
+        // them, built first if src/ changed.
         test: { name: 'programs', include: STARTS_PROGRAMS, maxWorkers: 2, sequence: { groupOrder: 1 }, globalSetup: ['test/support/build-dist.ts'] },
       },
     ],

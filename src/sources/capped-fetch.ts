@@ -1,12 +1,13 @@
-import { readFile, stat } from 'node:fs/promises';
+import { copyFile, open, readFile, rm, stat } from 'node:fs/promises';
 
-// One HTTP request of a whole, size-capped body, with a deadline that covers reading the body
-// too: what every source asks of the network (the v1.2 API's form POSTs, GTFS-Realtime's and the
-// RSS's GETs); and readCapped, the same for a feed that may be a file (a recorded feed, replayed),
-// capped alike. Redirects are not followed: they would carry the credentials (a form field, a
-// header) to wherever they point. Every way it fails is one FetchFailure kind; messages never
-// hold the URL's query, a header or the body sent, and never a library's own words about the
-// request.
+// One HTTP request with a deadline that covers reading the body too and a size cap: what every
+// source asks of the network (the v1.2 API's form POSTs, GTFS-Realtime's and the RSS's GETs, the
+// static GTFS zip); readCapped, the same for a feed that may be a file (a recorded feed, replayed),
+// capped alike; fetchCappedToFile and copyCapped, the same streamed to a file, for a body too big
+// to hold (a schedule's zip). Redirects are not followed unless the caller says so: they would carry
+// the credentials (a form field, a header) to wherever they point. Every way it fails is one
+// FetchFailure kind; messages never hold the URL's query, a header or the body sent, and never a
+// library's own words about the request.
 
 export type FetchFailureKind = 'http' | 'timeout' | 'network' | 'too-large' | 'file';
 
@@ -33,9 +34,75 @@ export interface CappedRequest {
   body?: string;
   timeoutMs: number;
   maxBytes: number;
+  /** Only for a request that carries no credential in its headers or body. */
+  followRedirects?: boolean;
 }
 
-export async function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
+/** The whole body of a 2xx answer. */
+export function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
+  return underDeadline(request, async (response) => {
+    await refuseUnlessOk(response);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for await (const chunk of bodyChunks(response, request.maxBytes)) {
+      chunks.push(chunk);
+      total += chunk.byteLength;
+    }
+    return Buffer.concat(chunks, total);
+  });
+}
+
+/** A GET whose body went to a file, or a 304 to a conditional one. */
+export type CappedFile = { notModified: true } | { notModified: false; bytes: number; headers: Headers };
+
+export interface CappedFileRequest extends Omit<CappedRequest, 'method' | 'body'> {
+  /** Where the body goes as it comes: replaced, and removed if the request fails. */
+  path: string;
+  /** Each chunk as it is written (a hash, progress), with the length the answer declared. */
+  onChunk?: (chunk: Uint8Array, received: number, declared: number | undefined) => void;
+}
+
+/** A GET streamed to `request.path`: never held whole, under the same deadline and cap. */
+export async function fetchCappedToFile(request: CappedFileRequest): Promise<CappedFile> {
+  try {
+    return await underDeadline(request, async (response) => {
+      if (response.status === 304) {
+        await response.body?.cancel().catch(() => undefined);
+        return { notModified: true };
+      }
+      await refuseUnlessOk(response);
+      const declared = declaredLength(response);
+      const file = await open(request.path, 'w').catch(throwFileFailure);
+      let received = 0;
+      try {
+        for await (const chunk of bodyChunks(response, request.maxBytes)) {
+          await file.write(chunk).catch(throwFileFailure);
+          received += chunk.byteLength;
+          request.onChunk?.(chunk, received, declared);
+        }
+      } finally {
+        await file.close().catch(() => undefined);
+      }
+      return { notModified: false, bytes: received, headers: response.headers };
+    });
+  } catch (err) {
+    await rm(request.path, { force: true });
+    throw err;
+  }
+}
+
+/** A file copied to `target`, refused past `maxBytes` as a body is. */
+export async function copyCapped(path: string, target: string, maxBytes: number): Promise<void> {
+  try {
+    refuseFileOver((await stat(path)).size, maxBytes);
+    await copyFile(path, target);
+  } catch (err) {
+    throw err instanceof FetchFailure ? err : fileFailure(err);
+  }
+}
+
+/** The request under its deadline; `use` reads the answer while the deadline still runs. */
+async function underDeadline<T>(request: CappedRequest, use: (response: Response) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -48,13 +115,9 @@ export async function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
       headers: request.headers,
       ...(request.body !== undefined ? { body: request.body } : {}),
       signal: controller.signal,
-      redirect: 'manual',
+      redirect: request.followRedirects === true ? 'follow' : 'manual',
     });
-    if (response.status < 200 || response.status > 299) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new FetchFailure('http', `HTTP ${response.status}`, response.status);
-    }
-    return await readBody(response, request.maxBytes);
+    return await use(response);
   } catch (err) {
     if (err instanceof FetchFailure) throw err;
     if (timedOut) throw new FetchFailure('timeout', `no complete answer within ${request.timeoutMs} ms`);
@@ -64,48 +127,71 @@ export async function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
   }
 }
 
+async function refuseUnlessOk(response: Response): Promise<void> {
+  if (response.status >= 200 && response.status <= 299) return;
+  await response.body?.cancel().catch(() => undefined);
+  throw new FetchFailure('http', `HTTP ${response.status}`, response.status);
+}
+
 /** A GET of `location` (or the file's bytes), capped at `maxBytes` either way. */
 export async function readCapped(location: ByteLocation, request: Omit<CappedRequest, 'url' | 'method' | 'body'>): Promise<Uint8Array> {
   if (location.kind === 'url') return fetchCapped({ ...request, url: location.url });
   try {
     // Refused before it is read, as a body that declares its length is.
-    const { size } = await stat(location.path);
-    if (size > request.maxBytes) throw new FetchFailure('too-large', `file of ${size} bytes is over the ${request.maxBytes}-byte limit`);
+    refuseFileOver((await stat(location.path)).size, request.maxBytes);
     return await readFile(location.path);
   } catch (err) {
-    if (err instanceof FetchFailure) throw err;
-    throw new FetchFailure('file', `file (${systemCode(err)})`);
+    throw err instanceof FetchFailure ? err : fileFailure(err);
   }
 }
 
-/** The body, refused as soon as it passes `maxBytes` (declared or counted). */
-async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+function refuseFileOver(size: number, maxBytes: number): void {
+  if (size > maxBytes) throw new FetchFailure('too-large', `file of ${size} bytes is over the ${maxBytes}-byte limit`);
+}
+
+/** A file that could not be read or written (the disk's fault, not the network's). */
+function fileFailure(err: unknown): FetchFailure {
+  return new FetchFailure('file', `file (${systemCode(err)})`);
+}
+
+const throwFileFailure = (err: unknown): never => {
+  throw fileFailure(err);
+};
+
+function declaredLength(response: Response): number | undefined {
   const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  return response.headers.has('content-length') && Number.isFinite(declared) ? declared : undefined;
+}
+
+/** The body's chunks, refused as soon as it passes `maxBytes` (declared or counted). */
+async function* bodyChunks(response: Response, maxBytes: number): AsyncGenerator<Uint8Array, void, void> {
+  const declared = declaredLength(response);
+  if (declared !== undefined && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
     throw new FetchFailure('too-large', `body of ${declared} bytes is over the ${maxBytes}-byte limit`);
   }
-  if (!response.body) return new Uint8Array();
+  if (!response.body) return;
   const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    // The body's stream is typed loosely (ReadableStream<any>): check what it gives.
-    const chunk: { done: boolean; value?: unknown } = await reader.read();
-    if (chunk.done) break;
-    const value = chunk.value;
-    if (!(value instanceof Uint8Array)) {
-      await reader.cancel().catch(() => undefined);
-      throw new FetchFailure('network', 'body is not a byte stream');
+  let done = false;
+  try {
+    for (;;) {
+      // The body's stream is typed loosely (ReadableStream<any>): check what it gives.
+      const chunk: { done: boolean; value?: unknown } = await reader.read();
+      if (chunk.done) {
+        done = true;
+        return;
+      }
+      const value = chunk.value;
+      if (!(value instanceof Uint8Array)) throw new FetchFailure('network', 'body is not a byte stream');
+      total += value.byteLength;
+      if (total > maxBytes) throw new FetchFailure('too-large', `body is over the ${maxBytes}-byte limit`);
+      yield value;
     }
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new FetchFailure('too-large', `body is over the ${maxBytes}-byte limit`);
-    }
-    chunks.push(value);
+  } finally {
+    // Left early (over the cap, or the consumer failed): the connection is let go.
+    if (!done) await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks, total);
 }
 
 /**

@@ -4,8 +4,9 @@ import { cruiseProbes } from './probe-tree.js';
 
 // The libraries of import-layers.js (LIBRARIES), proven on files that import them where they do not
 // belong: a platform's library outside its adapter, a driver outside the store, BullMQ outside the
-// delivery queue, protobufjs outside the decoders. dependency-cruiser runs with the project's
-// config, as `npm run lint` runs it, over all the probes at once.
+// delivery queue, protobufjs outside the decoders; and a devDependency (installed for tests and
+// benches only) anywhere in src/. dependency-cruiser runs with the project's config, as `npm run
+// lint` runs it, over all the probes at once.
 
 const id = () => randomUUID().slice(0, 8);
 const probe = (folder: string, prefix = '') => `${folder}/${prefix}lint-probe-${id()}.ts`;
@@ -48,6 +49,15 @@ const REFUSED = [
     'protobufjs',
   ],
   ['protobufjs in the simulator', probe('src/sim'), "export { default } from 'protobufjs/light.js';\n", 'library:protobufjs', 'protobufjs'],
+  // The tests' reference CSV reader, by a subpath that does not resolve, and a test library that does.
+  [
+    "the tests' CSV reader in the product",
+    probe('src/gtfs-format'),
+    "export { parse } from 'csv-parse/sync';\n",
+    'not-to-dev-dependency',
+    'csv-parse',
+  ],
+  ['a test library in the product', probe('src/util'), "export { default } from 'fast-check';\n", 'not-to-dev-dependency', 'fast-check'],
 ] as const;
 
 const ALLOWED = [

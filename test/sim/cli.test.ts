@@ -1,18 +1,19 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSimArgs } from '../../src/sim/cli-args.js';
 import { json, list, type NextTripsReply, type RouteSummaryReply } from './helpers.js';
 import { PROJECT_ROOT } from '../main/run-bot.js';
+import { builtProgram } from '../support/build-dist.js';
 
-// `npm run sim` runs the built `dist/sim/cli.js`; here its source runs under node --import tsx.
+// `npm run sim` runs the built `dist/sim/cli.js`, and so do these tests (built before them:
+// test/support/build-dist.ts).
 
-const CLI = join(import.meta.dirname, '..', '..', 'src', 'sim', 'cli.ts');
+const CLI = builtProgram('sim/cli.ts');
 
 /** The CLI in its own process; `stop` sends SIGTERM and resolves to the exit code. */
 async function startCli(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--port', '0', ...args], {
+  const child = spawn(process.execPath, [CLI, '--port', '0', ...args], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,7 +81,7 @@ describe('sim CLI', () => {
   });
 
   it('refuses a bad flag with the usage and exit code 2, before listening', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--fault', 'explode'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, '--fault', 'explode'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     // 'close' rather than 'exit': it waits for stderr to be read to its end.
@@ -132,7 +133,7 @@ describe('parseSimArgs', () => {
 });
 
 // `npm run sim` stopped as a process manager stops it: a signal to the npm process. Whatever npm
-// starts beneath it (a shell, tsx, node) must not outlive it, still listening on the port.
+// starts beneath it (a shell, node) must not outlive it, still listening on the port.
 
 async function refused(url: string, withinMs: number): Promise<boolean> {
   const until = Date.now() + withinMs;

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_SPECS } from '../../../src/core/index.js';
 import { createTranslator } from '../../../src/core/i18n.js';
@@ -7,15 +6,16 @@ import { BOT_PERMISSIONS, deployCommands, deployFailure, inviteUrl } from '../..
 import { createRest, slashCommands } from '../../../src/chat/discord/index.js';
 import { APPLICATION_ID, startFakeDiscord, type FakeDiscord } from './fake-discord.js';
 import { TOKEN } from './harness.js';
+import { PROJECT_ROOT } from '../../main/run-bot.js';
+import { builtProgram } from '../../support/build-dist.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER = '1300000000000000301';
 
-/** `npm run discord:deploy` as an operator runs it (the same tsx entry), with only these variables. */
+/** `npm run discord:deploy` as an operator runs it (the built entry: test/support/build-dist.ts), with only these variables. */
 function deploy(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/chat/discord/deploy-cli.ts'], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, [builtProgram('chat/discord/deploy-cli.ts')], {
+      cwd: PROJECT_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
     });
     let stdout = '';

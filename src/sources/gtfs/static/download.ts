@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { copyFile, rename, rm, stat } from 'node:fs/promises';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { FeedProblem, asFeedProblem } from '../net/problem.js';
+import { rename, rm, stat } from 'node:fs/promises';
+import { copyCapped, fetchCappedToFile } from '../../capped-fetch.js';
+import { asFeedProblem } from '../net/problem.js';
 import type { Location } from '../net/location.js';
 
 // The static GTFS zip, brought to a local file only when it changed: a conditional GET (ETag,
 // Last-Modified) for a URL, size and modification time for a file; and, for servers that give
 // neither validator, the content's hash, so the same bytes are never imported twice. "Changed"
-// means unlike every file already seen: the one in use, and the last one refused.
+// means unlike every file already seen: the one in use, and the last one refused. The zip goes
+// through the one capped fetch (capped-fetch.ts: its deadline, cap and failures without the
+// request), streamed to disk: it may be hundreds of megabytes. Redirects are followed, as agencies
+// serve their zip from elsewhere: this request carries no credential in its headers.
 
 export interface Validators {
   etag?: string;
@@ -41,7 +42,7 @@ export async function downloadFeed(options: DownloadOptions): Promise<Download> 
     });
     const fileStamp = `${info.size}:${Math.trunc(info.mtimeMs)}`;
     if (seen.some((v) => v.fileStamp === fileStamp)) return { changed: false };
-    await copyFile(location.path, options.target).catch((err: unknown) => {
+    await copyCapped(location.path, options.target, options.maxBytes).catch((err: unknown) => {
       throw asFeedProblem(err, 'file');
     });
     return { changed: true, path: options.target, validators: { fileStamp } };
@@ -55,47 +56,34 @@ export async function downloadFeed(options: DownloadOptions): Promise<Download> 
     .flatMap((v) => (v.lastModified && Number.isFinite(Date.parse(v.lastModified)) ? [v.lastModified] : []))
     .sort((a, b) => Date.parse(b) - Date.parse(a))[0];
   if (lastModified) headers['if-modified-since'] = lastModified;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const partial = `${options.target}.part`;
-  try {
-    const response = await options.fetch(location.url, { headers, signal: controller.signal }).catch((err: unknown) => {
-      throw asFeedProblem(err, controller.signal.aborted ? 'timeout' : 'network');
-    });
-    if (response.status === 304) return { changed: false };
-    if (response.status < 200 || response.status > 299 || response.body === null) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new FeedProblem('http', `HTTP ${response.status}`, response.status);
-    }
-    const total = Number(response.headers.get('content-length')) || undefined;
-    if (total !== undefined && total > options.maxBytes) throw new FeedProblem('too-large', `zip over ${options.maxBytes} bytes`);
-    const hash = createHash('sha256');
-    let received = 0;
-    const count = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        received += chunk.length;
-        if (received > options.maxBytes) return done(new FeedProblem('too-large', `zip over ${options.maxBytes} bytes`));
-        hash.update(chunk);
-        options.onBytes?.(received, total);
-        done(null, chunk);
-      },
-    });
-    await pipeline(Readable.fromWeb(response.body), count, createWriteStream(partial)).catch((err: unknown) => {
-      throw asFeedProblem(err, controller.signal.aborted ? 'timeout' : 'network');
-    });
-    const sha256 = hash.digest('hex');
-    if (seen.some((v) => v.sha256 === sha256)) {
-      await rm(partial, { force: true });
-      return { changed: false };
-    }
-    await rename(partial, options.target);
-    const etag = response.headers.get('etag') ?? undefined;
-    const lastModified = response.headers.get('last-modified') ?? undefined;
-    return { changed: true, path: options.target, validators: { sha256, ...(etag ? { etag } : {}), ...(lastModified ? { lastModified } : {}) } };
-  } catch (err) {
+  const hash = createHash('sha256');
+  const answer = await fetchCappedToFile({
+    fetch: options.fetch,
+    url: location.url,
+    headers,
+    timeoutMs: options.timeoutMs,
+    maxBytes: options.maxBytes,
+    followRedirects: true,
+    path: partial,
+    onChunk(chunk, received, declared) {
+      hash.update(chunk);
+      options.onBytes?.(received, declared);
+    },
+  }).catch((err: unknown) => {
+    throw asFeedProblem(err, 'network');
+  });
+  if (answer.notModified) return { changed: false };
+  const sha256 = hash.digest('hex');
+  if (seen.some((v) => v.sha256 === sha256)) {
     await rm(partial, { force: true });
-    throw err;
-  } finally {
-    clearTimeout(timer);
+    return { changed: false };
   }
+  await rename(partial, options.target).catch(async (err: unknown) => {
+    await rm(partial, { force: true });
+    throw asFeedProblem(err, 'file');
+  });
+  const etag = answer.headers.get('etag') ?? undefined;
+  const modified = answer.headers.get('last-modified') ?? undefined;
+  return { changed: true, path: options.target, validators: { sha256, ...(etag ? { etag } : {}), ...(modified ? { lastModified: modified } : {}) } };
 }
