@@ -38,7 +38,7 @@ const board = () =>
   stopArrivals([
     route('95', [
       trip(4, {
-        live: true,
+        trust: 'tracked',
         startTime: '07:40',
         position: { lat: 45.4 + (Date.now() - started) / 1e7, lon: -75.7, bearing: 90, fixAt: new Date(), stopsAway: 3 },
       }),
@@ -168,13 +168,13 @@ const STORM_S = Number(process.env.LIVE_STORM_SECONDS ?? 75);
       const fix = { lat: 45.4 + elapsedS() / 1e5, lon: -75.7, bearing: 90, fixAt: new Date() };
       return stopArrivals([
         route('95', [
-          trip(4, { live: true, startTime: '07:40', position: elapsedS() >= passesAtS ? { ...fix, passed: true } : { ...fix, stopsAway: 3 } }),
+          trip(4, { trust: 'tracked', startTime: '07:40', position: elapsedS() >= passesAtS ? { ...fix, passed: true } : { ...fix, stopsAway: 3 } }),
         ]),
       ]);
     };
     const boardAnswer = () => {
       if (elapsedS() >= FEED_DOWN_S) throw unavailable();
-      return stopArrivals([route('95', [trip(Math.max(1, 9 - Math.floor(elapsedS() / 30)), { live: true, startTime: '07:40' })])]);
+      return stopArrivals([route('95', [trip(Math.max(1, 9 - Math.floor(elapsedS() / 30)), { trust: 'tracked', startTime: '07:40' })])]);
     };
     const transit = fakeTransit({
       next: { 'next 3017 95': pin(STORM_FROM_S + STORM_S / 2), 'next 3018 95': pin(Infinity) },

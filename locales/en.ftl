@@ -226,8 +226,6 @@ arrivals-trip = { $when } ({ $clock }) { $source }
 arrivals-trip-every = every { $minutes } min { $source }
 arrivals-trip-with-notes = { $trip } · { $notes }
 arrivals-trip-to = { $trip } to { $destination }
-arrivals-source-live = 📡
-arrivals-source-scheduled = 🕒
 arrivals-note-last = last { vehicle-one }
 arrivals-note-double-decker = double-decker
 arrivals-note-60ft = 60-ft
@@ -250,7 +248,6 @@ arrivals-more-routes = and { $count ->
 arrivals-trip-cancelled = { $clock } cancelled ✖
 arrivals-live-unavailable = ⚠️ Live data is unavailable right now: these are scheduled times.
 arrivals-live-stale = ⚠️ Live data is out of date: these are scheduled times.
-arrivals-legend = 📡 live (GPS) · 🕒 scheduled
 arrivals-updated = Updated at { $clock }
 
 ## Buttons
@@ -572,3 +569,19 @@ refresh-up-to-date = Already up to date.
 button-expired = This button has expired. Send the stop number again.
 inline-usage-title = Type a stop number, like { $stopExample } { $routeExample }
 inline-usage-description = The next { vehicle-many } at a stop, to share in this chat
+
+## Trust: how far each arrival's time may be relied on. One mark beside the minutes, learnt once
+## from the legend under the arrivals and in /help; words where the schedule is known
+
+arrivals-source-tracked = 📡
+arrivals-source-predicted = 🔮
+arrivals-source-scheduled = 🕒
+arrivals-legend-tracked = 📡 { vehicle-one } tracked
+arrivals-legend-predicted = 🔮 predicted, no { vehicle-one } seen
+arrivals-legend-predicted-no-positions = 🔮 predicted
+arrivals-legend-scheduled = 🕒 scheduled
+arrivals-note-late = { $minutes } min late
+arrivals-note-early = { $minutes } min early
+arrivals-note-on-time = on time
+arrivals-trip-skipped = { $clock } skips this stop ⏭
+arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: these are scheduled times.

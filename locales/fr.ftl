@@ -226,8 +226,6 @@ arrivals-trip = { $when } ({ $clock }) { $source }
 arrivals-trip-every = toutes les { $minutes } min { $source }
 arrivals-trip-with-notes = { $trip } · { $notes }
 arrivals-trip-to = { $trip } vers { $destination }
-arrivals-source-live = 📡
-arrivals-source-scheduled = 🕒
 arrivals-note-last = dernier { vehicle-one }
 arrivals-note-double-decker = autobus à deux étages
 arrivals-note-60ft = articulé (60 pi)
@@ -250,7 +248,6 @@ arrivals-more-routes = et { $count ->
 arrivals-trip-cancelled = { $clock } annulé ✖
 arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : voici les heures prévues.
 arrivals-live-stale = ⚠️ Les données en direct sont périmées : voici les heures prévues.
-arrivals-legend = 📡 en temps réel (GPS) · 🕒 horaire prévu
 arrivals-updated = Mis à jour à { $clock }
 
 ## Buttons
@@ -572,3 +569,19 @@ refresh-up-to-date = C'est déjà à jour.
 button-expired = Ce bouton a expiré. Envoyez de nouveau le numéro d'arrêt.
 inline-usage-title = Tapez un numéro d'arrêt, par exemple { $stopExample } { $routeExample }
 inline-usage-description = Les prochains { vehicle-many } à un arrêt, à partager dans cette conversation
+
+## Trust: how far each arrival's time may be relied on. One mark beside the minutes, learnt once
+## from the legend under the arrivals and in /help; words where the schedule is known
+
+arrivals-source-tracked = 📡
+arrivals-source-predicted = 🔮
+arrivals-source-scheduled = 🕒
+arrivals-legend-tracked = 📡 { vehicle-one } localisé
+arrivals-legend-predicted = 🔮 prévu, { vehicle-one } non localisé
+arrivals-legend-predicted-no-positions = 🔮 prévu
+arrivals-legend-scheduled = 🕒 horaire
+arrivals-note-late = { $minutes } min de retard
+arrivals-note-early = { $minutes } min d'avance
+arrivals-note-on-time = à l'heure
+arrivals-trip-skipped = { $clock } ne s'arrête pas ici ⏭
+arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.

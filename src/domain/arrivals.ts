@@ -20,6 +20,8 @@ export interface StopArrivals {
   readonly liveUnavailable?: boolean;
   /** The live feed answers, but with old data: ignored, every trip is from the schedule. */
   readonly staleFeed?: boolean;
+  /** How old the stale feed's data is, whole minutes, when known: riders are told. */
+  readonly feedAgeMinutes?: number;
   /** Other agencies that may have a stop of this code but could not say (several feeds): the rider may mean theirs. */
   readonly unconfirmed?: readonly UnconfirmedStop[];
   /**
@@ -62,10 +64,15 @@ export interface Trip {
   readonly startTime: string;
   /** AdjustedScheduleTime. */
   readonly minutesAway: number;
-  /** AdjustmentAge >= 0: GPS-adjusted; false: schedule only. */
-  readonly live: boolean;
-  /** AdjustmentAge when live. */
+  /** What the time rests on: riders are told how far to trust it. */
+  readonly trust: TripTrust;
+  /** AdjustmentAge when the time is the feed's (GTFS: the age of the trip update's measure). */
   readonly gpsAgeMinutes?: number;
+  /**
+   * Seconds behind the schedule at this stop (negative: ahead of it), when both the scheduled and
+   * the predicted time are known; never on v1.2, whose answers carry no schedule.
+   */
+  readonly delaySeconds?: number;
   /** LastTripOfSchedule; an empty element means false. */
   readonly lastTrip: boolean;
   readonly bus: BusType;
@@ -75,6 +82,8 @@ export interface Trip {
   readonly wheelchair?: boolean;
   /** The trip will not run (a live cancellation); minutesAway is its scheduled time. */
   readonly cancelled?: boolean;
+  /** The trip runs but passes this stop by (a SKIPPED stop, a detour); minutesAway is its scheduled time. */
+  readonly skipped?: boolean;
   /** The instant itself (predicted when live, else scheduled), when the source knows it to the second. */
   readonly at?: Date;
   /**
@@ -83,6 +92,13 @@ export interface Trip {
    */
   readonly headwayMinutes?: number;
 }
+
+/**
+ * What a trip's time rests on, most to least to be relied on: its vehicle seen (a fresh position,
+ * v1.2's GPS-adjusted time with a fresh fix), the feed's prediction with no vehicle seen (none, or
+ * an old fix), or the schedule alone (a cancelled or skipping trip's time is its schedule's).
+ */
+export type TripTrust = 'tracked' | 'predicted' | 'scheduled';
 
 export interface BusType {
   readonly raw: string;
@@ -101,6 +117,16 @@ export interface RouteProblem {
 
 /** A trip whose vehicle the source does not describe (a GTFS schedule has no bus types). */
 export const UNKNOWN_BUS: BusType = Object.freeze({ raw: '', doubleDecker: false, lowFloor: false, bikeRack: false, hybrid: false });
+
+/** The time comes from the live feed (tracked or predicted), not from the schedule alone. */
+export function fromFeed(trip: Pick<Trip, 'trust'>): boolean {
+  return trip.trust !== 'scheduled';
+}
+
+/** Whether a rider at the stop can board it: neither cancelled nor passing the stop by. */
+export function stopsHere(trip: Pick<Trip, 'cancelled' | 'skipped'>): boolean {
+  return trip.cancelled !== true && trip.skipped !== true;
+}
 
 /** Whether the trip takes wheelchairs: what the source says, else a low-floor bus (v1.2's bus types) says yes; unknown otherwise. */
 export function tripWheelchair(trip: Pick<Trip, 'wheelchair' | 'bus'>): boolean | undefined {

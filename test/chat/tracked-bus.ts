@@ -11,7 +11,7 @@ export function trackedBusBoard(clock: Clock, lat: number, stopsAway: number, pa
   return stopArrivals([
     route('95', [
       trip(4, {
-        live: true,
+        trust: 'tracked',
         startTime: '07:40',
         destination: 'Orléans',
         position: { lat, lon: -75.735, bearing: 90, fixAt, ...(passed ? { passed: true } : { stopsAway }), occupancy: 'few-seats' },

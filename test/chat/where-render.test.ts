@@ -11,7 +11,7 @@ import { NOW, route, stopArrivals, trip } from '../core/fakes.js';
 const t = createTranslator();
 const say = (id: string, args?: Record<string, string | number>) => t('en', id, args);
 const bus = trip(4, {
-  live: true,
+  trust: 'tracked',
   startTime: '23:59',
   position: { lat: 43.5838, lon: -79.6465, fixAt: new Date(NOW.getTime() - 20_000), occupancy: 'few-seats' },
 });
@@ -48,7 +48,7 @@ describe('the 📍 buttons and the where answer on each platform', () => {
 
   it('a fix stamped 10 minutes in the future: its age unknown, never "0 s ago", no live pin, the map marked as such (en, fr)', () => {
     const ahead = trip(4, {
-      live: true,
+      trust: 'tracked',
       startTime: '23:59',
       position: { lat: 43.5838, lon: -79.6465, speedKmh: 40, fixAt: new Date(NOW.getTime() + 10 * 60_000) },
     });

@@ -196,7 +196,7 @@ describe('alert replies, for the scheduler', () => {
     timeZone: 'America/Toronto',
     createdAt: '2026-11-14T12:00:00Z',
   };
-  const arrivals = stopArrivals([route('95', [trip(4, { live: true }), trip(19)]), route('97', [trip(2)])], '3017', 'BASELINE');
+  const arrivals = stopArrivals([route('95', [trip(4, { trust: 'tracked' }), trip(19)]), route('97', [trip(2)])], '3017', 'BASELINE');
 
   it("a timed alert shows its route's arrivals in the chat's remembered language", async () => {
     const { core } = setup();
@@ -254,7 +254,7 @@ describe('alert replies, for the scheduler', () => {
   it('a "near" alert for a bus due now says so, never "0 min" (English and French)', async () => {
     const { core } = setup();
     const near: Subscription = { ...base, schedule: { kind: 'near', withinMinutes: 5, from: 420, until: 540, days: [6] } };
-    const due = stopArrivals([route('95', [trip(0.3, { live: true })])], '3017', 'BASELINE');
+    const due = stopArrivals([route('95', [trip(0.3, { trust: 'tracked' })])], '3017', 'BASELINE');
     expect((await core.alertReply(near, { arrivals: due }))!.blocks[0]!.lines[0]).toBe('🚌 Route 95 is due now at BASELINE (3017), at 08:05 📡');
     await core.handleText('/lang fr', privateChat());
     expect((await core.alertReply(near, { arrivals: due }))!.blocks[0]!.lines[0]).toBe(

@@ -3,7 +3,7 @@ import { createBotCore } from '../../src/core/create-core.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
-const tunney = stopArrivals([route('95', [trip(4, { live: true, gpsAgeMinutes: 1 })])]);
+const tunney = stopArrivals([route('95', [trip(4, { trust: 'tracked', gpsAgeMinutes: 1 })])]);
 
 function coreWith(transit = fakeTransit({ next: { 'next 3017 95': tunney }, all: { 'all 3017': tunney }, summary: { 'summary 3017': tunney } })) {
   return { transit, core: createBotCore({ transit, ...memoryStores(), now: clock }) };

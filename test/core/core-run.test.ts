@@ -4,7 +4,7 @@ import { COMMAND_SPECS } from '../../src/core/commands/index.js';
 import { createBotCore } from '../../src/core/create-core.js';
 import { clock, fakeStopIndex, fakeTransit, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
-const tunney = stopArrivals([route('95', [trip(4, { live: true })]), route('R2', [trip(9)])]);
+const tunney = stopArrivals([route('95', [trip(4, { trust: 'tracked' })]), route('R2', [trip(9)])]);
 
 function freshCore() {
   const transit = fakeTransit({

@@ -8,7 +8,7 @@ const at = (msAgo: number) => new Date(NOW.getTime() - msAgo);
 // Route 95 at 3017: a bus tracked 40 s ago with everything a VehiclePositions feed says, a bus
 // whose last fix is 7 minutes old, and a scheduled one without a fix.
 const tracked = trip(4, {
-  live: true,
+  trust: 'tracked',
   startTime: '07:40',
   destination: 'Orléans',
   position: {
@@ -22,7 +22,7 @@ const tracked = trip(4, {
     label: '4512',
   },
 });
-const stale = trip(9, { live: true, startTime: '07:50', destination: 'Orléans', position: { lat: 45.41, lon: -75.7, fixAt: at(7 * 60_000) } });
+const stale = trip(9, { trust: 'tracked', startTime: '07:50', destination: 'Orléans', position: { lat: 45.41, lon: -75.7, fixAt: at(7 * 60_000) } });
 const scheduled = trip(20, { startTime: '08:05', destination: 'Orléans', bus: { ...plainBus, lowFloor: false } });
 const tunney = stopArrivals([route('95', [tracked, stale, scheduled], { heading: 'Orléans' })]);
 
@@ -87,7 +87,7 @@ Updated at 08:05
   });
 
   it('a bus due now: its 📍 button says "now" as the board does, never "0 min" (English and French)', async () => {
-    const due = trip(0.2, { live: true, startTime: '07:36', destination: 'Orléans', position: { lat: 45.4, lon: -75.7, fixAt: at(10_000) } });
+    const due = trip(0.2, { trust: 'tracked', startTime: '07:36', destination: 'Orléans', position: { lat: 45.4, lon: -75.7, fixAt: at(10_000) } });
     const board = stopArrivals([route('95', [due, tracked], { heading: 'Orléans' })]);
     const c = createBotCore({ transit: fakeTransit({ all: { 'all 3017': board } }), ...memoryStores(), now: clock });
     for (const [languageCode, word] of [
@@ -105,7 +105,7 @@ Updated at 08:05
   });
 
   it("a network whose feed gives no vehicle positions says so, not that the bus's tracker is silent (English and French)", async () => {
-    const untracked = trip(4, { live: true, startTime: '07:40', destination: 'Orléans' });
+    const untracked = trip(4, { trust: 'tracked', startTime: '07:40', destination: 'Orléans' });
     const board = { ...stopArrivals([route('95', [untracked], { heading: 'Orléans' })]), noVehiclePositions: true };
     const c = createBotCore({ transit: fakeTransit({ next: { 'next 3017 95': board } }), ...memoryStores(), now: clock });
     const request = { name: 'where' as const, options: { stop: '3017', route: '95', trip: '0740' } };

@@ -25,7 +25,7 @@ export const clock = () => NOW;
 export const plainBus: BusType = { raw: '4E', length: 40, doubleDecker: false, lowFloor: true, bikeRack: false, hybrid: false };
 
 export function trip(minutesAway: number, extra: Partial<Trip> = {}): Trip {
-  return { destination: 'Barrhaven Centre', startTime: '07:50', minutesAway, live: false, lastTrip: false, bus: plainBus, ...extra };
+  return { destination: 'Barrhaven Centre', startTime: '07:50', minutesAway, trust: 'scheduled', lastTrip: false, bus: plainBus, ...extra };
 }
 
 export function route(routeNo: string, trips: Trip[], extra: Partial<RouteArrivals> = {}): RouteArrivals {

@@ -15,7 +15,9 @@ const tripArb: fc.Arbitrary<Trip> = fc.record({
   destination: fc.string({ unit: 'grapheme', maxLength: 120 }),
   startTime: fc.constant('08:00'),
   minutesAway: fc.integer({ min: -5, max: 600 }),
-  live: fc.boolean(),
+  trust: fc.constantFrom('tracked' as const, 'predicted' as const, 'scheduled' as const),
+  delaySeconds: fc.option(fc.integer({ min: -3600, max: 3600 }), { nil: undefined }),
+  skipped: fc.option(fc.boolean(), { nil: undefined }),
   gpsAgeMinutes: fc.option(fc.double({ min: 0, max: 60, noNaN: true }), { nil: undefined }),
   lastTrip: fc.boolean(),
   bus: fc.record({

@@ -12,22 +12,22 @@ const t = speakingOf(createTranslator(), { profile: () => OTTAWA_PROFILE });
 const en: Say = (id, args) => t('en', id, args);
 const fr: Say = (id, args) => t('fr', id, args);
 
-// One of everything: routes out of order, live and scheduled trips, bus markers, an old GPS fix,
+// One of everything: routes out of order, tracked, predicted (an old GPS fix) and scheduled trips, bus markers,
 // a last trip, a trip to another destination, a route named only by its direction, an empty
 // route and a route-level error (both after the routes with trips).
 const busyStop = stopArrivals([
-  route('R2', [trip(7, { live: true, gpsAgeMinutes: 1, destination: 'Hurdman' })], { heading: 'Blair' }),
+  route('R2', [trip(7, { trust: 'tracked', gpsAgeMinutes: 1, destination: 'Hurdman' })], { heading: 'Blair' }),
   route(
     '95',
     [
-      trip(0, { live: true, gpsAgeMinutes: 0.4, destination: 'Orléans', bus: { ...plainBus, doubleDecker: true } }),
+      trip(0, { trust: 'tracked', gpsAgeMinutes: 0.4, destination: 'Orléans', bus: { ...plainBus, doubleDecker: true } }),
       trip(12, { destination: 'Orléans' }),
       trip(31, { destination: 'Orléans', lastTrip: true }),
     ],
     { directionId: 1, direction: 'Eastbound', heading: 'Orléans' },
   ),
   route('11', [], { heading: 'Bayshore' }),
-  route('95', [trip(4, { live: true, gpsAgeMinutes: 5, bus: { ...plainBus, length: 60, bikeRack: true } })]),
+  route('95', [trip(4, { trust: 'predicted', gpsAgeMinutes: 5, bus: { ...plainBus, length: 60, bikeRack: true } })]),
   route('6', [], { heading: 'Rockcliffe', problem: { kind: 'route-not-at-stop', code: 12 } }),
   route('16', [trip(22, { destination: 'Main' })], { heading: '', direction: 'Northbound' }),
 ]);
@@ -40,7 +40,7 @@ describe('formatArrivals, golden text', () => {
   22 min (08:27) 🕒 to Main
 
 95 Barrhaven Centre
-  4 min (08:09) 📡 · 60-ft, bike rack, GPS 5 min old, uncertain
+  4 min (08:09) 🔮 · 60-ft, bike rack, GPS 5 min old, uncertain
 
 95 Orléans
   now (08:05) 📡 · double-decker
@@ -55,7 +55,7 @@ R2 Blair
 
 No more today: 11
 
-📡 live (GPS) · 🕒 scheduled
+📡 bus tracked · 🔮 predicted, no bus seen · 🕒 scheduled
 Updated at 08:05
 
   [Refresh] /next 3017
@@ -76,7 +76,7 @@ Updated at 08:05
   22 min (08:27) 🕒 vers Main
 
 95 Barrhaven Centre
-  4 min (08:09) 📡 · articulé (60 pi), support à vélos, GPS vieux de 5 min, incertain
+  4 min (08:09) 🔮 · articulé (60 pi), support à vélos, GPS vieux de 5 min, incertain
 
 95 Orléans
   maintenant (08:05) 📡 · autobus à deux étages
@@ -91,7 +91,7 @@ R2 Blair
 
 Plus de passage aujourd'hui : 11
 
-📡 en temps réel (GPS) · 🕒 horaire prévu
+📡 autobus localisé · 🔮 prévu, autobus non localisé · 🕒 horaire
 Mis à jour à 08:05
 
   [Actualiser] /next 3017
@@ -215,7 +215,7 @@ describe('formatArrivals, structure', () => {
     const routes = Array.from({ length: 40 }, (_, i) =>
       route(
         String(i + 1),
-        [1, 2, 3].map((n) => trip(n * 7, { live: true, gpsAgeMinutes: 9, lastTrip: n === 3, bus: heavy, destination: `${longName} ${n}` })),
+        [1, 2, 3].map((n) => trip(n * 7, { trust: 'predicted', gpsAgeMinutes: 9, lastTrip: n === 3, bus: heavy, destination: `${longName} ${n}` })),
         {
           heading: `${longName} ${i}`,
         },
@@ -287,7 +287,7 @@ describe('formatArrivals, other agencies and live feeds', () => {
     // NOW is 13:05 UTC: 05:05 in Los Angeles. The train's instant is 05:17:40, 12.7 minutes away.
     const caltrain = {
       ...stopArrivals(
-        [route('L1', [trip(12.7, { live: true, at: new Date('2026-11-21T13:17:40Z') })], { heading: 'San Francisco' })],
+        [route('L1', [trip(12.7, { trust: 'tracked', at: new Date('2026-11-21T13:17:40Z') })], { heading: 'San Francisco' })],
         '70021',
         '22nd Street',
       ),
@@ -299,7 +299,7 @@ describe('formatArrivals, other agencies and live feeds', () => {
   });
 
   it('shows a cancelled trip as cancelled, and says when live data is down or stale', () => {
-    const cancelled = stopArrivals([route('95', [trip(4, { live: true, cancelled: true }), trip(9)])]);
+    const cancelled = stopArrivals([route('95', [trip(4, { cancelled: true }), trip(9)])]);
     expect(renderPlainText(formatArrivals(cancelled, { now: NOW, say }))).toContain('08:09 cancelled ✖');
     const down = renderPlainText(formatArrivals({ ...stopArrivals([route('95', [trip(9)])]), liveUnavailable: true }, { now: NOW, say }));
     expect(down).toContain('Live data is unavailable right now: these are scheduled times.');

@@ -45,7 +45,7 @@ describe('locale files', () => {
     for (const locale of LOCALES) expect(t(locale, 'usage-empty')).not.toBe('usage-empty');
     // Only messages made of symbols, variables and command names may read the same in both languages.
     const sameByDesign =
-      /^(command-(start|help|stops|subs|lang)|days-list|alert-title|arrivals-(title|route-heading|minutes|trip|trip-with-notes|source-live|source-scheduled)|button-(stop|transfer|where)|greeting-saved-button|where-age-(seconds|minutes)|vehicle-emoji|arg-page|routes-line(-direction)?|stop-title)$/;
+      /^(command-(start|help|stops|subs|lang)|days-list|alert-title|arrivals-(title|route-heading|minutes|trip|trip-with-notes|source-tracked|source-predicted|source-scheduled)|button-(stop|transfer|where)|greeting-saved-button|where-age-(seconds|minutes)|vehicle-emoji|arg-page|routes-line(-direction)?|stop-title)$/;
     const words = sourceWords(OTTAWA_PROFILE);
     const same = [...en.keys()].filter((id) => t('en', id, words) === t('fr', id, words));
     expect(same.filter((id) => !sameByDesign.test(id))).toEqual([]);

@@ -57,8 +57,8 @@ describe.each(['xml', 'json'] as const)('the transit client against the simulato
     ]);
     const trips = stop.routes.flatMap((r) => r.trips);
     expect(trips).toHaveLength(6);
-    expect(trips.some((t) => t.live && t.position !== undefined && t.gpsAgeMinutes !== undefined)).toBe(true);
-    expect(trips.some((t) => !t.live && t.position === undefined)).toBe(true);
+    expect(trips.some((t) => t.trust !== 'scheduled' && t.position !== undefined && t.gpsAgeMinutes !== undefined)).toBe(true);
+    expect(trips.some((t) => t.trust === 'scheduled' && t.position === undefined)).toBe(true);
     expect(stop.routes[0]?.trips.map((t) => t.startTime)).toEqual(['07:42', '07:48', '07:54']);
   });
 

@@ -107,8 +107,8 @@ describe.each(SOURCES)('%s keeps the transit port', (_name, open) => {
     expect(arrivals.stopNo).toBe('3017');
     expect(arrivals.timeZone).toBe('America/Toronto');
     const trips = arrivals.routes.flatMap((r) => r.trips);
-    expect(trips.some((t) => t.live)).toBe(true);
-    expect(trips.some((t) => !t.live)).toBe(true);
+    expect(trips.some((t) => t.trust !== 'scheduled')).toBe(true);
+    expect(trips.some((t) => t.trust === 'scheduled')).toBe(true);
     for (const route of arrivals.routes) {
       const minutes = route.trips.map((t) => t.minutesAway);
       expect(minutes).toEqual([...minutes].sort((a, b) => a - b));

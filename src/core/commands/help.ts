@@ -1,5 +1,6 @@
 import type { Reply } from '../../domain/reply.js';
 import { nextButton } from '../format/buttons.js';
+import { fullTrustLegend } from '../format/trust.js';
 import type { HandlerContext } from '../handler-context.js';
 import type { CommandModule, CommandSpec } from './spec.js';
 
@@ -18,7 +19,7 @@ function examplesFor({ transit }: HandlerContext): string[] {
 
 /**
  * /help: examples a rider can copy, then every command riders use, those the menus leave to
- * buttons (/live, /notify) included. The table is handed in (it lists /help itself), so this
+ * buttons (/live, /notify) included, then what the marks beside the times mean. The table is handed in (it lists /help itself), so this
  * module does not import it.
  */
 export function helpCommand(table: () => readonly CommandSpec[]): CommandModule {
@@ -50,6 +51,8 @@ function helpReply(specs: readonly CommandSpec[], ctx: HandlerContext): Reply {
         heading: say('help-commands-heading'),
         lines: specs.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })),
       },
+      // Every mark beside the times, in the legend's own words (under arrivals, only those shown).
+      { lines: [fullTrustLegend(say)] },
       { lines: [say('help-location')] },
       ...(attributions.length > 0 ? [{ heading: say('help-data-heading'), lines: [...attributions] }] : []),
     ],

@@ -1,6 +1,6 @@
 import { kindOf } from '../../domain/alert-kinds/index.js';
 import type { Subscription } from '../../domain/subscription.js';
-import type { StopArrivals, Trip } from '../../domain/arrivals.js';
+import { stopsHere, type StopArrivals, type Trip } from '../../domain/arrivals.js';
 import type { Reply } from '../../domain/reply.js';
 import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
@@ -8,6 +8,7 @@ import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { messageReply, MAX_NAME_CHARS, type Say } from './text.js';
 import { sameRouteName } from '../../domain/route-names.js';
 import { stopName } from './names.js';
+import { trustMark } from './trust.js';
 
 /** What the scheduler fetched for a subscription's stop: the arrivals, or why there are none. */
 export type Fetched = { arrivals: StopArrivals } | { failure: unknown };
@@ -54,7 +55,7 @@ function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyCha
 function nearTrip(sub: Subscription, arrivals: StopArrivals, within: number): Trip | undefined {
   const trips = arrivals.routes
     .filter((r) => sub.routeNo !== undefined && sameRouteName(sub.routeNo, r.routeNo) && r.problem === undefined)
-    .flatMap((r) => r.trips.filter((t) => t.cancelled !== true));
+    .flatMap((r) => r.trips.filter(stopsHere));
   const next = trips.sort((a, b) => a.minutesAway - b.minutesAway)[0];
   return next !== undefined && next.minutesAway <= within ? next : undefined;
 }
@@ -70,7 +71,7 @@ function nearAlert(sub: Subscription, arrivals: StopArrivals, within: number, { 
     stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo,
     stopNo: sub.stopNo,
     clock: clockTime(tripInstant(trip, now), arrivals.timeZone),
-    source: say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled'),
+    source: trustMark(trip, say),
   });
   return { ...messageReply('answer', text), buttons: [refreshAndSave(sub.stopNo, sub.routeNo, say)] };
 }

@@ -1,4 +1,4 @@
-import type { RouteArrivals, StopArrivals, Trip } from '../../domain/arrivals.js';
+import { stopsHere, type RouteArrivals, type StopArrivals, type Trip } from '../../domain/arrivals.js';
 import type { Reply, ReplyBlock } from '../../domain/reply.js';
 import { refreshAndSave, routeButtons } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
@@ -6,6 +6,7 @@ import { routeProblemMessage } from './failure-message.js';
 import { headingWithoutRoute, stopName } from './names.js';
 import { compareForArrivals, compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
+import { deviationNote, trustLegend, trustMark } from './trust.js';
 import { whereButtons } from './vehicle.js';
 import { unconfirmedLines } from './unconfirmed.js';
 
@@ -37,15 +38,17 @@ const doneForToday = (route: RouteArrivals) => route.problem === undefined && ro
 const byHeadway = (trip: Trip): trip is Trip & { headwayMinutes: number } =>
   trip.headwayMinutes !== undefined && minutesAway(trip) <= trip.headwayMinutes;
 
+/** The minutes first, then the clock and the trust mark; a trip that will not stop here is never a countdown. */
+function tripTime(trip: Trip, clock: string, say: Say): string {
+  if (trip.cancelled === true) return say('arrivals-trip-cancelled', { clock });
+  if (trip.skipped === true) return say('arrivals-trip-skipped', { clock });
+  const source = trustMark(trip, say);
+  if (byHeadway(trip)) return say('arrivals-trip-every', { minutes: trip.headwayMinutes, source });
+  return say('arrivals-trip', { when: say('arrivals-minutes', { minutes: minutesAway(trip) }), clock, source });
+}
+
 function tripLine(trip: Trip, route: RouteArrivals, heading: string, now: Date, zone: string, say: Say): string {
-  const clock = clockTime(tripInstant(trip, now), zone);
-  const source = say(trip.live ? 'arrivals-source-live' : 'arrivals-source-scheduled');
-  let line =
-    trip.cancelled === true
-      ? say('arrivals-trip-cancelled', { clock })
-      : byHeadway(trip)
-        ? say('arrivals-trip-every', { minutes: trip.headwayMinutes, source })
-        : say('arrivals-trip', { when: say('arrivals-minutes', { minutes: minutesAway(trip) }), clock, source });
+  let line = tripTime(trip, clockTime(tripInstant(trip, now), zone), say);
   const destination = shorten(headingWithoutRoute(trip.destination, route.routeNo), MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
     line = say('arrivals-trip-to', { trip: line, destination });
@@ -56,12 +59,15 @@ function tripLine(trip: Trip, route: RouteArrivals, heading: string, now: Date, 
 
 function tripNotes(trip: Trip, route: RouteArrivals, say: Say): string[] {
   const notes: string[] = [];
+  const deviation = stopsHere(trip) ? deviationNote(trip, say) : undefined;
+  if (deviation !== undefined) notes.push(deviation);
   // "last train" on a train route; a source that names no mode: the feed's vehicles.
   if (trip.lastTrip) notes.push(say('arrivals-note-last', { mode: route.mode ?? 'unknown' }));
   if (trip.bus.doubleDecker) notes.push(say('arrivals-note-double-decker'));
   if (trip.bus.length === 60) notes.push(say('arrivals-note-60ft'));
   if (trip.bus.bikeRack) notes.push(say('arrivals-note-bike-rack'));
-  if (trip.live && trip.gpsAgeMinutes !== undefined && trip.gpsAgeMinutes > GPS_UNCERTAIN_AFTER_MINUTES) {
+  // A tracked trip's own fix is fresh, whatever the age of the prediction's measure.
+  if (trip.trust === 'predicted' && trip.gpsAgeMinutes !== undefined && trip.gpsAgeMinutes > GPS_UNCERTAIN_AFTER_MINUTES) {
     notes.push(say('arrivals-note-gps-old', { age: Math.round(trip.gpsAgeMinutes) }));
   }
   return notes;
@@ -75,10 +81,13 @@ function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: strin
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
   const bare = shorten(bareHeading(route, say), MAX_HEADING_CHARS);
-  // "every 10 min" once: the runs after it are the same promise, not times to read.
+  return { heading, lines: blockTrips(route).map((trip) => tripLine(trip, route, bare, now, zone, say)) };
+}
+
+/** The trips a route's block shows: three at most, "every 10 min" once (the runs after it are the same promise, not times to read). */
+function blockTrips(route: RouteArrivals): Trip[] {
   const every = route.trips.findIndex(byHeadway);
-  const trips = route.trips.filter((trip, i) => every === -1 || i <= every || trip.headwayMinutes === undefined);
-  return { heading, lines: trips.slice(0, 3).map((trip) => tripLine(trip, route, bare, now, zone, say)) };
+  return route.trips.filter((trip, i) => every === -1 || i <= every || trip.headwayMinutes === undefined).slice(0, 3);
 }
 
 export interface ArrivalsOptions {
@@ -129,8 +138,9 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const allFailed = routes.length > 0 && folded.length === 0 && routes.every((r) => r.problem !== undefined);
   // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as live.
   const liveNote =
-    arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [say('arrivals-live-stale')] : [];
-  const footer = [...liveNote, ...(anyTrips ? [say('arrivals-legend')] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
+    arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [staleNote(arrivals, say)] : [];
+  const legend = anyTrips ? trustLegend(shownTrips(shown), say, arrivals.noVehiclePositions === true) : undefined;
+  const footer = [...liveNote, ...(legend !== undefined ? [legend] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
   const where = whereButtons(stopNo, shown, say);
   const buttons = [
     refreshAndSave(stopNo, routeNo, say),
@@ -138,6 +148,16 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
     ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : []),
   ];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };
+}
+
+/** A stale feed's age, when known: riders judge "out of date" by how much. */
+function staleNote(arrivals: StopArrivals, say: Say): string {
+  return arrivals.feedAgeMinutes === undefined ? say('arrivals-live-stale') : say('arrivals-live-stale-age', { minutes: arrivals.feedAgeMinutes });
+}
+
+/** The trips the route blocks show, those the source refused aside. */
+function shownTrips(routes: readonly RouteArrivals[]): Trip[] {
+  return routes.filter((route) => route.problem === undefined).flatMap(blockTrips);
 }
 
 /** Routes with no trip left today, unless another direction of the same route still has some. */

@@ -1,4 +1,4 @@
-import { tripWheelchair, type RouteArrivals, type StopArrivals, type Trip } from '../../domain/arrivals.js';
+import { fromFeed, stopsHere, tripWheelchair, type RouteArrivals, type StopArrivals, type Trip } from '../../domain/arrivals.js';
 import type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../../domain/reply.js';
 import { mapLink, tripPosition } from '../../domain/vehicle-position.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
@@ -34,7 +34,7 @@ export function whereButton(stopNo: string, routeNo: string, trip: Trip, say: Sa
 export function whereButtons(stopNo: string, routes: readonly RouteArrivals[], say: Say): ButtonGroup {
   const tracked = routes
     .filter((r) => r.problem === undefined)
-    .flatMap((route) => route.trips.filter((t) => t.cancelled !== true && (t.live || t.position !== undefined)).map((trip) => ({ route, trip })));
+    .flatMap((route) => route.trips.filter((t) => stopsHere(t) && (fromFeed(t) || t.position !== undefined)).map((trip) => ({ route, trip })));
   tracked.sort((a, b) => a.trip.minutesAway - b.trip.minutesAway);
   return tracked.slice(0, MAX_WHERE_BUTTONS).map(({ route, trip }) => whereButton(stopNo, route.routeNo, trip, say));
 }
@@ -42,10 +42,10 @@ export function whereButtons(stopNo: string, routes: readonly RouteArrivals[], s
 /** The trip a "where" asks for: by its start, else the next live one, else the next one. */
 export function findTrip(arrivals: StopArrivals, routeNo: string, key: string | undefined): { route: RouteArrivals; trip: Trip } | undefined {
   const routes = arrivals.routes.filter((r) => r.problem === undefined && sameRouteName(routeNo, r.routeNo));
-  const all = routes.flatMap((route) => route.trips.filter((t) => t.cancelled !== true).map((trip) => ({ route, trip })));
+  const all = routes.flatMap((route) => route.trips.filter(stopsHere).map((trip) => ({ route, trip })));
   if (key !== undefined) return all.find(({ trip }) => tripKey(trip) === key);
   all.sort((a, b) => a.trip.minutesAway - b.trip.minutesAway);
-  return all.find(({ trip }) => trip.position !== undefined) ?? all.find(({ trip }) => trip.live) ?? all[0];
+  return all.find(({ trip }) => trip.position !== undefined) ?? all.find(({ trip }) => fromFeed(trip)) ?? all[0];
 }
 
 const OCCUPANCY_IDS = {
@@ -67,7 +67,7 @@ function ageWords(ageMs: number, say: Say): string {
 /** Why a trip has no fix: the network's feed gives none at all, its tracker sends none now, or it is only scheduled. */
 function noFixId(arrivals: StopArrivals, trip: Trip): string {
   if (arrivals.noVehiclePositions === true) return 'where-no-fix-no-feed';
-  return trip.live ? 'where-no-fix' : 'where-no-fix-scheduled';
+  return fromFeed(trip) ? 'where-no-fix' : 'where-no-fix-scheduled';
 }
 
 export interface WhereOptions {

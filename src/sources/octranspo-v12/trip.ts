@@ -1,6 +1,7 @@
 import { decodeBusType } from './bus-type.js';
 import { excerpt, parseFailure } from './fail.js';
-import type { Trip } from '../../domain/arrivals.js';
+import type { Trip, TripTrust } from '../../domain/arrivals.js';
+import { POSITION_FRESH_FOR_MS } from '../../domain/vehicle-position.js';
 import { child, childOf, entries, number, text, type Node } from './tree.js';
 
 // One Trip element -> Trip, with every number range-checked. The rule per field: a value a rider
@@ -36,18 +37,23 @@ function readTrip(entry: Node): Trip {
   const age = number(child(entry, 'AdjustmentAge'));
   // A negative age (-1, -2) means the time is the plan; any coordinates are stale, not a position.
   // An age past a day is no trustworthy fix either: the time stays, the live claim goes.
-  const live = age !== undefined && age >= 0 && age <= MAX_GPS_AGE_MINUTES;
-  const position = live ? readPosition(entry) : undefined;
+  const gpsAge = age !== undefined && age >= 0 && age <= MAX_GPS_AGE_MINUTES ? age : undefined;
+  const position = gpsAge !== undefined ? readPosition(entry) : undefined;
   return {
     destination: text(child(entry, 'TripDestination')),
     startTime: readStartTime(child(entry, 'TripStartTime')),
     minutesAway,
-    live,
-    ...(live ? { gpsAgeMinutes: age } : {}),
+    trust: gpsAge !== undefined ? gpsTrust(gpsAge) : 'scheduled',
+    ...(gpsAge !== undefined ? { gpsAgeMinutes: gpsAge } : {}),
     lastTrip: readFlag(child(entry, 'LastTripOfSchedule')),
     bus: decodeBusType(text(child(entry, 'BusType'))),
     ...(position ? { position } : {}),
   };
+}
+
+/** A GPS-adjusted time is tracked while its fix is fresh; adjusted from an old fix, it is a prediction with no bus seen. */
+function gpsTrust(ageMinutes: number): TripTrust {
+  return ageMinutes * 60_000 <= POSITION_FRESH_FOR_MS ? 'tracked' : 'predicted';
 }
 
 function readMinutesAway(value: unknown): number {

@@ -24,7 +24,7 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const bus = (minutes: number) => stopArrivals([route('95', [trip(minutes, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
+const bus = (minutes: number) => stopArrivals([route('95', [trip(minutes, { trust: 'tracked', startTime: '07:40', destination: 'Orléans' })])]);
 
 async function terminal(languageCode: string) {
   const dir = mkdtempSync(join(tmpdir(), 'console-live-'));

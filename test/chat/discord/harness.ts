@@ -43,7 +43,7 @@ export async function startHarness(
 export function riderWorld(): { core: BotCore; transit: FakeTransit; stores: MemoryStores } {
   const baseline = stopArrivals(
     [
-      route('95', [trip(3, { live: true, gpsAgeMinutes: 1 }), trip(12)]),
+      route('95', [trip(3, { trust: 'tracked', gpsAgeMinutes: 1 }), trip(12)]),
       route('97', [trip(5, { destination: 'Airport' })], { heading: 'Airport', direction: 'Southbound' }),
     ],
     '3017',

@@ -266,7 +266,7 @@ describe('🔴 Live on Discord: arrivals that keep themselves up to date', () =>
     ]);
 
     // A round redraws it with the bus's new time, through the channel message.
-    board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
+    board = stopArrivals([route('95', [trip(3, { trust: 'tracked', startTime: '07:40', destination: 'Orléans' })])]);
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ moved: 1 });
     expect(edits(h, first)).toHaveLength(1);

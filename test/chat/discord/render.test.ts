@@ -105,7 +105,7 @@ describe('renderReply: a Reply as an embed with buttons', () => {
 
   it('renders what the core formats for a stop, in French too', () => {
     const arrivals = stopArrivals(
-      [route('95', [trip(3, { live: true }), trip(12)]), route('97', [trip(5)], { heading: 'Airport' })],
+      [route('95', [trip(3, { trust: 'tracked' }), trip(12)]), route('97', [trip(5)], { heading: 'Airport' })],
       '3017',
       'BASELINE',
     );

@@ -37,7 +37,7 @@ describe('slash commands', () => {
     await settled(token, 'PATCH', /@original$/);
     expect(trail(token)).toEqual(['POST callback 5', 'PATCH webhook/messages/@original']);
     const message = h.discord.original(token)!;
-    expect(embedOf(message)).toMatchObject({ title: 'BASELINE STATION (3017)', footer: { text: '📡 live (GPS) · 🕒 scheduled\nUpdated at 08:05' } });
+    expect(embedOf(message)).toMatchObject({ title: 'BASELINE STATION (3017)', footer: { text: '📡 bus tracked · 🕒 scheduled\nUpdated at 08:05' } });
     expect(embedOf(message).fields).toEqual([{ name: '95 Barrhaven Centre', value: '3 min (08:08) 📡\n12 min (08:17) 🕒' }]);
     expect(withoutWhere(customIds(message))).toEqual([
       ['b1:u:next?stop=3017&route=95', 'b1:u:live?stop=3017&route=95', 'b1:n:save?stop=3017'],
@@ -112,7 +112,7 @@ describe('slash commands', () => {
     const token = h.discord.interact(slash('next', { stop: '3017', route: '95' }, BENOIT, 'dm'));
     await settled(token, 'PATCH', /@original$/);
     const message = h.discord.original(token)!;
-    expect(embedOf(message).footer!.text).toBe('📡 en temps réel (GPS) · 🕒 horaire prévu\nMis à jour à 08:05');
+    expect(embedOf(message).footer!.text).toBe('📡 autobus localisé · 🕒 horaire\nMis à jour à 08:05');
     expect(message.components[0]!.components.map((b) => b.label)).toEqual(['Actualiser', '🔴 En direct', "Enregistrer l'arrêt"]);
 
     const save = h.discord.interact(slash('save', { stop: '3017' }, BENOIT, 'dm'));

@@ -221,7 +221,7 @@ describe('🔴 Live on Telegram: arrivals that keep themselves up to date', () =
     expect(kept?.footer?.join('\n')).not.toContain('🔴 Live');
 
     // Each round redraws it with the bus's new time and the minutes left.
-    board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
+    board = stopArrivals([route('95', [trip(3, { trust: 'tracked', startTime: '07:40', destination: 'Orléans' })])]);
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ moved: 1 });
     const redrawn = h.api.callsOf('editMessageText').at(-1)!;
@@ -277,7 +277,7 @@ describe('🔴 Live on Telegram: arrivals that keep themselves up to date', () =
     const sent = await h.api.waitForCall('sendMessage');
     expect(String(sent.params.text)).toContain('🔴 En direct : mis à jour toutes les 30 s pendant encore 10 min');
     await vi.waitFor(async () => expect(await store.liveMessages.list('telegram')).toHaveLength(1));
-    board = stopArrivals([route('95', [trip(3, { live: true, startTime: '07:40', destination: 'Orléans' })])]);
+    board = stopArrivals([route('95', [trip(3, { trust: 'tracked', startTime: '07:40', destination: 'Orléans' })])]);
     clock.advance(30_000);
     expect(await updater.round()).toMatchObject({ moved: 1 });
     const redrawn = h.api.callsOf('editMessageText').at(-1)!;

@@ -56,7 +56,7 @@ describe('100 live messages through 75 s of 429s (retry_after: 5)', () => {
     const boardAnswer = () => {
       if (feedDown()) throw unavailable();
       return stopArrivals([
-        route('95', [trip(Math.max(1, 9 - Math.floor(time.elapsed() / 30_000)), { live: true, startTime: '07:40', destination: 'Orléans' })]),
+        route('95', [trip(Math.max(1, 9 - Math.floor(time.elapsed() / 30_000)), { trust: 'tracked', startTime: '07:40', destination: 'Orléans' })]),
       ]);
     };
     const transit = fakeTransit({

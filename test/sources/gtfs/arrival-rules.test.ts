@@ -82,7 +82,8 @@ function lines(arrivals: StopArrivals): string[] {
     new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Vancouver', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
   return arrivals.routes.flatMap((r) =>
     r.trips.map(
-      (t) => `${r.routeNo} ${t.destination} ${t.minutesAway} min ${clock(t.at!)} ${t.cancelled ? 'cancelled' : t.live ? 'live' : 'scheduled'}`,
+      (t) =>
+        `${r.routeNo} ${t.destination} ${t.minutesAway} min ${clock(t.at!)} ${t.cancelled ? 'cancelled' : t.skipped ? 'skips' : t.trust !== 'scheduled' ? 'live' : 'scheduled'}`,
     ),
   );
 }
@@ -119,12 +120,13 @@ describe('arrivals from a schedule and a live feed', () => {
     await source.close();
   });
 
-  it('carries a delay forward to later stops, leaves a skipped stop out, and shows an added trip from the feed alone', async () => {
+  it('carries a delay forward to later stops, says a skipped stop is skipped (at its scheduled time), and shows an added trip from the feed alone', async () => {
     const { source } = await ready();
     expect(lines(await source.nextTripsAllRoutes('1002'))).toEqual([
       '10 Night Owl 15 min 00:20 scheduled',
       '10 Tuesday Only 35 min 00:40 scheduled',
       '10 Late One 40 min 00:45 live', // 00:40 + the 300 s stated at stop 1
+      'Yellow Skips Oak 30 min 00:35 skips', // SKIPPED here: never a countdown (the riders' lines say so)
       'Yellow Elm St 35 min 00:40 live', // N1 (NEW): its destination is its last stop
     ]);
     expect(lines(await source.nextTripsAllRoutes('1003'))).toEqual([
@@ -132,6 +134,20 @@ describe('arrivals from a schedule and a live feed', () => {
       'Yellow Skips Oak 42 min 00:47 live', // 00:45 + 120 s, carried past the skipped stop
       'Yellow Elm St 45 min 00:50 live',
     ]);
+    await source.close();
+  });
+
+  it('says how far a live time is from the schedule: the delay stated, the one carried forward; none for a trip the schedule lacks', async () => {
+    const { source } = await ready();
+    const trips = (await source.nextTripsAllRoutes('1002')).routes.flatMap((r) => r.trips);
+    const of = (destination: string) => trips.find((t) => t.destination === destination)!;
+    expect(of('Late One').delaySeconds).toBe(300); // 00:40 predicted 00:45
+    expect(of('Night Owl')).not.toHaveProperty('delaySeconds'); // no prediction
+    expect(of('Elm St')).not.toHaveProperty('delaySeconds'); // NEW: no schedule to compare with
+    expect(of('Skips Oak')).toMatchObject({ skipped: true, trust: 'scheduled' });
+    expect(of('Skips Oak')).not.toHaveProperty('delaySeconds');
+    const later = (await source.nextTripsAllRoutes('1003')).routes.flatMap((r) => r.trips);
+    expect(later.find((t) => t.destination === 'Skips Oak')!.delaySeconds).toBe(120); // carried past the skipped stop
     await source.close();
   });
 
@@ -151,7 +167,8 @@ describe('arrivals from a schedule and a live feed', () => {
     const { source } = await ready();
     const a = await source.nextTripsAllRoutes('1001');
     expect(a.staleFeed).toBe(true);
-    expect(a.routes.flatMap((r) => r.trips).every((t) => !t.live && !t.cancelled)).toBe(true);
+    expect(a.feedAgeMinutes).toBe(60);
+    expect(a.routes.flatMap((r) => r.trips).every((t) => t.trust === 'scheduled' && !t.cancelled)).toBe(true);
     await source.close();
   });
 
@@ -160,7 +177,7 @@ describe('arrivals from a schedule and a live feed', () => {
     const { source, lines: log } = await ready();
     const a = await source.nextTripsAllRoutes('1001');
     expect(a.liveUnavailable).toBe(true);
-    expect(a.routes.flatMap((r) => r.trips).every((t) => !t.live)).toBe(true);
+    expect(a.routes.flatMap((r) => r.trips).every((t) => t.trust === 'scheduled')).toBe(true);
     expect(source.realtime?.problem?.kind).toBe('decode');
     expect(log.join('')).toContain('trip updates unavailable');
     await source.close();

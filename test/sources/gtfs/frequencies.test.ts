@@ -52,7 +52,9 @@ const clock = (d: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Montreal', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
 const lines = (a: StopArrivals) =>
   a.routes.flatMap((r) =>
-    r.trips.map((t) => `${r.routeNo} ${clock(t.at!)} ${t.live ? 'live' : 'scheduled'}${t.headwayMinutes ? ` every ${t.headwayMinutes}` : ''}`),
+    r.trips.map(
+      (t) => `${r.routeNo} ${clock(t.at!)} ${t.trust !== 'scheduled' ? 'live' : 'scheduled'}${t.headwayMinutes ? ` every ${t.headwayMinutes}` : ''}`,
+    ),
   );
 
 describe('frequencies.txt', () => {

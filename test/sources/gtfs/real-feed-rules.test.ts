@@ -68,7 +68,7 @@ const pacific = (d: Date) => {
 /** "L1/1 Tamien 17:16 live" per trip shown. */
 const shown = (a: StopArrivals) =>
   a.routes.flatMap((r) =>
-    r.trips.map((t) => `${r.routeNo}/${r.directionId ?? '-'} ${t.destination} ${pacific(t.at!)} ${t.live ? 'live' : 'scheduled'}`),
+    r.trips.map((t) => `${r.routeNo}/${r.directionId ?? '-'} ${t.destination} ${pacific(t.at!)} ${t.trust !== 'scheduled' ? 'live' : 'scheduled'}`),
   );
 
 /** unzip(1) reads the capture's schedule, so that a case can change a file and zip it again. */

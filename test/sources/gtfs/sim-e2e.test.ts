@@ -48,8 +48,8 @@ describe('GTFS source against the local server', () => {
     expect(arrivals.stopName).toBe('BASELINE');
     expect(arrivals.timeZone).toBe('America/Toronto');
     const trips = arrivals.routes.flatMap((r) => r.trips);
-    expect(trips.some((t) => t.live)).toBe(true);
-    expect(trips.some((t) => !t.live)).toBe(true);
+    expect(trips.some((t) => t.trust !== 'scheduled')).toBe(true);
+    expect(trips.some((t) => t.trust === 'scheduled')).toBe(true);
     expect(good.source.realtime?.requests).toBe(1);
     now.advance(10_000);
     await good.source.nextTrips('3017', '95');
@@ -65,7 +65,7 @@ describe('GTFS source against the local server', () => {
     expect(await bad.source.refreshSchedule()).toBe('imported');
     const arrivals = await bad.source.nextTripsAllRoutes('3017');
     expect(arrivals.liveUnavailable).toBe(true);
-    expect(arrivals.routes.flatMap((r) => r.trips).every((t) => !t.live)).toBe(true);
+    expect(arrivals.routes.flatMap((r) => r.trips).every((t) => t.trust === 'scheduled')).toBe(true);
     expect(bad.source.realtime?.problem).toMatchObject({ kind: 'http', status: 401 });
     expect(bad.log.join('')).toContain('"status":401');
     expect(bad.log.join('')).not.toContain('wrong-key-0000');
@@ -81,7 +81,7 @@ describe('GTFS source against the local server', () => {
     now.advance(120_000);
     const later = await good.source.nextTripsAllRoutes('3017');
     expect(later.liveUnavailable).toBe(true);
-    expect(later.routes.flatMap((r) => r.trips).every((t) => !t.live)).toBe(true);
+    expect(later.routes.flatMap((r) => r.trips).every((t) => t.trust === 'scheduled')).toBe(true);
     sim.setFaults({ latencyMs: 1_000, count: 1 });
     now.advance(31_000);
     const slow = await good.source.nextTrips('3017', '95');

@@ -27,7 +27,7 @@ const BUS = {
 
 type Code = keyof typeof BUS;
 
-/** A GPS-adjusted trip with a position. */
+/** A GPS-adjusted trip with a position: tracked while its fix is under 3 minutes old, else a prediction with no bus seen. */
 function gps(
   destination: string,
   startTime: string,
@@ -39,12 +39,21 @@ function gps(
   speedKmh: number,
   lastTrip = false,
 ): Trip {
-  return { destination, startTime, minutesAway, live: true, gpsAgeMinutes: age, lastTrip, bus: BUS[code], position: { lat, lon, speedKmh } };
+  return {
+    destination,
+    startTime,
+    minutesAway,
+    trust: age <= 3 ? 'tracked' : 'predicted',
+    gpsAgeMinutes: age,
+    lastTrip,
+    bus: BUS[code],
+    position: { lat, lon, speedKmh },
+  };
 }
 
 /** A schedule-only trip (AdjustmentAge -1): no GPS age, no position. */
 function planned(destination: string, startTime: string, minutesAway: number, code: Code): Trip {
-  return { destination, startTime, minutesAway, live: false, lastTrip: false, bus: BUS[code] };
+  return { destination, startTime, minutesAway, trust: 'scheduled', lastTrip: false, bus: BUS[code] };
 }
 
 describe('route-summary.xml (GetRouteSummaryForStop)', () => {
@@ -139,7 +148,15 @@ describe('next-trips-all-routes.xml (AllRoutes, answered under GetRouteSummaryFo
           trips: [
             gps('LeBreton', '12:46', 14, 0.37, '6EB - 60', 45.410505, -75.664115, 51.1),
             // Live (age 0.44) but with empty coordinates: no position rather than a made-up one.
-            { destination: 'LeBreton', startTime: '13:01', minutesAway: 26, live: true, gpsAgeMinutes: 0.44, lastTrip: false, bus: BUS['6EAB - 60'] },
+            {
+              destination: 'LeBreton',
+              startTime: '13:01',
+              minutesAway: 26,
+              trust: 'tracked',
+              gpsAgeMinutes: 0.44,
+              lastTrip: false,
+              bus: BUS['6EAB - 60'],
+            },
             gps('LeBreton', '13:16', 42, 0.47, '6EB - 60', 45.369819, -75.613623, 41.1),
           ],
         },

@@ -8,6 +8,28 @@ import { bus, fixture, thrown } from './helpers.js';
 
 const FORMATS = ['xml', 'json'] as const;
 
+describe('how far a GPS-adjusted time is trusted (AdjustmentAge, minutes since the fix)', () => {
+  const body = (age: number) =>
+    JSON.stringify({
+      GetNextTripsForStopResult: {
+        StopNo: '3017',
+        Route: {
+          RouteDirection: { RouteNo: '95', Trips: [{ TripDestination: 'X', TripStartTime: '10:00', AdjustedScheduleTime: 4, AdjustmentAge: age }] },
+        },
+      },
+    });
+
+  it.each([
+    [0.5, 'tracked'],
+    [3, 'tracked'],
+    [3.5, 'predicted'],
+    [20, 'predicted'],
+    [-1, 'scheduled'],
+  ])('age %j: %s', (age, trust) => {
+    expect(parseNextTrips(body(age), 'json').routes[0]?.trips[0]?.trust).toBe(trust);
+  });
+});
+
 describe.each(FORMATS)('next-trips-absurd-time.%s', (format) => {
   it('a trip 1e21 minutes away is a parse error, not a time the formatter chokes on', () => {
     const error = thrown(() => parseNextTrips(fixture(`next-trips-absurd-time.${format}`), format));
@@ -50,11 +72,11 @@ describe.each(FORMATS)('next-trips-out-of-range.%s', (format) => {
       heading: 'Barrhaven Centre',
       trips: [
         // Latitude 91: live, no position.
-        { ...trip, startTime: '26:30', minutesAway: 5, live: true, gpsAgeMinutes: 0.5 },
+        { ...trip, startTime: '26:30', minutesAway: 5, trust: 'tracked', gpsAgeMinutes: 0.5 },
         // AdjustmentAge 1e21: no trustworthy GPS, so not live and no position.
-        { ...trip, startTime: '26:45', minutesAway: 12, live: false },
+        { ...trip, startTime: '26:45', minutesAway: 12, trust: 'scheduled' },
         // Speed 1e21: the position stays, the speed goes.
-        { ...trip, startTime: '27:00', minutesAway: 20, live: true, gpsAgeMinutes: 1, position: { lat: 45.4, lon: -75.7 } },
+        { ...trip, startTime: '27:00', minutesAway: 20, trust: 'tracked', gpsAgeMinutes: 1, position: { lat: 45.4, lon: -75.7 } },
       ],
     });
     expect(stop.routes[1]).toStrictEqual({
@@ -67,7 +89,7 @@ describe.each(FORMATS)('next-trips-out-of-range.%s', (format) => {
           destination: 'Orléans',
           startTime: '',
           minutesAway: -5,
-          live: true,
+          trust: 'tracked',
           gpsAgeMinutes: 0.2,
           lastTrip: false,
           bus: bus('4L', { length: 40, lowFloor: true }),
@@ -77,7 +99,7 @@ describe.each(FORMATS)('next-trips-out-of-range.%s', (format) => {
           destination: 'Orléans',
           startTime: '05:10',
           minutesAway: 1440,
-          live: false,
+          trust: 'scheduled',
           lastTrip: false,
           bus: bus('4L', { length: 40, lowFloor: true }),
         },

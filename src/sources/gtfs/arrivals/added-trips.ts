@@ -37,7 +37,8 @@ export async function addedTrips(
       trip: {
         destination: (lastStop !== undefined ? names.get(lastStop) : undefined) ?? '',
         startTime: trip.startTime?.slice(0, 5) ?? '',
-        live: true,
+        // Not in the schedule: no deviation to tell, and no vehicle joined (VehiclePositions are joined on scheduled calls).
+        trust: 'predicted',
         ...(trip.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, trip.timestamp) } : {}),
         lastTrip: false,
         bus: NO_BUS,

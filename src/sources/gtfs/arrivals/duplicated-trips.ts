@@ -1,7 +1,8 @@
 import { wallClock } from '../../../gtfs-format/service-time.js';
 import type { RealtimeFeed, TripPrediction } from '../realtime/feed.js';
 import { directionKey, type ScheduledCall, type StopPlace, type Timetable, type TripStop } from '../static/timetable.js';
-import { ageMinutes, hoursMinutes, NO_BUS, type Candidate } from './candidate.js';
+import { callTrust } from './call-trust.js';
+import { hoursMinutes, NO_BUS, type Candidate } from './candidate.js';
 import { feedDate, feedSeconds } from './feed-times.js';
 import type { LiveUpdates } from './live-updates.js';
 import { predictCall } from './predict.js';
@@ -90,25 +91,16 @@ async function callsOfCopy(
       tripStart: start,
     };
     const outcome = predictCall(call, day.start, copy, updates, shifted);
-    if (outcome.kind === 'skipped') continue;
-    const atSeconds = outcome.kind === 'predicted' ? outcome.atSeconds : day.start + arrival;
-    if (atSeconds > request.untilS) continue;
-    const live = outcome.kind === 'predicted' || outcome.kind === 'cancelled';
+    if (outcome.kind === 'deleted') continue;
+    const told = callTrust(outcome, { scheduledS: day.start + arrival, run: copy, position: undefined, nowS: nowMs / 1000, exactTimes: true });
+    if (told.atSeconds > request.untilS) continue;
     found.push({
       key: directionKey(row.routeId, row.directionId),
       routeId: row.routeId,
       routeNo: call.routeNo,
       directionId: row.directionId,
-      atSeconds,
-      trip: {
-        destination,
-        startTime: hoursMinutes(start),
-        live,
-        ...(live && copy.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowMs / 1000, copy.timestamp) } : {}),
-        lastTrip: false,
-        bus: NO_BUS,
-        ...(outcome.kind === 'cancelled' ? { cancelled: true } : {}),
-      },
+      atSeconds: told.atSeconds,
+      trip: { destination, startTime: hoursMinutes(start), ...told.trip, lastTrip: false, bus: NO_BUS },
     });
   }
   return found;

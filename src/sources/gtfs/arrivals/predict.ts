@@ -7,7 +7,9 @@ import type { ScheduledCall, TripStop } from '../static/timetable.js';
 // else schedule + `delay`); without one, the delay of the nearest earlier update is carried
 // forward, else the trip-wide delay; NO_DATA ends what is known.
 
-export type Outcome = { kind: 'skipped' } | { kind: 'cancelled' } | { kind: 'predicted'; atSeconds: number } | { kind: 'scheduled' };
+/** deleted: not shown at all; skipped: the trip runs but passes this stop by, which riders are told. */
+export type Outcome =
+  { kind: 'deleted' } | { kind: 'skipped' } | { kind: 'cancelled' } | { kind: 'predicted'; atSeconds: number } | { kind: 'scheduled' };
 
 /** The time a rider waits for: arrival, else departure (a trip's first stop has only the latter). */
 const shownEvent = (u: StopUpdate): StopEvent | undefined => u.arrival ?? u.departure;
@@ -24,7 +26,7 @@ export function predictCall(
   if (trip.relationship === 'CANCELED') return { kind: 'cancelled' };
   // DELETED trips are left out entirely (the specification: not shown to riders); so are calls of
   // a trip the caller should not have matched.
-  if (trip.relationship === 'DELETED') return { kind: 'skipped' };
+  if (trip.relationship === 'DELETED') return { kind: 'deleted' };
   if (updates === undefined) return { kind: 'scheduled' };
   const scheduled = dayStart + call.arrival;
 

@@ -6,8 +6,11 @@ import type { TripStop } from '../static/timetable.js';
 // assigns to other stops (Halifax: a stop inserted at sequence 8, and every later update one
 // off); trusted, they put a bus at the neighbouring stop with the neighbour's time, even at a stop
 // the feed says is skipped. Where an update carries both and they disagree, its stop_id decides
-// when that stop is in the trip once; otherwise nothing in the trip's updates can be placed
-// safely, and the trip keeps its scheduled times.
+// when that stop is in the trip once. The inserted stop itself, absent from the schedule in use,
+// is left out when the stop the schedule has at its sequence comes later in the feed (the
+// numbering moved on); a stop the trip lacks that stands in for one of its stops (another
+// platform, another pattern) leaves nothing that can be placed safely: the trip keeps its
+// scheduled times.
 
 export type Reconciled =
   { kind: 'agree'; updates: readonly StopUpdate[] } | { kind: 'matched-by-stop-id'; updates: readonly StopUpdate[] } | { kind: 'dropped' };
@@ -22,9 +25,15 @@ export function reconcileUpdates(updates: readonly StopUpdate[], stops: readonly
       continue;
     }
     const same = stops.filter((s) => s.stopId === update.stopId);
-    if (same.length !== 1) return { kind: 'dropped' };
+    if (same.length === 1) {
+      placed ??= updates.slice(0, i);
+      placed.push({ ...update, stopSequence: same[0]!.stopSequence });
+      continue;
+    }
+    const scheduledHere = idAt.get(update.stopSequence);
+    const numberingMoved = scheduledHere !== undefined && updates.slice(i + 1).some((later) => later.stopId === scheduledHere);
+    if (same.length > 1 || !numberingMoved) return { kind: 'dropped' };
     placed ??= updates.slice(0, i);
-    placed.push({ ...update, stopSequence: same[0]!.stopSequence });
   }
   return placed === undefined ? { kind: 'agree', updates } : { kind: 'matched-by-stop-id', updates: placed };
 }

@@ -1,9 +1,10 @@
-import type { RouteArrivals, StopArrivals } from '../../../domain/arrivals.js';
+import { stopsHere, type RouteArrivals, type StopArrivals } from '../../../domain/arrivals.js';
 import { noStopMismatchSink } from '../realtime/stop-mismatches.js';
 import type { RealtimeReading } from '../realtime/poller.js';
 import { directionKey, type RouteAtStop, type RouteRef, type ScheduledCall, type StopPlace, type Timetable } from '../static/timetable.js';
 import { addedTrips } from './added-trips.js';
-import { ageMinutes, hoursMinutes, NO_BUS, type Candidate } from './candidate.js';
+import { callTrust } from './call-trust.js';
+import { hoursMinutes, NO_BUS, type Candidate } from './candidate.js';
 import { duplicatedTrips } from './duplicated-trips.js';
 import { liveUpdates } from './live-updates.js';
 import { runFor } from './match-run.js';
@@ -14,7 +15,8 @@ import type { VehicleFeed } from '../realtime/vehicles.js';
 
 // Next arrivals at a stop: the schedule's calls around now on every service day that can reach
 // it, each predicted from the live feed when it covers the trip, plus the trips only the feed
-// knows (ADDED, NEW, DUPLICATED); then per route direction the next three, in time order.
+// knows (ADDED, NEW, DUPLICATED); then per route direction the next three, in time order, each
+// saying how far to trust it (call-trust.ts), a trip that skips the stop said so, never dropped.
 
 /** A vehicle up to 90 minutes late is still coming: its scheduled time is looked at from this far back. */
 const LOOKBACK_S = 90 * 60;
@@ -58,27 +60,25 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
       const run = runFor(feed?.byTripId.get(call.tripId), day, call);
       const tripStops = stops.get(call.tripId);
       const outcome = predictCall(call, day.start, run, run === undefined ? [] : live!(run, tripStops), tripStops);
-      if (outcome.kind === 'skipped') continue;
+      if (outcome.kind === 'deleted') continue;
       const key = directionKey(call.routeId, call.directionId);
-      const isLive = outcome.kind === 'predicted' || outcome.kind === 'cancelled';
       const position = vehicles === undefined || outcome.kind === 'cancelled' ? undefined : vehicleAt(vehicles, day, call, tripStops);
+      const told = callTrust(outcome, { scheduledS: day.start + call.arrival, run, position, nowS, exactTimes: call.frequency?.exact !== false });
       candidates.push({
         key,
         routeId: call.routeId,
         routeNo: call.routeNo,
         directionId: call.directionId,
-        atSeconds: outcome.kind === 'predicted' ? outcome.atSeconds : day.start + call.arrival,
+        atSeconds: told.atSeconds,
         trip: {
           destination: call.destination,
           startTime: hoursMinutes(call.tripStart),
-          live: isLive,
-          ...(isLive && run?.timestamp !== undefined ? { gpsAgeMinutes: ageMinutes(nowS, run.timestamp) } : {}),
+          ...told.trip,
           lastTrip: last.get(key) === call.departure,
           bus: NO_BUS,
           ...(position !== undefined ? { position } : {}),
           ...(call.wheelchair !== undefined ? { wheelchair: call.wheelchair } : {}),
-          ...(outcome.kind === 'cancelled' ? { cancelled: true } : {}),
-          ...(call.frequency?.exact === false && !isLive ? { headwayMinutes: Math.round(call.frequency.headwaySecs / 60) } : {}),
+          ...(call.frequency?.exact === false && outcome.kind === 'scheduled' ? { headwayMinutes: Math.round(call.frequency.headwaySecs / 60) } : {}),
         },
       });
     }
@@ -90,10 +90,11 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
 
   const byRoute = new Map<string, Candidate[]>();
   for (const c of candidates.filter((c) => c.atSeconds >= nowS - GRACE_S).sort((a, b) => a.atSeconds - b.atSeconds)) {
-    const list = byRoute.get(c.key) ?? [];
-    if (list.length < TRIPS_PER_ROUTE) list.push(c);
-    byRoute.set(c.key, list);
+    const list = byRoute.get(c.key);
+    if (list === undefined) byRoute.set(c.key, [c]);
+    else list.push(c);
   }
+  for (const [key, list] of byRoute) byRoute.set(key, nextOf(list));
   const serving = (await timetable.routesAt(place)).filter((r) => wanted === undefined || wanted.has(r.routeId));
   const routes: RouteArrivals[] = serving.map((route) =>
     routeArrivals(route, byRoute.get(directionKey(route.routeId, route.directionId)) ?? [], nowMs),
@@ -112,9 +113,23 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     routes,
     timeZone: timetable.timeZone,
     ...(realtime.status === 'unavailable' ? { liveUnavailable: true } : {}),
-    ...(realtime.status === 'stale' ? { staleFeed: true } : {}),
+    ...(realtime.status === 'stale' ? { staleFeed: true, ...feedAge(realtime.ageMs) } : {}),
   };
 }
+
+/**
+ * The next three of a route direction, in time order. Trips that will not stop here (cancelled,
+ * skipping the stop) are shown for the riders waiting for them; when all three are such, the last
+ * place goes to the next trip that does stop, so that riders still learn when one comes.
+ */
+function nextOf(sorted: readonly Candidate[]): Candidate[] {
+  const first = sorted.slice(0, TRIPS_PER_ROUTE);
+  if (first.length < TRIPS_PER_ROUTE || first.some((c) => stopsHere(c.trip))) return first;
+  const next = sorted.slice(TRIPS_PER_ROUTE).find((c) => stopsHere(c.trip));
+  return next === undefined ? first : [...first.slice(0, TRIPS_PER_ROUTE - 1), next];
+}
+
+const feedAge = (ageMs: number | undefined) => (ageMs === undefined ? {} : { feedAgeMinutes: Math.floor(ageMs / 60_000) });
 
 function routeArrivals(route: RouteAtStop, list: Candidate[], nowMs: number): RouteArrivals {
   return {

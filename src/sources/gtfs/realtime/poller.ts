@@ -24,6 +24,8 @@ export interface RealtimeReading<T = RealtimeFeed> {
   status: RealtimeStatus;
   /** Present when live; absent otherwise (a stale feed is never passed off as live). */
   feed?: T;
+  /** How old a stale feed's data is (since its header's time), so that riders are told. */
+  ageMs?: number;
   /** Where the merge reports trip updates that disagree with the schedule (logged and counted here). */
   mismatches?: StopMismatchSink;
 }
@@ -132,9 +134,10 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     const last = feed.last;
     if (last === undefined) return { status: 'unavailable' };
     const now = options.now().getTime();
-    if (now - createdAt(last) <= staleAfterMs) return { status: 'live', feed: last.value, mismatches };
+    const ageMs = now - createdAt(last);
+    if (ageMs <= staleAfterMs) return { status: 'live', feed: last.value, mismatches };
     // Old data from a feed that no longer answers is unavailable; from one that answers, stale.
-    return { status: feed.problem === undefined ? 'stale' : 'unavailable' };
+    return feed.problem === undefined ? { status: 'stale', ageMs } : { status: 'unavailable' };
   }
 
   return {

@@ -28,7 +28,17 @@ describe('reconcileUpdates', () => {
     });
   });
 
+  it('leaves out a stop the schedule lacks when the numbering moved on past it, and places the rest by stop_id (Halifax)', () => {
+    // The feed's schedule inserted X at 3: the schedule's C (3) comes as 4, D as 5.
+    const updates = [update(2, 'B'), update(3, 'X'), update(4, 'C'), update(5, 'D')];
+    expect(reconcileUpdates(updates, trip('A', 'B', 'C', 'D'))).toEqual({
+      kind: 'matched-by-stop-id',
+      updates: [update(2, 'B'), update(3, 'C'), update(4, 'D')],
+    });
+  });
+
   it('drops the trip’s updates when the disagreeing stop is not in the trip, or is in it twice', () => {
+    // X stands in for C (another platform): C is nowhere later in the feed.
     expect(reconcileUpdates([update(2, 'B'), update(3, 'X')], trip('A', 'B', 'C', 'D'))).toEqual({ kind: 'dropped' });
     expect(reconcileUpdates([update(2, 'A')], trip('A', 'B', 'C', 'A'))).toEqual({ kind: 'dropped' });
   });
