@@ -64,13 +64,13 @@ function missingFrom(ids: Iterable<string>): string[] {
 describe('message ids in the source', () => {
   it('are found in every kind of place: say(), t(), usage(), the command table, tables of ids', () => {
     const where = (id: string) => uses.filter((use) => use.id === id).map((use) => use.where);
-    expect(where('arrivals-none')).toContainEqual(expect.stringMatching(/^src\/bot\/format\/arrivals\.ts:/));
+    expect(where('arrivals-none')).toContainEqual(expect.stringMatching(/^src\/core\/format\/arrivals\.ts:/));
     expect(where('rate-limited')).toContainEqual(expect.stringMatching(/^src\/chat\/pipeline\.ts:/));
     expect(where('refresh-up-to-date')).toContainEqual(expect.stringMatching(/^src\/chat\/telegram\//));
-    expect(where('usage-empty')).toContainEqual(expect.stringMatching(/^src\/bot\/parse-text\.ts:/));
-    expect(where('arg-stop')).toContainEqual(expect.stringMatching(/^src\/bot\/commands\/next\.ts:/));
-    expect(where('help-example-next')).toContainEqual(expect.stringMatching(/^src\/bot\/commands\/help\.ts:/));
-    expect(where('routes-direction-east')).toContainEqual(expect.stringMatching(/^src\/bot\/format\/route-order\.ts:/));
+    expect(where('usage-empty')).toContainEqual(expect.stringMatching(/^src\/core\/parse-text\.ts:/));
+    expect(where('arg-stop')).toContainEqual(expect.stringMatching(/^src\/core\/commands\/next\.ts:/));
+    expect(where('help-example-next')).toContainEqual(expect.stringMatching(/^src\/core\/commands\/help\.ts:/));
+    expect(where('routes-direction-east')).toContainEqual(expect.stringMatching(/^src\/core\/format\/route-order\.ts:/));
   });
 
   it('are all in every locale file', () => {
