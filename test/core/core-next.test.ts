@@ -72,17 +72,17 @@ describe('help and the command menu', () => {
     const { core } = coreWith();
     const text = renderPlainText((await core.handleText('/help', privateChat({ languageCode: 'fr' })))!);
     for (const usage of [
-      '/next <arrêt> [circuit]',
-      '/routes <arrêt>',
-      '/stop <arrêt ou nom>',
-      '/save <arrêt> [nom]',
-      '/saved (ou /stops)',
-      '/subscribe <arrêt>',
-      '/lang en|fr',
+      '/prochain <arrêt> [circuit]',
+      '/circuits <arrêt>',
+      '/arret <arrêt ou nom>',
+      '/enregistrer <arrêt> [nom]',
+      '/arrets',
+      '/alerte <arrêt>',
+      '/langue en|es|fr',
     ]) {
       expect(text).toContain(usage);
     }
-    expect(text).toContain("/next 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017");
+    expect(text).toContain("/prochain 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017");
   });
 
   it('/start greets with examples', async () => {
@@ -92,10 +92,9 @@ describe('help and the command menu', () => {
     expect(renderPlainText(reply!)).toContain('/next 3017 95');
   });
 
-  it('commandMenu comes from the command table with translated descriptions', () => {
+  it('commandMenu comes from the command table, each command by its name in the language, with translated descriptions', () => {
     const { core } = coreWith();
-    const menu = core.commandMenu('fr');
-    expect(menu.map((c) => c.command)).toEqual([
+    expect(core.commandMenu('en').map((c) => c.command)).toEqual([
       'next',
       'where',
       'routes',
@@ -114,7 +113,27 @@ describe('help and the command menu', () => {
       'help',
       'start',
     ]);
-    expect(menu[0]).toEqual({ command: 'next', description: 'Prochains passages à un arrêt, pour un circuit ou tous' });
+    const menu = core.commandMenu('fr');
+    expect(menu.map((c) => c.command)).toEqual([
+      'prochain',
+      'position',
+      'circuits',
+      'perturbations',
+      'arret',
+      'enregistrer',
+      'arrets',
+      'oublier',
+      'alerte',
+      'alertes',
+      'supprimer',
+      'pause',
+      'reprendre',
+      'fuseau',
+      'langue',
+      'aide',
+      'start',
+    ]);
+    expect(menu[0]).toEqual({ command: 'prochain', description: 'Prochains passages à un arrêt, pour un circuit ou tous' });
   });
 });
 
