@@ -1,4 +1,4 @@
-import type { BotCore, ChatContext } from '../core/index.js';
+import { localeFromCode, type BotCore, type ChatContext } from '../core/index.js';
 import type { Logger } from '../log.js';
 import { attempt } from '../util/attempt.js';
 import type { ErrorSummary } from './describe-error.js';
@@ -8,7 +8,7 @@ export interface Failure {
   error: unknown;
   /** What identifies the event in the log (an update id, an interaction's id); never a token. */
   about?: Record<string, unknown>;
-  /** The chat to apologise in, for its language; English when it cannot be placed (or this throws). */
+  /** The chat to apologise in, for its language; the default language when it cannot be placed (or this throws). */
   chat?: () => ChatContext | undefined;
   /** Says the apology in the platform's way; absent when there is nobody to tell. */
   tell?: (apology: () => Promise<string>) => Promise<unknown>;
@@ -40,7 +40,8 @@ export function createErrorBoundary(deps: ErrorBoundaryDeps): (failure: Failure)
     try {
       await tell(async () => {
         const where = chat?.();
-        return core.t(where ? await core.localeOf(where) : 'en', 'error-internal');
+        // No chat to ask: the language of a chat whose platform names none.
+        return core.t(where ? await core.localeOf(where) : localeFromCode(undefined), 'error-internal');
       });
     } catch (second) {
       logger.warn({ ...about, error: describe(second) }, 'could not tell the user about the failure');

@@ -14,7 +14,9 @@ import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
 import type { HandlerContext } from './handler-context.js';
-import { createTranslator, localeFromCode, type Translate } from './i18n.js';
+import { createTranslator, type Translate } from './i18n.js';
+import type { Languages } from './languages/load.js';
+import { packageLanguages } from './languages/package-languages.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
@@ -32,7 +34,9 @@ export interface BotCoreDeps {
   now: Clock;
   stops?: StopIndex;
   logger?: Logger;
-  /** Defaults to the locale files; tests may pass their own. */
+  /** The languages spoken: the package's locales/ folders by default; tests may pass others. */
+  languages?: Languages;
+  /** Defaults to the languages' messages; tests may pass their own. */
   translate?: Translate;
 }
 
@@ -41,18 +45,21 @@ const NOT_YET: Reply = { kind: 'answer', blocks: [] };
 
 export function createBotCore(deps: BotCoreDeps): BotCore {
   // Every message may name the agency and its stops (a GTFS source learns them with its first import).
+  const languages = deps.languages ?? packageLanguages();
   const translate =
-    deps.translate ?? createTranslator({ onMissing: (id, locale) => deps.logger?.warn({ id, locale }, 'message id missing from the locale files') });
+    deps.translate ??
+    createTranslator(languages, { onMissing: (id, locale) => deps.logger?.warn({ id, locale }, 'message id missing from the locale files') });
   const t = speakingOf(translate, deps.transit);
   const identifiers = deps.transit.identifiers;
-  const localeOf = chatLanguage(deps.chats, deps.logger);
+  const words = languages.typed;
+  const localeOf = chatLanguage(deps.chats, languages, deps.logger);
   const places = riderPlaces(deps.now);
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
-    let locale: Locale = 'en';
+    let locale: Locale = languages.default.locale;
     try {
-      locale = localeFromCode(chat.languageCode);
+      locale = languages.fromCode(chat.languageCode);
       locale = await localeOf(chat);
       const say = (id: string, args?: Record<string, string | number>) => t(locale, id, args);
       const riderPlace = places.recent(chat);
@@ -62,9 +69,10 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         say,
         t,
         now: deps.now(),
-        // Stop names in the chat's language where the feed gives them.
-        transit: inLanguage(deps.transit, locale),
+        // Stop names in the chat's language where the feed gives them, directions in its words.
+        transit: inLanguage(deps.transit, { locale, words, say }),
         identifiers,
+        words,
         chats: deps.chats,
         savedStops: deps.savedStops,
         subscriptions: deps.subscriptions,
@@ -82,7 +90,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     commands: MENU_SPECS,
     identifiers,
 
-    parse: (text, chat) => parseText(text, chat, { identifiers }),
+    parse: (text, chat) => parseText(text, chat, { identifiers, words }),
 
     answer(parsed, chat) {
       return guarded(chat, (ctx) =>
@@ -104,13 +112,13 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     asksTransit(request) {
       const command = findCommand(request.name);
       if (command === undefined || !command.spec.asksTransit) return false;
-      return command.asksTransitFor?.(request.options, { identifiers }) ?? true;
+      return command.asksTransitFor?.(request.options, { identifiers, words }) ?? true;
     },
 
     async alertReply(subscription, fetched) {
       const chat: ChatContext = { ...subscription.chat };
       const reply = await guarded(chat, async (ctx) => {
-        const local = 'arrivals' in fetched ? { arrivals: localArrivals(fetched.arrivals, ctx.locale) } : fetched;
+        const local = 'arrivals' in fetched ? { arrivals: localArrivals(fetched.arrivals, ctx) } : fetched;
         const alert = alertReply(subscription, local, { now: ctx.now, say: ctx.say }) ?? NOT_YET;
         if (alert === NOT_YET || alert.kind !== 'answer') return alert;
         // The disruptions at the stop go with the arrivals, as under /next.
@@ -195,11 +203,12 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       }
     },
 
-    localeOf: (chat) => localeOf(chat).catch(() => localeFromCode(chat.languageCode)),
+    localeOf: (chat) => localeOf(chat).catch(() => languages.fromCode(chat.languageCode)),
     t,
 
+    // Each command by the name the language gives it ("/prochain"), which typed text reads too.
     commandMenu(locale) {
-      return MENU_SPECS.map((spec) => ({ command: spec.name, description: t(locale, spec.descriptionId) }));
+      return MENU_SPECS.map((spec) => ({ command: languages.menuName(locale, spec.name), description: t(locale, spec.descriptionId) }));
     },
   };
   return core;

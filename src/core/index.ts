@@ -8,7 +8,9 @@ export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../domain/repl
 export { COMMAND_SPECS, MENU_SPECS, type ArgKind, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
 export { formatDays } from './commands/schedule-options.js';
 export { readDays } from './commands/schedule-words.js';
-export { createTranslator, localeFromCode, type Translate } from './i18n.js';
+export { createTranslator, type Translate } from './i18n.js';
+export { loadLanguages, type Language, type Languages } from './languages/load.js';
+export { localeFromCode, packageLanguages } from './languages/package-languages.js';
 export { speakingOf } from './source-words.js';
 export { commandAsText } from './command-text.js';
 export type { Fetched } from './format/alert.js';

@@ -23,7 +23,7 @@ export function parseText(text: unknown, chat: Pick<ChatContext, 'chatType' | 'b
     // "/next@ 3017" names no bot at all: read it as plain "/next".
     const addressee = match[2] || undefined;
     if (addressee !== undefined && chat.botUsername !== undefined && addressee.toLowerCase() !== chat.botUsername.toLowerCase()) return null;
-    const command = findCommand(name);
+    const command = commandTyped(name, ctx);
     // In a group an unknown command is most likely another bot's.
     if (command === undefined && !inPrivate && addressee === undefined) return null;
     if (tooLong(input)) return usage('usage-too-long', { length: [...input].length, max: MAX_INPUT_CHARS });
@@ -35,9 +35,9 @@ export function parseText(text: unknown, chat: Pick<ChatContext, 'chatType' | 'b
   if (tooLong(input)) return usage('usage-too-long', { length: [...input].length, max: MAX_INPUT_CHARS });
   if (first === undefined) return usage('usage-empty');
   // "hello", "bonjour!": a greeting is answered as /start is.
-  if (isGreeting(tokens)) return { ok: true, request: { name: 'start', options: {} } };
+  if (ctx.words.greeting(tokens)) return { ok: true, request: { name: 'start', options: {} } };
   // "next 3017 95" typed without the slash, as people do in a terminal.
-  const spoken = findCommand(first);
+  const spoken = commandTyped(first, ctx);
   if (spoken !== undefined) return readWords(spoken, tokens.slice(1), ctx);
   // A single word may be the name a stop was saved under ("home"); other words are not understood.
   const savedName = tokens.length === 1 && isLabel(first) && !/[0-9]/.test(first);
@@ -68,39 +68,12 @@ function withFeedPrefixes(words: string[], prefixes: readonly string[]): string[
   return joined;
 }
 
-// Greetings in English and French, compared without case, accents or punctuation ("Allô!", "hi :)").
-const GREETINGS = new Set([
-  'hello',
-  'hi',
-  'hey',
-  'hiya',
-  'howdy',
-  'yo',
-  'good morning',
-  'good afternoon',
-  'good evening',
-  'hello there',
-  'hi there',
-  'bonjour',
-  'salut',
-  'allo',
-  'coucou',
-  'bonsoir',
-  'bon matin',
-  'hola',
-]);
-
-function isGreeting(tokens: string[]): boolean {
-  if (tokens.length === 0 || tokens.length > 3) return false;
-  const words = tokens
-    .join(' ')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N} ]+/gu, ' ')
-    .trim()
-    .replace(/\s+/g, ' ');
-  return GREETINGS.has(words);
+/** A command by its own name or by a name any language gives it ("prochain", "/Próxima"). */
+function commandTyped(name: string, ctx: ReadContext): CommandModule | undefined {
+  const own = findCommand(name);
+  if (own !== undefined) return own;
+  const named = ctx.words.command(name);
+  return named === undefined ? undefined : findCommand(named);
 }
 
 function tooLong(text: string): boolean {

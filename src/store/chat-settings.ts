@@ -1,12 +1,13 @@
 import type Keyv from 'keyv';
 import { z } from 'zod';
-import { LOCALES } from '../domain/locale.js';
+import { LOCALE_SHAPE } from '../domain/locale.js';
 import { guarded } from './errors.js';
 import { disruptionPushesKey, languageKey, timeZoneKey } from './keys.js';
 import type { ChatSettingsRepository, DisruptionPushSetting, LanguageChoice } from '../domain/store-ports.js';
 import { readStored, type CorruptionLog, type Stored } from './records.js';
 
-const LanguageRecord = z.object({ locale: z.enum(LOCALES), chosen: z.boolean() });
+// Any language's shape: which folders exist is the core's to check (one removed since falls back there).
+const LanguageRecord = z.object({ locale: z.string().regex(LOCALE_SHAPE), chosen: z.boolean() });
 
 export function createChatSettings(keyv: Keyv, corrupt: CorruptionLog): ChatSettingsRepository {
   const pushSetting = pushSettingOf(corrupt);
@@ -70,7 +71,7 @@ function pushSettingOf(corrupt: CorruptionLog) {
 
 function decodeLanguage(value: unknown): LanguageChoice | undefined {
   // Before LanguageChoice the key held the bare locale, written only by /lang: a choice.
-  if (value === 'en' || value === 'fr') return { locale: value, chosen: true };
+  if (typeof value === 'string' && LOCALE_SHAPE.test(value)) return { locale: value, chosen: true };
   const parsed = LanguageRecord.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }

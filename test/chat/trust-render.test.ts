@@ -5,6 +5,7 @@ import { renderReply as renderTelegram } from '../../src/chat/telegram/render.js
 import { alertReply } from '../../src/core/format/alert.js';
 import { formatArrivals } from '../../src/core/format/arrivals.js';
 import { createTranslator } from '../../src/core/i18n.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import type { Locale } from '../../src/domain/locale.js';
 import type { Subscription } from '../../src/domain/subscription.js';
 import { NOW, route, stopArrivals, trip } from '../core/fakes.js';
@@ -13,7 +14,7 @@ import { NOW, route, stopArrivals, trip } from '../core/fakes.js';
 // (a tracked bus 3 min late, a prediction with no bus seen 2 min early, the schedule alone, a trip
 // that skips the stop, a cancelled one) and, beside it, what the terminal, Telegram and Discord show.
 
-const t = createTranslator();
+const t = createTranslator(packageLanguages());
 const sayIn = (locale: Locale) => (id: string, args?: Record<string, string | number>) => t(locale, id, { vehicles: 'bus', ...args });
 const fresh = { lat: 45.41, lon: -75.7, fixAt: new Date(NOW.getTime() - 20_000) };
 const rideau = { destination: 'Rideau' };

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { formatWhere } from '../../src/core/format/vehicle.js';
 import { formatArrivals } from '../../src/core/format/arrivals.js';
 import { createTranslator } from '../../src/core/i18n.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import { renderReply as renderDiscord } from '../../src/chat/discord/render.js';
 import { decodeButton as decodeCustomId } from '../../src/chat/discord/custom-id.js';
 import { CALLBACK_DATA_MAX_BYTES, decodeButton as decodeCallback } from '../../src/chat/telegram/callback-data.js';
 import { renderReply as renderTelegram } from '../../src/chat/telegram/render.js';
 import { NOW, route, stopArrivals, trip } from '../core/fakes.js';
 
-const t = createTranslator();
+const t = createTranslator(packageLanguages());
 const say = (id: string, args?: Record<string, string | number>) => t('en', id, args);
 const bus = trip(4, {
   trust: 'tracked',

@@ -4,9 +4,17 @@ import type { CommandRequest } from '../../src/core/command-request.js';
 import { parseText } from '../../src/core/parse-text.js';
 import { GTFS_IDENTIFIERS } from '../../src/sources/gtfs/identifiers.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
+import { typedWords } from '../../src/core/languages/typed-words.js';
 
 // The terminal prints a button as the command it stands for: typed back as it is, it must be the
-// same request, whatever the command and whichever options the button leaves out.
+// same request, whatever the command and whichever options the button leaves out, and whatever
+// language folders are present (the code's own forms: "when", "route", "mon,wed,fri").
+
+const WORDS = [
+  ['every language', packageLanguages().typed],
+  ['no language folder', typedWords([])],
+] as const;
 
 const requests: CommandRequest[] = [
   { name: 'next', options: { stop: '3017', route: '95' } },
@@ -32,9 +40,11 @@ describe('a button as the terminal prints it', () => {
     ['v1.2', V12_IDENTIFIERS],
     ['GTFS', GTFS_IDENTIFIERS],
   ] as const) {
-    it.each(requests)(`types back as the same request (${grammar}): %o`, (request) => {
-      const typed = commandAsText(request);
-      expect(parseText(typed, { chatType: 'private' }, { identifiers }), typed).toEqual({ ok: true, request });
-    });
+    for (const [languages, words] of WORDS) {
+      it.each(requests)(`types back as the same request (${grammar}, ${languages}): %o`, (request) => {
+        const typed = commandAsText(request);
+        expect(parseText(typed, { chatType: 'private' }, { identifiers, words }), typed).toEqual({ ok: true, request });
+      });
+    }
   }
 });

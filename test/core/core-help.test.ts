@@ -17,8 +17,8 @@ describe('/help', () => {
     expect(en).toContain('/live <stop> [route]: Arrivals that keep themselves up to date for 10 minutes');
     expect(en).toContain('/notify <stop> <route>: Tell me when this bus is 5 min away');
     const fr = await helpText(OTTAWA_PROFILE, 'fr');
-    expect(fr).toMatch(/\/live <arrêt> \[circuit\] : .+/);
-    expect(fr).toMatch(/\/notify <arrêt> <circuit> : Me prévenir quand cet autobus est à 5 min/);
+    expect(fr).toMatch(/\/direct <arrêt> \[circuit\] : .+/);
+    expect(fr).toMatch(/\/prevenir <arrêt> <circuit> : Me prévenir quand cet autobus est à 5 min/);
     // The menus stay as they were: those two are reached by the 🔴 and 🔔 buttons.
     const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock });
     expect(core.commandMenu('en').map((c) => c.command)).not.toContain('live');

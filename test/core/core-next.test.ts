@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/core/create-core.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 const tunney = stopArrivals([route('95', [trip(4, { trust: 'tracked', gpsAgeMinutes: 1 })])]);
@@ -72,17 +73,17 @@ describe('help and the command menu', () => {
     const { core } = coreWith();
     const text = renderPlainText((await core.handleText('/help', privateChat({ languageCode: 'fr' })))!);
     for (const usage of [
-      '/next <arrêt> [circuit]',
-      '/routes <arrêt>',
-      '/stop <arrêt ou nom>',
-      '/save <arrêt> [nom]',
-      '/saved (ou /stops)',
-      '/subscribe <arrêt>',
-      '/lang en|fr',
+      '/prochain <arrêt> [circuit]',
+      '/circuits <arrêt>',
+      '/arret <arrêt ou nom>',
+      '/enregistrer <arrêt> [nom]',
+      '/arrets',
+      '/alerte <arrêt>',
+      '/langue en|es|fr',
     ]) {
       expect(text).toContain(usage);
     }
-    expect(text).toContain("/next 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017");
+    expect(text).toContain("/prochain 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017");
   });
 
   it('/start greets with examples', async () => {
@@ -92,10 +93,9 @@ describe('help and the command menu', () => {
     expect(renderPlainText(reply!)).toContain('/next 3017 95');
   });
 
-  it('commandMenu comes from the command table with translated descriptions', () => {
+  it('commandMenu comes from the command table, each command by its name in the language, with translated descriptions', () => {
     const { core } = coreWith();
-    const menu = core.commandMenu('fr');
-    expect(menu.map((c) => c.command)).toEqual([
+    expect(core.commandMenu('en').map((c) => c.command)).toEqual([
       'next',
       'where',
       'routes',
@@ -114,14 +114,34 @@ describe('help and the command menu', () => {
       'help',
       'start',
     ]);
-    expect(menu[0]).toEqual({ command: 'next', description: 'Prochains passages à un arrêt, pour un circuit ou tous' });
+    const menu = core.commandMenu('fr');
+    expect(menu.map((c) => c.command)).toEqual([
+      'prochain',
+      'position',
+      'circuits',
+      'perturbations',
+      'arret',
+      'enregistrer',
+      'arrets',
+      'oublier',
+      'alerte',
+      'alertes',
+      'supprimer',
+      'pause',
+      'reprendre',
+      'fuseau',
+      'langue',
+      'aide',
+      'start',
+    ]);
+    expect(menu[0]).toEqual({ command: 'prochain', description: 'Prochains passages à un arrêt, pour un circuit ou tous' });
   });
 });
 
 describe('reply sizes', () => {
-  it("keeps /help and /start under Discord's 2000 characters in both languages", async () => {
+  it("keeps /help and /start under Discord's 2000 characters in every language", async () => {
     const { core } = coreWith();
-    for (const languageCode of ['en', 'fr']) {
+    for (const languageCode of packageLanguages().all.map((language) => language.locale)) {
       for (const text of ['/help', '/start']) {
         const reply = await core.handleText(text, privateChat({ languageCode }));
         expect(renderPlainText(reply!).length).toBeLessThan(2000);

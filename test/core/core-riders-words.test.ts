@@ -137,7 +137,7 @@ describe('questions that read what was given (item 19)', () => {
       'I can\'t read "8am" as a time. Write it on the 24-hour clock, like: /subscribe 3017 95 08:00',
     );
     expect(text(await core.handleText('/subscribe 3017 95 6 pm', fr))).toBe(
-      'Je ne sais pas lire « 6pm » comme une heure. Écrivez-la sur 24 heures, par exemple : /subscribe 3017 95 18:00',
+      'Je ne sais pas lire « 6pm » comme une heure. Écrivez-la sur 24 heures, par exemple : /alerte 3017 95 18:00',
     );
     expect(text(await core.handleText('/subscribe 3017 95 at 08:00', en))).toMatch(/^Alert [a-z0-9]{4} set: route 95 at 3017 at 08:00/);
   });

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { disruptionRef, formatDisruptions, formatWholeDisruption } from '../../src/core/format/disruptions.js';
 import type { Say } from '../../src/core/format/text.js';
 import { createTranslator } from '../../src/core/i18n.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import type { Disruption } from '../../src/domain/disruption.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 
 // A network-wide /disruptions sized for a phone: a page at a time with ◀ ▶ buttons, each text cut
 // to its share with the whole one tap away, and each named by its agency in a bot of several.
 
-const t = createTranslator();
+const t = createTranslator(packageLanguages());
 const en: Say = (id, args) => t('en', id, args);
 const fr: Say = (id, args) => t('fr', id, args);
 

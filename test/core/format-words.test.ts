@@ -4,6 +4,7 @@ import { formatRouteSummary } from '../../src/core/format/route-summary.js';
 import { headingWithoutRoute, nameWithoutCode } from '../../src/core/format/names.js';
 import type { Say } from '../../src/core/format/text.js';
 import { createTranslator } from '../../src/core/i18n.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import { speakingOf } from '../../src/core/source-words.js';
 import type { SourceProfile } from '../../src/domain/transit-source.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
@@ -14,7 +15,7 @@ import { clock, fakeStopIndex, fakeTransit, memoryStores, NOW, OTTAWA_PROFILE, p
 // titles that say once what the feed's names already say (Halifax's stop names end in their
 // code, its headsigns start with their route).
 
-const translate = createTranslator();
+const translate = createTranslator(packageLanguages());
 const sayFor = (profile: SourceProfile, locale: 'en' | 'fr'): Say => {
   const t = speakingOf(translate, { profile: () => profile });
   return (id, args) => t(locale, id, args);
@@ -85,7 +86,7 @@ describe('the vehicle a route runs', () => {
       expect(fr(id, { routeNo: 'L2', stopNo: '70011', age: '5 min' })).not.toMatch(/\bbus\b|autobus/i);
     }
     expect(en('help-example-next')).toBe('/next 70011 L2: the next trains of route L2 at stop 70011');
-    expect(fr('help-example-next')).toBe("/next 70011 L2 : les prochains trains du circuit L2 à l'arrêt 70011");
+    expect(fr('help-example-next')).toBe("/prochain 70011 L2 : les prochains trains du circuit L2 à l'arrêt 70011");
     expect(en('alert-near', { routeNo: 'L2', minutes: 5, stopName: '22nd Street', stopNo: '70021', clock: '17:30', source: '📡' })).toMatch(/^🚆 /);
   });
 });

@@ -4,11 +4,12 @@ import { formatRouteSummary } from '../../src/core/format/route-summary.js';
 import { formatArrivals } from '../../src/core/format/arrivals.js';
 import type { Say } from '../../src/core/format/text.js';
 import { createTranslator } from '../../src/core/i18n.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import type { RouteArrivals, Trip } from '../../src/domain/arrivals.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { NOW } from './fakes.js';
 
-const t = createTranslator();
+const t = createTranslator(packageLanguages());
 const says: Say[] = [(id, args) => t('en', id, args), (id, args) => t('fr', id, args)];
 
 const tripArb: fc.Arbitrary<Trip> = fc.record({

@@ -3,14 +3,19 @@ import { formatRouteSummary } from '../../src/core/format/route-summary.js';
 import { formatArrivals } from '../../src/core/format/arrivals.js';
 import type { Say } from '../../src/core/format/text.js';
 import { createTranslator } from '../../src/core/i18n.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import { speakingOf } from '../../src/core/source-words.js';
+import { localArrivals } from '../../src/core/localized-source.js';
+import type { StopArrivals } from '../../src/domain/arrivals.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { NOW, OTTAWA_PROFILE, plainBus, route, stopArrivals, trip } from './fakes.js';
 
 // As the core says them: every message may name the source (OC Transpo's buses here).
-const t = speakingOf(createTranslator(), { profile: () => OTTAWA_PROFILE });
+const t = speakingOf(createTranslator(packageLanguages()), { profile: () => OTTAWA_PROFILE });
 const en: Say = (id, args) => t('en', id, args);
 const fr: Say = (id, args) => t('fr', id, args);
+/** The arrivals as a chat of that language reads them from the source: its directions in its words. */
+const readIn = (arrivals: StopArrivals, locale: 'en' | 'fr', say: Say) => localArrivals(arrivals, { locale, say, words: packageLanguages().typed });
 
 // One of everything: routes out of order, tracked, predicted (an old GPS fix) and scheduled trips, bus markers,
 // a last trip, a trip to another destination, a route named only by its direction, an empty
@@ -34,7 +39,7 @@ const busyStop = stopArrivals([
 
 describe('formatArrivals, golden text', () => {
   it('English', () => {
-    expect(renderPlainText(formatArrivals(busyStop, { now: NOW, say: en }))).toBe(`TUNNEY'S PASTURE (3017)
+    expect(renderPlainText(formatArrivals(readIn(busyStop, 'en', en), { now: NOW, say: en }))).toBe(`TUNNEY'S PASTURE (3017)
 
 16 Northbound
   22 min (08:27) 🕒 to Main
@@ -70,7 +75,7 @@ Updated at 08:05
   });
 
   it('French', () => {
-    expect(renderPlainText(formatArrivals(busyStop, { now: NOW, say: fr }))).toBe(`TUNNEY'S PASTURE (3017)
+    expect(renderPlainText(formatArrivals(readIn(busyStop, 'fr', fr), { now: NOW, say: fr }))).toBe(`TUNNEY'S PASTURE (3017)
 
 16 direction nord
   22 min (08:27) 🕒 vers Main
@@ -87,7 +92,7 @@ R2 Blair
   7 min (08:12) 📡 vers Hurdman
 
 6 Rockcliffe
-  Le circuit 6 ne passe pas à l'arrêt 3017. /routes 3017 affiche ceux qui y passent.
+  Le circuit 6 ne passe pas à l'arrêt 3017. /circuits 3017 affiche ceux qui y passent.
 
 Plus de passage aujourd'hui : 11
 
@@ -255,7 +260,7 @@ describe('formatRouteSummary', () => {
       route('14', [], { direction: '', heading: 'St-Laurent' }),
       route('7', [], { direction: 'Inbound', heading: 'Carleton' }),
     ]);
-    expect(renderPlainText(formatRouteSummary(summary, fr))).toBe(`Circuits à TUNNEY'S PASTURE (3017)
+    expect(renderPlainText(formatRouteSummary(readIn(summary, 'fr', fr), fr))).toBe(`Circuits à TUNNEY'S PASTURE (3017)
 
 7 Carleton (Inbound)
 14 St-Laurent
@@ -265,7 +270,13 @@ describe('formatRouteSummary', () => {
   [Circuit 7] /next 3017 7
   [Circuit 14] /next 3017 14
   [Circuit 95] /next 3017 95`);
-    expect(formatRouteSummary(summary, en).blocks[0]!.lines.slice(2)).toEqual(['95 Barrhaven Centre (Westbound)', '95 Orléans (Eastbound)']);
+    expect(formatRouteSummary(readIn(summary, 'en', en), en).blocks[0]!.lines.slice(2)).toEqual([
+      '95 Barrhaven Centre (Westbound)',
+      '95 Orléans (Eastbound)',
+    ]);
+    // A feed that names its directions in another language the bot speaks reads in the chat's.
+    const spanishFeed = stopArrivals([route('1', [], { direction: 'Dirección Norte', heading: 'Centro' })]);
+    expect(formatRouteSummary(readIn(spanishFeed, 'en', en), en).blocks[0]!.lines).toEqual(['1 Centro (Northbound)']);
   });
 
   it('keeps a 40-route summary under 2000 characters, naming how many were left out', () => {
@@ -280,7 +291,7 @@ describe('formatRouteSummary', () => {
 });
 
 describe('formatArrivals, other agencies and live feeds', () => {
-  const en = createTranslator();
+  const en = createTranslator(packageLanguages());
   const say: Say = (id, args) => en('en', id, args);
 
   it("reads clock times in the agency's zone and from the trip's own instant", () => {

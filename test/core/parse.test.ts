@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ParsedText } from '../../src/core/command-request.js';
 import { parseText } from '../../src/core/parse-text.js';
 import { V12_IDENTIFIERS } from '../../src/sources/octranspo-v12/identifiers.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 
 const parseInput = (text: unknown, chat: { chatType: 'private' | 'group' | 'channel'; botUsername?: string }) =>
-  parseText(text, chat, { identifiers: V12_IDENTIFIERS });
+  parseText(text, chat, { identifiers: V12_IDENTIFIERS, words: packageLanguages().typed });
 
 const inPrivate = { chatType: 'private' as const, botUsername: 'ArrivalsBot' };
 const inGroup = { chatType: 'group' as const, botUsername: 'ArrivalsBot' };

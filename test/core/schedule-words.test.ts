@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readClockTime, readDays, readWindow } from '../../src/core/commands/schedule-words.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
+
+const days = packageLanguages().typed.days;
 
 describe('what riders type', () => {
   it.each([
@@ -28,10 +31,21 @@ describe('what riders type', () => {
     ['tous-les-jours', [0, 1, 2, 3, 4, 5, 6]],
     ['FRI,Mon', [1, 5]],
     ['sat sun', [0, 6]],
-  ])('days %j', (text, days) => expect(readDays(text)).toEqual({ ok: true, days }));
+    ['lunes,miércoles,viernes', [1, 3, 5]],
+    ['lun,mie,vie', [1, 3, 5]],
+    ['Sáb,DOM', [0, 6]],
+    ['entre-semana', [1, 2, 3, 4, 5]],
+    ['fin-de-semana', [0, 6]],
+  ])('days %j', (text, expected) => expect(readDays(text, days)).toEqual({ ok: true, days: expected }));
 
   it('names the first day it does not know', () => {
-    expect(readDays('mon,funday,fri')).toEqual({ ok: false, unknown: 'funday' });
+    expect(readDays('mon,funday,fri', days)).toEqual({ ok: false, unknown: 'funday' });
+  });
+
+  it("reads without the languages' words only the days as the code writes them (buttons, stored requests)", () => {
+    expect(readDays('mon,wed,fri')).toEqual({ ok: true, days: [1, 3, 5] });
+    expect(readDays('weekdays')).toEqual({ ok: true, days: [1, 2, 3, 4, 5] });
+    expect(readDays('lun,mer')).toEqual({ ok: false, unknown: 'lun' });
   });
 
   it('reads windows, and refuses one that ends before it starts', () => {

@@ -1,20 +1,21 @@
 import { DISRUPTION_EFFECTS } from '../../src/domain/disruption.js';
-import { readFileSync } from 'node:fs';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_SPECS } from '../../src/core/commands/index.js';
-import { localeFile } from '../../src/core/i18n.js';
-import { LOCALES, type Locale } from '../../src/domain/locale.js';
+import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import { TRANSIT_ERROR_KINDS } from '../../src/domain/transit-error.js';
 import { idsUsedIn } from './source-ids.js';
 
-// Every Fluent id the source uses, anywhere in src/, must be in every locale file: a missing one
-// would reach riders as the generic failure instead of its message.
+// Every Fluent id the source uses, anywhere in src/, must be in every language's messages.ftl: a
+// missing one would reach riders as the generic failure instead of its message.
 
-/** Every message and "message.attribute" id of a locale file. */
-function idsOf(locale: Locale): Set<string> {
+const languages = packageLanguages();
+const LOCALES = languages.all.map((language) => language.locale);
+
+/** Every message and "message.attribute" id of a language's messages.ftl. */
+function idsOf(locale: string): Set<string> {
   const ids = new Set<string>();
-  for (const entry of new FluentResource(readFileSync(localeFile(locale), 'utf8')).body) {
+  for (const entry of new FluentResource(languages.get(locale)!.messages).body) {
     if (entry.id.startsWith('-')) continue;
     if (entry.value !== null) ids.add(entry.id);
     for (const attribute of Object.keys(entry.attributes)) ids.add(`${entry.id}.${attribute}`);
@@ -23,7 +24,7 @@ function idsOf(locale: Locale): Set<string> {
 }
 
 const localeIds = new Map(LOCALES.map((locale) => [locale, idsOf(locale)]));
-const prefixes = new Set([...localeIds.get('en')!].map((id) => id.split('-')[0]!));
+const prefixes = new Set([...localeIds.get(languages.default.locale)!].map((id) => id.split('-')[0]!));
 const uses = idsUsedIn(new URL('../../src/', import.meta.url).pathname, prefixes);
 
 // Ids the source builds at run time, each template with every value it can take.
@@ -70,10 +71,10 @@ describe('message ids in the source', () => {
     expect(where('usage-empty')).toContainEqual(expect.stringMatching(/^src\/core\/parse-text\.ts:/));
     expect(where('arg-stop')).toContainEqual(expect.stringMatching(/^src\/core\/commands\/next\.ts:/));
     expect(where('help-example-next')).toContainEqual(expect.stringMatching(/^src\/core\/commands\/help\.ts:/));
-    expect(where('routes-direction-east')).toContainEqual(expect.stringMatching(/^src\/core\/format\/route-order\.ts:/));
+    expect(where('routes-direction-east')).toContainEqual(expect.stringMatching(/^src\/core\/localized-source\.ts:/));
   });
 
-  it('are all in every locale file', () => {
+  it('are all in every language', () => {
     const literal = uses.filter((use) => !use.computed && !NOT_MESSAGE_IDS.has(use.id));
     const missing = literal.flatMap((use) => missingFrom([use.id]).map((what) => `${what} at ${use.where}`));
     expect(missing).toEqual([]);
@@ -84,12 +85,12 @@ describe('message ids in the source', () => {
     expect(unlisted.map((use) => `${use.id} at ${use.where}`)).toEqual([]);
   });
 
-  it('built from a listed template are in every locale file, for every value', () => {
+  it('built from a listed template are in every language, for every value', () => {
     const built = Object.entries(COMPUTED_IDS).flatMap(([template, values]) => values.map((value) => template.replace('${}', String(value))));
     expect(missingFrom(built)).toEqual([]);
   });
 
-  it("of the command table are in every locale file, each argument's description too", () => {
+  it("of the command table are in every language, each argument's description too", () => {
     const ids = COMMAND_SPECS.flatMap((spec) => [
       spec.helpId,
       spec.descriptionId,

@@ -37,7 +37,7 @@ describe('npm start with a Telegram token', () => {
           .callsOf('setMyCommands')
           .map((c) => c.params.language_code ?? 'default')
           .sort(),
-      ).toEqual(['default', 'fr']);
+      ).toEqual(['default', 'es', 'fr']);
 
       bot.child.kill('SIGTERM');
       const run = await bot.exited;

@@ -31,10 +31,18 @@ forEachBackend((backend) => {
       expect(await store.chats.language(chat)).toEqual({ locale: 'fr', chosen: true });
     });
 
+    it("reads any language's record, its folder present or not: the core decides what a gone one speaks", async () => {
+      const store = await backend.open();
+      await store.keyv.set('chat:telegram:5:lang', { locale: 'es', chosen: false });
+      expect(await store.chats.language(chat)).toEqual({ locale: 'es', chosen: false });
+      await store.keyv.set('chat:telegram:5:lang', 'pt-BR');
+      expect(await store.chats.language(chat)).toEqual({ locale: 'pt-BR', chosen: true });
+    });
+
     it('skips a corrupt language record as never seen, logging it once', async () => {
       const { logger, lines } = capturingLogger();
       const store = await backend.open({ logger });
-      await store.keyv.set('chat:telegram:5:lang', { locale: 'de', chosen: true });
+      await store.keyv.set('chat:telegram:5:lang', { locale: '../Deutsch', chosen: true });
       expect(await store.chats.language(chat)).toBeUndefined();
       expect(await store.chats.language(chat)).toBeUndefined();
       expect(lines.filter((l) => l.msg === 'store: skipped a corrupt record').map((l) => l.key)).toEqual(['chat:telegram:5:lang']);

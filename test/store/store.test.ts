@@ -25,7 +25,7 @@ forEachBackend((backend) => {
     expect((await core2.handleText('/saved', chat))?.blocks[0]!.lines).toEqual(['maison: 3017 TUNNEY']);
     expect(await second.chats.timeZone(chat)).toBe('America/Vancouver');
     expect((await core2.handleText('/save 3017 travail', chat))?.blocks[0]!.lines[0]).toBe(
-      "L'arrêt 3017 est déjà enregistré. /stops affiche vos arrêts enregistrés.",
+      "L'arrêt 3017 est déjà enregistré. /arrets affiche vos arrêts enregistrés.",
     );
   });
 

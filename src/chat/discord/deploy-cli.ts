@@ -2,7 +2,7 @@
 // to DISCORD_GUILD_ID when set, else globally, and prints the invite link. Exits 1 with one line
 // when it cannot; the token never appears. Option descriptions name the configured source's
 // stops ("the 4-digit number on the stop sign, like 3017"), as the bot's replies do.
-import { MENU_SPECS, createTranslator, speakingOf } from '../../core/index.js';
+import { MENU_SPECS, createTranslator, packageLanguages, speakingOf } from '../../core/index.js';
 import { systemClock } from '../../domain/clock.js';
 import { createLogger } from '../../log.js';
 import { readSourceProfile, type SourceSettings } from '../../sources/open.js';
@@ -32,10 +32,11 @@ const redact = createRedactor(secretsOf(config));
 const settings: SourceSettings =
   config.gtfs !== undefined ? { kind: 'gtfs', gtfs: config.gtfs } : { kind: 'octranspo-v12', v12: { ...config.transit, appId: '', apiKey: '' } };
 const profile = await readSourceProfile(settings, { dataDir: config.store.dataDir, now: systemClock, logger: createLogger('warn') });
-const t = speakingOf(createTranslator(), { profile: () => profile });
+const languages = packageLanguages();
+const t = speakingOf(createTranslator(languages), { profile: () => profile });
 const rest = createRest(discord.token, { ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}) });
 try {
-  const deployed = await deployCommands(rest, slashCommands(MENU_SPECS, t), discord.guildId);
+  const deployed = await deployCommands(rest, slashCommands(MENU_SPECS, t, languages), discord.guildId);
   const where = deployed.guildId !== undefined ? `in server ${deployed.guildId} (usable at once)` : 'globally (every server the bot is in, and DMs)';
   process.stdout.write(`Registered ${deployed.registered.length} commands ${where}: ${deployed.registered.map((n) => `/${n}`).join(' ')}\n`);
   process.stdout.write(`Invite the bot to a server: ${deployed.inviteUrl}\n`);

@@ -1,9 +1,9 @@
-import type { ArgKind, CommandSpec, Translate } from '../../core/index.js';
-import type { Locale } from '../../domain/locale.js';
+import type { ArgKind, CommandSpec, Languages, Translate } from '../../core/index.js';
 
 // Discord's application command JSON (the body of PUT /applications/{id}/commands), derived from
-// the core's one command table: names, descriptions and options in English with French
-// localizations. Discord limits: names 1-32 lower-case letters/digits/-/_, descriptions 1-100.
+// the core's one command table: names, descriptions and options in the default language, with a
+// localization for each Discord locale another language's words.json names (its command names,
+// its messages). Discord limits: names 1-32 lower-case letters/digits/-/_, descriptions 1-100.
 
 const CHAT_INPUT = 1;
 const STRING_OPTION = 3;
@@ -12,6 +12,7 @@ const MAX_NAME = 32;
 
 export interface SlashChoice {
   name: string;
+  name_localizations?: Record<string, string>;
   value: string;
 }
 
@@ -36,33 +37,35 @@ export interface SlashCommand {
   default_member_permissions?: string;
 }
 
-/** Discord has one French locale, "fr"; its clients send it as the interaction's locale. */
-const FRENCH = ['fr'] as const;
-
 /** Stops and routes are offered while typed (saved stops, the stop index, the stop's routes). */
 const AUTOCOMPLETED: readonly ArgKind[] = ['stop', 'stop-or-name', 'route', 'subscription-id'];
 
 /** Manage Channels: who may change a channel's alerts by default; checked again when the command runs. */
 const MANAGE_CHANNELS = String(1 << 4);
 
-/** A language picker names each language in itself, whatever the reader's language. */
-const LANGUAGE_CHOICES: readonly SlashChoice[] = (
-  [
-    ['en', 'English'],
-    ['fr', 'Français'],
-  ] as const satisfies ReadonlyArray<readonly [Locale, string]>
-).map(([value, name]) => ({ name, value }));
-
-export function slashCommands(commands: readonly CommandSpec[], t: Translate): SlashCommand[] {
+export function slashCommands(commands: readonly CommandSpec[], t: Translate, languages: Languages): SlashCommand[] {
+  const base = languages.default.locale;
+  // Discord's locale codes of every other language ("fr", "es-ES", "es-419"), each with what it says.
+  const localized = (say: (locale: string) => string) =>
+    Object.fromEntries(
+      languages.all
+        .filter((language) => language.locale !== base)
+        .flatMap((language) => language.discord.map((code) => [code, say(language.locale)])),
+    );
   const described = (id: string) => ({
-    description: clip(t('en', id)),
-    description_localizations: Object.fromEntries(FRENCH.map((locale) => [locale, clip(t('fr', id))])),
+    description: clip(t(base, id)),
+    description_localizations: localized((locale) => clip(t(locale, id))),
+  });
+  const switchChoice = (value: 'on' | 'off') => ({
+    name: languages.default.words[value][0] ?? value,
+    name_localizations: localized((locale) => languages.get(locale)!.words[value][0] ?? value),
+    value,
   });
   return commands.map((spec) => ({
     type: CHAT_INPUT,
     name: spec.name,
-    // The name French help tells riders to type: the first word of the French usage line.
-    name_localizations: Object.fromEntries(FRENCH.map((locale) => [locale, commandName(t(locale, spec.helpId), spec.name)])),
+    // Discord sends the interaction under the command's own name, whichever its client showed.
+    name_localizations: localized((locale) => languages.menuName(locale, spec.name)),
     ...described(spec.descriptionId),
     ...(spec.managesChat === true ? { default_member_permissions: MANAGE_CHANNELS } : {}),
     options: spec.args
@@ -70,12 +73,13 @@ export function slashCommands(commands: readonly CommandSpec[], t: Translate): S
       .map((arg) => ({
         type: STRING_OPTION,
         name: arg.name,
-        name_localizations: Object.fromEntries(FRENCH.map((locale) => [locale, optionName(t(locale, arg.labelId))])),
+        name_localizations: localized((locale) => optionName(t(locale, arg.labelId))),
         ...described(`${arg.labelId}.description`),
         required: arg.required,
         ...(AUTOCOMPLETED.includes(arg.kind) ? { autocomplete: true } : {}),
-        ...(arg.kind === 'language' ? { choices: LANGUAGE_CHOICES.map((choice) => ({ ...choice })) } : {}),
-        ...(arg.kind === 'switch' ? { choices: ['on', 'off'].map((value) => ({ name: value, value })) } : {}),
+        // A language picker names each language in itself, whatever the reader's language.
+        ...(arg.kind === 'language' ? { choices: languages.all.map((language) => ({ name: language.name, value: language.locale })) } : {}),
+        ...(arg.kind === 'switch' ? { choices: [switchChoice('on'), switchChoice('off')] } : {}),
       })),
   }));
 }
@@ -87,10 +91,4 @@ function clip(text: string): string {
 /** "arrêt" is a valid Discord name; spaces and capitals are not. */
 function optionName(label: string): string {
   return label.trim().toLowerCase().replace(/\s+/g, '-').slice(0, MAX_NAME);
-}
-
-/** "/next <arrêt> [circuit]" -> "next"; the table's name when the line does not start with one. */
-function commandName(usage: string, fallback: string): string {
-  const word = /^\/([-_\p{Ll}\p{Lo}\p{N}]{1,32})(?:\s|$)/u.exec(usage.trim())?.[1];
-  return word ?? fallback;
 }

@@ -5,7 +5,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
-import type { BotCore } from '../../core/index.js';
+import { packageLanguages, type BotCore } from '../../core/index.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';
@@ -146,7 +146,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
         if (err instanceof GrammyError && err.error_code === 401) throw new Error('Telegram refused the bot token (401): check TELEGRAM_BOT_TOKEN');
         throw err;
       }
-      await registerCommandMenus(bot.api, core, logger, redact);
+      await registerCommandMenus(bot.api, core, packageLanguages(), logger, redact);
       if (deps.webhook) {
         const { url, secret, port, host } = deps.webhook;
         server = await startWebhookServer({ bot, path: new URL(url).pathname, secret, port, logger, redact, ...(host ? { host } : {}) });

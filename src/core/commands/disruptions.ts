@@ -3,7 +3,7 @@ import { formatDisruptions } from '../format/disruptions.js';
 import { messageReply } from '../format/text.js';
 import { transitFailure } from '../handler-context.js';
 import type { ReadContext } from '../read-context.js';
-import { stopNameOf, stopProblem, switchWord, tooManyWords } from './read-options.js';
+import { stopNameOf, stopProblem, tooManyWords } from './read-options.js';
 import { mayManage } from '../may-manage.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
@@ -26,12 +26,8 @@ const spec: CommandSpec = {
   descriptionId: 'command-disruptions.description',
   example: '/disruptions {stop}',
   asksTransit: true,
-  aliases: ['perturbations'],
   unknownStopNameId: 'disruptions-not-understood',
 };
-
-/** "route 95" / "circuit 95" / "ligne 95": a route alone, where the same word could be a stop too. */
-const ROUTE_WORDS = new Set(['route', 'circuit', 'ligne']);
 
 export const disruptions: CommandModule = {
   spec,
@@ -41,10 +37,11 @@ export const disruptions: CommandModule = {
 
   wordsToOptions(words: string[], ctx: ReadContext): Reading<Options> {
     if (words.length === 0) return { ok: true, value: {} };
-    const on = words.length === 1 ? switchWord(words[0]!) : undefined;
+    const on = words.length === 1 ? ctx.words.switch(words[0]!) : undefined;
     if (on !== undefined) return { ok: true, value: { pushes: on } };
     if (words.length > 2) return tooManyWords(spec);
-    if (words.length === 2 && ROUTE_WORDS.has(words[0]!.toLowerCase())) return { ok: true, value: { route: words[1]! } };
+    // "route 95", "circuit 95": a route alone, where the same number could be a stop too.
+    if (words.length === 2 && ctx.words.is('route', words[0]!)) return { ok: true, value: { route: words[1]! } };
     const [first, second] = words as [string, string | undefined];
     if (second !== undefined) return { ok: true, value: { stop: first, route: second } };
     if (ctx.identifiers.readStop(first).ok) return { ok: true, value: { stop: first } };

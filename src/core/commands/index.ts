@@ -51,11 +51,12 @@ export const MENU_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) =>
 /** What /help lists: every command riders use, those the menus leave to buttons included. */
 export const HELP_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) => spec.buttonsOnly !== true);
 
-const BY_NAME = new Map<string, CommandModule>(
-  COMMANDS.flatMap((command) => [command.spec.name, ...(command.spec.aliases ?? [])].map((name) => [name, command] as const)),
-);
+const BY_NAME = new Map<string, CommandModule>(COMMANDS.map((command) => [command.spec.name, command] as const));
 
-/** The command called `name`, whatever case it was typed in; undefined for any other word. */
+/**
+ * The command called `name` (its own name, whatever case it was typed in); undefined for any
+ * other word. The names each language gives it are in locales/<lang>/words.json.
+ */
 export function findCommand(name: string): CommandModule | undefined {
   return BY_NAME.get(name.toLowerCase());
 }

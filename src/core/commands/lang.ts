@@ -3,7 +3,7 @@ import { messageReply } from '../format/text.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';
 
-/** /lang en|fr: remembered for the chat; the confirmation already speaks the new language. */
+/** /lang es (or español...: any language's folder): remembered for the chat; the confirmation already speaks the new language. */
 export const lang: CommandModule = {
   spec: {
     name: 'lang',

@@ -1,7 +1,6 @@
 import { readClockTime, readDays, readWindow } from './schedule-words.js';
 import type { IdentifierProblem } from '../../domain/identifiers.js';
 import { usage, type Reading, type Refusal } from '../command-request.js';
-import { languageNamed } from '../language-names.js';
 import { formatMinute } from '../../domain/local-minute.js';
 import { formatDays, formatWindow } from './schedule-options.js';
 import type { ReadContext } from '../read-context.js';
@@ -73,7 +72,7 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       return stop.problem.kind === 'stop-digits' ? stopProblem(raw, stop.problem) : { ok: true, value: raw.replace(/\s+/g, ' ') };
     }
     case 'language': {
-      const locale = languageNamed(raw);
+      const locale = ctx.words.language(raw);
       return locale === undefined ? usage('usage-lang-bad') : { ok: true, value: locale };
     }
     case 'label':
@@ -83,7 +82,7 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       return minute === undefined ? usage('usage-time-bad', { time: clip(raw) }) : { ok: true, value: formatMinute(minute) };
     }
     case 'days': {
-      const days = readDays(raw);
+      const days = readDays(raw, ctx.words.days);
       return days.ok ? { ok: true, value: formatDays(days.days) } : usage('usage-days-bad', { day: clip(days.unknown) });
     }
     case 'minutes': {
@@ -97,7 +96,9 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
     }
     case 'subscription-id': {
       const id = raw.toLowerCase();
-      return SUBSCRIPTION_ID.test(id) || id === 'all' ? { ok: true, value: id } : usage('subs-unknown-id', { id: clip(raw) });
+      // A code first: a word for "all" of four letters ("todo") never hides an alert's code.
+      if (SUBSCRIPTION_ID.test(id)) return { ok: true, value: id };
+      return ctx.words.is('all', id) ? { ok: true, value: 'all' } : usage('subs-unknown-id', { id: clip(raw) });
     }
     case 'trip-start': {
       const start = /^([0-4][0-9]):?([0-5][0-9])$/.exec(raw);
@@ -106,7 +107,7 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
     case 'channel':
       return /^@[A-Za-z0-9_]{4,32}$/.test(raw) ? { ok: true, value: raw } : usage('subscribe-channel-unknown', { channel: clip(raw) });
     case 'switch': {
-      const on = switchWord(raw);
+      const on = ctx.words.switch(raw);
       return on === undefined ? usage('usage-pushes-bad') : { ok: true, value: on };
     }
     case 'page': {
@@ -123,14 +124,6 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       return zone === undefined ? usage('usage-timezone-bad', { zone: clip(raw) }) : { ok: true, value: zone };
     }
   }
-}
-
-/** "on"/"off" in either language ("activer", "désactiver"...); undefined for any other word. */
-export function switchWord(raw: string): 'on' | 'off' | undefined {
-  const word = raw.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
-  if (['on', 'oui', 'yes', 'activer', 'active'].includes(word)) return 'on';
-  if (['off', 'non', 'no', 'desactiver', 'desactive'].includes(word)) return 'off';
-  return undefined;
 }
 
 /** "america/toronto" -> "America/Toronto"; undefined for a zone the platform does not know. */

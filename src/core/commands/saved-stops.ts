@@ -4,11 +4,10 @@ import { stopName } from '../format/names.js';
 import { storeFailure } from '../handler-context.js';
 import type { CommandModule } from './spec.js';
 
-/** /saved (also /stops): the chat's saved stops, each a button for its next trips. */
+/** /saved (also /stops, and each language's names): the chat's saved stops, each a button for its next trips. */
 export const savedStops: CommandModule = {
   spec: {
     name: 'saved',
-    aliases: ['stops'],
     args: [],
     helpId: 'command-saved',
     descriptionId: 'command-saved.description',

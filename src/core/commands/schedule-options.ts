@@ -1,10 +1,9 @@
 import type { AlertSchedule } from '../../domain/alert-kinds/index.js';
 import { formatMinute, type Weekday } from '../../domain/local-minute.js';
 import { readClockTime, readDays, readWindow } from './schedule-words.js';
+import { CANONICAL_DAY_WORDS } from '../languages/typed-words.js';
 import { usage, type Reading } from '../command-request.js';
 import type { Options } from './spec.js';
-
-const DAY_WORDS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
 /** Days in the canonical words a button or a stored request carries: daily, weekdays, weekends, or mon,wed,fri. */
 export function formatDays(days: readonly Weekday[]): string {
@@ -14,7 +13,7 @@ export function formatDays(days: readonly Weekday[]): string {
   if (key === '06') return 'weekends';
   return [...days]
     .sort((a, b) => a - b)
-    .map((d) => DAY_WORDS[d])
+    .map((d) => CANONICAL_DAY_WORDS[d])
     .join(',');
 }
 

@@ -53,8 +53,6 @@ export interface CommandSpec {
   asksTransit: boolean;
   /** Extra words after the arguments are ignored (Telegram deep links send "/start payload"). */
   ignoresExtraWords?: boolean;
-  /** Other names it answers to when typed ("/stops" for /saved). */
-  aliases?: readonly string[];
   /** Reached mostly by buttons: left out of the command menus (Telegram's, Discord's slash commands), listed by /help. */
   hidden?: boolean;
   /** Only buttons make it (a page of a list, a text in full): left out of /help too. */

@@ -1,17 +1,15 @@
 import { usage, type Reading } from '../command-request.js';
 import { clip, missingArg } from './read-options.js';
+import type { TypedWords } from '../languages/typed-words.js';
 import type { CommandSpec, Options } from './spec.js';
 
 // "/subscribe [@channel] <stop> [route] <HH:MM> [days]" and
-// "/subscribe [@channel] <stop> <route> when|quand <N> [min] <HH:MM-HH:MM> [days]".
-const NEAR = new Set(['when', 'quand']);
-const MINUTE_WORDS = new Set(['min', 'mins', 'minute', 'minutes', 'mn']);
+// "/subscribe [@channel] <stop> <route> when <N> [min] <HH:MM-HH:MM> [days]", "when", "min" and
+// "at" in any language's words ("quand", "cuando"; "minutos"; "à", "a las").
 // Anything shaped like a time is read as the time (and refused as one if it is 25:99).
 const TIME_SHAPED = /^[0-9]{1,2}[:h][0-9]{0,2}$/i;
 const WINDOW_SHAPED = /^[0-9]{1,2}[:h][0-9]{0,2}[-–—][0-9]{1,2}[:h][0-9]{0,2}$/i;
 
-// "at 07:30", "à 7h30": the little word before a time says nothing more.
-const FILLERS = new Set(['at', 'à', 'a']);
 // A time written another way than the 24-hour clock ("8am", "8 pm", "8.30"): said not read, with how to write it.
 const TWELVE_HOUR = /^([0-9]{1,2})(?:[:.h]([0-9]{2}))?\s?([ap])\.?m\.?$/i;
 const DOTTED = /^([0-9]{1,2})\.([0-9]{2})$/;
@@ -53,15 +51,16 @@ function joinDashes(words: readonly string[]): string[] {
   return joined;
 }
 
-export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Reading<Options> {
+export function subscribeWordsToOptions(spec: CommandSpec, words: string[], typed: TypedWords): Reading<Options> {
   const options: Record<string, string> = {};
   let rest = words;
   if (rest[0]?.startsWith('@')) {
     options.target = rest[0];
     rest = rest.slice(1);
   }
-  const [stop, ...typed] = rest;
-  const after = joinMeridiem(joinDashes(typed)).filter((w) => !FILLERS.has(w.toLowerCase()));
+  const stop = rest[0];
+  // "at 07:30", "à 7h30": the little word before a time says nothing more.
+  const after = joinMeridiem(joinDashes(rest.slice(1))).filter((w) => !typed.is('at', w));
   if (stop === undefined)
     return missingArg(
       spec,
@@ -69,13 +68,13 @@ export function subscribeWordsToOptions(spec: CommandSpec, words: string[]): Rea
     );
   options.stop = stop;
 
-  const near = after.findIndex((w) => NEAR.has(w.toLowerCase()));
+  const near = after.findIndex((w) => typed.is('when', w));
   if (near !== -1) {
     if (near > 1) return usage('usage-too-many-words', { command: spec.name, example: spec.example });
     if (near === 1) options.route = after[0]!;
     const [minutes, ...tail] = after.slice(near + 1);
     if (minutes !== undefined) options.when = minutes.replace(/min$/i, '');
-    const [window, ...days] = MINUTE_WORDS.has(tail[0]?.toLowerCase() ?? '') ? tail.slice(1) : tail;
+    const [window, ...days] = tail[0] !== undefined && typed.is('minutes', tail[0]) ? tail.slice(1) : tail;
     if (window !== undefined) options.window = window;
     if (days.length > 0) options.days = days.join(',');
     return { ok: true, value: options };

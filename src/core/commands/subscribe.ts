@@ -34,7 +34,7 @@ const spec: CommandSpec = {
 /** /subscribe: arrivals pushed to this chat (or a channel) at a time, or when a bus is near. */
 export const subscribe: CommandModule = {
   spec,
-  wordsToOptions: (words) => subscribeWordsToOptions(spec, words),
+  wordsToOptions: (words, ctx) => subscribeWordsToOptions(spec, words, ctx.words),
   optionsToWords: subscribeOptionsToWords,
   async run(options, ctx) {
     const schedule = scheduleFrom(options, spec.example);

@@ -4,7 +4,7 @@ import { refreshAndSave, routeButtons } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { routeProblemMessage } from './failure-message.js';
 import { headingWithoutRoute, stopName } from './names.js';
-import { compareForArrivals, compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
+import { compareForArrivals, compareRoutes, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { deviationNote, trustLegend, trustMark } from './trust.js';
 import { whereButtons } from './vehicle.js';
@@ -21,13 +21,16 @@ const GPS_UNCERTAIN_AFTER_MINUTES = 3;
 const WHERE_HINT_CHARS = 50;
 const MAX_HEADING_CHARS = 40;
 
-/** What the route's heading says besides its number ("LACEWOOD TERMINAL", never "4 LACEWOOD TERMINAL" again). */
-function bareHeading(route: RouteArrivals, say: Say): string {
-  return headingWithoutRoute(route.heading || directionLabel(route.direction, say), route.routeNo);
+/**
+ * What the route's heading says besides its number ("LACEWOOD TERMINAL", never "4 LACEWOOD
+ * TERMINAL" again); else its direction, in the chat's words already (localized-source.ts).
+ */
+function bareHeading(route: RouteArrivals): string {
+  return headingWithoutRoute(route.heading || route.direction, route.routeNo);
 }
 
 function routeHeading(route: RouteArrivals, say: Say): string {
-  const heading = bareHeading(route, say) || headingWithoutRoute(route.trips[0]?.destination ?? '', route.routeNo);
+  const heading = bareHeading(route) || headingWithoutRoute(route.trips[0]?.destination ?? '', route.routeNo);
   return say('arrivals-route-heading', { routeNo: route.routeNo, heading: shorten(heading, MAX_HEADING_CHARS) }).trim();
 }
 
@@ -80,7 +83,7 @@ function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: strin
     return { heading, lines: [say(id, args)] };
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
-  const bare = shorten(bareHeading(route, say), MAX_HEADING_CHARS);
+  const bare = shorten(bareHeading(route), MAX_HEADING_CHARS);
   return { heading, lines: blockTrips(route).map((trip) => tripLine(trip, route, bare, now, zone, say)) };
 }
 

@@ -19,20 +19,6 @@ export function compareForArrivals(a: RouteArrivals, b: RouteArrivals): number {
   return idle(a) - idle(b) || compareRoutes(a, b);
 }
 
-// The API names directions in English; a French reply says them in French.
-const DIRECTION_IDS = new Map([
-  ['eastbound', 'routes-direction-east'],
-  ['westbound', 'routes-direction-west'],
-  ['northbound', 'routes-direction-north'],
-  ['southbound', 'routes-direction-south'],
-]);
-
-/** "Eastbound" in the rider's language; a direction the API words otherwise stays as given. */
-export function directionLabel(direction: string, say: Say): string {
-  const id = DIRECTION_IDS.get(direction.trim().toLowerCase());
-  return id !== undefined ? say(id) : direction;
-}
-
 /** "and 32 more routes — ask for one: /next 3017 9": the routes sorted after the first `shown` ones. */
 export function moreRoutesLine(sorted: RouteArrivals[], shown: number, stopNo: string, say: Say): string | undefined {
   const shownNos = new Set(sorted.slice(0, shown).map((r) => r.routeNo));

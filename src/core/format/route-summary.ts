@@ -2,7 +2,7 @@ import type { StopArrivals } from '../../domain/arrivals.js';
 import type { Reply } from '../../domain/reply.js';
 import { routeButtons } from './buttons.js';
 import { headingWithoutRoute, stopName } from './names.js';
-import { compareRoutes, directionLabel, moreRoutesLine } from './route-order.js';
+import { compareRoutes, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { unconfirmedLines } from './unconfirmed.js';
 
@@ -17,7 +17,8 @@ export function formatRouteSummary(summary: StopArrivals, say: Say): Reply {
   const routes = all.slice(0, MAX_SUMMARY_LINES);
   const lines = routes.map((route) => {
     const heading = shorten(headingWithoutRoute(route.heading || route.trips[0]?.destination || '', route.routeNo), MAX_SUMMARY_HEADING_CHARS);
-    const direction = shorten(directionLabel(route.direction, say), MAX_SUMMARY_HEADING_CHARS);
+    // In the chat's words already (localized-source.ts).
+    const direction = shorten(route.direction, MAX_SUMMARY_HEADING_CHARS);
     return direction !== '' && direction.toLowerCase() !== heading.toLowerCase()
       ? say('routes-line-direction', { routeNo: route.routeNo, heading, direction }).trim()
       : say('routes-line', { routeNo: route.routeNo, heading }).trim();

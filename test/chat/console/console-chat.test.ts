@@ -110,7 +110,7 @@ describe('pushes to the terminal', () => {
     input.end('/lang de\n');
     await chat.ended();
     expect(sent).toEqual({ status: 'sent' });
-    expect(written()).toMatch(/^Alert: 95 in 5 min\n\nat 3017\n\nI speak English and French/);
+    expect(written()).toMatch(/^Alert: 95 in 5 min\n\nat 3017\n\nI speak English, Español, Français/);
     expect(await chat.notifier.send('someone-else', { kind: 'answer', blocks: [] })).toMatchObject({ status: 'permanent-failure' });
   });
 });
@@ -124,8 +124,8 @@ describe('the terminal chat, at a prompt', () => {
     await chat.start();
     input.end('/lang de\n');
     await chat.ended();
-    expect(written()).toContain("Tapez un numéro d'arrêt, par exemple 3017, ou /help. Ctrl+D pour quitter.");
-    expect(written()).toContain('Je parle français et anglais : /lang fr ou /lang en.');
+    expect(written()).toContain("Tapez un numéro d'arrêt, par exemple 3017, ou /aide. Ctrl+D pour quitter.");
+    expect(written()).toContain('Je parle English, Español, Français : /langue en|es|fr.');
     expect(written().split('> ').length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -70,7 +70,7 @@ describe('buttons', () => {
   });
 
   it('a saved stop button from /stops shows its arrivals', async () => {
-    const stops = h.discord.interact(slash('stops', {}));
+    const stops = h.discord.interact(slash('saved', {}));
     await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(stops));
     const list = h.discord.original(stops)!;
     const token = h.discord.interact(press(customIds(list)[0]![0]!, list));

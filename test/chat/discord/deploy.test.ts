@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_SPECS } from '../../../src/core/index.js';
 import { createTranslator } from '../../../src/core/i18n.js';
+import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import { BOT_PERMISSIONS, deployCommands, deployFailure, inviteUrl } from '../../../src/chat/discord/deploy.js';
 import { createRest, slashCommands } from '../../../src/chat/discord/index.js';
 import { APPLICATION_ID, startFakeDiscord, type FakeDiscord } from './fake-discord.js';
@@ -29,7 +30,7 @@ function deploy(env: Record<string, string>): Promise<{ code: number | null; std
 
 describe('deploying the slash commands', () => {
   let discord: FakeDiscord;
-  const commands = slashCommands(MENU_SPECS, createTranslator());
+  const commands = slashCommands(MENU_SPECS, createTranslator(packageLanguages()), packageLanguages());
   beforeAll(async () => {
     discord = await startFakeDiscord({ token: TOKEN });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatArrivals } from '../../../src/core/format/arrivals.js';
 import { createTranslator } from '../../../src/core/i18n.js';
+import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { decodeButton, encodeButton } from '../../../src/chat/discord/custom-id.js';
 import { LIMITS, renderReply, replyText } from '../../../src/chat/discord/render.js';
@@ -109,7 +110,8 @@ describe('renderReply: a Reply as an embed with buttons', () => {
       '3017',
       'BASELINE',
     );
-    const say = (locale: 'en' | 'fr') => (id: string, args?: Record<string, string | number>) => createTranslator()(locale, id, args);
+    const say = (locale: 'en' | 'fr') => (id: string, args?: Record<string, string | number>) =>
+      createTranslator(packageLanguages())(locale, id, args);
     const en = renderReply(formatArrivals(arrivals, { now: NOW, say: say('en'), maxReplyChars: 2000 })).embeds[0]!;
     expect(en.title).toBe('BASELINE (3017)');
     expect(en.fields!.map((f) => f.name)).toEqual(['95 Barrhaven Centre', '97 Airport']);

@@ -2,6 +2,7 @@ import { SlashCommandBuilder, type SlashCommandStringOption } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { MENU_SPECS } from '../../../src/core/index.js';
 import { createTranslator } from '../../../src/core/i18n.js';
+import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import { speakingOf } from '../../../src/core/source-words.js';
 import { OTTAWA_PROFILE } from '../../core/fakes.js';
 import { slashCommands, type SlashCommand, type SlashOption } from '../../../src/chat/discord/slash-commands.js';
@@ -33,8 +34,12 @@ function stringOption(o: SlashCommandStringOption, option: SlashOption): SlashCo
   return o;
 }
 
+/** Every Discord locale the languages' words.json files name, beside the default language's base texts. */
+const LOCALIZED = ['fr', 'es-ES', 'es-419'];
+
 describe('Discord slash commands from the command table', () => {
-  const commands = slashCommands(MENU_SPECS, speakingOf(createTranslator(), { profile: () => OTTAWA_PROFILE }));
+  const languages = packageLanguages();
+  const commands = slashCommands(MENU_SPECS, speakingOf(createTranslator(languages), { profile: () => OTTAWA_PROFILE }), languages);
 
   it('has one command per table entry, each argument an option in the same order', () => {
     expect(commands.map((c) => c.name)).toEqual(MENU_SPECS.map((s) => s.name));
@@ -64,22 +69,27 @@ describe('Discord slash commands from the command table', () => {
     expect(managing).toEqual(['subscribe', 'unsubscribe', 'pause', 'resume', 'timezone']);
   });
 
-  it("keeps within Discord's limits, with French names and descriptions", () => {
+  it("keeps within Discord's limits, with names and descriptions in every other language", () => {
     for (const command of commands) {
       expect(command.type).toBe(1);
       expect(command.name).toMatch(NAME);
       expect(command.name).toBe(command.name.toLowerCase());
-      expect(command.name_localizations.fr).toMatch(NAME);
+      expect(Object.keys(command.name_localizations).sort()).toEqual([...LOCALIZED].sort());
       expect(command.description.length).toBeGreaterThan(0);
       expect(command.description.length).toBeLessThanOrEqual(100);
-      expect(command.description_localizations.fr).not.toBe(command.description);
+      for (const code of LOCALIZED) {
+        expect(command.name_localizations[code]).toMatch(NAME);
+        expect(command.description_localizations[code]).not.toBe(command.description);
+      }
       for (const option of command.options) {
         expect(option.type).toBe(3);
         expect(option.name).toMatch(NAME);
-        expect(option.name_localizations.fr).toMatch(NAME);
-        expect(option.name_localizations.fr).toBe(option.name_localizations.fr!.toLowerCase());
         expect(option.description.length).toBeLessThanOrEqual(100);
-        expect(option.description_localizations.fr!.length).toBeGreaterThan(0);
+        for (const code of LOCALIZED) {
+          expect(option.name_localizations[code]).toMatch(NAME);
+          expect(option.name_localizations[code]).toBe(option.name_localizations[code]!.toLowerCase());
+          expect(option.description_localizations[code]!.length).toBeGreaterThan(0);
+        }
       }
       // Required options must come before optional ones.
       const required = command.options.map((o) => o.required);
@@ -87,22 +97,26 @@ describe('Discord slash commands from the command table', () => {
     }
   });
 
-  it('names commands in French as the French help does, and options in French words', () => {
+  it("names commands as each language's words.json does, and options in its words", () => {
     const next = commands.find((c) => c.name === 'next')!;
-    expect(next.name_localizations).toEqual({ fr: 'next' });
+    expect(next.name_localizations).toEqual({ fr: 'prochain', 'es-ES': 'proxima', 'es-419': 'proxima' });
+    expect(commands.find((c) => c.name === 'help')!.name_localizations).toEqual({ fr: 'aide', 'es-ES': 'ayuda', 'es-419': 'ayuda' });
     expect(next.options.map((o) => o.name_localizations.fr)).toEqual(['arrêt', 'circuit']);
+    expect(next.options.map((o) => o.name_localizations['es-419'])).toEqual(['parada', 'ruta']);
     expect(next.description_localizations.fr).toBe('Prochains passages à un arrêt, pour un circuit ou tous');
+    expect(next.description_localizations['es-ES']).toBe('Próximas llegadas a una parada, de una ruta o de todas');
   });
 
   it("describes the stop option in the source's own words", () => {
     const stop = commands.find((c) => c.name === 'next')!.options.find((o) => o.name === 'stop')!;
-    expect([stop.description, stop.description_localizations.fr]).toEqual([
+    expect([stop.description, stop.description_localizations.fr, stop.description_localizations['es-ES']]).toEqual([
       'The 4-digit number on the stop sign, like 3017',
       "Le numéro à 4 chiffres sur le panneau de l'arrêt, par exemple 3017",
+      'El número de 4 cifras en el poste de la parada, como 3017',
     ]);
     const caltrain = slashCommands(
       MENU_SPECS,
-      speakingOf(createTranslator(), {
+      speakingOf(createTranslator(languages), {
         profile: () => ({
           agencies: ['Caltrain'],
           timeZone: 'America/Los_Angeles',
@@ -111,13 +125,14 @@ describe('Discord slash commands from the command table', () => {
           vehicles: 'any',
         }),
       }),
+      languages,
     );
     expect(caltrain.find((c) => c.name === 'next')!.options.find((o) => o.name === 'stop')!.description).toBe(
       'The 5-digit number on the stop sign, like 70021',
     );
   });
 
-  it('offers autocomplete for stops and routes, and the two languages as choices', () => {
+  it('offers autocomplete for stops and routes, and every language as a choice, by its own name', () => {
     const next = commands.find((c) => c.name === 'next')!;
     expect(next.options.find((o) => o.name === 'stop')).toMatchObject({ autocomplete: true, name_localizations: { fr: 'arrêt' } });
     expect(next.options.find((o) => o.name === 'route')).toMatchObject({ autocomplete: true, name_localizations: { fr: 'circuit' } });
@@ -126,12 +141,20 @@ describe('Discord slash commands from the command table', () => {
     expect(language.autocomplete).toBeUndefined();
     expect(language.choices).toEqual([
       { name: 'English', value: 'en' },
+      { name: 'Español', value: 'es' },
       { name: 'Français', value: 'fr' },
     ]);
   });
 
-  it('falls back to the table name when a usage line does not start with a command', () => {
-    const t = (_locale: string, id: string) => (id === 'command-next' ? 'next <stop>' : id);
-    expect(slashCommands(MENU_SPECS, t).find((c) => c.name === 'next')!.name_localizations).toEqual({ fr: 'next' });
+  it("offers on and off by each language's words, their values the code's", () => {
+    const pushes = commands.find((c) => c.name === 'disruptions')!.options.find((o) => o.name === 'pushes')!;
+    expect(pushes.choices).toEqual([
+      { name: 'on', name_localizations: { fr: 'activer', 'es-ES': 'activar', 'es-419': 'activar' }, value: 'on' },
+      { name: 'off', name_localizations: { fr: 'désactiver', 'es-ES': 'desactivar', 'es-419': 'desactivar' }, value: 'off' },
+    ]);
+  });
+
+  it('keeps the table name where a language names no command for it', () => {
+    expect(commands.find((c) => c.name === 'start')!.name_localizations).toEqual({ fr: 'start', 'es-ES': 'start', 'es-419': 'start' });
   });
 });

@@ -13,12 +13,13 @@ afterEach(async () => {
 });
 
 describe('Telegram adapter (long polling)', () => {
-  it('starts: getMe, the command menus in English and French, and no webhook left behind', async () => {
+  it('starts: getMe, the command menus of every language, and no webhook left behind', async () => {
     h = await startHarness({ core: createFakeCore() });
     const methods = h.api.calls.map((c) => c.method);
-    expect(methods.slice(0, 4)).toEqual(['getMe', 'setMyCommands', 'setMyCommands', 'deleteWebhook']);
-    const [en, fr] = h.api.callsOf('setMyCommands');
+    expect(methods.slice(0, 5)).toEqual(['getMe', 'setMyCommands', 'setMyCommands', 'setMyCommands', 'deleteWebhook']);
+    const [en, es, fr] = h.api.callsOf('setMyCommands');
     expect(en!.params).toEqual({ commands: [{ command: 'next', description: 'Next buses' }] });
+    expect(es!.params).toMatchObject({ language_code: 'es' });
     expect(fr!.params).toEqual({ commands: [{ command: 'next', description: 'Prochains bus' }], language_code: 'fr' });
   });
 

@@ -7,6 +7,7 @@ import { pino, type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { BotCore } from '../../../src/core/core.js';
 import { registerCommandMenus } from '../../../src/chat/telegram/command-menu.js';
+import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import { describeError } from '../../../src/chat/telegram/describe-error.js';
 import { errorBoundary } from '../../../src/chat/telegram/error-boundary.js';
 import { createTelegramNotifier } from '../../../src/chat/telegram/notifier.js';
@@ -133,7 +134,7 @@ describe('any thrown value, through every describer and log site', () => {
         expectNoSecret(stopped.message);
 
         const api = { token: TOKEN, setMyCommands: () => rejectingWith(value), sendMessage: () => rejectingWith(value) } as unknown as Api;
-        await expect(registerCommandMenus(api, core(undefined), logger, redact)).resolves.toBeUndefined();
+        await expect(registerCommandMenus(api, core(undefined), packageLanguages(), logger, redact)).resolves.toBeUndefined();
 
         // The value comes back from a poll once, as an answer or as a rejection; then a real list.
         const watch = watchPolling({ logger, redact, clock: () => new Date(0), sleep: () => Promise.resolve() });

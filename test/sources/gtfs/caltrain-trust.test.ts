@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import { formatArrivals } from '../../../src/core/format/arrivals.js';
 import { createTranslator } from '../../../src/core/i18n.js';
+import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import { sourceWords } from '../../../src/core/source-words.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { readCsvRecords } from '../../../src/gtfs-format/csv.js';
@@ -34,7 +35,7 @@ const scheduledAt = (tripId: string) => {
   return DAY_START_S + row.arrival_time!.split(':').reduce((s, part) => s * 60 + Number(part), 0);
 };
 
-const t = createTranslator();
+const t = createTranslator(packageLanguages());
 
 describe('Caltrain at 70232 (southbound), trip updates and vehicle positions', () => {
   const dir = tempDir();

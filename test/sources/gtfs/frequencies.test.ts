@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { formatArrivals } from '../../../src/core/format/arrivals.js';
 import type { Say } from '../../../src/core/format/text.js';
 import { createTranslator } from '../../../src/core/i18n.js';
+import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import type { StopArrivals } from '../../../src/domain/arrivals.js';
 import { encodeFeed, fileSource, tempDir, writeZip } from './helpers.js';
@@ -88,7 +89,7 @@ describe('frequencies.txt', () => {
     expect((await later.nextTrips('200', '1')).routes[0]!.trips.map((t) => [clock(t.at!), t.lastTrip])).toEqual([['08:55', true]]);
     await later.close();
 
-    const t = createTranslator();
+    const t = createTranslator(packageLanguages());
     for (const [locale, every] of [
       ['en', 'every 6 min 🕒'],
       ['fr', 'toutes les 6 min 🕒'],

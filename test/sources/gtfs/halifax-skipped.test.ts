@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import { formatArrivals } from '../../../src/core/format/arrivals.js';
 import { createTranslator } from '../../../src/core/i18n.js';
+import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import { sourceWords } from '../../../src/core/source-words.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { readCsvRecords } from '../../../src/gtfs-format/csv.js';
@@ -44,7 +45,7 @@ const at8310 = new Map(
   unzip('stop_times.txt').flatMap((r) => (r.stop_id === '8310' ? [[r.trip_id!, DAY_START_S + seconds(r.arrival_time!)] as const] : [])),
 );
 
-const t = createTranslator();
+const t = createTranslator(packageLanguages());
 
 describe('Halifax at stop 8310 (a detour), 2025-11-06T17:04:14-04:00', () => {
   const dir = tempDir();

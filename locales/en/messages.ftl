@@ -1,5 +1,5 @@
-# arrivals-bot, English. Every string a rider sees. Keep ids and variables in step with fr.ftl
-# (a test compares them).
+# arrivals-bot, English. Every string a rider sees. Every language's messages.ftl has the same ids
+# and variables (a test compares them); commands are named as words.json names them.
 
 ## Commands: the value is the usage line, .description the menu text (Telegram, Discord)
 
@@ -43,8 +43,8 @@ command-disruptionspage = /disruptionspage <page> [stop] [route]
     .description = Another page of the disruptions
 command-disruption = /disruption <reference>
     .description = One disruption's whole text
-command-lang = /lang en|fr
-    .description = Choose the language: English or French
+command-lang = /lang { $languageCodes }
+    .description = Choose the language: { $languages }
 
 ## Command arguments (Discord option descriptions)
 
@@ -61,7 +61,7 @@ arg-stop-or-name = stop
        *[other] A { $stopDigits }-digit stop number
     }, or words from the stop's name
 arg-language = language
-    .description = en or fr
+    .description = { $languages }
 arg-label = name
     .description = A one-word name for the stop, like home or work
 arg-stop-or-label = stop
@@ -211,7 +211,7 @@ usage-route-without-stop = At which stop? { $route } reads as a route: send the 
    *[other] If { $route } was a stop, stop numbers have { $stopDigits } digits.
 }
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
-usage-lang-bad = I speak English and French: /lang en or /lang fr.
+usage-lang-bad = I speak { $languages }: /lang { $languageCodes }.
 usage-trip-bad = "{ $trip }" is not a trip's start time. Press 📍 under the arrivals, or type /where with a stop and a route.
 
 ## Arrivals

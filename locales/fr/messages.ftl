@@ -1,50 +1,51 @@
-# arrivals-bot, français (usage québécois). Tous les textes que voit l'usager. Garder les ids et
-# les variables identiques à en.ftl (un test les compare).
+# arrivals-bot, français (usage québécois). Tous les textes que voit l'usager. Mêmes ids et mêmes
+# variables que les messages.ftl des autres langues (un test les compare); les commandes y sont
+# nommées comme words.json les nomme.
 
 ## Commands: the value is the usage line, .description the menu text (Telegram, Discord)
 
 command-start = /start
     .description = Pour commencer : ce que je fais, avec des exemples
-command-help = /help
+command-help = /aide
     .description = Comment demander votre { vehicle-one }
-command-next = /next <arrêt> [circuit]
+command-next = /prochain <arrêt> [circuit]
     .description = Prochains passages à un arrêt, pour un circuit ou tous
-command-routes = /routes <arrêt>
+command-routes = /circuits <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
-    .description = Détours et changements de service : à un arrêt, sur un circuit, ou tous
-command-stop = /stop <arrêt ou nom>
+    .description = Détours et changements de service, à un arrêt ou sur un circuit
+command-stop = /arret <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
-command-save = /save <arrêt> [nom]
+command-save = /enregistrer <arrêt> [nom]
     .description = Enregistrer un arrêt pour cette conversation
-command-saved = /saved (ou /stops)
+command-saved = /arrets
     .description = Vos arrêts enregistrés, à portée d'un geste
-command-unsave = /unsave <arrêt ou nom>
+command-unsave = /oublier <arrêt ou nom>
     .description = Oublier un arrêt enregistré
-command-subscribe = /subscribe <arrêt> [circuit] <HH:MM> [jours]  ou  /subscribe <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
+command-subscribe = /alerte <arrêt> [circuit] <HH:MM> [jours]  ou  /alerte <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
     .description = Recevoir les passages à une heure, ou quand votre { vehicle-one } approche
-command-subs = /subs
-    .description = Les alertes de cette conversation, avec leur code et leur prochaine heure
-command-unsubscribe = /unsubscribe <code|all>
+command-subs = /alertes
+    .description = Les alertes de cette conversation et leur prochaine heure
+command-unsubscribe = /supprimer <code|toutes>
     .description = Supprimer une alerte
-command-pause = /pause <code|all>
+command-pause = /pause <code|toutes>
     .description = Mettre une alerte en pause
-command-resume = /resume <code|all>
+command-resume = /reprendre <code|toutes>
     .description = Réactiver une alerte en pause
-command-timezone = /timezone [fuseau]
+command-timezone = /fuseau [fuseau]
     .description = Le fuseau horaire des heures d'alerte
-command-notify = /notify <arrêt> <circuit>
+command-notify = /prevenir <arrêt> <circuit>
     .description = Me prévenir quand { vehicle-this } est à 5 min
-command-where = /where <arrêt> <circuit>
+command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
-command-live = /live <arrêt> [circuit]
+command-live = /direct <arrêt> [circuit]
     .description = Des passages qui se mettent à jour seuls pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
     .description = Une autre page des perturbations
 command-disruption = /disruption <référence>
     .description = Le texte entier d'une perturbation
-command-lang = /lang en|fr
-    .description = Choisir la langue : anglais ou français
+command-lang = /langue { $languageCodes }
+    .description = Choisir la langue : { $languages }
 
 ## Command arguments (Discord option descriptions)
 
@@ -61,7 +62,7 @@ arg-stop-or-name = arrêt
        *[other] Un numéro d'arrêt à { $stopDigits } chiffres
     }, ou des mots du nom de l'arrêt
 arg-language = langue
-    .description = en ou fr
+    .description = { $languages }
 arg-label = nom
     .description = Un nom d'un mot pour l'arrêt, comme maison ou travail
 arg-stop-or-label = arrêt
@@ -78,7 +79,7 @@ arg-when = quand
 arg-window = plage
     .description = Les heures à surveiller, comme 07:00-09:00
 arg-id = code
-    .description = Le code de l'alerte, affiché par /subs (ou all)
+    .description = Le code de l'alerte, affiché par /alertes (ou toutes)
 arg-timezone = fuseau
     .description = Un fuseau horaire IANA, comme { $zoneExample }
 arg-channel = canal
@@ -177,20 +178,20 @@ help-intro = Tapez un { $stopDigits ->
 help-commands-heading = Commandes
 help-command-line = { $usage } : { $description }
 help-examples-heading = Essayez
-help-example-next = /next { $stopExample } { $routeExample } : les prochains { vehicle-many } du circuit { $routeExample } à l'arrêt { $stopExample }
+help-example-next = /prochain { $stopExample } { $routeExample } : les prochains { vehicle-many } du circuit { $routeExample } à l'arrêt { $stopExample }
 help-example-bare = { $stopExample } : tous les circuits à l'arrêt { $stopExample }
-help-example-routes = /routes { $stopExample } : ce qui dessert l'arrêt { $stopExample }
-help-example-stop = /stop { $nameExample } : trouver un arrêt par son nom
-help-example-lang = /lang en : in English
+help-example-routes = /circuits { $stopExample } : ce qui dessert l'arrêt { $stopExample }
+help-example-stop = /arret { $nameExample } : trouver un arrêt par son nom
+help-example-lang = /langue en : in English
 help-location = Vous pouvez aussi partager votre position pour voir les arrêts près de vous.
 help-data-heading = Données
 
 ## Usage errors: what was wrong with what the rider typed
 
-usage-too-long = Ce message est trop long ({ $length } caractères); j'en lis au plus { $max }. Essayez : /next { $stopExample } { $routeExample }
-usage-empty = Envoyez un numéro d'arrêt, par exemple { $stopExample }, ou /help.
-usage-not-understood = Je n'ai pas compris « { $text } ». Envoyez un numéro d'arrêt, par exemple { $stopExample }, ou /help.
-usage-unknown-command = Je ne connais pas /{ $command }. Tapez /help pour voir ce que je sais faire.
+usage-too-long = Ce message est trop long ({ $length } caractères); j'en lis au plus { $max }. Essayez : /prochain { $stopExample } { $routeExample }
+usage-empty = Envoyez un numéro d'arrêt, par exemple { $stopExample }, ou /aide.
+usage-not-understood = Je n'ai pas compris « { $text } ». Envoyez un numéro d'arrêt, par exemple { $stopExample }, ou /aide.
+usage-unknown-command = Je ne connais pas /{ $command }. Tapez /aide pour voir ce que je sais faire.
 usage-stop-missing = Quel arrêt? Ajoutez son { $stopDigits ->
     [0] code
    *[other] numéro à { $stopDigits } chiffres
@@ -202,17 +203,17 @@ usage-stop-not-number = « { $text } » n'est pas un numéro d'arrêt. { $stopDi
 }
 usage-route-bad = « { $route } » n'est pas un numéro de circuit. Les circuits ressemblent à { $routeExample }.
 usage-route-missing = Quel circuit? Ajoutez-le, par exemple : { $example }
-usage-route-missing-at = Quel circuit à l'arrêt { $stop }? Ajoutez-le après l'arrêt : /{ $command } { $stop } puis le numéro du circuit. /routes { $stop } affiche ceux qui y passent.
+usage-route-missing-at = Quel circuit à l'arrêt { $stop }? Ajoutez-le après l'arrêt : /{ $command } { $stop } puis le numéro du circuit. /circuits { $stop } affiche ceux qui y passent.
 usage-route-without-stop = À quel arrêt? { $route } ressemble à un circuit : envoyez { $stopDigits ->
     [0] le code de l'arrêt
    *[other] le numéro de l'arrêt ({ $stopDigits } chiffres)
-} avant lui, ou le nom sous lequel vous l'avez enregistré (/stops les affiche). { $stopDigits ->
+} avant lui, ou le nom sous lequel vous l'avez enregistré (/arrets les affiche). { $stopDigits ->
     [0] { "" }
    *[other] Si { $route } était un arrêt : les numéros d'arrêt ont { $stopDigits } chiffres.
 }
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
-usage-lang-bad = Je parle français et anglais : /lang fr ou /lang en.
-usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /where avec un arrêt et un circuit.
+usage-lang-bad = Je parle { $languages } : /langue { $languageCodes }.
+usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /position avec un arrêt et un circuit.
 
 ## Arrivals
 
@@ -235,7 +236,7 @@ arrivals-no-trips = Plus aucun passage aujourd'hui.
 arrivals-done-today = Plus de passage aujourd'hui : { $routes }
 arrivals-none = Aucun { vehicle-one } n'est prévu à cet arrêt pour le moment.
 arrivals-route-unknown-route = Le circuit { $routeNo } n'existe pas.
-arrivals-route-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. /routes { $stopNo } affiche ceux qui y passent.
+arrivals-route-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. /circuits { $stopNo } affiche ceux qui y passent.
 routes-here-line = Circuits à l'arrêt { $stopNo } : { $routes }
 arrivals-route-other = Le service de transport signale un problème avec le circuit { $routeNo }{ $code ->
     [none] .
@@ -244,7 +245,7 @@ arrivals-route-other = Le service de transport signale un problème avec le circ
 arrivals-more-routes = et { $count ->
     [one] un autre circuit
    *[other] { $count } autres circuits
-} — demandez-en un : /next { $stopNo } { $example }
+} — demandez-en un : /prochain { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } annulé ✖
 arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : voici les heures prévues.
 arrivals-live-stale = ⚠️ Les données en direct sont périmées : voici les heures prévues.
@@ -317,7 +318,7 @@ error-unknown-stop = L'arrêt { $stopNo } n'existe pas. Vérifiez le { $stopDigi
    *[other] numéro à { $stopDigits } chiffres
 } sur le panneau de l'arrêt.
 error-unknown-route = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro à l'avant de { vehicle-the }.
-error-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. Essayez /routes { $stopNo } pour voir ce qui s'y arrête.
+error-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. Essayez /circuits { $stopNo } pour voir ce qui s'y arrête.
 error-no-routes = Aucun circuit ne dessert l'arrêt { $stopNo } en ce moment.
 error-ambiguous-stop = L'arrêt { $stopNo } existe dans plusieurs réseaux : écrivez le nom du réseau devant.
 error-timeout = Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.
@@ -339,7 +340,7 @@ button-page-previous = ◀ Précédentes
 button-page-next = Suivantes ▶
 button-disruption-full = 📄 En entier : { $text }
 disruption-title = ⚠️ Perturbation
-disruption-gone = Cette perturbation n'est plus affichée : elle est peut-être terminée. /disruptions affiche celles en cours.
+disruption-gone = Cette perturbation n'est plus affichée : elle est peut-être terminée. /perturbations affiche celles en cours.
 usage-page-bad = « { $page } » n'est pas un numéro de page. Les boutons sous la liste en tournent les pages.
 arg-page = page
     .description = La page de la liste, comme 2
@@ -354,7 +355,7 @@ disruptions-unavailable = Le flux des perturbations ne peut pas être lu pour l'
 disruptions-incomplete = Les perturbations d'un des réseaux ne peuvent pas être lues pour l'instant : il peut y en avoir d'autres.
 disruptions-not-published = Ce réseau ne publie pas de perturbations que je sache lire.
 disruptions-none = Aucune perturbation en ce moment.
-disruptions-not-understood = Je ne comprends pas « { $stop } » ici (ce n'est ni un arrêt enregistré ni un nom d'arrêt). Essayez /disruptions seul pour toutes, /disruptions avec un arrêt, /disruptions route et un numéro de circuit, ou /disruptions off ou on pour les envois.
+disruptions-not-understood = Je ne comprends pas « { $stop } » ici (ce n'est ni un arrêt enregistré ni un nom d'arrêt). Essayez /perturbations seul pour toutes, /perturbations avec un arrêt, /perturbations circuit et un numéro de circuit, ou /perturbations off ou on pour les envois.
 disruptions-title-stop = { $routeNo ->
     [none] Perturbations à l'arrêt { $stopNo }
    *[other] Perturbations du circuit { $routeNo } à l'arrêt { $stopNo }
@@ -445,27 +446,27 @@ location-bad = Cette position semble erronée. Pouvez-vous la partager de nouvea
 
 ## Saved stops
 
-save-done = Arrêt { $stopNo } enregistré. /stops affiche vos arrêts enregistrés.
-save-done-named = Arrêt { $stopNo } enregistré sous « { $label } » : /next { $label } le demande.
-save-already = L'arrêt { $stopNo } est déjà enregistré. /stops affiche vos arrêts enregistrés.
-save-label-taken = Vous avez déjà un arrêt enregistré sous « { $label } ». Choisissez un autre nom, ou faites d'abord /unsave { $label }.
+save-done = Arrêt { $stopNo } enregistré. /arrets affiche vos arrêts enregistrés.
+save-done-named = Arrêt { $stopNo } enregistré sous « { $label } » : /prochain { $label } le demande.
+save-already = L'arrêt { $stopNo } est déjà enregistré. /arrets affiche vos arrêts enregistrés.
+save-label-taken = Vous avez déjà un arrêt enregistré sous « { $label } ». Choisissez un autre nom, ou faites d'abord /oublier { $label }.
 save-full = Vous avez déjà { $max } arrêts enregistrés, le maximum que je garde.
 save-failed = Je n'ai pas pu l'enregistrer pour le moment. Rien n'est perdu; réessayez dans une minute.
 stops-title = Vos arrêts enregistrés
-stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /save { $stopExample }, ou /save { $stopExample } maison pour lui donner un nom.
+stops-none = Aucun arrêt enregistré pour l'instant. Enregistrez-en un avec /enregistrer { $stopExample }, ou /enregistrer { $stopExample } maison pour lui donner un nom.
 stops-failed = Je n'ai pas pu lire vos arrêts enregistrés pour le moment. Réessayez dans une minute.
 unsave-failed = Je n'ai pas pu oublier cet arrêt pour le moment. Il est toujours enregistré; réessayez dans une minute.
 unsave-done = Arrêt { $stopNo } retiré de vos arrêts enregistrés.
-unsave-unknown = « { $stop } » ne fait pas partie de vos arrêts enregistrés. /stops les affiche.
-usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /stops affiche vos arrêts; /save suivi d'un arrêt et de { $label } en nomme un.
-usage-stop-name-unknown = Aucun arrêt enregistré ni aucun nom d'arrêt ne correspond à « { $label } ». /stops affiche vos arrêts; /stop avec d'autres mots cherche parmi les noms.
+unsave-unknown = « { $stop } » ne fait pas partie de vos arrêts enregistrés. /arrets les affiche.
+usage-saved-unknown = Vous n'avez aucun arrêt enregistré sous « { $label } ». /arrets affiche vos arrêts; /enregistrer suivi d'un arrêt et de { $label } en nomme un.
+usage-stop-name-unknown = Aucun arrêt enregistré ni aucun nom d'arrêt ne correspond à « { $label } ». /arrets affiche vos arrêts; /arret avec d'autres mots cherche parmi les noms.
 stop-name-choice-title = Quel arrêt? Arrêts correspondant à « { $words } »
 usage-label-bad = Le nom d'un arrêt est un mot de 20 lettres ou chiffres au plus, comme maison ou travail.
 
 ## Alerts (/subscribe, /subs, /unsubscribe, /pause, /resume, /timezone)
 
 subscribe-done = Alerte { $id } créée : { $what }. Prochaine : { $next }.
-subscribe-full = Cette conversation a déjà { $max } alertes, le maximum que je garde. Faites d'abord /unsubscribe.
+subscribe-full = Cette conversation a déjà { $max } alertes, le maximum que je garde. Faites d'abord /supprimer.
 subscribe-failed = Je n'ai pas pu créer cette alerte pour le moment. Rien n'a changé; réessayez dans une minute.
 subscribe-not-admin = Seuls les administrateurs de ce groupe peuvent modifier ses alertes.
 subscribe-channel-unknown = Je ne trouve pas le canal { $channel }. Ajoutez-moi comme administrateur qui peut publier, puis réessayez.
@@ -489,7 +490,7 @@ day-4 = jeu
 day-5 = ven
 day-6 = sam
 subs-title = Alertes de cette conversation
-subs-none = Aucune alerte ici pour l'instant. Essayez : /subscribe { $stopExample } { $routeExample } 07:30 semaine
+subs-none = Aucune alerte ici pour l'instant. Essayez : /alerte { $stopExample } { $routeExample } 07:30 semaine
 subs-line = { $id } : { $what }{ $paused ->
     [user] { "" } (en pause)
     [refused] { "" } (en pause : je ne pouvais pas publier ici)
@@ -505,12 +506,12 @@ unsubscribe-all-done = { $count ->
 unsubscribe-failed = Je n'ai pas pu supprimer { $id ->
     [all] les alertes
    *[other] l'alerte { $id }
-} pour le moment. /subs affiche celles qui restent; réessayez dans une minute.
-pause-done = Alerte { $id } en pause. /resume { $id } la réactive.
+} pour le moment. /alertes affiche celles qui restent; réessayez dans une minute.
+pause-done = Alerte { $id } en pause. /reprendre { $id } la réactive.
 pause-all-done = { $count ->
     [0] Aucune alerte active à mettre en pause.
-    [one] L'unique alerte active est en pause. /resume all réactive les alertes.
-   *[other] Les { $count } alertes actives sont en pause. /resume all les réactive.
+    [one] L'unique alerte active est en pause. /reprendre toutes réactive les alertes.
+   *[other] Les { $count } alertes actives sont en pause. /reprendre toutes les réactive.
 }
 pause-failed = Je n'ai pas pu mettre { $id ->
     [all] les alertes
@@ -526,13 +527,13 @@ resume-failed = Je n'ai pas pu réactiver { $id ->
     [all] les alertes
    *[other] l'alerte { $id }
 } pour le moment. Réessayez dans une minute.
-subs-unknown-id = Cette conversation n'a pas d'alerte { $id }. /subs les affiche avec leur code.
+subs-unknown-id = Cette conversation n'a pas d'alerte { $id }. /alertes les affiche avec leur code.
 timezone-set = Les heures des alertes de cette conversation sont maintenant lues dans le fuseau { $zone }.
-timezone-current = Les heures des alertes de cette conversation sont lues dans le fuseau { $zone }. Changez-le avec /timezone America/Vancouver (tout fuseau IANA).
+timezone-current = Les heures des alertes de cette conversation sont lues dans le fuseau { $zone }. Changez-le avec /fuseau America/Vancouver (tout fuseau IANA).
 timezone-agency = Cette conversation n'a pas de fuseau horaire à elle : les heures des alertes sont lues à l'heure du transporteur{ $zone ->
     [none] {""}
    *[other] {" "}({ $zone })
-}. Choisissez-en un avec /timezone America/Vancouver (tout fuseau IANA).
+}. Choisissez-en un avec /fuseau America/Vancouver (tout fuseau IANA).
 usage-time-bad = « { $time } » n'est pas une heure. Utilisez l'heure sur 24 heures, comme 07:30 ou 17:45.
 usage-time-missing = À quelle heure? Ajoutez-la, par exemple : { $example }
 usage-time-unread = Je ne sais pas lire « { $time } » comme une heure. Écrivez-la sur 24 heures, par exemple : { $example }
@@ -540,10 +541,10 @@ usage-days-bad = Je ne connais pas le jour « { $day } ». Utilisez tous-les-jou
 usage-minutes-bad = « { $minutes } » n'est pas un nombre de minutes de 1 à 60, comme : quand 5 min
 usage-window-bad = « { $window } » n'est pas une plage horaire. Utilisez deux heures sur 24 heures, comme 07:00-09:00.
 usage-window-order = La plage { $window } finit avant de commencer. Utilisez une plage comme 07:00-09:00.
-usage-window-needs-when = { $window } est une plage horaire : pour savoir quand votre { vehicle-one } approche pendant celle-ci, ajoutez à combien de minutes, comme : /subscribe { $stopExample } { $routeExample } quand 5 min { $window }
-usage-window-missing = À quelles heures? Ajoutez une plage, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
-usage-near-route-missing = Quel circuit? Les alertes « quand il approche » suivent un circuit, par exemple : /subscribe { $stopExample } { $routeExample } quand 5 min 07:00-09:00
-usage-id-missing = Quelle alerte? Ajoutez son code affiché par /subs, par exemple : /unsubscribe k3f9
+usage-window-needs-when = { $window } est une plage horaire : pour savoir quand votre { vehicle-one } approche pendant celle-ci, ajoutez à combien de minutes, comme : /alerte { $stopExample } { $routeExample } quand 5 min { $window }
+usage-window-missing = À quelles heures? Ajoutez une plage, par exemple : /alerte { $stopExample } { $routeExample } quand 5 min 07:00-09:00
+usage-near-route-missing = Quel circuit? Les alertes « quand il approche » suivent un circuit, par exemple : /alerte { $stopExample } { $routeExample } quand 5 min 07:00-09:00
+usage-id-missing = Quelle alerte? Ajoutez son code affiché par /alertes, par exemple : /supprimer k3f9
 usage-timezone-bad = « { $zone } » n'est pas un fuseau horaire que je connais. Utilisez un nom IANA, comme America/Toronto ou Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
 alert-near = { vehicle-emoji } Le circuit { $routeNo } { $minutes ->
@@ -560,7 +561,7 @@ lang-failed = Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une m
 
 ## Terminal chat
 
-console-welcome = Tapez un numéro d'arrêt, par exemple { $stopExample }, ou /help. Ctrl+D pour quitter.
+console-welcome = Tapez un numéro d'arrêt, par exemple { $stopExample }, ou /aide. Ctrl+D pour quitter.
 
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
