@@ -4,7 +4,7 @@
 // terminal chat's input ends, or when an adapter fails for good.
 import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
-import { createBotCore, withStoredStops, type BotCore } from './core/index.js';
+import { createBotCore, withStoredStops, type ChatEvents, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
@@ -136,7 +136,7 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
 }
 
 /** Every platform whose token is set; the terminal chat when none is. */
-function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
+function chatAdapters(config: Config, core: RiderAnswers & Speaking & ChatEvents, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
   const adapters: ChatAdapter[] = [];
   const telegram = config.telegram;
   if (telegram !== undefined) {
@@ -200,7 +200,7 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
 async function startAlerts(
   config: Config,
   logger: Logger,
-  core: BotCore,
+  core: PushRendering & ChatEvents,
   store: Store,
   transit: TransitSource,
   notifiers: Notifier[],
@@ -226,7 +226,7 @@ async function startAlerts(
 const LIVE_ROUND_MS = 30_000;
 
 /** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
-function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, logger: Logger, closers: Closers): void {
+function startLiveUpdates(adapters: ChatAdapter[], core: RiderAnswers & Speaking, store: Store, logger: Logger, closers: Closers): void {
   const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
   if (editors.length === 0) return;
   const updater = createLiveUpdater({

@@ -3,7 +3,7 @@
 // was removed or paused since the tick (a slow upstream leaves seconds for /unsubscribe), one
 // sender per chat at a time, the chat's own pace kept, and a mark per alert once the platform
 // accepted the message.
-import type { BotCore } from '../core/index.js';
+import type { ChatEvents } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import type { ChatSettingsRepository, Claims, SubscriptionsRepository } from '../domain/store-ports.js';
@@ -35,7 +35,7 @@ export interface DeliverDeps {
   subscriptions: Pick<SubscriptionsRepository, 'list' | 'remove'>;
   /** Whether a chat still wants disruptions pushed (read just before sending them); absent: it does. */
   chats?: Pick<ChatSettingsRepository, 'disruptionPushes'>;
-  core: Pick<BotCore, 'chatRefused' | 'chatMoved'>;
+  core: Pick<ChatEvents, 'chatRefused' | 'chatMoved'>;
   settings: AlertSettings;
   clock: Clock;
   logger: Logger;

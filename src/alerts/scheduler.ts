@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import cron, { type ScheduledTask } from 'node-cron';
-import type { BotCore } from '../core/index.js';
+import type { ChatEvents, PushRendering } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
@@ -25,7 +25,7 @@ import { spacedNotifier } from './spaced-notifier.js';
 import { createTick, type Tick } from './tick.js';
 
 export interface AlertSchedulerDeps {
-  core: Pick<BotCore, 'alertReply' | 'chatRefused' | 'chatMoved' | 'disruptionReply'>;
+  core: PushRendering & Pick<ChatEvents, 'chatRefused' | 'chatMoved'>;
   /** With saved stops and chat settings, disruptions touching a chat's stops are pushed to it too. */
   store: {
     subscriptions: SubscriptionsRepository;

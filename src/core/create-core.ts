@@ -79,7 +79,6 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   }
 
   const core: BotCore = {
-    commands: MENU_SPECS,
     identifiers,
 
     parse: (text, chat) => parseText(text, chat, { identifiers }),

@@ -1,5 +1,5 @@
 import { Client, DiscordAPIError, DiscordjsError, DiscordjsErrorCodes, Events, GatewayIntentBits, Options, RESTEvents } from 'discord.js';
-import type { BotCore } from '../../core/index.js';
+import type { ChatEvents, RiderAnswers, Speaking } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import { systemClock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
@@ -26,7 +26,7 @@ export interface DiscordBotDeps {
   token: string;
   /** DISCORD_API_ROOT: Discord's REST base without the version (a local server in tests). */
   apiRoot?: string;
-  core: BotCore;
+  core: RiderAnswers & Speaking & Pick<ChatEvents, 'chatReturned'>;
   logger: Logger;
   clock?: Clock;
   /** Arrivals requests per user per minute. */

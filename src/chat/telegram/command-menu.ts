@@ -1,5 +1,5 @@
 import type { Api } from 'grammy';
-import type { BotCore } from '../../core/index.js';
+import type { Speaking } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import type { Redactor } from '../../util/redact.js';
 import { describeError } from './describe-error.js';
@@ -9,7 +9,7 @@ import { describeError } from './describe-error.js';
  * A refusal is logged and the start goes on: the menu is a convenience (Telegram keeps the one
  * set last), and some Bot API emulators do not implement setMyCommands at all.
  */
-export async function registerCommandMenus(api: Api, core: BotCore, logger: Logger, redact: Redactor): Promise<void> {
+export async function registerCommandMenus(api: Api, core: Pick<Speaking, 'commandMenu'>, logger: Logger, redact: Redactor): Promise<void> {
   try {
     await api.setMyCommands(core.commandMenu('en'));
     await api.setMyCommands(core.commandMenu('fr'), { language_code: 'fr' });

@@ -5,7 +5,7 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
-import type { BotCore } from '../../core/index.js';
+import type { ChatEvents, RiderAnswers, Speaking } from '../../core/index.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';
@@ -38,7 +38,7 @@ export interface TelegramBotDeps {
   apiRoot?: string;
   /** Given: receive updates by webhook on `port`; absent: long polling. */
   webhook?: { url: string; secret: string; port: number; host?: string };
-  core: BotCore;
+  core: RiderAnswers & Speaking & ChatEvents;
   stops?: StopIndex;
   logger: Logger;
   /** Rate limits, the refresh throttle and polling's outage times read it; the system's by default. */

@@ -1,4 +1,4 @@
-import type { BotCore } from '../../core/index.js';
+import type { ChatEvents, RiderAnswers, Speaking } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import type { ChatPipeline } from '../pipeline.js';
@@ -8,7 +8,8 @@ import type { LiveLocations } from './live-location.js';
 
 /** What every feature composer is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
-  core: BotCore;
+  /** Answers riders' entries (through the pipeline) and says the adapter's own words. */
+  core: RiderAnswers & Speaking & ChatEvents;
   logger: Logger;
   /** Every rider's entry goes through it: read, rate limit, run, answer. */
   pipeline: ChatPipeline;

@@ -20,7 +20,7 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { core: BotCore } & Partial<Omit<DiscordBotDeps, 'core' | 'token' | 'logger'>> & { fake?: Partial<FakeDiscordOptions>; start?: boolean },
+  options: Pick<DiscordBotDeps, 'core'> & Partial<Omit<DiscordBotDeps, 'core' | 'token' | 'logger'>> & { fake?: Partial<FakeDiscordOptions>; start?: boolean },
 ): Promise<Harness> {
   const { fake, start = true, ...rest } = options;
   const discord = await startFakeDiscord({ token: TOKEN, guilds: [GUILD], ...fake });

@@ -1,7 +1,6 @@
 // Builds the Telegram adapter against the fake Bot API, with logs captured in memory, and
 // offers the updates a rider's client would produce.
 import { pino } from 'pino';
-import type { BotCore } from '../../../src/core/core.js';
 import { createTelegramBot, type TelegramBot, type TelegramBotDeps } from '../../../src/chat/telegram/index.js';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
 
@@ -32,7 +31,7 @@ let nextMessageId = 1;
 let nextQueryId = 1;
 
 export async function startHarness(
-  options: { core: BotCore } & Partial<Omit<TelegramBotDeps, 'core' | 'token' | 'logger'>> & { start?: boolean },
+  options: Pick<TelegramBotDeps, 'core'> & Partial<Omit<TelegramBotDeps, 'core' | 'token' | 'logger'>> & { start?: boolean },
 ): Promise<Harness> {
   const api = await startFakeBotApi({ token: TOKEN });
   const logs: string[] = [];
