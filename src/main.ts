@@ -4,7 +4,7 @@
 // terminal chat's input ends, or when an adapter fails for good.
 import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
-import { createBotCore, withStoredStops, type ChatEvents, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
+import { createBotCore, withStoredStops, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
@@ -136,7 +136,7 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
 }
 
 /** Every platform whose token is set; the terminal chat when none is. */
-function chatAdapters(config: Config, core: RiderAnswers & Speaking & ChatEvents, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
+function chatAdapters(config: Config, core: RiderAnswers & Speaking, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
   const adapters: ChatAdapter[] = [];
   const telegram = config.telegram;
   if (telegram !== undefined) {
@@ -146,6 +146,7 @@ function chatAdapters(config: Config, core: RiderAnswers & Speaking & ChatEvents
         ...(telegram.apiRoot !== undefined ? { apiRoot: telegram.apiRoot } : {}),
         ...(telegram.webhook !== undefined ? { webhook: telegram.webhook } : {}),
         core,
+        lifecycle: store.lifecycle,
         ...(stops !== undefined ? { stops } : {}),
         logger: logger.child({ component: 'telegram' }),
         clock: now,
@@ -161,6 +162,7 @@ function chatAdapters(config: Config, core: RiderAnswers & Speaking & ChatEvents
         token: discord.token,
         ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}),
         core,
+        lifecycle: store.lifecycle,
         logger: logger.child({ component: 'discord' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
@@ -200,7 +202,7 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
 async function startAlerts(
   config: Config,
   logger: Logger,
-  core: PushRendering & ChatEvents,
+  core: PushRendering,
   store: Store,
   transit: TransitSource,
   notifiers: Notifier[],

@@ -74,6 +74,7 @@ async function startBot(s: InstanceSettings): Promise<{ port: number; stop(): Pr
     apiRoot: s.apiRoot,
     webhook: { url: `https://bot.example.org${s.path}`, secret: s.secret, port: 0, host: '127.0.0.1' },
     core,
+    lifecycle: store.lifecycle,
     ...(opened.stops !== undefined ? { stops: opened.stops } : {}),
     logger,
     clock: now,

@@ -7,7 +7,7 @@ import type { Suggestion } from './commands/index.js';
 import type { Fetched } from './format/alert.js';
 import type { Reply } from '../domain/reply.js';
 import type { Disruption } from '../domain/disruption.js';
-import type { AlertTarget, ChatRef } from '../domain/chat.js';
+import type { AlertTarget } from '../domain/chat.js';
 
 export type { Locale };
 
@@ -70,15 +70,5 @@ export interface Speaking {
   readonly identifiers: IdentifierGrammar;
 }
 
-/** What happens to a chat as a whole: told by the delivery and the adapters. */
-export interface ChatEvents {
-  /** The platform refuses the chat (the bot was blocked, kicked, removed): its alerts pause at once. */
-  chatRefused(chat: ChatRef): Promise<void>;
-  /** Someone used the bot in a chat that refused a push: its alerts paused for that resume. */
-  chatReturned(chat: ChatRef): Promise<void>;
-  /** A group became a supergroup with a new id: its alerts (and settings) follow. */
-  chatMoved(from: ChatRef, to: ChatRef): Promise<void>;
-}
-
 /** The whole core, as createBotCore makes it: only main holds it, and hands each caller its part. */
-export type BotCore = RiderAnswers & PushRendering & Speaking & ChatEvents;
+export type BotCore = RiderAnswers & PushRendering & Speaking;

@@ -27,6 +27,8 @@ export interface Backend {
     also: ReadonlyArray<readonly [set: string, member: string]>,
     record: { key: string; value: unknown },
   ): Promise<BoundedOutcome>;
+  /** Writes every record as keyv.set would (no time to live), all or none: one transaction, one MSET. */
+  setAll(records: ReadonlyArray<{ key: string; value: unknown }>): Promise<void>;
   /**
    * Every record whose key (without the namespace) starts with `prefix`, a page at a time, as
    * stored (keyv's raw text); deletes nothing (keyv's own iterator deletes expired keys on its

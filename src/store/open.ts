@@ -5,7 +5,9 @@ import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
 import { createLiveMessages } from './live-messages.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
+import { createChatLifecycle } from './chat-lifecycle.js';
 import type {
+  ChatLifecycle,
   ChatSettingsRepository,
   Claims,
   LiveMessagesRepository,
@@ -36,6 +38,8 @@ export interface Store extends WatchChanges {
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
+  /** A chat refused, back, or moved to a new id: its records follow. */
+  lifecycle: ChatLifecycle;
   claims: Claims;
   /** Messages kept edited (live locations), across restarts and instances. */
   liveMessages: LiveMessagesRepository;
@@ -58,15 +62,19 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const corrupt = corruptionLog(options.logger);
   const claims = createClaims(backend, corrupt);
   let closing: Promise<void> | undefined;
+  const chats = createChatSettings(backend.keyv, corrupt);
+  const subscriptions = createSubscriptions({ backend, corrupt });
   // What each write changes in the chats' watch lists, told to the disruption pushes of this process.
   const watched = noticingWatchChanges(
     createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
-    createSubscriptions({ backend, corrupt }),
+    subscriptions,
+    createChatLifecycle({ backend, subscriptions, chats, logger: options.logger }),
   );
   return {
-    chats: createChatSettings(backend.keyv, corrupt),
+    chats,
     savedStops: watched.savedStops,
     subscriptions: watched.subscriptions,
+    lifecycle: watched.lifecycle,
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),

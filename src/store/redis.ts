@@ -81,6 +81,15 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
         { key: recordKey(record.key), value },
       );
     },
+    async setAll(records) {
+      if (records.length === 0) return;
+      const pairs = await Promise.all(
+        records.map(
+          async ({ key, value }) => [recordKey(key), (await keyv.serializeData({ value, expires: undefined })) as string] as [string, string],
+        ),
+      );
+      await client.mSet(pairs);
+    },
     async *records(wanted) {
       const start = recordKey(wanted);
       // Glob characters in the namespace or prefix are their own, not a pattern.

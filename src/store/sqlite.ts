@@ -96,6 +96,14 @@ function sqliteBackend(db: Database.Database, namespace: string, logger: Logger 
         })
         .immediate();
     },
+    async setAll(records) {
+      const rows = await Promise.all(
+        records.map(async ({ key, value }) => [prefix(key), (await keyv.serializeData({ value, expires: undefined })) as string] as const),
+      );
+      db.transaction(() => {
+        for (const [key, value] of rows) upsert.run(key, value);
+      }).immediate();
+    },
     async *records(wanted) {
       // Keyset pages along the primary key: each page an index range, none skipped or repeated.
       const start = prefix(wanted);

@@ -152,7 +152,7 @@ describe('a feed whose schedule was refused, beside one that works', () => {
     ]);
     const scheduler = await startAlertScheduler({
       core,
-      store: { subscriptions: memoryStores().subscriptions, claims: memoryClaims() },
+      store: { ...memoryStores(), claims: memoryClaims() },
       transit: feeds.source,
       notifiers: [],
       settings: testSettings(),

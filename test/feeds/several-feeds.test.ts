@@ -142,7 +142,7 @@ describe('several feeds in one bot', () => {
     const notifier = recordingNotifier(now);
     const scheduler = await startAlertScheduler({
       core,
-      store: { subscriptions: stores.subscriptions, claims: memoryClaims() },
+      store: { subscriptions: stores.subscriptions, claims: memoryClaims(), lifecycle: stores.lifecycle },
       transit: feeds.source,
       notifiers: [notifier],
       settings: testSettings(),

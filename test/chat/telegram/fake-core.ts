@@ -3,11 +3,11 @@
 import type { ChatContext } from '../../../src/core/chat-context.js';
 import type { ParsedText } from '../../../src/core/command-request.js';
 import type { CommandRequest } from '../../../src/domain/command-request.js';
-import type { ChatEvents, Locale, RiderAnswers, Speaking } from '../../../src/core/core.js';
+import type { Locale, RiderAnswers, Speaking } from '../../../src/core/core.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { V12_IDENTIFIERS } from '../../../src/sources/octranspo-v12/identifiers.js';
 
-export interface FakeCore extends RiderAnswers, Speaking, ChatEvents {
+export interface FakeCore extends RiderAnswers, Speaking {
   seen: Array<{ kind: 'text' | 'request' | 'location'; input: unknown; chat: ChatContext }>;
 }
 
@@ -65,18 +65,6 @@ export function createFakeCore(): FakeCore {
     },
     suggest() {
       return Promise.resolve([]);
-    },
-    chatRefused(chat) {
-      seen.push({ kind: 'request', input: 'refused', chat: { ...chat, chatType: 'group' } });
-      return Promise.resolve();
-    },
-    chatReturned(chat) {
-      seen.push({ kind: 'request', input: 'returned', chat: { ...chat, chatType: 'group' } });
-      return Promise.resolve();
-    },
-    chatMoved(from, to) {
-      seen.push({ kind: 'request', input: { moved: to.chatId }, chat: { ...from, chatType: 'group' } });
-      return Promise.resolve();
     },
     localeOf(chat): Promise<Locale> {
       return Promise.resolve(chat.languageCode?.startsWith('fr') ? 'fr' : 'en');

@@ -3,6 +3,7 @@
 import { pino } from 'pino';
 import { createTelegramBot, type TelegramBot, type TelegramBotDeps } from '../../../src/chat/telegram/index.js';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
+import { toldLifecycle, type ToldLifecycle } from '../told-lifecycle.js';
 
 export const TOKEN = '123456789:AAH-fake_Token-value-for-tests_only';
 export const WEBHOOK_SECRET = 'hook_Secret-value-42';
@@ -16,6 +17,8 @@ export interface Harness {
   api: FakeBotApi;
   telegram: TelegramBot;
   logs: string[];
+  /** What the bot's membership updates told the store (the stand-in given unless a test gives its own). */
+  lifecycle: ToldLifecycle;
   /** A text message from `from` in `chat`; returns its message_id. */
   text: (text: string, from?: typeof ALICE, chat?: Record<string, unknown>) => number;
   location: (lat: number, lon: number, from?: typeof ALICE) => number;
@@ -37,7 +40,8 @@ export async function startHarness(
   const logs: string[] = [];
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) });
   const { start = true, ...rest } = options;
-  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger, ...rest });
+  const lifecycle = toldLifecycle();
+  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger, lifecycle, ...rest });
   if (start) await telegram.start();
 
   const message = (from: typeof ALICE, chat: Record<string, unknown>, extra: Record<string, unknown>) => {
@@ -50,6 +54,7 @@ export async function startHarness(
     api,
     telegram,
     logs,
+    lifecycle,
     text: (text, from = ALICE, chat = privateChat(from)) => {
       const entities = text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] : undefined;
       return message(from, chat, { text, ...(entities ? { entities } : {}) });
