@@ -9,6 +9,8 @@ export interface BoundedAdd {
 
 /** What differs between SQLite and Redis; everything else goes through the Keyv. */
 export interface Backend {
+  /** Where it is, for the one line saying it cannot open: the SQLite file, Redis's host and port. */
+  readonly where: string;
   readonly keyv: Keyv;
   /**
    * Atomically store `value` (as keyv's own get would read it) under `key` if the key is absent or

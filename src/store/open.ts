@@ -15,7 +15,10 @@ import type {
   SubscriptionsRepository,
   WatchChanges,
 } from '../domain/store-ports.js';
+import { StoreError } from '../domain/store-ports.js';
 import { corruptionLog } from './records.js';
+import { oneLine } from './errors.js';
+import { migrateRecords } from './migrations/index.js';
 import { openRedis } from './redis.js';
 import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
@@ -49,9 +52,10 @@ export interface Store extends WatchChanges {
 }
 
 /**
- * Opens the backend and checks it before returning, so that a store that cannot work fails at
- * start: rejects with a StoreError whose message is one line naming the file or server and what
- * is wrong, having changed nothing.
+ * Opens the backend, checks it and brings its records to today's shapes (migrations/) before
+ * returning, so that a store that cannot work fails at start: rejects with a StoreError whose
+ * message is one line naming the file or server and what is wrong (a store a newer version wrote
+ * is left as it was).
  */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
@@ -61,6 +65,13 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       : await openSqlite(options.dataDir, namespace, options.logger, options.unsyncedWrites === true);
   const corrupt = corruptionLog(options.logger);
   const claims = createClaims(backend, corrupt);
+  // Records of earlier shapes are rewritten before anything reads them.
+  try {
+    await migrateRecords({ backend, claims, corrupt, logger: options.logger });
+  } catch (err) {
+    await backend.close().catch(() => undefined);
+    throw new StoreError(`cannot open ${backend.where}: ${oneLine(err)}`, { cause: err });
+  }
   let closing: Promise<void> | undefined;
   const chats = createChatSettings(backend.keyv, corrupt);
   const subscriptions = createSubscriptions({ backend, corrupt });

@@ -60,6 +60,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
   // does not: it deletes strings only).
   const setKey = (key: string) => recordKey(`set:${key}`);
   return {
+    where: `Redis at ${withoutCredentials(url)}`,
     keyv,
     async claim(key, value, ttlMs) {
       // No `expires` in the value: Redis expires the key itself (PX), and a second clock in the

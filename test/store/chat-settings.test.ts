@@ -25,12 +25,6 @@ forEachBackend((backend) => {
       expect(await chats.language({ platform: 'console', chatId: '5' })).toBeUndefined();
     });
 
-    it('reads a language stored before LanguageChoice (the bare locale) as chosen', async () => {
-      const store = await backend.open();
-      await store.keyv.set('chat:telegram:5:lang', 'fr');
-      expect(await store.chats.language(chat)).toEqual({ locale: 'fr', chosen: true });
-    });
-
     it('skips a corrupt language record as never seen, logging it once', async () => {
       const { logger, lines } = capturingLogger();
       const store = await backend.open({ logger });
