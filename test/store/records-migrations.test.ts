@@ -8,6 +8,8 @@ import type { LocalMinute } from '../../src/domain/local-minute.js';
 import { StoreError, type Store } from '../../src/store/index.js';
 import { LATEST_RECORDS, RECORDS_VERSION_KEY } from '../../src/store/migrations/index.js';
 import { subscriptionKey } from '../../src/store/subscription-keys.js';
+import type { Backend } from '../../src/store/backend.js';
+import { eachRecord } from '../../src/store/migrations/each-record.js';
 import { at, subscription } from '../alerts/fakes.js';
 import { forEachBackend, type BackendUnderTest } from './backends.js';
 import { capturingLogger } from './log-lines.js';
@@ -161,5 +163,31 @@ forEachBackend((backend) => {
       expect(streamed).toEqual(['old1']);
       expect(await store.keyv.get(subscriptionKey(chat, wrong.id))).toMatchObject({ id: 'odd', schedule: 'daily' });
     });
+  });
+});
+
+describe('a records step over many records', () => {
+  it('runs side by side, and fails with the first failure once those under way have settled', async () => {
+    const keys = Array.from({ length: 200 }, (_, i) => `chat:telegram:${i}:lang`);
+    const scan = {
+      async *records() {
+        for (const key of keys) yield await Promise.resolve<[string, unknown]>([key, 'fr']);
+      },
+    } as unknown as Backend;
+    let running = 0;
+    let most = 0;
+    const done: string[] = [];
+    const step = async (key: string) => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running--;
+      if (key.endsWith(':70:lang')) throw new Error('disk full');
+      done.push(key);
+    };
+    await expect(eachRecord(scan, 'chat:', step)).rejects.toThrow('disk full');
+    expect(most).toBeGreaterThan(1);
+    expect(running).toBe(0);
+    // The batch holding the failure finished; no later one started.
+    expect(done).toHaveLength(127);
   });
 });

@@ -9,6 +9,7 @@ import type { SavedStop } from '../../domain/store-ports.js';
 import { decode, type CorruptionLog, type Stored } from '../records.js';
 import { saveStop } from '../save-stop.js';
 import { STOP_SLOTS, holds, readSlots } from '../slots.js';
+import { eachRecord } from './each-record.js';
 import type { RecordsMigration, RecordsTarget } from './migration.js';
 
 /** chat:<platform>:<chat id>:stops; a chat id may hold ':' (matched greedily up to the tail). */
@@ -22,15 +23,14 @@ const ArrayStop = z.object({
 export const stopsInSlots: RecordsMigration = {
   version: 1,
   name: 'saved stops from their single array into slots',
-  async up(target) {
-    for await (const [key, raw] of target.backend.records('chat:')) {
+  up: (target) =>
+    eachRecord(target.backend, 'chat:', async (key, raw) => {
       const chat = ARRAY_KEY.exec(key);
-      if (chat === null) continue;
+      if (chat === null) return;
       const stored = await decode(target.backend.keyv, raw);
-      if (stored.state === 'absent') continue;
+      if (stored.state === 'absent') return;
       await moveIntoSlots(target, key, { platform: chat[1] as Platform, chatId: chat[2]! }, parseArray(key, stored, target.corrupt));
-    }
-  },
+    }),
 };
 
 interface ArrayStops {
@@ -57,9 +57,11 @@ async function moveIntoSlots(target: RecordsTarget, key: string, chat: ChatRef, 
   const { keyv } = target.backend;
   const slots = await readSlots(keyv, chat, target.corrupt);
   // savedAt 0, 1, 2...: before anything saved with a real clock, in the array's order.
-  await Promise.all(array.stops.flatMap((stop, i) => (holds(slots, stop.stopNo) ? [] : [saveStop({ ...target, keyv }, chat, stop, STOP_SLOTS, i)])));
-  const after = await readSlots(keyv, chat, target.corrupt);
-  const left = array.stops.filter((stop) => !holds(after, stop.stopNo));
+  const saves = array.stops.flatMap((stop, i) => (holds(slots, stop.stopNo) ? [] : [saveStop({ ...target, keyv }, chat, stop, STOP_SLOTS, i)]));
+  const outcomes = await Promise.all(saves);
+  // Another save of one of them under way ('already'), or no room: whether it is in a slot now is read.
+  const after = outcomes.every((o) => o === 'saved') ? undefined : await readSlots(keyv, chat, target.corrupt);
+  const left = after === undefined ? [] : array.stops.filter((stop) => !holds(after, stop.stopNo));
   if (left.length === 0 && array.complete) await keyv.delete(key);
   // No free slot for them, or another instance is moving them right now (it deletes the array).
   else if (left.length > 0)

@@ -2,6 +2,7 @@
 // choice. Each such record is rewritten as { locale, chosen: true }; any other value is left for
 // the reader to find (it logs it and reads the chat as never seen).
 import { decode } from '../records.js';
+import { eachRecord } from './each-record.js';
 import type { RecordsMigration } from './migration.js';
 
 /** The locales of the versions that stored them bare. */
@@ -10,12 +11,11 @@ const BARE = new Set(['en', 'fr']);
 export const languageChoices: RecordsMigration = {
   version: 2,
   name: 'bare locales as language choices',
-  async up({ backend }) {
-    for await (const [key, raw] of backend.records('chat:')) {
-      if (!key.endsWith(':lang')) continue;
+  up: ({ backend }) =>
+    eachRecord(backend, 'chat:', async (key, raw) => {
+      if (!key.endsWith(':lang')) return;
       const stored = await decode(backend.keyv, raw);
       if (stored.state === 'present' && typeof stored.value === 'string' && BARE.has(stored.value))
         await backend.keyv.set(key, { locale: stored.value, chosen: true });
-    }
-  },
+    }),
 };
