@@ -4,7 +4,7 @@
 // terminal chat's input ends, or when an adapter fails for good.
 import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
-import { createBotCore, withStoredStops, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
+import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
@@ -279,7 +279,7 @@ async function main(): Promise<void> {
   }
   const { source: transit, stops } = await openSource(config, logger, closers);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
-  const repositories = withStoredStops(store, transit.identifiers);
+  const repositories = inTodaysFeeds(store, transit.identifiers);
   const core = createBotCore({
     transit,
     chats: store.chats,

@@ -12,5 +12,5 @@ export { createTranslator, localeFromCode, type Translate } from './i18n.js';
 export { speakingOf } from './source-words.js';
 export { commandAsText } from './command-text.js';
 export type { Fetched } from './format/alert.js';
-export { currentRequest, withStoredStops } from './stored-stops.js';
+export { requestInTodaysFeeds, inTodaysFeeds } from './todays-feeds.js';
 export { LIVE_BOARD_MINUTES } from './commands/live.js';
