@@ -26,12 +26,13 @@ export interface RecordsTarget {
 
 /**
  * One step of the records: those an earlier version stored in another shape rewritten in today's.
- * It runs at open, before anything reads them, and must be safe to run twice at once (two
- * instances starting on one Redis) and again after a crash cut it short (its version is recorded
- * only once it finished).
+ * The steps a store lacks share one scan of the chats' records at open, before anything reads
+ * them; each is handed every record (as the scan read it) and rewrites only those of its earlier
+ * shape. It must be safe to run twice at once (two instances starting on one Redis) and again
+ * after a crash cut the scan short (the version is recorded only once it finished).
  */
 export interface RecordsMigration {
   readonly version: number;
   readonly name: string;
-  up(target: RecordsTarget): Promise<void>;
+  record(target: RecordsTarget, key: string, raw: unknown): Promise<void>;
 }

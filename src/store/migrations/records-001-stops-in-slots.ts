@@ -9,7 +9,6 @@ import type { SavedStop } from '../../domain/store-ports.js';
 import { decode, type CorruptionLog, type Stored } from '../records.js';
 import { saveStop } from '../save-stop.js';
 import { STOP_SLOTS, holds, readSlots } from '../slots.js';
-import { eachRecord } from './each-record.js';
 import type { RecordsMigration, RecordsTarget } from './migration.js';
 
 /** chat:<platform>:<chat id>:stops; a chat id may hold ':' (matched greedily up to the tail). */
@@ -23,14 +22,13 @@ const ArrayStop = z.object({
 export const stopsInSlots: RecordsMigration = {
   version: 1,
   name: 'saved stops from their single array into slots',
-  up: (target) =>
-    eachRecord(target.backend, 'chat:', async (key, raw) => {
-      const chat = ARRAY_KEY.exec(key);
-      if (chat === null) return;
-      const stored = await decode(target.backend.keyv, raw);
-      if (stored.state === 'absent') return;
-      await moveIntoSlots(target, key, { platform: chat[1] as Platform, chatId: chat[2]! }, parseArray(key, stored, target.corrupt));
-    }),
+  async record(target, key, raw) {
+    const chat = ARRAY_KEY.exec(key);
+    if (chat === null) return;
+    const stored = await decode(target.backend.keyv, raw);
+    if (stored.state === 'absent') return;
+    await moveIntoSlots(target, key, { platform: chat[1] as Platform, chatId: chat[2]! }, parseArray(key, stored, target.corrupt));
+  },
 };
 
 interface ArrayStops {

@@ -1,9 +1,11 @@
 // The shapes of the store's records, versioned the same on SQLite and Redis: a version record in
 // the store's namespace says which steps its records have had (absent: every version before this
-// list existed, 0), and opening the store runs the ones they lack, in order, recording each once it
-// finished. Readers then read today's shapes only.
+// list existed, 0), and opening the store runs the ones they lack over one scan of the chats'
+// records (each record handed to each step, in the steps' order), then records the latest version.
+// Readers then read today's shapes only.
 import { readStored } from '../records.js';
 import type { RecordsMigration, RecordsTarget } from './migration.js';
+import { eachRecord } from './each-record.js';
 import { NewerStoreError } from './newer-store.js';
 import { stopsInSlots } from './records-001-stops-in-slots.js';
 import { languageChoices } from './records-002-language-choices.js';
@@ -22,12 +24,14 @@ export async function migrateRecords(target: RecordsTarget): Promise<void> {
   const current = await recordsVersion(target);
   if (current > LATEST_RECORDS)
     throw new NewerStoreError(`a newer version of the bot wrote its records (records ${current}; this one reads up to ${LATEST_RECORDS})`);
-  for (const migration of RECORDS_MIGRATIONS) {
-    if (migration.version <= current) continue;
-    await migration.up(target);
-    await keyv.set(RECORDS_VERSION_KEY, migration.version);
-    target.logger?.debug({ version: migration.version, migration: migration.name }, 'store: records migrated');
-  }
+  const pending = RECORDS_MIGRATIONS.filter((migration) => migration.version > current);
+  if (pending.length === 0) return;
+  // Every record of an earlier shape so far is a chat's; a step that needs others adds its prefix here.
+  await eachRecord(target.backend, 'chat:', async (key, raw) => {
+    for (const migration of pending) await migration.record(target, key, raw);
+  });
+  await keyv.set(RECORDS_VERSION_KEY, LATEST_RECORDS);
+  target.logger?.debug({ from: current, to: LATEST_RECORDS, steps: pending.map((m) => m.name) }, 'store: records migrated');
 }
 
 async function recordsVersion(target: RecordsTarget): Promise<number> {
