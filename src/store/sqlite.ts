@@ -98,6 +98,7 @@ function sqliteBackend(db: Database.Database, file: string, namespace: string, l
         .immediate();
     },
     async setAll(records) {
+      if (records.length === 0) return;
       const rows = await Promise.all(
         records.map(async ({ key, value }) => [prefix(key), (await keyv.serializeData({ value, expires: undefined })) as string] as const),
       );
