@@ -52,9 +52,17 @@ const sim = await startSimServer({ now: () => RUSH_HOUR });
 const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, cacheTtlMs: { nextTrips: 0, routeSummary: 0 } });
 const cityFile = readFileSync(new URL('../test/fixtures/gtfs/stops-2014.txt.gz', import.meta.url));
 const stops = createStopIndex(parseStopsTxt(gunzipSync(cityFile).toString('utf8')));
-const core = createBotCore({ transit, ...memoryStores(), now: () => RUSH_HOUR, stops });
+const stores = memoryStores();
+const core = createBotCore({ transit, ...stores, now: () => RUSH_HOUR, stops });
 const discord = await startFakeDiscord({ token: TOKEN, guilds: [GUILD] });
-const bot = createDiscordBot({ token: TOKEN, apiRoot: discord.apiRoot, core, logger: pino({ level: 'silent' }), rateLimitPerMinute: 1_000_000 });
+const bot = createDiscordBot({
+  token: TOKEN,
+  apiRoot: discord.apiRoot,
+  core,
+  lifecycle: stores.lifecycle,
+  logger: pino({ level: 'silent' }),
+  rateLimitPerMinute: 1_000_000,
+});
 await bot.start();
 
 /** Percentiles of a list of milliseconds, as one line. */

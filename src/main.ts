@@ -4,7 +4,7 @@
 // terminal chat's input ends, or when an adapter fails for good.
 import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
-import { createBotCore, withStoredStops, type BotCore } from './core/index.js';
+import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
@@ -136,7 +136,7 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
 }
 
 /** Every platform whose token is set; the terminal chat when none is. */
-function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
+function chatAdapters(config: Config, core: RiderAnswers & Speaking, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
   const adapters: ChatAdapter[] = [];
   const telegram = config.telegram;
   if (telegram !== undefined) {
@@ -146,6 +146,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         ...(telegram.apiRoot !== undefined ? { apiRoot: telegram.apiRoot } : {}),
         ...(telegram.webhook !== undefined ? { webhook: telegram.webhook } : {}),
         core,
+        lifecycle: store.lifecycle,
         ...(stops !== undefined ? { stops } : {}),
         logger: logger.child({ component: 'telegram' }),
         clock: now,
@@ -161,6 +162,7 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
         token: discord.token,
         ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}),
         core,
+        lifecycle: store.lifecycle,
         logger: logger.child({ component: 'discord' }),
         clock: now,
         rateLimitPerMinute: config.rateLimitPerMinute,
@@ -200,7 +202,7 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
 async function startAlerts(
   config: Config,
   logger: Logger,
-  core: BotCore,
+  core: PushRendering,
   store: Store,
   transit: TransitSource,
   notifiers: Notifier[],
@@ -226,7 +228,7 @@ async function startAlerts(
 const LIVE_ROUND_MS = 30_000;
 
 /** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
-function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, logger: Logger, closers: Closers): void {
+function startLiveUpdates(adapters: ChatAdapter[], core: RiderAnswers & Speaking, store: Store, logger: Logger, closers: Closers): void {
   const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
   if (editors.length === 0) return;
   const updater = createLiveUpdater({
@@ -277,7 +279,7 @@ async function main(): Promise<void> {
   }
   const { source: transit, stops } = await openSource(config, logger, closers);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
-  const repositories = withStoredStops(store, transit.identifiers);
+  const repositories = inTodaysFeeds(store, transit.identifiers);
   const core = createBotCore({
     transit,
     chats: store.chats,

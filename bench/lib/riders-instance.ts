@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
 import { Bot, webhookCallback } from 'grammy';
 import { createBotCore } from '../../src/core/index.js';
-import { withStoredStops } from '../../src/core/stored-stops.js';
+import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { createTelegramBot } from '../../src/chat/telegram/index.js';
 import { clockStartingAt } from '../../src/domain/clock-start.js';
 import { createLogger } from '../../src/log.js';
@@ -59,7 +59,7 @@ async function startBot(s: InstanceSettings): Promise<{ port: number; stop(): Pr
     },
     { dataDir: s.dataDir!, now, logger, quietRequests: false },
   );
-  const repositories = withStoredStops(store, opened.source.identifiers);
+  const repositories = inTodaysFeeds(store, opened.source.identifiers);
   const core = createBotCore({
     transit: opened.source,
     chats: store.chats,
@@ -74,6 +74,7 @@ async function startBot(s: InstanceSettings): Promise<{ port: number; stop(): Pr
     apiRoot: s.apiRoot,
     webhook: { url: `https://bot.example.org${s.path}`, secret: s.secret, port: 0, host: '127.0.0.1' },
     core,
+    lifecycle: store.lifecycle,
     ...(opened.stops !== undefined ? { stops: opened.stops } : {}),
     logger,
     clock: now,

@@ -15,7 +15,7 @@
 // jobs go through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace,
 // the platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
 import { createHash } from 'node:crypto';
-import type { BotCore } from '../../src/core/core.js';
+import type { PushRendering } from '../../src/core/index.js';
 import type { AlertTarget, ChatType, Platform } from '../../src/domain/chat.js';
 import type { Clock } from '../../src/domain/clock.js';
 import type { Disruption } from '../../src/domain/disruption.js';
@@ -35,7 +35,7 @@ export interface DisruptionPushDeps {
   subscriptions: Pick<SubscriptionsRepository, 'every'>;
   chats: Pick<ChatSettingsRepository, 'disruptionPushes'>;
   claims: Claims;
-  core: Pick<BotCore, 'disruptionReply'>;
+  core: Pick<PushRendering, 'disruptionReply'>;
   /** Platforms this instance delivers to: it pushes to their chats only. */
   platforms: ReadonlySet<Platform>;
   clock: Clock;

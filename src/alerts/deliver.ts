@@ -3,10 +3,9 @@
 // was removed or paused since the tick (a slow upstream leaves seconds for /unsubscribe), one
 // sender per chat at a time, the chat's own pace kept, and a mark per alert once the platform
 // accepted the message.
-import type { BotCore } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
-import type { ChatSettingsRepository, Claims, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatLifecycle, ChatSettingsRepository, Claims, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { Sleep } from '../util/sleep.js';
 import { errorLine } from '../util/error-line.js';
 import type { AlertMetricsSink } from '../domain/alert-metrics-sink.js';
@@ -35,7 +34,7 @@ export interface DeliverDeps {
   subscriptions: Pick<SubscriptionsRepository, 'list' | 'remove'>;
   /** Whether a chat still wants disruptions pushed (read just before sending them); absent: it does. */
   chats?: Pick<ChatSettingsRepository, 'disruptionPushes'>;
-  core: Pick<BotCore, 'chatRefused' | 'chatMoved'>;
+  lifecycle: Pick<ChatLifecycle, 'refused' | 'moved'>;
   settings: AlertSettings;
   clock: Clock;
   logger: Logger;
@@ -114,14 +113,14 @@ export function createDeliver(deps: DeliverDeps): Deliver {
       refusedLogged.add(chat);
       logger.warn({ platform: job.chat.platform, chatId: job.chat.chatId, reason }, 'the platform refuses the chat: its alerts are paused');
     }
-    await deps.core.chatRefused({ platform: job.chat.platform, chatId: job.chat.chatId });
+    await deps.lifecycle.refused({ platform: job.chat.platform, chatId: job.chat.chatId });
     return { kind: 'refused', reason };
   }
 
   /** A chat's new id (a group that became a supergroup): its alerts move there, unpaused, and this job is sent there, once. */
   async function followMove(job: AlertJob, to: string): Promise<DeliveryOutcome> {
     const from = { platform: job.chat.platform, chatId: job.chat.chatId };
-    await deps.core.chatMoved(from, { platform: job.chat.platform, chatId: to });
+    await deps.lifecycle.moved(from, { platform: job.chat.platform, chatId: to });
     return deliverTo({ ...job, chat: { ...job.chat, chatId: to } }, false);
   }
 

@@ -14,7 +14,7 @@
 // through the alerts' own queue and delivery (deliver.ts: one sender per chat, its pace, the
 // platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
 import { createHash } from 'node:crypto';
-import type { BotCore } from '../core/index.js';
+import type { PushRendering } from '../core/index.js';
 import type { AlertTarget, Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Disruption } from '../domain/disruption.js';
@@ -39,7 +39,7 @@ export interface DisruptionPushDeps {
   changes?: WatchChanges;
   chats: Pick<ChatSettingsRepository, 'disruptionPushes' | 'disruptionPushesOf'>;
   claims: Claims;
-  core: Pick<BotCore, 'disruptionReply'>;
+  core: Pick<PushRendering, 'disruptionReply'>;
   /** Platforms this instance delivers to: it pushes to their chats only. */
   platforms: ReadonlySet<Platform>;
   clock: Clock;

@@ -4,13 +4,20 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import cron, { type ScheduledTask } from 'node-cron';
-import type { BotCore } from '../core/index.js';
+import type { PushRendering } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
 import { registerFeedMetrics } from '../metrics/feed-metrics.js';
 import { startMetricsServer, type MetricsServer } from '../metrics/server.js';
-import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
+import type {
+  ChatLifecycle,
+  ChatSettingsRepository,
+  Claims,
+  SavedStopsRepository,
+  SubscriptionsRepository,
+  WatchChanges,
+} from '../domain/store-ports.js';
 import { createDisruptionPushes, type DisruptionPushes } from './disruption-pushes.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import { sleep } from '../util/sleep.js';
@@ -25,11 +32,13 @@ import { spacedNotifier } from './spaced-notifier.js';
 import { createTick, type Tick } from './tick.js';
 
 export interface AlertSchedulerDeps {
-  core: Pick<BotCore, 'alertReply' | 'chatRefused' | 'chatMoved' | 'disruptionReply'>;
+  core: PushRendering;
   /** With saved stops and chat settings, disruptions touching a chat's stops are pushed to it too. */
   store: {
     subscriptions: SubscriptionsRepository;
     claims: Claims;
+    /** A chat the platform refuses pauses its pushes; one that moved takes them to its new id. */
+    lifecycle: Pick<ChatLifecycle, 'refused' | 'moved'>;
     savedStops?: SavedStopsRepository;
     chats?: ChatSettingsRepository;
     /** The store's own writes, heard at once by the disruption pushes' watch list. */
@@ -89,7 +98,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
       claims: deps.store.claims,
       subscriptions: deps.store.subscriptions,
       ...(deps.store.chats !== undefined ? { chats: deps.store.chats } : {}),
-      core: deps.core,
+      lifecycle: deps.store.lifecycle,
       settings,
       clock,
       logger,

@@ -4,7 +4,7 @@
 // index, each distinct stop fetched once, each alert rendered in its chat's language, a chat's
 // alerts of one minute merged into one job, and the jobs queued. The minute is marked done for
 // those platforms once its jobs are safe: in Redis (BullMQ), or delivered (in-process queue).
-import type { BotCore } from '../core/index.js';
+import type { PushRendering } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import type { Claims, SubscriptionsRepository } from '../domain/store-ports.js';
@@ -25,7 +25,7 @@ export interface TickDeps {
   subscriptions: SubscriptionsRepository;
   claims: Claims;
   transit: TransitSource;
-  core: Pick<BotCore, 'alertReply'>;
+  core: Pick<PushRendering, 'alertReply'>;
   queue: DeliveryQueue;
   /** Platforms this instance has an adapter for: it claims alerts to these only. */
   platforms: ReadonlySet<Platform>;

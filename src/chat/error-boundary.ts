@@ -1,4 +1,4 @@
-import { localeFromCode, type BotCore, type ChatContext } from '../core/index.js';
+import { localeFromCode, type ChatContext, type Speaking } from '../core/index.js';
 import type { Logger } from '../log.js';
 import { attempt } from '../util/attempt.js';
 import type { ErrorSummary } from './describe-error.js';
@@ -15,7 +15,7 @@ export interface Failure {
 }
 
 export interface ErrorBoundaryDeps {
-  core: Pick<BotCore, 't' | 'localeOf'>;
+  core: Pick<Speaking, 't' | 'localeOf'>;
   logger: Logger;
   /** The platform's describer: its error classes, its secrets removed. */
   describe: (err: unknown) => ErrorSummary;

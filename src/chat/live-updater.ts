@@ -1,4 +1,4 @@
-import { LIVE_BOARD_MINUTES, type BotCore, type ChatContext } from '../core/index.js';
+import { LIVE_BOARD_MINUTES, type ChatContext, type RiderAnswers, type Speaking } from '../core/index.js';
 import type { Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Locale } from '../domain/locale.js';
@@ -54,7 +54,7 @@ export interface LiveEditor {
 }
 
 export interface LiveUpdaterDeps {
-  core: BotCore;
+  core: Pick<RiderAnswers, 'run'> & Pick<Speaking, 't' | 'localeOf'>;
   messages: LiveMessagesRepository;
   claims: Claims;
   editors: readonly LiveEditor[];

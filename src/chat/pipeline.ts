@@ -1,4 +1,4 @@
-import type { BotCore, ChatContext } from '../core/index.js';
+import type { ChatContext, RiderAnswers, Speaking } from '../core/index.js';
 import type { Clock } from '../domain/clock.js';
 import type { CommandRequest } from '../domain/command-request.js';
 import type { Reply } from '../domain/reply.js';
@@ -50,7 +50,8 @@ export interface ChatPipeline {
 }
 
 export interface ChatPipelineDeps {
-  core: BotCore;
+  /** Answers the entry; says the rate limit's notice itself. */
+  core: RiderAnswers & Pick<Speaking, 't' | 'localeOf'>;
   logger: Logger;
   /** Requests that cost, per user per minute (20 by default); absent: no limit (the terminal's one person). */
   rateLimit?: { perMinute?: number; clock: Clock };

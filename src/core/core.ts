@@ -1,10 +1,9 @@
 import type { Subscription } from '../domain/subscription.js';
-import type { ChatRef } from '../domain/chat.js';
 import type { Locale } from '../domain/locale.js';
 import type { IdentifierGrammar } from '../domain/identifiers.js';
 import type { ChatContext } from './chat-context.js';
 import type { CommandRequest, ParsedText } from './command-request.js';
-import type { CommandSpec, Suggestion } from './commands/index.js';
+import type { Suggestion } from './commands/index.js';
 import type { Fetched } from './format/alert.js';
 import type { Reply } from '../domain/reply.js';
 import type { Disruption } from '../domain/disruption.js';
@@ -12,38 +11,23 @@ import type { AlertTarget } from '../domain/chat.js';
 
 export type { Locale };
 
-/**
- * The platform-neutral bot: every adapter (terminal, Telegram, Discord) and the scheduler hand it
- * what a user asked, and render the Reply they get back. It never throws: failures come back as
- * Replies.
- */
-export interface BotCore {
+// The platform-neutral core, one interface per caller: the adapters answer riders through
+// RiderAnswers and say their own few words through Speaking; the pushes (alerts, disruptions)
+// render through PushRendering. Each caller is handed only its part, so a test fake implements
+// only what its caller uses. None of them throws: failures come back as Replies.
+
+/** Answering riders: what the entry pipeline (and the live updater, running a request again) asks. */
+export interface RiderAnswers {
   /** Typed text, read once. null: stay silent (bare text in a group, a command for another bot). */
   parse(text: unknown, chat: ChatContext): ParsedText | null;
   /** The answer to parsed text: the command's reply, or the usage error in the chat's language. */
   answer(parsed: ParsedText, chat: ChatContext): Promise<Reply>;
   /** parse + answer. */
   handleText(text: unknown, chat: ChatContext): Promise<Reply | null>;
-  /** A structured command: slash options, a pressed button, an inline query, a scheduled push. */
+  /** A structured command: slash options, a pressed button, an inline query, a live message's round. */
   run(request: CommandRequest, chat: ChatContext): Promise<Reply>;
   /** Whether running it asks the transit service (adapters rate-limit and defer those). */
   asksTransit(request: CommandRequest): boolean;
-  /**
-   * The message a due subscription sends, in its chat's language: a timed alert's arrivals (or
-   * that they are unavailable); a "near" alert's notice, or undefined while the bus is not near.
-   */
-  alertReply(subscription: Subscription, fetched: Fetched): Promise<Reply | undefined>;
-  /**
-   * A disruption pushed to a chat watching `place` (a saved stop, a subscription's stop and route):
-   * its whole text in the chat's language, and how to turn these pushes off.
-   */
-  disruptionReply(chat: AlertTarget, disruption: Disruption, place: { stopNo: string; routeNo?: string }): Promise<Reply>;
-  /** The platform refuses the chat (the bot was blocked, kicked, removed): its alerts pause at once. */
-  chatRefused(chat: ChatRef): Promise<void>;
-  /** Someone used the bot in a chat that refused a push: its alerts paused for that resume. */
-  chatReturned(chat: ChatRef): Promise<void>;
-  /** A group became a supergroup with a new id: its alerts (and settings) follow. */
-  chatMoved(from: ChatRef, to: ChatRef): Promise<void>;
   /** A shared location: the nearest stops, each a button asking for arrivals. */
   handleLocation(lat: number, lon: number, chat: ChatContext): Promise<Reply>;
   /**
@@ -58,14 +42,33 @@ export interface BotCore {
     limit?: number,
     given?: Readonly<Record<string, string>>,
   ): Promise<Suggestion[]>;
+}
+
+/** Rendering pushes: the messages the scheduler sends to chats that asked for them. */
+export interface PushRendering {
+  /**
+   * The message a due subscription sends, in its chat's language: a timed alert's arrivals (or
+   * that they are unavailable); a "near" alert's notice, or undefined while the bus is not near.
+   */
+  alertReply(subscription: Subscription, fetched: Fetched): Promise<Reply | undefined>;
+  /**
+   * A disruption pushed to a chat watching `place` (a saved stop, a subscription's stop and route):
+   * its whole text in the chat's language, and how to turn these pushes off.
+   */
+  disruptionReply(chat: AlertTarget, disruption: Disruption, place: { stopNo: string; routeNo?: string }): Promise<Reply>;
+}
+
+/** Speaking: the few texts and menus an adapter says itself, in the chat's language and the source's words. */
+export interface Speaking {
   /** The chat's language: its /lang choice, else the platform's language code (remembered), else English. */
   localeOf(chat: ChatContext): Promise<Locale>;
-  /** A string from the locale files, for the few texts an adapter says itself (rate limit, ...). */
+  /** A string from the locale files (rate limit, an expired button, the terminal's welcome...). */
   t(locale: Locale, id: string, args?: Record<string, string | number>): string;
-  /** The command table, for adapters that derive their menus from it (Discord slash commands). */
-  readonly commands: readonly CommandSpec[];
-  /** The Telegram-style command menu in one language, from the table. */
+  /** The Telegram-style command menu in one language, from the command table. */
   commandMenu(locale: Locale): Array<{ command: string; description: string }>;
-  /** What the transit source's stop and route identifiers look like. */
+  /** What the transit source's stop and route identifiers look like (a button's stop read, a stop shown). */
   readonly identifiers: IdentifierGrammar;
 }
+
+/** The whole core, as createBotCore makes it: only main holds it, and hands each caller its part. */
+export type BotCore = RiderAnswers & PushRendering & Speaking;

@@ -87,7 +87,6 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   }
 
   const core: BotCore = {
-    commands: MENU_SPECS,
     identifiers,
 
     parse: (text, chat) => parseText(text, chat, { identifiers, words }),
@@ -136,38 +135,6 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         const whole = formatWholeDisruption(disruption, { locale: ctx.locale, say: ctx.say, title });
         return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
       });
-    },
-
-    async chatRefused(chat) {
-      try {
-        const paused = await deps.subscriptions.pauseChat(chat, 'refused');
-        if (paused > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, paused }, 'chat refuses the bot; its alerts are paused');
-        // Its disruption pushes pause with them (a chat that said off stays off).
-        if ((await deps.chats.disruptionPushes(chat)) === 'on') await deps.chats.setDisruptionPushes(chat, 'refused');
-      } catch (err) {
-        deps.logger?.warn({ err, platform: chat.platform }, 'could not pause the alerts of a chat that refuses the bot');
-      }
-    },
-
-    async chatReturned(chat) {
-      try {
-        const resumed = await deps.subscriptions.resumeChat(chat, 'refused');
-        if (resumed > 0) deps.logger?.info({ platform: chat.platform, chatId: chat.chatId, resumed }, 'chat uses the bot again; its alerts resume');
-        if ((await deps.chats.disruptionPushes(chat)) === 'refused') await deps.chats.setDisruptionPushes(chat, 'on');
-      } catch (err) {
-        deps.logger?.warn({ err, platform: chat.platform }, 'could not resume the alerts of a chat that uses the bot again');
-      }
-    },
-
-    async chatMoved(from, to) {
-      try {
-        const moved = await deps.subscriptions.moveChat(from, to);
-        deps.logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts follow');
-        // A group that said /disruptions off keeps it off under its new id (refused: it is back, so on).
-        if ((await deps.chats.disruptionPushes(from)) === 'off') await deps.chats.setDisruptionPushes(to, 'off');
-      } catch (err) {
-        deps.logger?.warn({ err, platform: from.platform }, 'could not move the alerts of a migrated chat');
-      }
     },
 
     handleLocation(lat, lon, chat) {

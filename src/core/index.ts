@@ -1,7 +1,7 @@
 // The core's one door: adapters, the pushes, main and the programs import the core only from here
 // (lint: import-layers.js), so what lies behind it can move without touching them.
 export { createBotCore, type BotCoreDeps } from './create-core.js';
-export type { BotCore, Locale } from './core.js';
+export type { BotCore, Locale, PushRendering, RiderAnswers, Speaking } from './core.js';
 export type { ChannelLookup, ChatContext } from './chat-context.js';
 export type { CommandName, CommandRequest, ParsedText } from './command-request.js';
 export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../domain/reply.js';
@@ -14,5 +14,5 @@ export { localeFromCode, packageLanguages } from './languages/package-languages.
 export { speakingOf } from './source-words.js';
 export { commandAsText } from './command-text.js';
 export type { Fetched } from './format/alert.js';
-export { currentRequest, withStoredStops } from './stored-stops.js';
+export { requestInTodaysFeeds, inTodaysFeeds } from './todays-feeds.js';
 export { LIVE_BOARD_MINUTES } from './commands/live.js';

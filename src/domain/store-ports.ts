@@ -107,18 +107,34 @@ export interface SubscriptionsRepository {
   remove(chat: ChatRef, id: string): Promise<boolean>;
   /** Pauses (`user`, `refused`) or resumes (undefined) one; false: no such subscription. */
   setPaused(chat: ChatRef, id: string, paused: Subscription['paused']): Promise<boolean>;
-  /** Pauses every active subscription of a chat the platform refuses; how many it paused. */
-  pauseChat(chat: ChatRef, reason: 'refused'): Promise<number>;
-  /** Resumes the chat's subscriptions paused for this reason (a rider's own pauses stay); how many it resumed. */
-  resumeChat(chat: ChatRef, reason: 'refused'): Promise<number>;
-  /** A group that became a supergroup keeps its subscriptions under its new id, those paused as refused resumed; how many moved. */
-  moveChat(from: ChatRef, to: ChatRef): Promise<number>;
   /** The subscriptions due at this local minute in this zone, happening at `at` (isSubscriptionDue), found through the index. */
   dueAt(timeZone: string, local: LocalMinute, at: Date): Promise<Subscription[]>;
   /** Every zone any subscription is read in. */
   zones(): Promise<string[]>;
   /** Every chat's subscriptions, streamed (never all held at once), in no particular order. */
   every(): AsyncIterable<Subscription>;
+}
+
+/**
+ * What happens to a chat as a whole, told by the delivery and the adapters: its platform refuses
+ * it, someone uses the bot there again, it moves to a new id. Only stored records change (its
+ * subscriptions, its settings). Unlike the repositories, these never reject: each is a side effect
+ * of something that must go on (a delivery, a membership update, an interaction), so the store
+ * logs a failure itself, and the next refusal or use tries again.
+ */
+export interface ChatLifecycle {
+  /**
+   * The platform refuses the chat (the bot was blocked, kicked, removed): its active alerts pause
+   * as `refused`, and its disruption pushes with them (a chat that said off stays off).
+   */
+  refused(chat: ChatRef): Promise<void>;
+  /** Someone uses the bot in a chat that refused it: what the refusal paused resumes (a rider's own pauses stay). */
+  returned(chat: ChatRef): Promise<void>;
+  /**
+   * A group became a supergroup with a new id: its alerts follow (those paused as refused resume:
+   * the old id's refusal says nothing of the new chat), and so does its /disruptions off.
+   */
+  moved(from: ChatRef, to: ChatRef): Promise<void>;
 }
 
 /**

@@ -22,30 +22,36 @@ const SubscriptionRecord = z.object({
   createdAt: z.string(),
 });
 
+type Decoded = { ok: true; subscription: Subscription } | { ok: false; reason: string };
+
 /**
  * The subscription, or why it is not one. Records are stored as JSON text inside keyv's value:
  * keyv revives every value of what it parses, which for a whole object costs more than the rest
- * of a tick's reading; a plain JSON.parse of one string does not.
+ * of a tick's reading; a plain JSON.parse of one string does not. (Records an earlier version
+ * stored as objects were rewritten as text at open: store/migrations/.)
  */
-export function decodeSubscription(value: unknown): { ok: true; subscription: Subscription } | { ok: false; reason: string } {
-  let record = value;
-  if (typeof value === 'string') {
-    try {
-      record = JSON.parse(value);
-    } catch {
-      return { ok: false, reason: 'not JSON' };
-    }
+export function decodeSubscription(value: unknown): Decoded {
+  if (typeof value !== 'string') return { ok: false, reason: 'not JSON text' };
+  let record: unknown;
+  try {
+    record = JSON.parse(value);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
   }
-  const parsed = SubscriptionRecord.safeParse(record);
-  if (!parsed.success) return { ok: false, reason: `not a subscription (${parsed.error.issues[0]?.path.join('.') || 'shape'})` };
-  return { ok: true, subscription: withoutUndefined(parsed.data) };
+  return checked(record);
 }
 
 /** What is written: exactly the model's fields as JSON text, so a record reads back equal to what was added. */
 export function encodeSubscription(sub: Subscription): string {
-  const checked = decodeSubscription(sub);
-  if (!checked.ok) throw new RangeError(`cannot store a subscription that is ${checked.reason}`);
-  return JSON.stringify(checked.subscription);
+  const record = checked(sub);
+  if (!record.ok) throw new RangeError(`cannot store a subscription that is ${record.reason}`);
+  return JSON.stringify(record.subscription);
+}
+
+function checked(record: unknown): Decoded {
+  const parsed = SubscriptionRecord.safeParse(record);
+  if (!parsed.success) return { ok: false, reason: `not a subscription (${parsed.error.issues[0]?.path.join('.') || 'shape'})` };
+  return { ok: true, subscription: withoutUndefined(parsed.data) };
 }
 
 function withoutUndefined(record: z.infer<typeof SubscriptionRecord>): Subscription {

@@ -9,6 +9,8 @@ export interface BoundedAdd {
 
 /** What differs between SQLite and Redis; everything else goes through the Keyv. */
 export interface Backend {
+  /** Where it is, for the one line saying it cannot open: the SQLite file, Redis's host and port. */
+  readonly where: string;
   readonly keyv: Keyv;
   /**
    * Atomically store `value` (as keyv's own get would read it) under `key` if the key is absent or
@@ -27,6 +29,8 @@ export interface Backend {
     also: ReadonlyArray<readonly [set: string, member: string]>,
     record: { key: string; value: unknown },
   ): Promise<BoundedOutcome>;
+  /** Writes every record as keyv.set would (no time to live), all or none: one transaction, one MSET. */
+  setAll(records: ReadonlyArray<{ key: string; value: unknown }>): Promise<void>;
   /**
    * Every record whose key (without the namespace) starts with `prefix`, a page at a time, as
    * stored (keyv's raw text); deletes nothing (keyv's own iterator deletes expired keys on its

@@ -70,8 +70,6 @@ function pushSettingOf(corrupt: CorruptionLog) {
 }
 
 function decodeLanguage(value: unknown): LanguageChoice | undefined {
-  // Before LanguageChoice the key held the bare locale, written only by /lang: a choice.
-  if (typeof value === 'string' && LOCALE_SHAPE.test(value)) return { locale: value, chosen: true };
   const parsed = LanguageRecord.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }

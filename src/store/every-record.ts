@@ -7,15 +7,12 @@ import { PLATFORMS, type ChatRef, type Platform } from '../domain/chat.js';
 import { decodeSubscription } from '../domain/subscription-record.js';
 import type { Subscription } from '../domain/subscription.js';
 import type { SavedStopOf } from '../domain/store-ports.js';
-import { parseLegacyStops } from './legacy-stops.js';
 import { decode, type CorruptionLog, type Stored } from './records.js';
 import { decodeSlot } from './slots.js';
 
 const PLATFORM = `(${PLATFORMS.join('|')})`;
 /** chat:<platform>:<chat id>:stops:slot:<n>; a chat id may hold ':' (it is matched greedily up to the known tail). */
 const SLOT_KEY = new RegExp(`^chat:${PLATFORM}:(.+):stops:slot:(\\d+)$`);
-/** Stops saved before slots, still waiting for their chat's next read to migrate them. */
-const LEGACY_KEY = new RegExp(`^chat:${PLATFORM}:(.+):stops$`);
 const SUB_KEY = new RegExp(`^chat:${PLATFORM}:(.+):sub:[^:]+$`);
 
 /** A scan of the backend's records under a key prefix (Backend.records). */
@@ -34,15 +31,9 @@ const chatOf = (platform: string, chatId: string): ChatRef => ({ platform: platf
 export async function* everySavedStop(keyv: Keyv, records: RecordScan, corrupt: CorruptionLog): AsyncGenerator<SavedStopOf> {
   for await (const [key, stored] of rows(keyv, records)) {
     const slot = SLOT_KEY.exec(key);
-    if (slot !== null) {
-      const decoded = decodeSlot(key, Number(slot[3]), stored, corrupt);
-      if (decoded.kind === 'stop') yield { chat: chatOf(slot[1]!, slot[2]!), stopNo: decoded.stop.stopNo };
-      continue;
-    }
-    const legacy = LEGACY_KEY.exec(key);
-    if (legacy !== null) {
-      for (const stop of parseLegacyStops(key, stored, corrupt).stops) yield { chat: chatOf(legacy[1]!, legacy[2]!), stopNo: stop.stopNo };
-    }
+    if (slot === null) continue;
+    const decoded = decodeSlot(key, Number(slot[3]), stored, corrupt);
+    if (decoded.kind === 'stop') yield { chat: chatOf(slot[1]!, slot[2]!), stopNo: decoded.stop.stopNo };
   }
 }
 

@@ -4,11 +4,8 @@ import type { ChatRef } from '../domain/chat.js';
 
 const chatKey = (chat: ChatRef) => `chat:${chat.platform}:${chat.chatId}`;
 
-/** {locale, chosen}; before LanguageChoice, the bare locale string. */
+/** {locale, chosen} (the bare locale stores held before it was rewritten at open: migrations/). */
 export const languageKey = (chat: ChatRef) => `${chatKey(chat)}:lang`;
-
-/** Before slots: the whole list as one array, rewritten on each save. Read to migrate, then deleted. */
-export const legacyStopsKey = (chat: ChatRef) => `${chatKey(chat)}:stops`;
 
 /** One saved stop per slot, taken with a claim: JSON text {stopNo, name?, savedAt}. */
 export const stopSlotKey = (chat: ChatRef, slot: number) => `${chatKey(chat)}:stops:slot:${slot}`;

@@ -5,7 +5,9 @@ import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
 import { createLiveMessages } from './live-messages.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
+import { createChatLifecycle } from './chat-lifecycle.js';
 import type {
+  ChatLifecycle,
   ChatSettingsRepository,
   Claims,
   LiveMessagesRepository,
@@ -13,7 +15,10 @@ import type {
   SubscriptionsRepository,
   WatchChanges,
 } from '../domain/store-ports.js';
+import { StoreError } from '../domain/store-ports.js';
 import { corruptionLog } from './records.js';
+import { oneLine } from './errors.js';
+import { migrateRecords } from './migrations/index.js';
 import { openRedis } from './redis.js';
 import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
@@ -36,6 +41,8 @@ export interface Store extends WatchChanges {
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
+  /** A chat refused, back, or moved to a new id: its records follow. */
+  lifecycle: ChatLifecycle;
   claims: Claims;
   /** Messages kept edited (live locations), across restarts and instances. */
   liveMessages: LiveMessagesRepository;
@@ -45,9 +52,10 @@ export interface Store extends WatchChanges {
 }
 
 /**
- * Opens the backend and checks it before returning, so that a store that cannot work fails at
- * start: rejects with a StoreError whose message is one line naming the file or server and what
- * is wrong, having changed nothing.
+ * Opens the backend, checks it and brings its records to today's shapes (migrations/) before
+ * returning, so that a store that cannot work fails at start: rejects with a StoreError whose
+ * message is one line naming the file or server and what is wrong (a store a newer version wrote
+ * is left as it was).
  */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const namespace = options.namespace ?? DEFAULT_NAMESPACE;
@@ -57,16 +65,27 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       : await openSqlite(options.dataDir, namespace, options.logger, options.unsyncedWrites === true);
   const corrupt = corruptionLog(options.logger);
   const claims = createClaims(backend, corrupt);
+  // Records of earlier shapes are rewritten before anything reads them.
+  try {
+    await migrateRecords({ backend, claims, corrupt, logger: options.logger });
+  } catch (err) {
+    await backend.close().catch(() => undefined);
+    throw new StoreError(`cannot open ${backend.where}: ${oneLine(err)}`, { cause: err });
+  }
   let closing: Promise<void> | undefined;
+  const chats = createChatSettings(backend.keyv, corrupt);
+  const subscriptions = createSubscriptions({ backend, corrupt });
   // What each write changes in the chats' watch lists, told to the disruption pushes of this process.
   const watched = noticingWatchChanges(
     createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
-    createSubscriptions({ backend, corrupt }),
+    subscriptions,
+    createChatLifecycle({ backend, subscriptions, chats, logger: options.logger }),
   );
   return {
-    chats: createChatSettings(backend.keyv, corrupt),
+    chats,
     savedStops: watched.savedStops,
     subscriptions: watched.subscriptions,
+    lifecycle: watched.lifecycle,
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),

@@ -60,6 +60,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
   // does not: it deletes strings only).
   const setKey = (key: string) => recordKey(`set:${key}`);
   return {
+    where: `Redis at ${withoutCredentials(url)}`,
     keyv,
     async claim(key, value, ttlMs) {
       // No `expires` in the value: Redis expires the key itself (PX), and a second clock in the
@@ -80,6 +81,15 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
         also.map(([set, member]) => [setKey(set), member] as const),
         { key: recordKey(record.key), value },
       );
+    },
+    async setAll(records) {
+      if (records.length === 0) return;
+      const pairs = await Promise.all(
+        records.map(
+          async ({ key, value }) => [recordKey(key), (await keyv.serializeData({ value, expires: undefined })) as string] as [string, string],
+        ),
+      );
+      await client.mSet(pairs);
     },
     async *records(wanted) {
       const start = recordKey(wanted);

@@ -11,7 +11,7 @@ import { SQLITE_FILE, backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { folderFailure, sqliteOpenFailure } from './sqlite-errors.js';
 import { makeFolder } from '../util/make-folder.js';
-import { migrate } from './migrations/index.js';
+import { migrateLayout } from './migrations/index.js';
 import { KEYV_TABLE, SqliteKeyv } from './sqlite-keyv.js';
 import { sqliteSets } from './sqlite-sets.js';
 
@@ -43,7 +43,7 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
     // The first statements read the file (one that is not a database fails here, untouched) and
     // write to it (deleting this namespace's expired claims), so a read-only file fails now rather
     // than on a rider's first /save.
-    migrate(db);
+    migrateLayout(db);
     db.prepare(`DELETE FROM ${KEYV_TABLE} WHERE substr(key, 1, ?) = ? AND ${EXPIRED('value')}`).run(
       namespace.length + 1,
       `${namespace}:`,
@@ -53,10 +53,10 @@ export async function openSqlite(dataDir: string, namespace: string, logger: Log
     db?.close();
     throw new StoreError(`cannot open ${file}: ${sqliteOpenFailure(file, err)}`, { cause: err });
   }
-  return Promise.resolve(sqliteBackend(db, namespace, logger));
+  return Promise.resolve(sqliteBackend(db, file, namespace, logger));
 }
 
-function sqliteBackend(db: Database.Database, namespace: string, logger: Logger | undefined): Backend {
+function sqliteBackend(db: Database.Database, file: string, namespace: string, logger: Logger | undefined): Backend {
   const adapter = new SqliteKeyv(db);
   const keyv = keyvOver(adapter, { namespace, redis: false, errors: backendErrorLog(logger) });
   const prefix = (key: string) => keyv._getKeyPrefix(key);
@@ -74,6 +74,7 @@ function sqliteBackend(db: Database.Database, namespace: string, logger: Logger 
   let closed = false;
 
   return {
+    where: file,
     keyv,
     async claim(key, value, ttlMs) {
       const now = Date.now();
@@ -95,6 +96,15 @@ function sqliteBackend(db: Database.Database, namespace: string, logger: Logger 
           return outcome;
         })
         .immediate();
+    },
+    async setAll(records) {
+      if (records.length === 0) return;
+      const rows = await Promise.all(
+        records.map(async ({ key, value }) => [prefix(key), (await keyv.serializeData({ value, expires: undefined })) as string] as const),
+      );
+      db.transaction(() => {
+        for (const [key, value] of rows) upsert.run(key, value);
+      }).immediate();
     },
     async *records(wanted) {
       // Keyset pages along the primary key: each page an index range, none skipped or repeated.

@@ -14,8 +14,6 @@ import { ZONES_KEY, chatSubscriptionsKey, indexKeysAt, indexKeysOf, subscription
 import { decodeSubscription, encodeSubscription } from '../domain/subscription-record.js';
 import { everySubscription } from './every-record.js';
 
-/** A moved chat keeps all it had; the cap applied when each was made. */
-const NO_CAP = Number.MAX_SAFE_INTEGER;
 /** Records read per round trip: one MGET or SELECT of a bounded size, whatever a chat or bucket holds. */
 const READ_CHUNK = 200;
 
@@ -103,45 +101,6 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
         if (sub === undefined) return false;
         await rewrite(sub, paused);
         return true;
-      }),
-
-    pauseChat: (chat, reason) =>
-      guarded("pause the chat's alerts", async () => {
-        const active = (await listOf(chat)).subs.filter((s) => s.paused === undefined);
-        await Promise.all(active.map((s) => rewrite(s, reason)));
-        return active.length;
-      }),
-
-    resumeChat: (chat, reason) =>
-      guarded("resume the chat's alerts", async () => {
-        const paused = (await listOf(chat)).subs.filter((s) => s.paused === reason);
-        await Promise.all(paused.map((s) => rewrite(s, undefined)));
-        return paused.length;
-      }),
-
-    moveChat: (from, to) =>
-      guarded("move the chat's alerts", async () => {
-        let moved = 0;
-        for (const sub of (await listOf(from)).subs) {
-          // The old id's refusals say nothing of the new chat: those alerts resume; a rider's pause stays.
-          const { paused, ...rest } = sub;
-          const moving: Subscription = {
-            ...rest,
-            ...(paused === 'user' ? { paused } : {}),
-            chat: { ...sub.chat, platform: to.platform, chatId: to.chatId },
-          };
-          // Added under the new id before removed from the old: a crash in between leaves both, not neither.
-          const outcome = await insert(moving, NO_CAP);
-          if (outcome === 'id-taken') {
-            // Either an earlier move got this far before a crash (the same subscription), or the
-            // new chat made one with the same id: that one stays, and this one stays where it was.
-            const there = await readOne(subscriptionKey(to, sub.id));
-            if (there?.createdAt !== sub.createdAt) continue;
-          }
-          await erase(from, sub.id);
-          moved++;
-        }
-        return moved;
       }),
 
     dueAt: (zone, local, at) =>

@@ -1,15 +1,16 @@
 import type { ChatRef } from '../domain/chat.js';
-import type { SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
+import type { ChatLifecycle, SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
 
 // Every write that may change what a chat watches (its saved stops, its subscriptions and their
-// pauses) told to whoever listens, once it settled: the disruption pushes read that chat again
+// pauses, a refusal, a return, a move) told to whoever listens, once it settled: the disruption pushes read that chat again
 // instead of the whole store. Told after a failure too: reading a chat again costs little, and
 // a write that failed half-way is then seen as it is.
 
 export function noticingWatchChanges(
   savedStops: SavedStopsRepository,
   subscriptions: SubscriptionsRepository,
-): WatchChanges & { savedStops: SavedStopsRepository; subscriptions: SubscriptionsRepository } {
+  lifecycle: ChatLifecycle,
+): WatchChanges & { savedStops: SavedStopsRepository; subscriptions: SubscriptionsRepository; lifecycle: ChatLifecycle } {
   const listeners = new Set<(chat: ChatRef) => void>();
   const tell = (...chats: ChatRef[]) => {
     for (const listener of listeners) for (const chat of chats) listener({ platform: chat.platform, chatId: chat.chatId });
@@ -41,9 +42,11 @@ export function noticingWatchChanges(
       add: (sub, max) => told([sub.chat], () => subscriptions.add(sub, max)),
       remove: (chat, id) => told([chat], () => subscriptions.remove(chat, id)),
       setPaused: (chat, id, paused) => told([chat], () => subscriptions.setPaused(chat, id, paused)),
-      pauseChat: (chat, reason) => told([chat], () => subscriptions.pauseChat(chat, reason)),
-      resumeChat: (chat, reason) => told([chat], () => subscriptions.resumeChat(chat, reason)),
-      moveChat: (from, to) => told([from, to], () => subscriptions.moveChat(from, to)),
+    },
+    lifecycle: {
+      refused: (chat) => told([chat], () => lifecycle.refused(chat)),
+      returned: (chat) => told([chat], () => lifecycle.returned(chat)),
+      moved: (from, to) => told([from, to], () => lifecycle.moved(from, to)),
     },
   };
 }

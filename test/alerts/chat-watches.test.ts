@@ -14,7 +14,7 @@ const stop = (s: string) => placeKeyOf({ stop: s });
 function setup() {
   const shared = memoryStores();
   // This process's repositories over the shared store: their writes are heard.
-  const mine = noticingWatchChanges(shared.savedStops, shared.subscriptions);
+  const mine = noticingWatchChanges(shared.savedStops, shared.subscriptions, shared.lifecycle);
   const clock = fixedClock('2026-11-18T13:00:00Z');
   const watches = createChatWatches({
     savedStops: mine.savedStops,
@@ -56,9 +56,9 @@ describe('the disruption watch list', () => {
 
     // Refused by its platform: left out with its saved stops; back: watching again.
     await mine.savedStops.add(chat('44'), { stopNo: '7687' }, 10);
-    await mine.subscriptions.pauseChat(chat('44'), 'refused');
+    await mine.lifecycle.refused(chat('44'));
     expect((await watches.current()).chat('telegram:44')).toBeUndefined();
-    await mine.subscriptions.resumeChat(chat('44'), 'refused');
+    await mine.lifecycle.returned(chat('44'));
     expect([...(await watches.current()).watchers(stop('7687'))]).toEqual(['telegram:44']);
   });
 

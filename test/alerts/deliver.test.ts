@@ -38,18 +38,18 @@ function setup(script?: Script) {
   const claims = memoryClaims();
   const notifier = recordingNotifier(clock, script !== undefined ? { script } : {});
   const log = capturingLogger();
-  const chatRefused = vi.fn((_chat: unknown) => Promise.resolve());
+  const refused = vi.fn((_chat: unknown) => Promise.resolve());
   const subscriptions = chatSubscriptions();
   // Moving keeps the chat's subscriptions (this fake lists the same ones whatever the chat).
-  const chatMoved = vi.fn((_from: unknown, _to: unknown) => Promise.resolve());
-  const core = { chatRefused, chatMoved };
+  const moved = vi.fn((_from: unknown, _to: unknown) => Promise.resolve());
+  const lifecycle = { refused, moved };
   const { remove } = subscriptions;
   const sent = vi.fn();
   const deliver = createDeliver({
     notifiers: [notifier],
     claims,
     subscriptions,
-    core,
+    lifecycle,
     settings: testSettings({ chatIntervalMs: 1_000, groupPerMinute: 20 }),
     clock,
     logger: log.logger,
@@ -57,7 +57,7 @@ function setup(script?: Script) {
     instance: 'test',
     sleep: () => Promise.resolve(),
   });
-  return { claims, notifier, log, chatRefused, chatMoved, core, subscriptions, remove, sent, deliver };
+  return { claims, notifier, log, refused, moved, lifecycle, subscriptions, remove, sent, deliver };
 }
 
 describe('delivering one job', () => {
@@ -123,7 +123,7 @@ describe('delivering one job', () => {
       notifiers: [s.notifier],
       claims,
       subscriptions: s.subscriptions,
-      core: s.core,
+      lifecycle: s.lifecycle,
       settings: testSettings(),
       clock,
       logger: s.log.logger,
@@ -139,7 +139,7 @@ describe('delivering one job', () => {
     const s = setup(() => ({ status: 'permanent-failure', reason: '403: Forbidden: bot was kicked' }));
     expect(await s.deliver(job([part(1)]))).toEqual({ kind: 'refused', reason: '403: Forbidden: bot was kicked' });
     await s.deliver(job([part(2)]));
-    expect(s.chatRefused).toHaveBeenCalledWith({ platform: 'telegram', chatId: '42' });
+    expect(s.refused).toHaveBeenCalledWith({ platform: 'telegram', chatId: '42' });
     expect(s.log.lines.filter((l) => l.msg === 'the platform refuses the chat: its alerts are paused')).toHaveLength(1);
     expect(await s.claims.holder(part(1).key)).toBeUndefined();
   });
@@ -151,8 +151,8 @@ describe('delivering one job', () => {
         : { status: 'sent' },
     );
     expect(await s.deliver(job([part(1), part(2)], 'group'))).toEqual({ kind: 'sent', messages: 1 });
-    expect(s.chatMoved).toHaveBeenCalledWith({ platform: 'telegram', chatId: '42' }, { platform: 'telegram', chatId: '-100777' });
-    expect(s.chatRefused).not.toHaveBeenCalled();
+    expect(s.moved).toHaveBeenCalledWith({ platform: 'telegram', chatId: '42' }, { platform: 'telegram', chatId: '-100777' });
+    expect(s.refused).not.toHaveBeenCalled();
     expect(s.notifier.sent.map((m) => m.chatId)).toEqual(['-100777']);
     expect(await s.claims.holder(part(1).key)).toBeDefined();
   });
@@ -160,7 +160,7 @@ describe('delivering one job', () => {
   it('follows a move once per job: a chat that moves again is tried later', async () => {
     const s = setup((chatId) => ({ status: 'moved', chatId: `${chatId}0`, reason: '400: upgraded' }));
     expect(await s.deliver(job([part(1)], 'group'))).toEqual({ kind: 'retry', reason: '400: upgraded' });
-    expect(s.chatMoved).toHaveBeenCalledTimes(1);
+    expect(s.moved).toHaveBeenCalledTimes(1);
   });
 
   it('a temporary failure asks for a retry and marks nothing; a throwing notifier counts as one', async () => {
@@ -187,7 +187,7 @@ describe('delivering one job', () => {
       notifiers: [s.notifier],
       claims: broken,
       subscriptions: s.subscriptions,
-      core: s.core,
+      lifecycle: s.lifecycle,
       settings: testSettings(),
       clock,
       logger: s.log.logger,
@@ -207,7 +207,7 @@ describe('delivering one job', () => {
       notifiers: [s.notifier],
       claims: failsAfterSending,
       subscriptions: s.subscriptions,
-      core: s.core,
+      lifecycle: s.lifecycle,
       settings: testSettings(),
       clock,
       logger: s.log.logger,

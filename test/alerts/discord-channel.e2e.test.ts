@@ -37,7 +37,7 @@ describe('a Discord channel subscription', () => {
     });
     const store = await openStore({ dataDir: join(root, 'data') });
     const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
-    const h = await startHarness({ core, clock });
+    const h = await startHarness({ core, lifecycle: store.lifecycle, clock });
     const log = capturingLogger();
     const scheduler = await startAlertScheduler({
       core,

@@ -41,7 +41,7 @@ describe('disruptions pushed to a Discord channel', () => {
     const transit = opened.source;
     const store = await openStore({ dataDir: join(root, 'data') });
     const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
-    const h = await startHarness({ core, clock });
+    const h = await startHarness({ core, lifecycle: store.lifecycle, clock });
     const scheduler = await startAlertScheduler({
       core,
       store,

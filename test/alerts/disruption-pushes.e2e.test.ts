@@ -61,7 +61,7 @@ async function instance(storeOptions: { dataDir: string; redisUrl?: string; name
   const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
   const log = capturingLogger();
   // Never started: only its notifier is used, which needs no getMe.
-  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger: log.logger, core });
+  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger: log.logger, core, lifecycle: store.lifecycle });
   const scheduler: AlertScheduler = await startAlertScheduler({
     core,
     store,
@@ -76,6 +76,7 @@ async function instance(storeOptions: { dataDir: string; redisUrl?: string; name
   });
   return {
     core,
+    store,
     transit,
     log,
     /** Waits until this instance's feed reads what the demo server now serves (the poll refreshes in the background). */
@@ -202,7 +203,7 @@ describe('a chat its platform refuses (Telegram, SQLite)', () => {
     expect(sentTo('50')).toHaveLength(1);
 
     // Back (unblocked): its alerts resume, and so do its disruption pushes.
-    await one.core.chatReturned({ platform: 'telegram', chatId: '50' });
+    await one.store.lifecycle.returned({ platform: 'telegram', chatId: '50' });
     sim.setDisruptions(detourSaying('Route 95 detoured around Albert St until Saturday'));
     clock.set('2026-11-18T13:10:00Z');
     await one.fresh((ids) => ids.length === 2 && ids.join() !== friday);

@@ -41,7 +41,7 @@ export async function harness(options: HarnessOptions) {
   function start() {
     return startAlertScheduler({
       core,
-      store: { subscriptions: stores.subscriptions, claims },
+      store: { subscriptions: stores.subscriptions, claims, lifecycle: stores.lifecycle },
       transit,
       notifiers: [notifier],
       settings,

@@ -95,7 +95,7 @@ function publishedDisruptions(published: NonNullable<InstanceOptions['disruption
 async function platformNotifier(): Promise<Notifier> {
   if (options.telegram !== undefined) {
     const { createTelegramBot } = await import('../../src/chat/telegram/index.js');
-    const bot = createTelegramBot({ token: options.telegram.token, apiRoot: options.telegram.apiRoot, logger, core });
+    const bot = createTelegramBot({ token: options.telegram.token, apiRoot: options.telegram.apiRoot, logger, core, lifecycle: store.lifecycle });
     return bot.notifier;
   }
   // Plain http with kept-alive sockets: a few times cheaper per message than fetch.

@@ -37,7 +37,7 @@ async function processAt(at: string) {
   const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
   const log = capturingLogger();
   // Never started: only its notifier is used, which needs no getMe.
-  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger: log.logger, core });
+  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger: log.logger, core, lifecycle: store.lifecycle });
   const scheduler = await startAlertScheduler({
     core,
     store,

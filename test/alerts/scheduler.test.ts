@@ -307,7 +307,7 @@ describe('delivery outcomes', () => {
     const terminal = recordingNotifier(h.clock, { platform: 'console' });
     const other = await startAlertScheduler({
       core: h.core,
-      store: { subscriptions: h.stores.subscriptions, claims: h.claims },
+      store: { subscriptions: h.stores.subscriptions, claims: h.claims, lifecycle: h.stores.lifecycle },
       transit: h.transit,
       notifiers: [terminal],
       settings: testSettings(),

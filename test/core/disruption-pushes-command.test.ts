@@ -45,16 +45,6 @@ describe('/disruptions off and on', () => {
     expect(await stores.chats.disruptionPushes(chat)).toBe('off');
   });
 
-  it('a group that said off and became a supergroup stays off under its new id', async () => {
-    const { core, stores } = setup();
-    const old = groupChat({ chatId: '-100', userCanManage: () => Promise.resolve(true) });
-    await core.handleText('/disruptions off', old);
-    await core.chatMoved({ platform: 'telegram', chatId: '-100' }, { platform: 'telegram', chatId: '-1001234' });
-    expect(await stores.chats.disruptionPushes({ platform: 'telegram', chatId: '-1001234' })).toBe('off');
-    await core.chatMoved({ platform: 'telegram', chatId: '-200' }, { platform: 'telegram', chatId: '-1005678' });
-    expect(await stores.chats.disruptionPushes({ platform: 'telegram', chatId: '-1005678' })).toBe('on');
-  });
-
   it('a store that cannot be written is said as such', async () => {
     const { core } = setup(brokenStores());
     const reply = await core.handleText('/disruptions off', privateChat());

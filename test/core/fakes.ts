@@ -3,6 +3,7 @@
 import type { ChatContext } from '../../src/core/chat-context.js';
 import { isSubscriptionDue, type Subscription } from '../../src/domain/subscription.js';
 import type {
+  ChatLifecycle,
   ChatSettingsRepository,
   DisruptionPushSetting,
   LanguageChoice,
@@ -90,6 +91,7 @@ export interface MemoryStores {
   chats: ChatSettingsRepository & { languages: Map<string, LanguageChoice> };
   savedStops: SavedStopsRepository & { lists: Map<string, SavedStop[]> };
   subscriptions: SubscriptionsRepository & { all: Map<string, Subscription> };
+  lifecycle: ChatLifecycle;
 }
 
 const keyOf = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
@@ -163,29 +165,28 @@ export function memoryStores(): MemoryStores {
           all.set(`${keyOf(chat)}:${id}`, paused === undefined ? rest : { ...rest, paused });
           return true;
         }),
-      pauseChat: (chat, reason) =>
+      dueAt: (zone, local, at) => settle(() => [...all.values()].filter((s) => isSubscriptionDue(s, zone, local, at))),
+      zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
+    },
+    lifecycle: {
+      refused: (chat) =>
         settle(() => {
-          const active = ofChat(chat).filter((s) => s.paused === undefined);
-          for (const sub of active) all.set(`${keyOf(chat)}:${sub.id}`, { ...sub, paused: reason });
-          return active.length;
+          for (const sub of ofChat(chat)) if (sub.paused === undefined) all.set(`${keyOf(chat)}:${sub.id}`, { ...sub, paused: 'refused' });
+          if ((pushes.get(keyOf(chat)) ?? 'on') === 'on') pushes.set(keyOf(chat), 'refused');
         }),
-      resumeChat: (chat, reason) =>
+      returned: (chat) =>
         settle(() => {
-          const paused = ofChat(chat).filter((s) => s.paused === reason);
-          for (const { paused: _, ...sub } of paused) all.set(`${keyOf(chat)}:${sub.id}`, sub);
-          return paused.length;
+          for (const { paused, ...sub } of ofChat(chat)) if (paused === 'refused') all.set(`${keyOf(chat)}:${sub.id}`, sub);
+          if (pushes.get(keyOf(chat)) === 'refused') pushes.set(keyOf(chat), 'on');
         }),
-      moveChat: (from, to) =>
+      moved: (from, to) =>
         settle(() => {
-          const moving = ofChat(from);
-          for (const { paused, ...sub } of moving) {
+          if (pushes.get(keyOf(from)) === 'off') pushes.set(keyOf(to), 'off');
+          for (const { paused, ...sub } of ofChat(from)) {
             all.delete(`${keyOf(from)}:${sub.id}`);
             all.set(`${keyOf(to)}:${sub.id}`, { ...sub, ...(paused === 'user' ? { paused } : {}), chat: { ...sub.chat, ...to } });
           }
-          return moving.length;
         }),
-      dueAt: (zone, local, at) => settle(() => [...all.values()].filter((s) => isSubscriptionDue(s, zone, local, at))),
-      zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
     },
   };
 }
@@ -211,12 +212,11 @@ export function brokenStores(): MemoryStores {
       list: fail,
       remove: fail,
       setPaused: fail,
-      pauseChat: fail,
-      resumeChat: fail,
-      moveChat: fail,
       dueAt: fail,
       zones: fail,
     },
+    // The store's lifecycle never rejects: with the backend down it writes nothing (and logs why).
+    lifecycle: { refused: () => Promise.resolve(), returned: () => Promise.resolve(), moved: () => Promise.resolve() },
   };
 }
 

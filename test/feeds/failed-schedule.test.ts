@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { createBotCore, type BotCore } from '../../src/core/index.js';
-import { withStoredStops } from '../../src/core/stored-stops.js';
+import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { Locale } from '../../src/domain/locale.js';
@@ -86,7 +86,7 @@ describe('a feed whose schedule was refused, beside one that works', () => {
       waitForSchedule: { write: () => true },
     });
     const stores = memoryStores();
-    core = createBotCore({ transit: feeds.source, ...stores, ...withStoredStops(stores, feeds.source.identifiers), now, stops: feeds.stops! });
+    core = createBotCore({ transit: feeds.source, ...stores, ...inTodaysFeeds(stores, feeds.source.identifiers), now, stops: feeds.stops! });
   }, 30_000);
   afterAll(async () => {
     await feeds.close();
@@ -152,7 +152,7 @@ describe('a feed whose schedule was refused, beside one that works', () => {
     ]);
     const scheduler = await startAlertScheduler({
       core,
-      store: { subscriptions: memoryStores().subscriptions, claims: memoryClaims() },
+      store: { ...memoryStores(), claims: memoryClaims() },
       transit: feeds.source,
       notifiers: [],
       settings: testSettings(),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotCore, type BotCore } from '../../src/core/index.js';
-import { withStoredStops } from '../../src/core/stored-stops.js';
+import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { createEditBudget, TELEGRAM_EDIT_LIMITS } from '../../src/chat/edit-budget.js';
 import { createLiveUpdater } from '../../src/chat/live-updater.js';
 import { fixedClock } from '../../src/domain/clock.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'feed-changes-'));
   store = await openStore({ dataDir: dir });
   const set = createFeedSet([await v12Feed('oc', 'OC Transpo'), await v12Feed('ot', 'OC Twin')]);
-  repositories = withStoredStops(store, set.identifiers);
+  repositories = inTodaysFeeds(store, set.identifiers);
   core = createBotCore({ transit: set, ...repositories, now: clock, stops: set.stops });
   h = await startHarness({ core, clock, liveMessages: repositories.liveMessages, stops: set.stops });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDisruptionPushes } from '../../src/alerts/disruption-pushes.js';
 import type { AlertJob } from '../../src/alerts/occurrence.js';
 import { createBotCore, type BotCore, type BotCoreDeps } from '../../src/core/index.js';
-import { withStoredStops } from '../../src/core/stored-stops.js';
+import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { decodeButton, encodeButton, CALLBACK_DATA_MAX_BYTES } from '../../src/chat/telegram/callback-data.js';
 import { fixedClock } from '../../src/domain/clock.js';
@@ -52,7 +52,7 @@ afterAll(() => sim.close());
 
 function botOf<S extends Pick<BotCoreDeps, 'chats' | 'savedStops' | 'subscriptions'>>(feeds: Feed[], stores: S) {
   const set = createFeedSet(feeds);
-  const repositories = withStoredStops(stores, set.identifiers);
+  const repositories = inTodaysFeeds(stores, set.identifiers);
   const core = createBotCore({ transit: set, ...stores, ...repositories, now, stops: set.stops });
   return { core, stores, repositories, set };
 }
@@ -142,10 +142,10 @@ describe('from one feed to FEEDS_FILE: what the one-feed bot stored and sent', (
 
   it("reads the buttons under its messages as the first feed's, never asking which network", async () => {
     const { core } = botOf([oc, ot], memoryStores());
-    const { currentRequest } = await import('../../src/core/stored-stops.js');
+    const { requestInTodaysFeeds } = await import('../../src/core/todays-feeds.js');
     for (const data of ['2:u:next:3017', '2:u:next:3017:95', 'r:3017:95', 'n:3017', '2:r:routes:3017']) {
       const press = decodeButton(data)!;
-      const reply = await core.run(currentRequest(core.identifiers, press.command), privateChat({ chatId: 'old-buttons' }));
+      const reply = await core.run(requestInTodaysFeeds(core.identifiers, press.command), privateChat({ chatId: 'old-buttons' }));
       expect(reply.title, data).toMatch(/\(OC Transpo 3017\)$/);
     }
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/core/index.js';
-import { withStoredStops } from '../../src/core/stored-stops.js';
+import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { DEMO_API_KEY, DEMO_APP_ID, startSimServer, type SimServer } from '../../src/sim/index.js';
@@ -60,7 +60,7 @@ describe('stops stored by a single-feed bot, read by a bot of several feeds', ()
       { ...options(), waitForSchedule: { write: () => true } },
     );
     try {
-      const repositories = withStoredStops(store, feeds.source.identifiers);
+      const repositories = inTodaysFeeds(store, feeds.source.identifiers);
       const core = createBotCore({ transit: feeds.source, ...store, ...repositories, now });
       const saved = (await core.handleText('/saved', chat))!;
       expect(saved.blocks[0]!.lines).toEqual(['home: OC Transpo 3017 BASELINE STATION']);

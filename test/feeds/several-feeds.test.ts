@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAlertScheduler } from '../../src/alerts/scheduler.js';
 import { createBotCore, type BotCore } from '../../src/core/index.js';
-import { withStoredStops } from '../../src/core/stored-stops.js';
+import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../src/sim/index.js';
@@ -61,7 +61,7 @@ describe('several feeds in one bot', () => {
       waitForSchedule: progress,
     });
     stores = memoryStores();
-    const repositories = withStoredStops(stores, feeds.source.identifiers);
+    const repositories = inTodaysFeeds(stores, feeds.source.identifiers);
     core = createBotCore({ transit: feeds.source, ...stores, ...repositories, now, ...(feeds.stops !== undefined ? { stops: feeds.stops } : {}) });
   });
   afterAll(async () => {
@@ -142,7 +142,7 @@ describe('several feeds in one bot', () => {
     const notifier = recordingNotifier(now);
     const scheduler = await startAlertScheduler({
       core,
-      store: { subscriptions: stores.subscriptions, claims: memoryClaims() },
+      store: { subscriptions: stores.subscriptions, claims: memoryClaims(), lifecycle: stores.lifecycle },
       transit: feeds.source,
       notifiers: [notifier],
       settings: testSettings(),

@@ -19,7 +19,7 @@ describe('/metrics and /healthz', () => {
     const notifier = recordingNotifier(clock);
     scheduler = await startAlertScheduler({
       core,
-      store: { subscriptions: stores.subscriptions, claims: memoryClaims() },
+      store: { subscriptions: stores.subscriptions, claims: memoryClaims(), lifecycle: stores.lifecycle },
       transit,
       notifiers: [notifier],
       settings: testSettings(),

@@ -25,18 +25,10 @@ forEachBackend((backend) => {
       expect(await chats.language({ platform: 'console', chatId: '5' })).toBeUndefined();
     });
 
-    it('reads a language stored before LanguageChoice (the bare locale) as chosen', async () => {
-      const store = await backend.open();
-      await store.keyv.set('chat:telegram:5:lang', 'fr');
-      expect(await store.chats.language(chat)).toEqual({ locale: 'fr', chosen: true });
-    });
-
     it("reads any language's record, its folder present or not: the core decides what a gone one speaks", async () => {
       const store = await backend.open();
       await store.keyv.set('chat:telegram:5:lang', { locale: 'es', chosen: false });
       expect(await store.chats.language(chat)).toEqual({ locale: 'es', chosen: false });
-      await store.keyv.set('chat:telegram:5:lang', 'pt-BR');
-      expect(await store.chats.language(chat)).toEqual({ locale: 'pt-BR', chosen: true });
     });
 
     it('skips a corrupt language record as never seen, logging it once', async () => {

@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SQLITE_FILE, type Store } from '../../src/store/index.js';
 import type { BackendUnderTest } from './backends.js';
+import type { Logger } from '../../src/log.js';
 import { REDIS_URL } from '../support/redis.js';
 
-export async function outage(backend: BackendUnderTest): Promise<{ store: Store; cut: () => Promise<void> }> {
+export async function outage(backend: BackendUnderTest, logger?: Logger): Promise<{ store: Store; cut: () => Promise<void> }> {
+  const extra = logger !== undefined ? { logger } : {};
   if (backend.name === 'sqlite') {
-    const store = await backend.open();
+    const store = await backend.open(extra);
     return { store, cut: () => store.close() };
   }
   const target = new URL(REDIS_URL);
@@ -28,7 +30,7 @@ export async function outage(backend: BackendUnderTest): Promise<{ store: Store;
   const relayed = new URL(REDIS_URL);
   relayed.hostname = '127.0.0.1';
   relayed.port = String(port);
-  const store = await backend.open({ redisUrl: relayed.toString() });
+  const store = await backend.open({ ...extra, redisUrl: relayed.toString() });
   return {
     store,
     async cut() {
@@ -41,16 +43,22 @@ export async function outage(backend: BackendUnderTest): Promise<{ store: Store;
 }
 
 /**
- * A store whose writes of subscription records fail, as a full disk or a cut connection would at
- * that moment, while every other write goes through. SQLite: a trigger refusing the row. Redis:
- * the relay drops the connection when a plain SET of a record comes through. `heal` ends it.
+ * A store whose writes of the records whose key holds `keyPart` (subscriptions by default) fail, as
+ * a full disk or a cut connection would at that moment, while every other write goes through.
+ * SQLite: a trigger refusing the row. Redis: the relay drops the connection when a plain SET of
+ * such a record, or an MSET naming one, comes through. `heal` ends it.
  */
-export async function failingRecordWrites(backend: BackendUnderTest): Promise<{ store: Store; heal: () => Promise<void> }> {
+export async function failingRecordWrites(
+  backend: BackendUnderTest,
+  options: { keyPart?: string; logger?: Logger } = {},
+): Promise<{ store: Store; heal: () => Promise<void> }> {
+  const { keyPart = ':sub:', logger } = options;
+  const extra = logger !== undefined ? { logger } : {};
   if (backend.name === 'sqlite') {
-    const store = await backend.open();
+    const store = await backend.open(extra);
     const db = new Database(join(backend.options().dataDir, SQLITE_FILE), { timeout: 5_000 });
     db.exec(
-      "CREATE TRIGGER refuse_records BEFORE INSERT ON keyv WHEN NEW.key LIKE '%:sub:%' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+      `CREATE TRIGGER refuse_records BEFORE INSERT ON keyv WHEN NEW.key LIKE '%${keyPart}%' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`,
     );
     return {
       store,
@@ -62,11 +70,15 @@ export async function failingRecordWrites(backend: BackendUnderTest): Promise<{ 
     };
   }
   let failing = true;
+  const part = keyPart.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const plainSet = new RegExp(`\\*3\\r\\n\\$3\\r\\nSET\\r\\n\\$\\d+\\r\\n[^\\r]*${part}`);
+  const mset = new RegExp(`\\$4\\r\\nMSET\\r\\n[\\s\\S]*${part}`);
   const relay = await redisRelay((chunk, cut) => {
-    // A RESP command whose name is SET and whose key is a subscription record.
-    if (failing && /\*3\r\n\$3\r\nSET\r\n\$\d+\r\n[^\r]*:sub:/.test(chunk.toString('latin1'))) cut();
+    // A RESP command whose name is SET and whose key is such a record, or an MSET naming one.
+    const command = chunk.toString('latin1');
+    if (failing && (plainSet.test(command) || mset.test(command))) cut();
   });
-  const store = await backend.open({ redisUrl: relay.url });
+  const store = await backend.open({ ...extra, redisUrl: relay.url });
   return {
     store,
     heal: () => {

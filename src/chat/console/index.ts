@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
-import type { BotCore, ChatContext } from '../../core/index.js';
+import type { ChatContext, RiderAnswers, Speaking } from '../../core/index.js';
 import type { Reply } from '../../domain/reply.js';
 import { silentLogger, type Logger } from '../../log.js';
 import type { ChatAdapter } from '../adapter.js';
@@ -15,7 +15,7 @@ import { consoleLiveBoards, type ConsoleLive } from './live-board.js';
 import { renderPlainText } from './render.js';
 
 export interface ConsoleChatOptions {
-  core: BotCore;
+  core: RiderAnswers & Speaking;
   input: Readable;
   output: Writable;
   /** A prompt for a person at a terminal; none when input is piped. */

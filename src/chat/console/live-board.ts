@@ -1,4 +1,4 @@
-import type { BotCore, ChatContext } from '../../core/index.js';
+import type { ChatContext, RiderAnswers } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessagesRepository } from '../../domain/store-ports.js';
@@ -23,7 +23,12 @@ export interface ConsoleLiveBoards {
   keep(line: string, reply: Reply): Promise<void>;
 }
 
-export function consoleLiveBoards(core: BotCore, chat: ChatContext, live: ConsoleLive, print: (text: string) => boolean): ConsoleLiveBoards {
+export function consoleLiveBoards(
+  core: Pick<RiderAnswers, 'parse'>,
+  chat: ChatContext,
+  live: ConsoleLive,
+  print: (text: string) => boolean,
+): ConsoleLiveBoards {
   // The last text printed of each board, so that a round with nothing new prints nothing.
   const printed = new Map<string, string>();
   let shown = 0;

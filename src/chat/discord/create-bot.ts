@@ -1,5 +1,6 @@
 import { Client, DiscordAPIError, DiscordjsError, DiscordjsErrorCodes, Events, GatewayIntentBits, Options, RESTEvents } from 'discord.js';
-import type { BotCore } from '../../core/index.js';
+import type { RiderAnswers, Speaking } from '../../core/index.js';
+import type { ChatLifecycle } from '../../domain/store-ports.js';
 import type { Clock } from '../../domain/clock.js';
 import { systemClock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
@@ -26,7 +27,9 @@ export interface DiscordBotDeps {
   token: string;
   /** DISCORD_API_ROOT: Discord's REST base without the version (a local server in tests). */
   apiRoot?: string;
-  core: BotCore;
+  core: RiderAnswers & Speaking;
+  /** A chat that uses the bot again: what its refusal paused resumes. */
+  lifecycle: Pick<ChatLifecycle, 'returned'>;
   logger: Logger;
   clock?: Clock;
   /** Arrivals requests per user per minute. */
@@ -114,7 +117,7 @@ export function createDiscordBot(deps: DiscordBotDeps): DiscordBot {
       // and its alerts paused for that resume (a keystroke in autocomplete is not speaking).
       const { chatId } = chatContextOf(interaction);
       refusals.forget(chatId);
-      if (!interaction.isAutocomplete()) void pipeline.track(core.chatReturned({ platform: 'discord', chatId }));
+      if (!interaction.isAutocomplete()) void pipeline.track(deps.lifecycle.returned({ platform: 'discord', chatId }));
     } catch {
       // An interaction too odd to place is still answered (or refused) by the handler.
     }

@@ -1,4 +1,4 @@
-import type { BotCore } from '../../core/index.js';
+import type { RiderAnswers, Speaking } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import type { ChatPipeline } from '../pipeline.js';
 import type { Redact } from './describe-error.js';
@@ -6,7 +6,8 @@ import type { DiscordLive } from './live-messages.js';
 
 /** What every interaction handler is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
-  core: BotCore;
+  /** Answers riders' entries (through the pipeline) and says the adapter's own words. */
+  core: RiderAnswers & Speaking;
   logger: Logger;
   /** Every rider's slash command and button goes through it: rate limit, run, answer. */
   pipeline: ChatPipeline;

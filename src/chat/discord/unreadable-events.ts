@@ -1,5 +1,5 @@
 import { InteractionResponseType, InteractionType, MessageFlags, Routes, type Client, type REST } from 'discord.js';
-import { localeFromCode, type BotCore } from '../../core/index.js';
+import { localeFromCode, type Speaking } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import { attempt } from '../../util/attempt.js';
 import { describeError, type Redact } from './describe-error.js';
@@ -41,7 +41,7 @@ const SNOWFLAKE = /^[0-9]{17,20}$/;
 const TOKEN_FORM = /^[\w.-]{1,1000}$/;
 
 export interface UnreadableDeps {
-  core: Pick<BotCore, 't'>;
+  core: Pick<Speaking, 't'>;
   logger: Logger;
   redact: Redact;
   /** The gateway client's REST: interaction callbacks need no bot token and count against no limit. */

@@ -1,6 +1,6 @@
 import type { Api } from 'grammy';
 import type { LanguageCode } from 'grammy/types';
-import type { BotCore, Languages } from '../../core/index.js';
+import type { Languages, Speaking } from '../../core/index.js';
 import type { Logger } from '../../log.js';
 import type { Redactor } from '../../util/redact.js';
 import { describeError } from './describe-error.js';
@@ -11,7 +11,13 @@ import { describeError } from './describe-error.js';
  * words.json names. A refusal is logged and the start goes on: the menu is a convenience
  * (Telegram keeps the one set last), and some Bot API emulators do not implement setMyCommands.
  */
-export async function registerCommandMenus(api: Api, core: BotCore, languages: Languages, logger: Logger, redact: Redactor): Promise<void> {
+export async function registerCommandMenus(
+  api: Api,
+  core: Pick<Speaking, 'commandMenu'>,
+  languages: Languages,
+  logger: Logger,
+  redact: Redactor,
+): Promise<void> {
   try {
     await api.setMyCommands(core.commandMenu(languages.default.locale));
     // Checked as two letters at start; a code Telegram does not know is refused here, and logged.

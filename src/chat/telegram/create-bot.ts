@@ -5,7 +5,8 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { ChatAdapter } from '../adapter.js';
 import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
-import { packageLanguages, type BotCore } from '../../core/index.js';
+import { packageLanguages, type RiderAnswers, type Speaking } from '../../core/index.js';
+import type { ChatLifecycle } from '../../domain/store-ports.js';
 import { systemClock, type Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';
@@ -38,7 +39,9 @@ export interface TelegramBotDeps {
   apiRoot?: string;
   /** Given: receive updates by webhook on `port`; absent: long polling. */
   webhook?: { url: string; secret: string; port: number; host?: string };
-  core: BotCore;
+  core: RiderAnswers & Speaking;
+  /** Where the bot's membership of a chat goes: its alerts pause, resume or move with it. */
+  lifecycle: ChatLifecycle;
   stops?: StopIndex;
   logger: Logger;
   /** Rate limits, the refresh throttle and polling's outage times read it; the system's by default. */
@@ -102,6 +105,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   const pipeline = createChatPipeline({ core, logger, rateLimit: { perMinute: deps.rateLimitPerMinute, clock } });
   const features: FeatureDeps = {
     core,
+    lifecycle: deps.lifecycle,
     logger,
     redact,
     pipeline,

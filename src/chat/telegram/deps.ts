@@ -1,4 +1,5 @@
-import type { BotCore } from '../../core/index.js';
+import type { RiderAnswers, Speaking } from '../../core/index.js';
+import type { ChatLifecycle } from '../../domain/store-ports.js';
 import type { Logger } from '../../log.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import type { ChatPipeline } from '../pipeline.js';
@@ -8,7 +9,10 @@ import type { LiveLocations } from './live-location.js';
 
 /** What every feature composer is given; nothing is imported as a singleton. */
 export interface FeatureDeps {
-  core: BotCore;
+  /** Answers riders' entries (through the pipeline) and says the adapter's own words. */
+  core: RiderAnswers & Speaking;
+  /** The bot's membership of a chat (blocked, let back in, a group become a supergroup), told to the store. */
+  lifecycle: ChatLifecycle;
   logger: Logger;
   /** Every rider's entry goes through it: read, rate limit, run, answer. */
   pipeline: ChatPipeline;

@@ -3,6 +3,7 @@ import { attempt } from '../../util/attempt.js';
 import { createErrorBoundary } from '../error-boundary.js';
 import { chatContextOf } from './chat-context.js';
 import type { FeatureDeps } from './deps.js';
+import type { Speaking } from '../../core/index.js';
 import { describeError } from './describe-error.js';
 
 /**
@@ -11,7 +12,7 @@ import { describeError } from './describe-error.js';
  * is told in a toast, a message by a reply. grammY hands over a BotError (what was thrown, and the
  * update's context); the runner may also hand over what failed before a context existed.
  */
-export function errorBoundary(deps: Pick<FeatureDeps, 'core' | 'logger' | 'redact'>) {
+export function errorBoundary(deps: Pick<FeatureDeps, 'logger' | 'redact'> & { core: Pick<Speaking, 't' | 'localeOf'> }) {
   const boundary = createErrorBoundary({
     core: deps.core,
     logger: deps.logger,

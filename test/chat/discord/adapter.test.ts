@@ -5,6 +5,7 @@ import { createDiscordBot } from '../../../src/chat/discord/index.js';
 import { clock, fakeTransit, memoryStores, route, stopArrivals, trip } from '../../core/fakes.js';
 import { startFakeDiscord } from './fake-discord.js';
 import { riderWorld, startHarness, TOKEN } from './harness.js';
+import { toldLifecycle } from '../told-lifecycle.js';
 import { ALICE, autocomplete, BENOIT, embedOf, GUILD, slash } from './interactions.js';
 import { at, subscription } from '../../alerts/fakes.js';
 
@@ -33,6 +34,7 @@ describe('the Discord adapter', () => {
       token: TOKEN,
       apiRoot: discord.apiRoot,
       core: riderWorld().core,
+      lifecycle: toldLifecycle(),
       logger: pino({ level: 'trace' }, { write: (l: string) => void logs.push(l) }),
     });
     try {
@@ -48,7 +50,7 @@ describe('the Discord adapter', () => {
     const discord = await startFakeDiscord({ token: TOKEN });
     const apiRoot = discord.apiRoot;
     await discord.close();
-    const bot = createDiscordBot({ token: TOKEN, apiRoot, core: riderWorld().core, logger: pino({ level: 'silent' }) });
+    const bot = createDiscordBot({ token: TOKEN, apiRoot, core: riderWorld().core, lifecycle: toldLifecycle(), logger: pino({ level: 'silent' }) });
     const failure = await bot.start().then(
       () => undefined,
       (err: unknown) => err as Error,
@@ -117,7 +119,7 @@ describe('the Discord adapter', () => {
     const channel = { platform: 'discord' as const, chatId: GUILD.channelId, chatType: 'group' as const };
     await world.stores.subscriptions.add(subscription(at('07:30'), { id: 'k3f9', chat: channel, paused: 'refused' }), 20);
     await world.stores.subscriptions.add(subscription(at('08:30'), { id: 'm4g2', chat: channel, paused: 'user' }), 20);
-    const h = await startHarness({ core: world.core });
+    const h = await startHarness({ core: world.core, lifecycle: world.stores.lifecycle });
     try {
       const keystroke = h.discord.interact(autocomplete('next', 'stop', '30'));
       await h.discord.waitForCall('POST', /callback$/, (c) => c.path.includes(keystroke));

@@ -8,6 +8,7 @@ import { createDiscordBot, type DiscordBot, type DiscordBotDeps } from '../../..
 import { clock, fakeStopIndex, fakeTransit, memoryStores, route, stopArrivals, trip, type FakeTransit, type MemoryStores } from '../../core/fakes.js';
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from './fake-discord.js';
 import { GUILD } from './interactions.js';
+import { toldLifecycle } from '../told-lifecycle.js';
 
 /** Shaped like a real token (base64 id, timestamp, HMAC); never valid anywhere. */
 export const TOKEN = 'MTMwMDAwMDAwMDAwMDAwMDAwMQ.GfAkE1.fake-Discord-token_for-tests-only_0123456789';
@@ -20,13 +21,14 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { core: BotCore } & Partial<Omit<DiscordBotDeps, 'core' | 'token' | 'logger'>> & { fake?: Partial<FakeDiscordOptions>; start?: boolean },
+  options: Pick<DiscordBotDeps, 'core'> &
+    Partial<Omit<DiscordBotDeps, 'core' | 'token' | 'logger'>> & { fake?: Partial<FakeDiscordOptions>; start?: boolean },
 ): Promise<Harness> {
   const { fake, start = true, ...rest } = options;
   const discord = await startFakeDiscord({ token: TOKEN, guilds: [GUILD], ...fake });
   const logs: string[] = [];
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) });
-  const bot = createDiscordBot({ token: TOKEN, apiRoot: discord.apiRoot, logger, shutdownGraceMs: 1_000, ...rest });
+  const bot = createDiscordBot({ token: TOKEN, apiRoot: discord.apiRoot, logger, shutdownGraceMs: 1_000, lifecycle: toldLifecycle(), ...rest });
   if (start) await bot.start();
   return {
     discord,

@@ -42,8 +42,7 @@ describe('Telegram adapter (long polling)', () => {
   });
 
   it("pauses a chat's alerts when the bot is blocked or removed, and resumes them when it is let back in", async () => {
-    const core = createFakeCore();
-    h = await startHarness({ core });
+    h = await startHarness({ core: createFakeCore() });
     const membership = (chat: { id: number }, from: string, to: string) =>
       h!.api.queueUpdate({
         my_chat_member: {
@@ -58,9 +57,10 @@ describe('Telegram adapter (long polling)', () => {
     membership(privateChat(ALICE), 'kicked', 'member');
     membership(GROUP, 'member', 'left');
     membership(GROUP, 'left', 'administrator');
-    await vi.waitFor(() => expect(core.seen).toHaveLength(4));
+    const told = h.lifecycle.told;
+    await vi.waitFor(() => expect(told).toHaveLength(4));
     // Each chat's updates in order (chats are handled side by side).
-    const of = (chatId: number) => core.seen.filter((s) => s.chat.chatId === String(chatId)).map((s) => s.input);
+    const of = (chatId: number) => told.filter((t) => t.chat.chatId === String(chatId)).map((t) => t.event);
     expect(of(ALICE.id)).toEqual(['refused', 'returned']);
     expect(of(GROUP.id)).toEqual(['refused', 'returned']);
   });

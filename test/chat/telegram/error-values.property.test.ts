@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { BotError, type Api, type Context, type Transformer } from 'grammy';
 import { pino, type Logger } from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { BotCore } from '../../../src/core/core.js';
+import type { Speaking } from '../../../src/core/core.js';
 import { registerCommandMenus } from '../../../src/chat/telegram/command-menu.js';
 import { packageLanguages } from '../../../src/core/languages/package-languages.js';
 import { describeError } from '../../../src/chat/telegram/describe-error.js';
@@ -67,12 +67,11 @@ const contextValue = fc.oneof(
   thrownValue,
 );
 
-const core = (localeFailure: Make | undefined) =>
-  ({
-    t: (locale: string) => `${locale}: something went wrong`,
-    localeOf: () => (localeFailure === undefined ? Promise.resolve('fr') : rejectingWith(localeFailure())),
-    commandMenu: () => [{ command: 'next', description: 'Next buses' }],
-  }) as unknown as BotCore;
+const core = (localeFailure: Make | undefined): Pick<Speaking, 't' | 'localeOf' | 'commandMenu'> => ({
+  t: (locale) => `${locale}: something went wrong`,
+  localeOf: () => (localeFailure === undefined ? Promise.resolve('fr') : rejectingWith(localeFailure())),
+  commandMenu: () => [{ command: 'next', description: 'Next buses' }],
+});
 
 describe('any thrown value, through every describer and log site', () => {
   it('describers and the redactor return text without a secret, and never throw', () => {

@@ -1,12 +1,13 @@
-// A BotCore stand-in for adapter tests that are about Telegram, not about arrivals.
+// The core as an adapter sees it (answering riders, speaking), for adapter tests that are about
+// Telegram, not about arrivals.
 import type { ChatContext } from '../../../src/core/chat-context.js';
 import type { ParsedText } from '../../../src/core/command-request.js';
 import type { CommandRequest } from '../../../src/domain/command-request.js';
-import type { BotCore, Locale } from '../../../src/core/core.js';
+import type { Locale, RiderAnswers, Speaking } from '../../../src/core/core.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { V12_IDENTIFIERS } from '../../../src/sources/octranspo-v12/identifiers.js';
 
-export interface FakeCore extends BotCore {
+export interface FakeCore extends RiderAnswers, Speaking {
   seen: Array<{ kind: 'text' | 'request' | 'location'; input: unknown; chat: ChatContext }>;
 }
 
@@ -36,7 +37,6 @@ export function createFakeCore(): FakeCore {
         : { kind: 'answer', blocks: [{ lines: [`/${request.name}`] }] };
   const core: FakeCore = {
     seen,
-    commands: [],
     identifiers: V12_IDENTIFIERS,
     parse(text, chat): ParsedText | null {
       const input = String(text);
@@ -65,24 +65,6 @@ export function createFakeCore(): FakeCore {
     },
     suggest() {
       return Promise.resolve([]);
-    },
-    alertReply() {
-      return Promise.resolve(undefined);
-    },
-    disruptionReply() {
-      return Promise.resolve({ title: 'disruption', blocks: [], kind: 'answer' as const });
-    },
-    chatRefused(chat) {
-      seen.push({ kind: 'request', input: 'refused', chat: { ...chat, chatType: 'group' } });
-      return Promise.resolve();
-    },
-    chatReturned(chat) {
-      seen.push({ kind: 'request', input: 'returned', chat: { ...chat, chatType: 'group' } });
-      return Promise.resolve();
-    },
-    chatMoved(from, to) {
-      seen.push({ kind: 'request', input: { moved: to.chatId }, chat: { ...from, chatType: 'group' } });
-      return Promise.resolve();
     },
     localeOf(chat): Promise<Locale> {
       return Promise.resolve(chat.languageCode?.startsWith('fr') ? 'fr' : 'en');

@@ -1,9 +1,9 @@
 // Builds the Telegram adapter against the fake Bot API, with logs captured in memory, and
 // offers the updates a rider's client would produce.
 import { pino } from 'pino';
-import type { BotCore } from '../../../src/core/core.js';
 import { createTelegramBot, type TelegramBot, type TelegramBotDeps } from '../../../src/chat/telegram/index.js';
 import { startFakeBotApi, type FakeBotApi } from './fake-bot-api.js';
+import { toldLifecycle, type ToldLifecycle } from '../told-lifecycle.js';
 
 export const TOKEN = '123456789:AAH-fake_Token-value-for-tests_only';
 export const WEBHOOK_SECRET = 'hook_Secret-value-42';
@@ -17,6 +17,8 @@ export interface Harness {
   api: FakeBotApi;
   telegram: TelegramBot;
   logs: string[];
+  /** What the bot's membership updates told the store (the stand-in given unless a test gives its own). */
+  lifecycle: ToldLifecycle;
   /** A text message from `from` in `chat`; returns its message_id. */
   text: (text: string, from?: typeof ALICE, chat?: Record<string, unknown>) => number;
   location: (lat: number, lon: number, from?: typeof ALICE) => number;
@@ -32,13 +34,14 @@ let nextMessageId = 1;
 let nextQueryId = 1;
 
 export async function startHarness(
-  options: { core: BotCore } & Partial<Omit<TelegramBotDeps, 'core' | 'token' | 'logger'>> & { start?: boolean },
+  options: Pick<TelegramBotDeps, 'core'> & Partial<Omit<TelegramBotDeps, 'core' | 'token' | 'logger'>> & { start?: boolean },
 ): Promise<Harness> {
   const api = await startFakeBotApi({ token: TOKEN });
   const logs: string[] = [];
   const logger = pino({ level: 'trace' }, { write: (line: string) => void logs.push(line) });
   const { start = true, ...rest } = options;
-  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger, ...rest });
+  const lifecycle = toldLifecycle();
+  const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger, lifecycle, ...rest });
   if (start) await telegram.start();
 
   const message = (from: typeof ALICE, chat: Record<string, unknown>, extra: Record<string, unknown>) => {
@@ -51,6 +54,7 @@ export async function startHarness(
     api,
     telegram,
     logs,
+    lifecycle,
     text: (text, from = ALICE, chat = privateChat(from)) => {
       const entities = text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] : undefined;
       return message(from, chat, { text, ...(entities ? { entities } : {}) });

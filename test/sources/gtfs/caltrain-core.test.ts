@@ -101,7 +101,7 @@ describe('a Caltrain deployment', () => {
     const notifier = recordingNotifier(now);
     const scheduler: AlertScheduler = await startAlertScheduler({
       core,
-      store: { subscriptions: stores.subscriptions, claims },
+      store: { subscriptions: stores.subscriptions, claims, lifecycle: stores.lifecycle },
       transit: source,
       notifiers: [notifier],
       settings: testSettings(),

@@ -7,7 +7,7 @@ import { renderReply, replyText } from '../render.js';
 import { answerInteraction, tellPrivately } from '../respond.js';
 import { followingBus, keepBoardLive } from '../live-messages.js';
 import { classifyFailure } from '../failures.js';
-import { currentRequest, type ChatContext } from '../../../core/index.js';
+import { requestInTodaysFeeds, type ChatContext } from '../../../core/index.js';
 
 /**
  * Buttons under replies, by the effect the core gave them. `update` (Refresh) redraws the message
@@ -20,7 +20,7 @@ export async function onButton(interaction: ButtonInteraction, deps: FeatureDeps
   const decoded = decodeButton(interaction.customId);
   if (decoded === undefined) return tellPrivately(interaction, deps.core.t(await deps.core.localeOf(chat), 'button-expired'));
   // A button sent under another set of feeds names its stop in today's form.
-  const press = { ...decoded, command: currentRequest(deps.core.identifiers, decoded.command) };
+  const press = { ...decoded, command: requestInTodaysFeeds(deps.core.identifiers, decoded.command) };
   await deps.pipeline.answer({ request: press.command }, chat, answerPress(interaction, press, chat, deps));
 }
 

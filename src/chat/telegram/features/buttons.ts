@@ -8,7 +8,7 @@ import { isMessageNotModified } from '../send-failures.js';
 import { htmlMessage, plainText } from '../render.js';
 import { sendReply } from '../send.js';
 import { keepBoardLive, sendLiveLocation, type LiveLocations } from '../live-location.js';
-import { currentRequest, localeFromCode, type ChatContext } from '../../../core/index.js';
+import { localeFromCode, requestInTodaysFeeds, type ChatContext } from '../../../core/index.js';
 
 /**
  * Buttons under replies. An `update` button (Refresh, a page's ◀ ▶) edits the message in place (the
@@ -22,7 +22,7 @@ export function buttons(deps: FeatureDeps): Composer<Context> {
     const chat = chatContextOf(ctx);
     const decoded = decodeButton(ctx.callbackQuery.data);
     // A button sent under another set of feeds names its stop in today's form.
-    const press = decoded && { ...decoded, command: currentRequest(deps.core.identifiers, decoded.command) };
+    const press = decoded && { ...decoded, command: requestInTodaysFeeds(deps.core.identifiers, decoded.command) };
     if (!chat || !press) {
       const locale = chat ? await deps.core.localeOf(chat) : localeFromCode(ctx.from?.language_code);
       await ctx.answerCallbackQuery({ text: deps.core.t(locale, 'button-expired') });

@@ -2,9 +2,9 @@
 // them (IF NOT EXISTS: a file those versions wrote keeps its rows).
 import { KEYV_TABLE } from '../sqlite-keyv.js';
 import { SETS_TABLE } from '../sqlite-sets.js';
-import type { Migration } from './migration.js';
+import type { LayoutMigration } from './migration.js';
 
-export const keyvTables: Migration = {
+export const keyvTables: LayoutMigration = {
   version: 1,
   name: 'keyv records and sets',
   up(db) {

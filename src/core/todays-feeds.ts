@@ -6,24 +6,27 @@ import { findCommand } from './commands/index.js';
 
 // Stops stored, or carried by a button, under an earlier set of feeds are read in today's form:
 // a bot that served one feed stored bare codes ("3017"), which, once it serves several, are the
-// first feed's ("oc:3017"); a bot cut back to one feed reads "oc:3017" as its own 3017. Nothing
-// stored is rewritten; what is read is, here and only here (currentStop is the one mapping:
-// repositories, live messages and pressed buttons all go through it).
+// first feed's ("oc:3017"); a bot cut back to one feed reads "oc:3017" as its own 3017. This is a
+// translation at read time, not a migration: it depends on today's FEEDS_FILE, not on the store's
+// version, so nothing stored is rewritten (an operator going back to the earlier feeds finds the
+// stops as they were) and buttons in chats' histories, which no migration reaches, read the same.
+// stopInTodaysFeeds is the one mapping: repositories, live messages and pressed buttons all go
+// through it.
 
 /** A stored or button-carried stop in the current feed set's form (a saved name stays as it is). */
-export function currentStop(grammar: IdentifierGrammar, stop: string): string {
+export function stopInTodaysFeeds(grammar: IdentifierGrammar, stop: string): string {
   return grammar.fromStore?.(stop) ?? stop;
 }
 
 /** A request a button or a stored record carried, its stops in today's form; typed text never comes here. */
-export function currentRequest(grammar: IdentifierGrammar, request: CommandRequest): CommandRequest {
+export function requestInTodaysFeeds(grammar: IdentifierGrammar, request: CommandRequest): CommandRequest {
   const args = findCommand(request.name)?.spec.args ?? [];
   const options = request.options as Readonly<Record<string, unknown>> | null | undefined;
   if (grammar.fromStore === undefined || typeof options !== 'object' || options === null) return request;
   const mapped: Record<string, string> = { ...(options as Record<string, string>) };
   for (const arg of args) {
     const value = Object.hasOwn(options, arg.name) ? options[arg.name] : undefined;
-    if ((arg.kind === 'stop' || arg.kind === 'stop-or-name') && typeof value === 'string') mapped[arg.name] = currentStop(grammar, value);
+    if ((arg.kind === 'stop' || arg.kind === 'stop-or-name') && typeof value === 'string') mapped[arg.name] = stopInTodaysFeeds(grammar, value);
   }
   return { ...request, options: mapped };
 }
@@ -34,9 +37,9 @@ export interface StopRepositories {
   liveMessages?: LiveMessagesRepository;
 }
 
-export function withStoredStops<T extends StopRepositories>(repositories: T, grammar: IdentifierGrammar): T {
+export function inTodaysFeeds<T extends StopRepositories>(repositories: T, grammar: IdentifierGrammar): T {
   if (grammar.fromStore === undefined) return repositories;
-  const current = (stop: string) => currentStop(grammar, stop);
+  const current = (stop: string) => stopInTodaysFeeds(grammar, stop);
   const saved = repositories.savedStops;
   const subs = repositories.subscriptions;
   const currentSub = (sub: Subscription): Subscription => ({ ...sub, stopNo: current(sub.stopNo) });
@@ -84,7 +87,8 @@ export function withStoredStops<T extends StopRepositories>(repositories: T, gra
       ? undefined
       : {
           ...live,
-          list: async (platform) => (await live.list(platform)).map((message) => ({ ...message, request: currentRequest(grammar, message.request) })),
+          list: async (platform) =>
+            (await live.list(platform)).map((message) => ({ ...message, request: requestInTodaysFeeds(grammar, message.request) })),
         };
   return { ...repositories, savedStops, subscriptions, ...(liveMessages !== undefined ? { liveMessages } : {}) };
 }

@@ -1,0 +1,100 @@
+// A chat's refusal, return and move, as writes to its records. A refusal or a return rewrites the
+// chat's subscriptions and its disruption pushes setting in one step (Backend.setAll: a SQLite
+// transaction, a Redis MSET), so a failure leaves the chat as it was, never half paused. A move
+// goes one subscription at a time, each added under the new id before it leaves the old one: a
+// crash in between leaves it in both chats, never in neither, and the next move finishes it.
+import type { ChatRef } from '../domain/chat.js';
+import type { Logger } from '../log.js';
+import type { ChatLifecycle, ChatSettingsRepository, DisruptionPushSetting, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { Subscription } from '../domain/subscription.js';
+import { encodeSubscription } from '../domain/subscription-record.js';
+import type { Backend } from './backend.js';
+import { guarded } from './errors.js';
+import { disruptionPushesKey } from './keys.js';
+import { subscriptionKey } from './subscription-keys.js';
+
+/** A moved chat keeps all it had; the cap applied when each was made. */
+const NO_CAP = Number.MAX_SAFE_INTEGER;
+
+export function createChatLifecycle(deps: {
+  backend: Backend;
+  subscriptions: SubscriptionsRepository;
+  chats: ChatSettingsRepository;
+  logger?: Logger | undefined;
+}): ChatLifecycle {
+  const { backend, subscriptions, chats, logger } = deps;
+
+  /**
+   * The chat's subscriptions `pausing` picks set to `paused`, and its disruption pushes from `pushes.from`
+   * to `pushes.to`, written at once; how many subscriptions changed.
+   */
+  async function repause(
+    chat: ChatRef,
+    pausing: (sub: Subscription) => boolean,
+    paused: Subscription['paused'],
+    pushes: { from: DisruptionPushSetting; to: DisruptionPushSetting },
+  ): Promise<number> {
+    const [subs, setting] = await Promise.all([subscriptions.list(chat), chats.disruptionPushes(chat)]);
+    const changing = subs.filter(pausing);
+    const records = changing.map((sub) => ({ key: subscriptionKey(sub.chat, sub.id), value: encodeSubscription(withPause(sub, paused)) }));
+    if (setting === pushes.from) records.push({ key: disruptionPushesKey(chat), value: pushes.to });
+    await guarded("pause or resume the chat's alerts", () => backend.setAll(records));
+    return changing.length;
+  }
+
+  async function move(from: ChatRef, to: ChatRef): Promise<number> {
+    // A group that said /disruptions off keeps it off under its new id (refused: it is back, so on).
+    if ((await chats.disruptionPushes(from)) === 'off') await chats.setDisruptionPushes(to, 'off');
+    let moved = 0;
+    for (const sub of await subscriptions.list(from)) {
+      // The old id's refusals say nothing of the new chat: those alerts resume; a rider's pause stays.
+      const moving: Subscription = {
+        ...withPause(sub, sub.paused === 'user' ? 'user' : undefined),
+        chat: { ...sub.chat, platform: to.platform, chatId: to.chatId },
+      };
+      if ((await subscriptions.add(moving, NO_CAP)) === 'id-taken') {
+        // Either an earlier move got this far before a crash (the same subscription), or the new
+        // chat made one with the same id: that one stays, and this one stays where it was.
+        const there = (await subscriptions.list(to)).find((s) => s.id === sub.id);
+        if (there?.createdAt !== sub.createdAt) continue;
+      }
+      await subscriptions.remove(from, sub.id);
+      moved++;
+    }
+    return moved;
+  }
+
+  return {
+    async refused(chat) {
+      try {
+        const paused = await repause(chat, (s) => s.paused === undefined, 'refused', { from: 'on', to: 'refused' });
+        if (paused > 0) logger?.info({ platform: chat.platform, chatId: chat.chatId, paused }, 'chat refuses the bot; its alerts are paused');
+      } catch (err) {
+        logger?.warn({ err, platform: chat.platform }, 'could not pause the alerts of a chat that refuses the bot');
+      }
+    },
+
+    async returned(chat) {
+      try {
+        const resumed = await repause(chat, (s) => s.paused === 'refused', undefined, { from: 'refused', to: 'on' });
+        if (resumed > 0) logger?.info({ platform: chat.platform, chatId: chat.chatId, resumed }, 'chat uses the bot again; its alerts resume');
+      } catch (err) {
+        logger?.warn({ err, platform: chat.platform }, 'could not resume the alerts of a chat that uses the bot again');
+      }
+    },
+
+    async moved(from, to) {
+      try {
+        const moved = await move(from, to);
+        logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts follow');
+      } catch (err) {
+        logger?.warn({ err, platform: from.platform }, 'could not move the alerts of a migrated chat');
+      }
+    },
+  };
+}
+
+function withPause(sub: Subscription, paused: Subscription['paused']): Subscription {
+  const { paused: _, ...rest } = sub;
+  return paused === undefined ? rest : { ...rest, paused };
+}
