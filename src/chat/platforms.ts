@@ -18,25 +18,24 @@ type SettingsOf<P> = P extends { open(settings: infer S, deps: PlatformDeps): Ch
 /** The settings of the platforms that serve, under their names (the terminal's when no other is set up). */
 export type PlatformSettings = { readonly [P in (typeof REGISTERED)[number] as P['name']]?: SettingsOf<P> };
 
-/** Settings under any platform's name, as a list of platforms other than the registered one reads them (tests). */
-type AnySettings = Readonly<Record<string, unknown>>;
+/** Settings by platform name, as any list of platforms reads them (the registered one's: PlatformSettings). */
+type SettingsByName = Readonly<Record<string, unknown>>;
 
 /** The platforms of the list that serve, each with its settings. */
 export function servedPlatforms(
-  settings: PlatformSettings | AnySettings,
+  settings: SettingsByName,
   platforms: readonly ChatPlatform[] = CHAT_PLATFORMS,
 ): Array<{ platform: ChatPlatform; settings: unknown }> {
-  const byName: AnySettings = settings;
-  return platforms.flatMap((platform) => (byName[platform.name] !== undefined ? [{ platform, settings: byName[platform.name] }] : []));
+  return platforms.flatMap((platform) => (settings[platform.name] !== undefined ? [{ platform, settings: settings[platform.name] }] : []));
 }
 
 /** Every platform that serves, opened (not started), in the list's order. */
-export function openPlatforms(settings: PlatformSettings | AnySettings, deps: PlatformDeps, platforms = CHAT_PLATFORMS): ChatAdapter[] {
+export function openPlatforms(settings: SettingsByName, deps: PlatformDeps, platforms = CHAT_PLATFORMS): ChatAdapter[] {
   return servedPlatforms(settings, platforms).map(({ platform, settings }) => platform.open(settings, deps));
 }
 
 /** Whether the terminal chat serves: its screen is the rider's, so logs and progress go elsewhere. */
-export function servesTerminal(settings: PlatformSettings | AnySettings, platforms = CHAT_PLATFORMS): boolean {
+export function servesTerminal(settings: SettingsByName, platforms = CHAT_PLATFORMS): boolean {
   return servedPlatforms(settings, platforms).some(({ platform }) => platform.terminal === true);
 }
 

@@ -96,30 +96,25 @@ function entryContext(secrets: string[], complain: EntryContext['complain'], res
   };
 }
 
+/** FEEDS_FILE's list; each problem under its name, by feed and field. */
 function fromFile(path: string, sources: FeedsSources, defaults: ReadonlyMap<string, unknown>, problems: string[]): FeedsConfig | undefined {
-  const fileProblems: string[] = [];
-  const feeds = readFile(path, sources, defaults, fileProblems);
-  problems.push(...fileProblems.map((problem) => `FEEDS_FILE: ${problem}`));
-  return feeds;
-}
-
-function readFile(path: string, sources: FeedsSources, defaults: ReadonlyMap<string, unknown>, problems: string[]): FeedsConfig | undefined {
+  const problem = (text: string) => problems.push(`FEEDS_FILE: ${text}`);
   let json: string;
   try {
     json = sources.readFile(path);
   } catch (err) {
-    problems.push(`expected a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    problem(`expected a readable file (${(err as NodeJS.ErrnoException).code ?? 'unreadable'})`);
     return undefined;
   }
   let entries: unknown;
   try {
     entries = JSON.parse(json);
   } catch {
-    problems.push('expected JSON: a list of feeds, like [{"id": "oc", "name": "OC Transpo", "preset": "octranspo", "key": "$OC_KEY"}]');
+    problem('expected JSON: a list of feeds, like [{"id": "oc", "name": "OC Transpo", "preset": "octranspo", "key": "$OC_KEY"}]');
     return undefined;
   }
   if (!Array.isArray(entries) || entries.length === 0) {
-    problems.push('expected a non-empty list of feeds');
+    problem('expected a non-empty list of feeds');
     return undefined;
   }
   const before = problems.length;
@@ -128,7 +123,7 @@ function readFile(path: string, sources: FeedsSources, defaults: ReadonlyMap<str
   entries.forEach((entry: unknown, i) => {
     const id = (entry as { id?: unknown } | null)?.id;
     const where = `feed ${i + 1}${typeof id === 'string' ? ` ("${id}")` : ''}`;
-    const complain = (field: string, problem: string) => problems.push(`${where}: ${field ? `${field}: ` : ''}${problem}`);
+    const complain = (field: string, text: string) => problem(`${where}: ${field ? `${field}: ` : ''}${text}`);
     // "$NAME": the environment variable's value, so that the file holds no secret.
     const resolve = (field: string, value: string): string => {
       const reference = ENV_REFERENCE.exec(value);
@@ -148,7 +143,7 @@ function readFile(path: string, sources: FeedsSources, defaults: ReadonlyMap<str
   });
   const seen = new Set<string>();
   for (const feed of list) {
-    if (seen.has(feed.id)) problems.push(`feed id "${feed.id}": expected each id once`);
+    if (seen.has(feed.id)) problem(`feed id "${feed.id}": expected each id once`);
     seen.add(feed.id);
   }
   return problems.length > before ? undefined : { list, secrets, folders: 'per-feed' };

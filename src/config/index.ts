@@ -4,8 +4,8 @@ import { readEnvironment } from './env.js';
 import { loadConfig, type Config } from './load.js';
 
 export { ConfigError } from './config-error.js';
-export { CONFIG_VARIABLES, loadConfig, secretsOf, TERMINAL_LOG_FILE, type Config, type ConfigParts } from './load.js';
-export type { FeedsConfig, ReadSettingsFile } from './feeds.js';
+export { CONFIG_VARIABLES, loadConfig, secretsOf, type Config, type ConfigParts } from './load.js';
+export { SHORTHAND_FEED_ID, type FeedsConfig, type ReadSettingsFile } from './feeds.js';
 
 /** Reads `.env` into process.env when the file exists, then validates. */
 export function loadConfigFromProcess(envFile = '.env'): Config {

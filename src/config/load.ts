@@ -55,7 +55,7 @@ function variablesOf(parts: ConfigParts): string[] {
 }
 
 /** The log's file name in DATA_DIR when the terminal chat serves. */
-export const TERMINAL_LOG_FILE = 'arrivals-bot.log';
+const TERMINAL_LOG_FILE = 'arrivals-bot.log';
 
 function logFileOf(given: string | undefined, dataDir: string, terminal: boolean): { logFile?: string } {
   if (given !== undefined) return given.toLowerCase() === 'stderr' ? {} : { logFile: given };

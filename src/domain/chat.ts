@@ -6,9 +6,9 @@ import { z } from 'zod';
 /** A chat platform's name ("telegram", "discord", "console"), as every stored chat keeps it. */
 export type Platform = string;
 
-/** A platform's name as stored records are read back: a lower-case word, whichever platforms this build registers. */
-export const PLATFORM_NAME = /^[a-z][a-z0-9-]{0,31}$/;
-export const platformName = z.string().regex(PLATFORM_NAME);
+/** A platform's name as stored records are read back (in a key, a record): a lower-case word, whichever platforms this build registers. */
+export const PLATFORM_PATTERN = '[a-z][a-z0-9-]{0,31}';
+export const platformName = z.string().regex(new RegExp(`^${PLATFORM_PATTERN}$`));
 
 export const CHAT_TYPES = ['private', 'group', 'channel'] as const;
 /** A person, a group (a Discord server channel too), a channel only its administrators post in. */

@@ -5,7 +5,7 @@ import { replayInstant } from '../domain/clock-start.js';
 // has (its id, its name, ...) and the pieces kinds build their own of (a location, a secret,
 // request headers).
 
-export const FEED_ID = /^[a-z][a-z0-9-]{0,15}$/;
+const FEED_ID = /^[a-z][a-z0-9-]{0,15}$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export const text = (max: number) => z.string().trim().min(1, 'a non-empty text').max(max, `at most ${max} characters`);

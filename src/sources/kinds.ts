@@ -32,7 +32,7 @@ export interface FeedEntry {
 }
 
 /** The kind a feed's settings are of. */
-export function kindOf(settings: { kind: string }, kinds: readonly SourceKind[] = SOURCE_KINDS): SourceKind {
+export function sourceKindOf(settings: { kind: string }, kinds: readonly SourceKind[] = SOURCE_KINDS): SourceKind {
   const kind = kinds.find((k) => k.name === settings.kind);
   if (kind === undefined) throw new Error(`no source kind "${settings.kind}" is registered`);
   return kind;

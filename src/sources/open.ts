@@ -6,12 +6,12 @@ import { clockStartingAt } from '../domain/clock-start.js';
 import type { SourceProfile } from '../domain/transit-source.js';
 import { createFeedSet, namedProfile, singleFeed, type Feed } from './feed-set.js';
 import type { OpenedSource, OpenSourceOptions, SourceKind } from './kind.js';
-import { kindOf, SOURCE_KINDS, type FeedEntry, type SourceSettings } from './kinds.js';
+import { sourceKindOf, SOURCE_KINDS, type FeedEntry, type SourceSettings } from './kinds.js';
 import { openPublishers } from './publishers.js';
 
 /** One feed's source, opened by its kind. */
 export function openTransitSource(settings: SourceSettings, options: OpenSourceOptions, kinds = SOURCE_KINDS): Promise<OpenedSource> {
-  return kindOf(settings, kinds).open(settings, options);
+  return sourceKindOf(settings, kinds).open(settings, options);
 }
 
 export interface OpenFeedsOptions extends OpenSourceOptions {
@@ -72,6 +72,6 @@ export async function readSourceProfile(
   options: Pick<OpenFeedsOptions, 'dataDir' | 'folders' | 'now' | 'logger'>,
   kinds: readonly SourceKind[] = SOURCE_KINDS,
 ): Promise<SourceProfile> {
-  const profile = await kindOf(entry.source, kinds).profile(entry.source, { ...options, dataDir: folderOf(entry, options) });
+  const profile = await sourceKindOf(entry.source, kinds).profile(entry.source, { ...options, dataDir: folderOf(entry, options) });
   return namedProfile(profile, entry);
 }

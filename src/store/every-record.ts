@@ -3,7 +3,7 @@
 // the way and handed on, so that memory holds a page, never the whole store. Records of other
 // kinds (languages, settings) are skipped by their key.
 import type Keyv from 'keyv';
-import { PLATFORM_NAME, type ChatRef } from '../domain/chat.js';
+import { PLATFORM_PATTERN, type ChatRef } from '../domain/chat.js';
 import { decodeSubscription } from '../domain/subscription-record.js';
 import type { Subscription } from '../domain/subscription.js';
 import type { SavedStopOf } from '../domain/store-ports.js';
@@ -11,7 +11,7 @@ import { parseLegacyStops } from './legacy-stops.js';
 import { decode, type CorruptionLog, type Stored } from './records.js';
 import { decodeSlot } from './slots.js';
 
-const PLATFORM = `(${PLATFORM_NAME.source.slice(1, -1)})`;
+const PLATFORM = `(${PLATFORM_PATTERN})`;
 /** chat:<platform>:<chat id>:stops:slot:<n>; a chat id may hold ':' (it is matched greedily up to the known tail). */
 const SLOT_KEY = new RegExp(`^chat:${PLATFORM}:(.+):stops:slot:(\\d+)$`);
 /** Stops saved before slots, still waiting for their chat's next read to migrate them. */
