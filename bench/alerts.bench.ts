@@ -12,7 +12,7 @@
 // BENCH_ALERTS=2000 shrinks part 2 (10,000 by default: about six minutes per run at 29/s);
 // BENCH_STORED shrinks part 1; BENCH_ONLY picks parts.
 import { join } from 'node:path';
-import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/settings.js';
+import { TELEGRAM_PUSHES_PER_SECOND } from '../src/chat/telegram/limits.js';
 import type { OpenStoreOptions } from '../src/store/index.js';
 import { REDIS_ANSWERS, REDIS_URL } from '../test/support/redis.js';
 import { alertsWorkspace, deliver, deliveryLine, findDue, findLine, percentile, type AlertsWorkspace } from './lib/alerts.js';
@@ -50,7 +50,7 @@ try {
   }
   if (wanted('local') || wanted('redis') || wanted('redis2')) {
     console.log(
-      `\nDelivering ${DUE.toLocaleString('en')} alerts due in one minute over ${STOPS} stops (Telegram notifier, Bot API answering 429 past 30/s, limit ${DEFAULT_ALERT_SETTINGS.perSecond.telegram}/s)`,
+      `\nDelivering ${DUE.toLocaleString('en')} alerts due in one minute over ${STOPS} stops (Telegram notifier, Bot API answering 429 past 30/s, limit ${TELEGRAM_PUSHES_PER_SECOND}/s)`,
     );
   }
   const load = { due: DUE, stops: STOPS };

@@ -26,6 +26,7 @@ import { openStore, type Store } from '../src/store/index.js';
 import { withDisruptions } from '../src/sources/with-disruptions.js';
 import type { DisruptionFeed } from '../src/sources/disruption-feed.js';
 import { createScanEveryChat } from './lib/scan-every-chat.js';
+import { chatTypeOf } from '../src/chat/platforms.js';
 
 const STOPS = 6_000;
 const ROUTES = 200;
@@ -101,6 +102,7 @@ const pushesOver = (store: Store, transit: TransitSource, make: typeof createDis
     claims: store.claims,
     core: { disruptionReply: () => Promise.resolve(reply) },
     platforms: new Set(['telegram']),
+    chatTypeOf,
     clock,
     logger: pino({ level: 'silent' }),
     instance: 'bench',
@@ -243,6 +245,7 @@ async function networkWide(): Promise<void> {
       },
       core: { disruptionReply: () => (rendered++, Promise.resolve(reply)) },
       platforms: new Set(['telegram']),
+      chatTypeOf,
       clock,
       logger: pino({ level: 'silent' }),
       instance: 'bench',

@@ -17,7 +17,8 @@ import { systemClock } from '../src/domain/clock.js';
 import { silentLogger } from '../src/log.js';
 import { DEMO_API_KEY, loadDemoNetwork, startSimServer } from '../src/sim/index.js';
 import { demoGtfsFiles, zipGtfs } from '../src/sim/gtfs-zip.js';
-import { openFeeds, type FeedEntry } from '../src/sources/open.js';
+import type { FeedEntry } from '../src/sources/kinds.js';
+import { openFeeds } from '../src/sources/open.js';
 
 const REFRESH_SECONDS = 2;
 const WINDOW_INTERVALS = 3;
@@ -61,7 +62,7 @@ async function child(zip: string, count: number, dataDir: string): Promise<Figur
     },
   }));
   const started = performance.now();
-  const opened = await openFeeds(entries, { dataDir, now: systemClock, logger: silentLogger(), quietRequests: true });
+  const opened = await openFeeds(entries, { dataDir, now: systemClock, logger: silentLogger(), quietRequests: true, folders: 'per-feed' });
   while (opened.source.status?.().some((s) => s.schedule !== 'ready')) await new Promise((resolve) => setTimeout(resolve, 50));
   const readyMs = performance.now() - started;
   const peakRssMb = process.resourceUsage().maxRSS / 1024;

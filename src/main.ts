@@ -1,20 +1,20 @@
-// The one place that wires things: config -> logger -> store -> transit source (and its stop index) ->
-// bot core -> every chat adapter whose token is set (the terminal chat when none is) and the
+// The one place that wires things: config -> logger -> store -> the feeds (and their stop index) ->
+// core -> every registered chat platform that is set up (the terminal chat when none is) and the
 // notifiers that pushes go through; takes them down again in reverse on SIGINT/SIGTERM, when the
 // terminal chat's input ends, or when an adapter fails for good.
 import type { Notifier } from './domain/notifier.js';
 import { startAlertScheduler } from './alerts/scheduler.js';
 import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
-import { createConsoleChat } from './chat/console/index.js';
-import { createDiscordBot } from './chat/discord/index.js';
-import { createTelegramBot } from './chat/telegram/index.js';
-import { createEditBudget, TELEGRAM_EDIT_LIMITS, DISCORD_EDIT_LIMITS } from './chat/edit-budget.js';
+import { chatTypeOf, openPlatforms, servedPlatforms, servesTerminal } from './chat/platforms.js';
+import { createEditBudget } from './chat/edit-budget.js';
 import { createLiveUpdater } from './chat/live-updater.js';
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './domain/clock.js';
-import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
-import { openFeeds, openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
+import { ConfigError, loadConfigFromProcess, secretsOf, SHORTHAND_FEED_ID, type Config, type FeedsConfig } from './config/index.js';
+import type { OpenedSource } from './sources/kind.js';
+import type { FeedEntry } from './sources/kinds.js';
+import { openFeeds } from './sources/open.js';
 import { createLogger, fileLogOutput, heldLogOutput, type Logger } from './log.js';
 import { DEMO_ALERTS_HEADER, DEMO_ALERTS_PATH, DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
 import type { StopIndex } from './domain/stop-index.js';
@@ -75,22 +75,13 @@ function readConfigOrExit(): Config {
   }
 }
 
-/** The terminal chat serves when no chat platform's token is set. */
-function servesTerminal(config: Config): boolean {
-  return config.telegram === undefined && config.discord === undefined;
-}
-
 /** The terminal chat's screen shared with the log: only when LOG_FILE=stderr says so. */
 function logsOnTerminal(config: Config): boolean {
-  return servesTerminal(config) && config.logFile === undefined;
+  return servesTerminal(config.platforms) && config.logFile === undefined;
 }
 
-/**
- * The GTFS feed when one is set; else the v1.2 API with credentials; without them, the built-in
- * v1.2 server on a free local port (with its demo network's stops).
- */
+/** The feeds the settings list, each opened by its kind; none: the embedded demo, on a free local port. */
 async function openSource(config: Config, logger: Logger, closers: Closers): Promise<OpenedSource> {
-  const terminal = servesTerminal(config);
   // With the log on the terminal's screen, every failed request is already answered there ("Stop
   // 9999 doesn't exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const options = {
@@ -98,91 +89,47 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
     now,
     logger,
     quietRequests: logsOnTerminal(config),
-    ...(terminal ? { waitForSchedule: process.stderr } : {}),
+    folders: config.feeds.folders,
+    ...(servesTerminal(config.platforms) ? { waitForSchedule: process.stderr } : {}),
   };
-  if (config.feeds !== undefined) {
-    const feeds = await openFeeds(config.feeds.list, options);
-    closers.add({ name: 'transit source', close: () => feeds.close() });
-    return feeds;
-  }
-  const v12 = { ...config.transit, ...(config.gtfsStopsFile !== undefined ? { stopsFile: config.gtfsStopsFile } : {}) };
-  let settings: SourceSettings;
-  if (config.gtfs !== undefined) settings = { kind: 'gtfs', gtfs: config.gtfs };
-  else if (config.transit.credentials !== undefined) settings = { kind: 'octranspo-v12', v12: { ...v12, ...config.transit.credentials } };
-  else {
-    // The demo server logs each request; in a terminal chat only its problems are worth showing.
-    const simLogger = logger.child({ component: 'demo-feed' }, { level: logger.isLevelEnabled('debug') ? logger.level : 'warn' });
-    const sim = await startSimServer({ port: 0, host: '127.0.0.1', now, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, logger: simLogger });
-    closers.add({ name: 'demo feed', close: () => sim.close() });
-    process.stderr.write(
-      `No OC_APP_ID/OC_API_KEY set: using the built-in demo feed at ${sim.url} (a small network of real stops, simulated times).\n`,
-    );
-    settings = {
-      kind: 'octranspo-v12',
-      v12: {
-        ...v12,
-        baseUrl: sim.url,
-        appId: DEMO_APP_ID,
-        apiKey: DEMO_API_KEY,
-        stopsFile: v12.stopsFile ?? DEMO_STOPS_FILE,
-        // The demo's disruptions, so that one shows offline (route 95, Laurier 3020).
-        alerts: { url: `${sim.url}${DEMO_ALERTS_PATH}`, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
-      },
-    };
-  }
-  const opened = await openTransitSource(settings, options);
+  const demo = config.feeds.demo;
+  const entries = demo !== undefined ? [await demoFeed(demo, logger, closers)] : config.feeds.list;
+  const opened = await openFeeds(entries, options);
   closers.add({ name: 'transit source', close: () => opened.close() });
   return opened;
 }
 
-/** Every platform whose token is set; the terminal chat when none is. */
+/** The built-in v1.2 server with its demo network, started here, as the one feed. */
+async function demoFeed(demo: NonNullable<FeedsConfig['demo']>, logger: Logger, closers: Closers): Promise<FeedEntry> {
+  // The demo server logs each request; in a terminal chat only its problems are worth showing.
+  const simLogger = logger.child({ component: 'demo-feed' }, { level: logger.isLevelEnabled('debug') ? logger.level : 'warn' });
+  const sim = await startSimServer({ port: 0, host: '127.0.0.1', now, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, logger: simLogger });
+  closers.add({ name: 'demo feed', close: () => sim.close() });
+  process.stderr.write(`No OC_APP_ID/OC_API_KEY set: using the built-in demo feed at ${sim.url} (a small network of real stops, simulated times).\n`);
+  return {
+    id: SHORTHAND_FEED_ID,
+    source: {
+      kind: 'octranspo-v12',
+      v12: { ...demo, baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, stopsFile: demo.stopsFile ?? DEMO_STOPS_FILE },
+    },
+    // The demo's disruptions, so that one shows offline (route 95, Laurier 3020).
+    disruptions: [
+      { kind: 'gtfs-rt-alerts', url: `${sim.url}${DEMO_ALERTS_PATH}`, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
+    ],
+  };
+}
+
+/** Every registered platform that is set up; the terminal chat when none is. */
 function chatAdapters(config: Config, core: RiderAnswers & Speaking, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
-  const adapters: ChatAdapter[] = [];
-  const telegram = config.telegram;
-  if (telegram !== undefined) {
-    adapters.push(
-      createTelegramBot({
-        token: telegram.token,
-        ...(telegram.apiRoot !== undefined ? { apiRoot: telegram.apiRoot } : {}),
-        ...(telegram.webhook !== undefined ? { webhook: telegram.webhook } : {}),
-        core,
-        lifecycle: store.lifecycle,
-        ...(stops !== undefined ? { stops } : {}),
-        logger: logger.child({ component: 'telegram' }),
-        clock: now,
-        rateLimitPerMinute: config.rateLimitPerMinute,
-        liveMessages: store.liveMessages,
-      }),
-    );
-  }
-  const discord = config.discord;
-  if (discord !== undefined) {
-    adapters.push(
-      createDiscordBot({
-        token: discord.token,
-        ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}),
-        core,
-        lifecycle: store.lifecycle,
-        logger: logger.child({ component: 'discord' }),
-        clock: now,
-        rateLimitPerMinute: config.rateLimitPerMinute,
-        liveMessages: store.liveMessages,
-      }),
-    );
-  }
-  if (adapters.length > 0) return adapters;
-  // The system locale is the terminal's "platform language code".
-  return [
-    createConsoleChat({
-      core,
-      input: process.stdin,
-      output: process.stdout,
-      interactive: process.stdin.isTTY === true,
-      ...(config.terminalLanguage !== undefined ? { languageCode: config.terminalLanguage } : {}),
-      logger,
-      live: { messages: store.liveMessages, clock: now },
-    }),
-  ];
+  return openPlatforms(config.platforms, {
+    core,
+    lifecycle: store.lifecycle,
+    ...(stops !== undefined ? { stops } : {}),
+    liveMessages: store.liveMessages,
+    logger,
+    clock: now,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  });
 }
 
 /** Starts an adapter, waiting it out aloud: while a platform is unreachable its library keeps trying. */
@@ -215,6 +162,7 @@ async function startAlerts(
     store,
     transit,
     notifiers,
+    chatTypeOf,
     settings: config.alerts,
     clock: now,
     logger: logger.child({ component: 'alerts' }, quiet ? { level: 'warn' } : {}),
@@ -228,16 +176,27 @@ async function startAlerts(
 const LIVE_ROUND_MS = 30_000;
 
 /** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
-function startLiveUpdates(adapters: ChatAdapter[], core: RiderAnswers & Speaking, store: Store, logger: Logger, closers: Closers): void {
+function startLiveUpdates(
+  config: Config,
+  adapters: ChatAdapter[],
+  core: RiderAnswers & Speaking,
+  store: Store,
+  logger: Logger,
+  closers: Closers,
+): void {
   const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
   if (editors.length === 0) return;
+  // One budget per platform, each within the limits the platform declares.
+  const budgets = Object.fromEntries(
+    servedPlatforms(config.platforms).map(({ platform }) => [platform.name, createEditBudget(platform.editLimits, now)]),
+  );
   const updater = createLiveUpdater({
     core,
     messages: store.liveMessages,
     claims: store.claims,
     editors,
-    budget: createEditBudget(TELEGRAM_EDIT_LIMITS, now),
-    budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, now) },
+    budget: budgets[editors[0]!.platform]!,
+    budgets,
     clock: now,
     intervalMs: LIVE_ROUND_MS,
     instanceId: randomUUID(),
@@ -275,7 +234,7 @@ async function main(): Promise<void> {
   if (heldLog !== undefined && config.logFile !== undefined) {
     heldLog.sendTo(fileLogOutput(config.logFile));
     // Never between a rider's question and its answer: the terminal is told once where the log is.
-    if (servesTerminal(config)) process.stderr.write(`Logs go to ${config.logFile} (LOG_FILE=stderr shows them here).\n`);
+    if (servesTerminal(config.platforms)) process.stderr.write(`Logs go to ${config.logFile} (LOG_FILE=stderr shows them here).\n`);
   }
   const { source: transit, stops } = await openSource(config, logger, closers);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
@@ -300,7 +259,7 @@ async function main(): Promise<void> {
   const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
   logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
   await startAlerts(config, logger, core, repositories, transit, notifiers, closers);
-  startLiveUpdates(adapters, core, repositories, logger, closers);
+  startLiveUpdates(config, adapters, core, repositories, logger, closers);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { collectDue } from '../../src/alerts/collect.js';
 import { mapLimit } from '../../src/alerts/map-limit.js';
 import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/settings.js';
+import { TELEGRAM_PUSHES_PER_SECOND } from '../../src/chat/telegram/limits.js';
 import type { AlertSchedule } from '../../src/domain/alert-kinds/index.js';
 import { MINUTE_MS } from '../../src/domain/local-minute.js';
 import type { Subscription } from '../../src/domain/subscription.js';
@@ -238,7 +239,7 @@ export async function deliver(
         platformUrl: '',
         telegram: { apiRoot: api.apiRoot, token },
         now: '2026-11-23T12:30:00.000Z',
-        settings: DEFAULT_ALERT_SETTINGS,
+        settings: { ...DEFAULT_ALERT_SETTINGS, perSecond: { telegram: TELEGRAM_PUSHES_PER_SECOND } },
       }),
     ),
   );

@@ -12,7 +12,7 @@ import type { AlertMetricsSink } from '../domain/alert-metrics-sink.js';
 import { MINUTE_MS } from '../domain/local-minute.js';
 import type { AlertJob } from './occurrence.js';
 import type { DeliveryQueue, Enqueued } from './queue.js';
-import type { AlertSettings } from './settings.js';
+import { perSecondOf, type AlertSettings } from './settings.js';
 
 export interface BullQueueOptions {
   redisUrl: string;
@@ -112,7 +112,7 @@ export function createBullQueue(options: BullQueueOptions): DeliveryQueue {
       connection: connectionOf(options.redisUrl, true),
       prefix: options.prefix,
       concurrency: options.concurrency ?? 8,
-      limiter: limiterFor(settings.perSecond[platform]),
+      limiter: limiterFor(perSecondOf(settings, platform)),
       ...(options.lockDurationMs !== undefined ? { lockDuration: options.lockDurationMs } : {}),
       ...(options.stalledIntervalMs !== undefined ? { stalledInterval: options.stalledIntervalMs } : {}),
     });

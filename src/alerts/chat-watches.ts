@@ -31,6 +31,8 @@ export interface ChatWatchesDeps {
   /** This process's writes, heard at once; absent: the cadence alone. */
   changes?: WatchChanges;
   platforms: ReadonlySet<Platform>;
+  /** What a chat known only by its saved stops is, as its platform reads its id: for its pace (a group's is the slower). */
+  chatTypeOf: (chat: ChatRef) => ChatType;
   clock: Clock;
   logger: Logger;
   rebuildMs?: number;
@@ -63,13 +65,6 @@ export interface ChatWatches {
 
 export const chatKeyOf = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
 export const placeKeyOf = (place: WatchedPlace) => `${place.stop}\u0000${place.route ?? ''}`;
-
-/** A chat known only by a saved stop: its kind guessed from its id, for its pace (a group's is the slower). */
-function guessedType(platform: Platform, chatId: string): ChatType {
-  if (platform === 'telegram') return chatId.startsWith('-') ? 'group' : 'private';
-  if (platform === 'discord') return chatId.startsWith('@') ? 'private' : 'group';
-  return 'private';
-}
 
 interface ChatEntry {
   target: AlertTarget;
@@ -201,7 +196,7 @@ export function createChatWatches(deps: ChatWatchesDeps): ChatWatches {
       if (subsOf.has(key)) continue;
       const [platform, ...id] = key.split(':') as [Platform, ...string[]];
       const chatId = id.join(':');
-      fresh.set(key, entryOf({ platform, chatId, chatType: guessedType(platform, chatId) }, [], stops));
+      fresh.set(key, entryOf({ platform, chatId, chatType: deps.chatTypeOf({ platform, chatId }) }, [], stops));
     }
     logger.debug({ chats: fresh.byChat.size, watches: fresh.watches, ms: Math.round(performance.now() - started) }, 'disruption watch list read');
     return fresh;
@@ -238,7 +233,7 @@ export function createChatWatches(deps: ChatWatchesDeps): ChatWatches {
     const [subs, saved] = await Promise.all([deps.subscriptions.list(chat), deps.savedStops.list(chat)]);
     const key = chatKeyOf(chat);
     const known = list.byChat.get(key)?.target ?? subs[0]?.chat;
-    const target: AlertTarget = known ?? { ...chat, chatType: guessedType(chat.platform, chat.chatId) };
+    const target: AlertTarget = known ?? { ...chat, chatType: deps.chatTypeOf(chat) };
     const entry = entryOf(
       target,
       subs,

@@ -15,7 +15,7 @@
 // platform's limiter, the mark once accepted), queued after the minute's alerts, in batches.
 import { createHash } from 'node:crypto';
 import type { PushRendering } from '../core/index.js';
-import type { AlertTarget, Platform } from '../domain/chat.js';
+import type { AlertTarget, ChatRef, ChatType, Platform } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Disruption } from '../domain/disruption.js';
 import type { ChatSettingsRepository, Claims, SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
@@ -42,6 +42,8 @@ export interface DisruptionPushDeps {
   core: Pick<PushRendering, 'disruptionReply'>;
   /** Platforms this instance delivers to: it pushes to their chats only. */
   platforms: ReadonlySet<Platform>;
+  /** What a chat known only by its saved stops is, as its platform reads its id (chat/platforms.ts). */
+  chatTypeOf: (chat: ChatRef) => ChatType;
   clock: Clock;
   logger: Logger;
   instance: string;
@@ -121,6 +123,7 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     subscriptions: deps.subscriptions,
     ...(deps.changes !== undefined ? { changes: deps.changes } : {}),
     platforms: deps.platforms,
+    chatTypeOf: deps.chatTypeOf,
     clock: deps.clock,
     logger,
     ...(deps.watchRebuildMs !== undefined ? { rebuildMs: deps.watchRebuildMs } : {}),

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import cron, { type ScheduledTask } from 'node-cron';
 import type { PushRendering } from '../core/index.js';
+import type { ChatRef, ChatType } from '../domain/chat.js';
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import { createAlertMetrics, type AlertMetrics } from '../metrics/alert-metrics.js';
@@ -27,7 +28,7 @@ import { createLocalQueue } from './local-queue.js';
 import type { Notifier } from '../domain/notifier.js';
 import { MINUTE_MS } from '../domain/local-minute.js';
 import type { DeliveryQueue } from './queue.js';
-import type { AlertSettings } from './settings.js';
+import { perSecondOf, type AlertSettings } from './settings.js';
 import { spacedNotifier } from './spaced-notifier.js';
 import { createTick, type Tick } from './tick.js';
 
@@ -46,6 +47,8 @@ export interface AlertSchedulerDeps {
   };
   transit: TransitSource;
   notifiers: readonly Notifier[];
+  /** What a chat is by its id, as its platform reads it (chat/platforms.ts): the pace of pushes to chats known only by their saved stops. */
+  chatTypeOf: (chat: ChatRef) => ChatType;
   settings: AlertSettings;
   /** Set: deliver through BullMQ on this Redis (several instances share the queue and its limits). */
   redisUrl?: string;
@@ -128,7 +131,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
       : createLocalQueue({
           ...common,
           // Without Redis this process is the only sender: it spaces its own sends.
-          deliver: deliverWith(deps.notifiers.map((n) => spacedNotifier(n, settings.perSecond[n.platform]))),
+          deliver: deliverWith(deps.notifiers.map((n) => spacedNotifier(n, perSecondOf(settings, n.platform)))),
           now: () => clock().getTime(),
         });
 
@@ -145,6 +148,7 @@ export async function startAlertScheduler(deps: AlertSchedulerDeps): Promise<Ale
           claims: deps.store.claims,
           core: deps.core,
           platforms: new Set(platforms),
+          chatTypeOf: deps.chatTypeOf,
           clock,
           logger,
           instance,

@@ -20,15 +20,11 @@ import type { Clock } from '../domain/clock.js';
 // no rate-limiting library is installed, and none of the usual ones (bottleneck, limiter,
 // p-throttle) slows itself down on the platform's refusals.
 
+/** A platform's own, declared with it (its `editLimits`: chat/telegram/limits.ts, chat/discord/limits.ts). */
 export interface EditLimits {
   perSecond: number;
   perChatPerMinute: Readonly<Record<ChatType, number>>;
 }
-
-// 25 a second, not 30: Telegram's figure is approximate, and an edit is counted when granted and
-// reaches Telegram a little later (bench/live.bench.ts measures the busiest second at the fake API).
-export const TELEGRAM_EDIT_LIMITS: EditLimits = { perSecond: 25, perChatPerMinute: { private: 60, group: 20, channel: 20 } };
-export const DISCORD_EDIT_LIMITS: EditLimits = { perSecond: 50, perChatPerMinute: { private: 60, group: 60, channel: 60 } };
 
 /** The share of the limit the bucket refills at; see above. */
 const REFILL_SHARE = 0.9;

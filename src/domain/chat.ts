@@ -1,8 +1,14 @@
-// Who the bot talks to: the chat platforms (one list, every type and check derived from it) and
-// a chat on one of them.
+import { z } from 'zod';
 
-export const PLATFORMS = ['telegram', 'discord', 'console'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+// Who the bot talks to: a chat on one of the registered platforms (chat/platforms.ts) and what
+// the platform said it is.
+
+/** A chat platform's name ("telegram", "discord", "console"), as every stored chat keeps it. */
+export type Platform = string;
+
+/** A platform's name as stored records are read back (in a key, a record): a lower-case word, whichever platforms this build registers. */
+export const PLATFORM_PATTERN = '[a-z][a-z0-9-]{0,31}';
+export const platformName = z.string().regex(new RegExp(`^${PLATFORM_PATTERN}$`));
 
 export const CHAT_TYPES = ['private', 'group', 'channel'] as const;
 /** A person, a group (a Discord server channel too), a channel only its administrators post in. */

@@ -1,14 +1,14 @@
 // A stored subscription, read without trusting it: a record of the wrong shape is skipped (and
 // logged once by the caller), never handed to the scheduler half-formed.
 import { z } from 'zod';
-import { CHAT_TYPES, PLATFORMS } from './chat.js';
+import { CHAT_TYPES, platformName } from './chat.js';
 import { ScheduleRecord } from './alert-kinds/index.js';
 import type { Subscription } from './subscription.js';
 
 const SubscriptionRecord = z.object({
   id: z.string().min(1),
   chat: z.object({
-    platform: z.enum(PLATFORMS),
+    platform: platformName,
     chatId: z.string().min(1),
     chatType: z.enum(CHAT_TYPES),
   }),

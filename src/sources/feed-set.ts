@@ -22,9 +22,13 @@ export interface Feed {
   stops?: StopIndex;
 }
 
+/** A feed listed alone: it may leave its name to its source (the environment's one feed: its agency.txt names it). */
+export type SoleFeed = Omit<Feed, 'name'> & { name?: string };
+
 export interface FeedSet extends TransitSource {
-  readonly stops: StopIndex;
-  readonly feeds: readonly Feed[];
+  /** Every feed's stops as one index; a feed alone: its own, when it has one. */
+  readonly stops?: StopIndex;
+  readonly feeds: readonly SoleFeed[];
 }
 
 const SEPARATOR = ':';
@@ -273,14 +277,23 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   };
 }
 
+/** What a feed says of itself, with the name and attribution its entry gives. */
+export function namedProfile(profile: SourceProfile, feed: Pick<SoleFeed, 'name' | 'attribution'>): SourceProfile {
+  return {
+    ...profile,
+    ...(feed.name !== undefined ? { agencies: [feed.name] } : {}),
+    ...(feed.attribution !== undefined ? { attributions: [feed.attribution] } : {}),
+  };
+}
+
 /**
- * One feed listed alone: its stops keep their bare codes (as a single-source bot stored them); its
- * name and attribution are said. "oc:3017", stored when it served beside others or typed by a
- * rider used to them, is its own 3017.
+ * One feed listed alone: the source itself, as a bot of one source always served it. Its stops
+ * keep their bare codes (as a single-source bot stored them); its name and attribution, when
+ * given, are said. "oc:3017", stored when it served beside others or typed by a rider used to
+ * them, is its own 3017.
  */
-function singleFeed(feed: Feed): FeedSet {
+export function singleFeed(feed: SoleFeed): FeedSet {
   const { source } = feed;
-  const stops = feed.stops ?? mergedStopIndex([]);
   const own = `${feed.id}${SEPARATOR}`;
   /** "oc:3017" -> "3017" for the feed named oc; anything else as it is. */
   const bare = (stop: string) => (stop.trim().toLowerCase().startsWith(own) ? stop.trim().slice(own.length) : stop);
@@ -297,18 +310,15 @@ function singleFeed(feed: Feed): FeedSet {
   return {
     identifiers,
     feeds: [feed],
-    stops,
-    profile: () => {
-      const profile = source.profile();
-      return { ...profile, agencies: [feed.name], ...(feed.attribution !== undefined ? { attributions: [feed.attribution] } : {}) };
-    },
+    ...(feed.stops !== undefined ? { stops: feed.stops } : {}),
+    profile: () => namedProfile(source.profile(), feed),
     routeSummary: (stop) => source.routeSummary(stop),
     nextTrips: (stop, route) => source.nextTrips(stop, route),
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
-    status: () => (source.status?.() ?? [{ schedule: 'ready', realtime: 'none' } as const]).map((s) => ({ ...s, feed: feed.id })),
+    ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ function octranspo(paths: 'v1' | 'beta/v1'): Preset {
 }
 
 /** OC Transpo publishes no Service Alerts in GTFS-Realtime: its detours and cancellations are these feeds. */
-export const OCTRANSPO_RSS = {
+const OCTRANSPO_RSS = {
   english: 'https://www.octranspo.com/en/feeds/updates-en/',
   french: 'https://www.octranspo.com/fr/feeds/updates-fr/',
 } as const;

@@ -3,14 +3,14 @@
 // the way and handed on, so that memory holds a page, never the whole store. Records of other
 // kinds (languages, settings) are skipped by their key.
 import type Keyv from 'keyv';
-import { PLATFORMS, type ChatRef, type Platform } from '../domain/chat.js';
+import { PLATFORM_PATTERN, type ChatRef } from '../domain/chat.js';
 import { decodeSubscription } from '../domain/subscription-record.js';
 import type { Subscription } from '../domain/subscription.js';
 import type { SavedStopOf } from '../domain/store-ports.js';
 import { decode, type CorruptionLog, type Stored } from './records.js';
 import { decodeSlot } from './slots.js';
 
-const PLATFORM = `(${PLATFORMS.join('|')})`;
+const PLATFORM = `(${PLATFORM_PATTERN})`;
 /** chat:<platform>:<chat id>:stops:slot:<n>; a chat id may hold ':' (it is matched greedily up to the known tail). */
 const SLOT_KEY = new RegExp(`^chat:${PLATFORM}:(.+):stops:slot:(\\d+)$`);
 const SUB_KEY = new RegExp(`^chat:${PLATFORM}:(.+):sub:[^:]+$`);
@@ -26,7 +26,7 @@ async function* rows(keyv: Keyv, records: RecordScan): AsyncGenerator<[string, E
   }
 }
 
-const chatOf = (platform: string, chatId: string): ChatRef => ({ platform: platform as Platform, chatId });
+const chatOf = (platform: string, chatId: string): ChatRef => ({ platform, chatId });
 
 export async function* everySavedStop(keyv: Keyv, records: RecordScan, corrupt: CorruptionLog): AsyncGenerator<SavedStopOf> {
   for await (const [key, stored] of rows(keyv, records)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT_TYPES, PLATFORMS, type Platform } from '../domain/chat.js';
+import { CHAT_TYPES, platformName, type Platform } from '../domain/chat.js';
 import type { Reply } from '../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../domain/store-ports.js';
 import type { Backend } from './backend.js';
@@ -12,7 +12,7 @@ import { readStored, type CorruptionLog } from './records.js';
 
 const LiveRecord = z.object({
   id: z.string().min(1).max(200),
-  platform: z.enum(PLATFORMS),
+  platform: platformName,
   chatId: z.string().min(1).max(100),
   chatType: z.enum(CHAT_TYPES),
   messageId: z.string().min(1).max(200),

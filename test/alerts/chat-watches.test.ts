@@ -7,6 +7,7 @@ import { fixedClock } from '../../src/domain/clock.js';
 import { noticingWatchChanges } from '../../src/store/watch-changes.js';
 import { memoryStores } from '../core/fakes.js';
 import { at, capturingLogger, subscription } from './fakes.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 const chat = (chatId: string) => ({ platform: 'telegram' as const, chatId });
 const stop = (s: string) => placeKeyOf({ stop: s });
@@ -21,6 +22,7 @@ function setup() {
     subscriptions: mine.subscriptions,
     changes: mine,
     platforms: new Set(['telegram']),
+    chatTypeOf,
     clock,
     logger: capturingLogger().logger,
     rebuildMs: 60_000,

@@ -13,6 +13,7 @@ import { fakeTransit, route, stopArrivals, trip } from '../core/fakes.js';
 import { startHarness } from '../chat/discord/harness.js';
 import { GUILD, slash } from '../chat/discord/interactions.js';
 import { capturingLogger, testSettings } from './fakes.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 const root = mkdtempSync(join(tmpdir(), 'arrivals-alerts-discord-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,6 +45,7 @@ describe('a Discord channel subscription', () => {
       store,
       transit,
       notifiers: [h.bot.notifier],
+      chatTypeOf,
       settings: testSettings(),
       clock,
       logger: log.logger,

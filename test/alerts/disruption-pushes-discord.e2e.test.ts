@@ -16,6 +16,7 @@ import { startHarness } from '../chat/discord/harness.js';
 import { GUILD, slash } from '../chat/discord/interactions.js';
 import { capturingLogger, testSettings } from './fakes.js';
 import { openDemoWithDisruptions } from '../disruptions/helpers.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 const root = mkdtempSync(join(tmpdir(), 'arrivals-disruptions-discord-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -47,6 +48,7 @@ describe('disruptions pushed to a Discord channel', () => {
       store,
       transit,
       notifiers: [h.bot.notifier],
+      chatTypeOf,
       settings: testSettings(),
       clock,
       logger: capturingLogger().logger,

@@ -18,6 +18,7 @@ import { startFakeBotApi, type FakeBotApi } from '../chat/telegram/fake-bot-api.
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../support/redis.js';
 import { capturingLogger, testSettings } from './fakes.js';
 import { openDemoWithDisruptions } from '../disruptions/helpers.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 const TOKEN = '123456789:AAH-disruption_pushes-test';
 // Wednesday 18 Nov 2026, 08:00 in Ottawa: no alert of these chats is due around it.
@@ -67,6 +68,7 @@ async function instance(storeOptions: { dataDir: string; redisUrl?: string; name
     store,
     transit,
     notifiers: [telegram.notifier],
+    chatTypeOf,
     settings: testSettings(),
     clock,
     logger: log.logger,

@@ -9,6 +9,7 @@ import { compareBySeverity, type Disruption, type DisruptionQuery, type Disrupti
 import type { WatchedPlace, WatchReading } from '../../src/domain/disruption-watch.js';
 import { memoryStores } from '../core/fakes.js';
 import { at, capturingLogger, memoryClaims, subscription } from './fakes.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 const clock = fixedClock('2026-11-18T13:00:00Z');
 
@@ -75,6 +76,7 @@ function setup(table: Record<string, Disruption[]>, platforms: Platform[] = ['te
         Promise.resolve({ title: `${chat.chatId} ${place.stopNo} ${place.routeNo ?? '-'}`, blocks: [{ lines: [d.id] }], kind: 'answer' as const }),
     },
     platforms: new Set(platforms),
+    chatTypeOf,
     clock,
     logger: capturingLogger().logger,
     instance: 'test',
@@ -180,6 +182,7 @@ describe('disruption pushes: who gets what', () => {
       claims: down.claims,
       core: { disruptionReply: () => Promise.reject(new Error('not called')) },
       platforms: new Set(['telegram']),
+      chatTypeOf,
       clock,
       logger: capturingLogger().logger,
       instance: 'test',
@@ -230,6 +233,7 @@ describe('disruption pushes: a scan is never lost with the instance that took it
         claims: one.claims,
         core: { disruptionReply: (c, d) => Promise.resolve({ title: c.chatId, blocks: [{ lines: [d.id] }], kind: 'answer' as const }) },
         platforms: new Set(['telegram']),
+        chatTypeOf,
         clock,
         logger: capturingLogger().logger,
         instance,

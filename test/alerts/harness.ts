@@ -8,6 +8,7 @@ import { fixedClock } from '../../src/domain/clock.js';
 import type { StopArrivals } from '../../src/domain/arrivals.js';
 import { fakeTransit, memoryStores, privateChat, route, stopArrivals, trip, type FakeTransit } from '../core/fakes.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings, type Script } from './fakes.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 export interface HarnessOptions {
   start: string;
@@ -44,6 +45,7 @@ export async function harness(options: HarnessOptions) {
       store: { subscriptions: stores.subscriptions, claims, lifecycle: stores.lifecycle },
       transit,
       notifiers: [notifier],
+      chatTypeOf,
       settings,
       clock,
       logger: log.logger,

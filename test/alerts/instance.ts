@@ -18,6 +18,7 @@ import type { TransitSource } from '../../src/domain/transit-source.js';
 import type { Disruption, DisruptionReading } from '../../src/domain/disruption.js';
 import type { WatchReading } from '../../src/domain/disruption-watch.js';
 import { OTTAWA_PROFILE, route, stopArrivals, trip } from '../core/fakes.js';
+import { telegramChatType } from '../../src/chat/telegram/chat-ids.js';
 
 export interface InstanceOptions {
   name: string;
@@ -134,6 +135,8 @@ const scheduler = await startAlertScheduler({
   store,
   transit,
   notifiers: [await platformNotifier()],
+  // Every notifier here pushes to Telegram's chats (or ids shaped as its are).
+  chatTypeOf: (chat) => telegramChatType(chat.chatId),
   settings: options.settings,
   ...(options.redisUrl !== undefined ? { redisUrl: options.redisUrl } : {}),
   queuePrefix: `${options.namespace}:bull`,

@@ -13,6 +13,7 @@ import { openStore } from '../../src/store/index.js';
 import { fakeTransit, route, stopArrivals, trip } from '../core/fakes.js';
 import { startFakeBotApi, type FakeBotApi } from '../chat/telegram/fake-bot-api.js';
 import { capturingLogger, testSettings } from './fakes.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 const TOKEN = '123456789:AAH-alerts_restart-test';
 const root = mkdtempSync(join(tmpdir(), 'arrivals-alerts-e2e-'));
@@ -43,6 +44,7 @@ async function processAt(at: string) {
     store,
     transit,
     notifiers: [telegram.notifier],
+    chatTypeOf,
     settings: testSettings(),
     clock,
     logger: log.logger,

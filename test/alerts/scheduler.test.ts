@@ -4,6 +4,7 @@ import { TransitError } from '../../src/domain/transit-error.js';
 import { privateChat, route, stopArrivals, trip } from '../core/fakes.js';
 import { at, capturingLogger, near, recordingNotifier, subscription, testSettings } from './fakes.js';
 import { harness } from './harness.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 // Ottawa in November is UTC-5: 07:30 there is 12:30Z. Monday 23 Nov 2026.
 const WEEKDAYS = [1, 2, 3, 4, 5] as const;
@@ -310,6 +311,7 @@ describe('delivery outcomes', () => {
       store: { subscriptions: h.stores.subscriptions, claims: h.claims, lifecycle: h.stores.lifecycle },
       transit: h.transit,
       notifiers: [terminal],
+      chatTypeOf,
       settings: testSettings(),
       clock: h.clock,
       logger: capturingLogger().logger,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createEditBudget, RECOVERY_MS, TELEGRAM_EDIT_LIMITS } from '../../src/chat/edit-budget.js';
+import { createEditBudget, RECOVERY_MS } from '../../src/chat/edit-budget.js';
+import { TELEGRAM_EDIT_LIMITS } from '../../src/chat/telegram/limits.js';
 import { fixedClock } from '../../src/domain/clock.js';
 
 describe('the edit budget', () => {

@@ -119,7 +119,7 @@ export function memoryStores(): MemoryStores {
       async *everySaved() {
         for (const [key, list] of await settle(() => [...lists])) {
           const at = key.indexOf(':');
-          const chat = { platform: key.slice(0, at) as ChatRef['platform'], chatId: key.slice(at + 1) };
+          const chat = { platform: key.slice(0, at), chatId: key.slice(at + 1) };
           for (const stop of list) yield { chat, stopNo: stop.stopNo };
         }
       },

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import type { Clock } from '../../src/domain/clock.js';
 import { DEMO_ALERTS_HEADER, DEMO_ALERTS_PATH, DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE } from '../../src/sim/index.js';
-import { openTransitSource, type OpenedSource } from '../../src/sources/open.js';
+import type { OpenedSource } from '../../src/sources/kind.js';
+import { openTransitSource } from '../../src/sources/open.js';
+import { openPublishers } from '../../src/sources/publishers.js';
 
 export const fixture = (name: string) => new URL(`../fixtures/disruptions/${name}`, import.meta.url).pathname;
 
@@ -29,6 +31,7 @@ export interface JsonAlertFeed {
  * Service Alerts unless `alertsUrl` says otherwise) and no cache, so every question reaches it.
  */
 export function openDemoWithDisruptions(simUrl: string, now: Clock, alertsUrl = `${simUrl}${DEMO_ALERTS_PATH}`): Promise<OpenedSource> {
+  const logger = pino({ level: 'silent' });
   return openTransitSource(
     {
       kind: 'octranspo-v12',
@@ -40,9 +43,20 @@ export function openDemoWithDisruptions(simUrl: string, now: Clock, alertsUrl = 
         timeoutMs: 5_000,
         cacheSeconds: { nextTrips: 0, routeSummary: 0 },
         stopsFile: DEMO_STOPS_FILE,
-        alerts: { url: alertsUrl, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
       },
     },
-    { dataDir: '/nonexistent', now, logger: pino({ level: 'silent' }), quietRequests: true },
+    {
+      dataDir: '/nonexistent',
+      now,
+      logger,
+      quietRequests: true,
+      disruptionFeeds: openPublishers(
+        [{ kind: 'gtfs-rt-alerts', url: alertsUrl, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 }],
+        {
+          now,
+          logger,
+        },
+      ),
+    },
   );
 }

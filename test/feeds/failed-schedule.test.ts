@@ -6,7 +6,9 @@ import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { Locale } from '../../src/domain/locale.js';
-import { openFeeds, type FeedEntry, type OpenedSource } from '../../src/sources/open.js';
+import type { OpenedSource } from '../../src/sources/kind.js';
+import type { FeedEntry } from '../../src/sources/kinds.js';
+import { openFeeds } from '../../src/sources/open.js';
 import { capturingLogger, memoryClaims, testSettings } from '../alerts/fakes.js';
 import { fakeTransit, memoryStores, NOW, privateChat, route, stopArrivals, trip } from '../core/fakes.js';
 import { TransitError } from '../../src/domain/transit-error.js';
@@ -14,6 +16,7 @@ import type { TransitSource } from '../../src/domain/transit-source.js';
 import { createFeedSet } from '../../src/sources/feed-set.js';
 import { fixture as disruptionFixture } from '../disruptions/helpers.js';
 import { tempDir, writeZip } from '../sources/gtfs/helpers.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 // Issue 30, items 10 and 11: MiWay's schedule refused (its zip has no stop_times.txt), Auckland's
 // fine, both numbering stops with four digits. MiWay's riders are told its schedule could not be
@@ -83,6 +86,7 @@ describe('a feed whose schedule was refused, beside one that works', () => {
       now,
       logger: log.logger,
       quietRequests: true,
+      folders: 'per-feed',
       waitForSchedule: { write: () => true },
     });
     const stores = memoryStores();
@@ -155,6 +159,7 @@ describe('a feed whose schedule was refused, beside one that works', () => {
       store: { ...memoryStores(), claims: memoryClaims() },
       transit: feeds.source,
       notifiers: [],
+      chatTypeOf,
       settings: testSettings(),
       clock: now,
       logger: capturingLogger().logger,

@@ -15,6 +15,7 @@ import { capturingLogger, memoryClaims } from '../alerts/fakes.js';
 import { memoryStores, privateChat } from '../core/fakes.js';
 import { openDemoWithDisruptions } from '../disruptions/helpers.js';
 import { tempDir } from '../sources/gtfs/helpers.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 // What a rider keeps and reads when the operator changes FEEDS_FILE, and what a code two feeds
 // share asks: the demo network twice through the v1.2 API ("oc" and "ot": every stop code is in
@@ -193,6 +194,7 @@ describe('FEEDS_FILE cut from two feeds to one', () => {
         claims: memoryClaims(),
         core,
         platforms: new Set(['telegram']),
+        chatTypeOf,
         clock: now,
         logger: capturingLogger().logger,
         instance: 'test',

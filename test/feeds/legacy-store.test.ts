@@ -57,7 +57,7 @@ describe('stops stored by a single-feed bot, read by a bot of several feeds', ()
         { id: 'oc', name: 'OC Transpo', source: v12(sim.url) },
         { id: 'og', name: 'OC GTFS', source: { kind: 'gtfs', gtfs: { scheduleUrl: `${sim.url}/gtfs/static.zip`, headers: {}, refreshSeconds: 30 } } },
       ],
-      { ...options(), waitForSchedule: { write: () => true } },
+      { ...options(), folders: 'per-feed', waitForSchedule: { write: () => true } },
     );
     try {
       const repositories = inTodaysFeeds(store, feeds.source.identifiers);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/domain/clock.js';
-import { openFeeds, type OpenedSource } from '../../src/sources/open.js';
+import type { OpenedSource } from '../../src/sources/kind.js';
+import { openFeeds } from '../../src/sources/open.js';
 import { capturingLogger, fixture, tempDir } from '../sources/gtfs/helpers.js';
 
 // Captures of two agencies taken two years apart (Caltrain on 2023-11-07, MiWay on 2025-10-26),
@@ -29,6 +30,7 @@ describe('several captures replayed together, each feed on its own clock', () =>
         now: fixedClock('2026-06-01T12:00:00Z'),
         logger: capturingLogger().logger,
         quietRequests: true,
+        folders: 'per-feed',
         waitForSchedule: { write: () => true },
       },
     );

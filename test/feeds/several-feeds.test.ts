@@ -5,10 +5,13 @@ import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimServer } from '../../src/sim/index.js';
-import { openFeeds, type FeedEntry, type OpenedSource } from '../../src/sources/open.js';
+import type { OpenedSource } from '../../src/sources/kind.js';
+import type { FeedEntry } from '../../src/sources/kinds.js';
+import { openFeeds } from '../../src/sources/open.js';
 import { capturingLogger, memoryClaims, recordingNotifier, testSettings } from '../alerts/fakes.js';
 import { memoryStores, privateChat } from '../core/fakes.js';
 import { fixture, tempDir } from '../sources/gtfs/helpers.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 // Three feeds in one bot, each with its own clock: the demo network through the v1.2 API ("oc",
 // Ottawa), the same network as GTFS ("og": every stop code clashes with oc's) and Caltrain's
@@ -58,6 +61,7 @@ describe('several feeds in one bot', () => {
       now,
       logger: capturingLogger().logger,
       quietRequests: true,
+      folders: 'per-feed',
       waitForSchedule: progress,
     });
     stores = memoryStores();
@@ -145,6 +149,7 @@ describe('several feeds in one bot', () => {
       store: { subscriptions: stores.subscriptions, claims: memoryClaims(), lifecycle: stores.lifecycle },
       transit: feeds.source,
       notifiers: [notifier],
+      chatTypeOf,
       settings: testSettings(),
       clock: now,
       logger: capturingLogger().logger,

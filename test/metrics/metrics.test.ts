@@ -5,6 +5,7 @@ import { fixedClock } from '../../src/domain/clock.js';
 import { at, capturingLogger, memoryClaims, recordingNotifier, subscription, testSettings } from '../alerts/fakes.js';
 import { DEFAULT_ARRIVALS } from '../alerts/harness.js';
 import { fakeTransit, memoryStores } from '../core/fakes.js';
+import { chatTypeOf } from '../../src/chat/platforms.js';
 
 let scheduler: AlertScheduler | undefined;
 afterEach(async () => scheduler?.stop());
@@ -22,6 +23,7 @@ describe('/metrics and /healthz', () => {
       store: { subscriptions: stores.subscriptions, claims: memoryClaims(), lifecycle: stores.lifecycle },
       transit,
       notifiers: [notifier],
+      chatTypeOf,
       settings: testSettings(),
       clock,
       logger: capturingLogger().logger,

@@ -5,8 +5,10 @@
 import { MENU_SPECS, createTranslator, packageLanguages, speakingOf } from '../../core/index.js';
 import { systemClock } from '../../domain/clock.js';
 import { createLogger } from '../../log.js';
-import { readSourceProfile, type SourceSettings } from '../../sources/open.js';
-import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from '../../config.js';
+import { readSourceProfile } from '../../sources/open.js';
+import { V12_PROFILE } from '../../sources/octranspo-v12/index.js';
+import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from '../../config/index.js';
+import type { DiscordSettings } from './platform.js';
 import { createRedactor } from '../../util/redact.js';
 import { deployCommands, deployFailure } from './deploy.js';
 import { createRest } from './rest-options.js';
@@ -27,11 +29,15 @@ function readConfig(): Config {
 }
 
 const config = readConfig();
-const discord = config.discord ?? fail('DISCORD_TOKEN is not set: copy the bot token from the Discord developer portal (Bot tab) into .env');
+const discord: DiscordSettings =
+  config.platforms.discord ?? fail('DISCORD_TOKEN is not set: copy the bot token from the Discord developer portal (Bot tab) into .env');
 const redact = createRedactor(secretsOf(config));
-const settings: SourceSettings =
-  config.gtfs !== undefined ? { kind: 'gtfs', gtfs: config.gtfs } : { kind: 'octranspo-v12', v12: { ...config.transit, appId: '', apiKey: '' } };
-const profile = await readSourceProfile(settings, { dataDir: config.store.dataDir, now: systemClock, logger: createLogger('warn') });
+// The first feed's words (the embedded demo speaks v1.2).
+const [first] = config.feeds.list;
+const profile =
+  first !== undefined
+    ? await readSourceProfile(first, { dataDir: config.store.dataDir, folders: config.feeds.folders, now: systemClock, logger: createLogger('warn') })
+    : V12_PROFILE;
 const languages = packageLanguages();
 const t = speakingOf(createTranslator(languages), { profile: () => profile });
 const rest = createRest(discord.token, { ...(discord.apiRoot !== undefined ? { apiRoot: discord.apiRoot } : {}) });

@@ -21,8 +21,6 @@ export interface GtfsFeedSettings {
   vehiclePositionsUrl?: string;
   /** Service Alerts: URL or file path; absent, no disruptions from this feed. */
   alertsUrl?: string;
-  /** OC Transpo's updates RSS (URL or file path each): disruptions beside or instead of Service Alerts. */
-  rss?: { english: string; french?: string };
   /** Sent with realtime requests; secret. */
   headers: Record<string, string>;
   refreshSeconds: number;
@@ -41,7 +39,7 @@ export async function openGtfsFeed(
     logger: Logger;
     waitForSchedule?: ProgressOutput;
     refresh?: boolean;
-    /** Other publishers of this agency's disruptions (OC Transpo's RSS). */
+    /** Other publishers of this agency's disruptions (OC Transpo's RSS: sources/publishers.ts). */
     disruptionFeeds?: readonly DisruptionFeed[];
   },
 ): Promise<OpenedGtfsFeed> {

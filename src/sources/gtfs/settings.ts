@@ -1,12 +1,5 @@
-// What the GTFS settings mean, apart from reading them (config.ts does that): the request-header
-// syntax of GTFS_RT_HEADERS and OC Transpo's published addresses for OCTRANSPO_SUBSCRIPTION_KEY.
-
-export const OCTRANSPO_GTFS = {
-  schedule: 'https://oct-gtfs-emasagcnfmcgeham.z01.azurefd.net/public-access/GTFSExport.zip',
-  tripUpdates: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-tp/beta/v1/TripUpdates',
-  vehiclePositions: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-vp/beta/v1/VehiclePositions',
-  header: 'Ocp-Apim-Subscription-Key',
-} as const;
+// Request headers as the GTFS settings give them: the syntax of GTFS_RT_HEADERS, and the values
+// fetch can send (checked at start, never at each request).
 
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 // What HTTP lets a header value hold (field-vchar, obs-text, space, tab): fetch refuses the rest at

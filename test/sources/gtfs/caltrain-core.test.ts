@@ -6,6 +6,7 @@ import type { GtfsSource } from '../../../src/sources/gtfs/source.js';
 import { capturingLogger as alertLogger, memoryClaims, recordingNotifier, testSettings } from '../../alerts/fakes.js';
 import { memoryStores, privateChat } from '../../core/fakes.js';
 import { fileSource, fixture, tempDir } from './helpers.js';
+import { chatTypeOf } from '../../../src/chat/platforms.js';
 
 // The Caltrain replay through the whole core, as `GTFS_URL=... CLOCK_START=...` runs it: every
 // word the bot says of stops, and every alert time, is Caltrain's (five-digit stop codes, the
@@ -104,6 +105,7 @@ describe('a Caltrain deployment', () => {
       store: { subscriptions: stores.subscriptions, claims, lifecycle: stores.lifecycle },
       transit: source,
       notifiers: [notifier],
+      chatTypeOf,
       settings: testSettings(),
       clock: now,
       logger: alertLogger().logger,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, secretsOf } from '../../src/config.js';
+import { ConfigError, loadConfig, secretsOf } from '../../src/config/index.js';
 
 // FEEDS_FILE, read as every setting is: the Ottawa-Gatineau list the README shows, and every
 // problem of a wrong one at once, by feed and field, without a secret in any of them.
@@ -16,9 +16,11 @@ function load(feeds: unknown, env: Record<string, string> = {}) {
   return loadConfig({ FEEDS_FILE: '/etc/feeds.json', ...env }, readFile);
 }
 
+/** Problems of a FEEDS_FILE with the environment; feeds undefined: of the environment alone. */
 function problemsOf(feeds: unknown, env: Record<string, string> = {}): string[] {
   try {
-    load(feeds, env);
+    if (feeds === undefined) loadConfig(env, readFile);
+    else load(feeds, env);
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
     return (err as ConfigError).problems;
@@ -35,7 +37,7 @@ const OTTAWA_GATINEAU = [
 describe('FEEDS_FILE', () => {
   it('reads the Ottawa-Gatineau list: presets by name, the key from the environment', () => {
     const config = load(OTTAWA_GATINEAU, { OCTRANSPO_KEY: 'oc-secret-4f1a' });
-    const [oc, sto, tc] = config.feeds!.list;
+    const [oc, sto, tc] = config.feeds.list;
     expect(oc).toEqual({
       id: 'oc',
       name: 'OC Transpo',
@@ -45,12 +47,19 @@ describe('FEEDS_FILE', () => {
           scheduleUrl: 'https://oct-gtfs-emasagcnfmcgeham.z01.azurefd.net/public-access/GTFSExport.zip',
           tripUpdatesUrl: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-tp/v1/TripUpdates',
           vehiclePositionsUrl: 'https://nextrip-public-api.azure-api.net/octranspo/gtfs-rt-vp/v1/VehiclePositions',
-          // Its detours and cancelled trips: the public RSS in both languages (no key).
-          rss: { english: 'https://www.octranspo.com/en/feeds/updates-en/', french: 'https://www.octranspo.com/fr/feeds/updates-fr/' },
           headers: { 'Ocp-Apim-Subscription-Key': 'oc-secret-4f1a' },
           refreshSeconds: 30,
         },
       },
+      // Its detours and cancelled trips: the public RSS in both languages (no key).
+      disruptions: [
+        {
+          kind: 'octranspo-rss',
+          english: 'https://www.octranspo.com/en/feeds/updates-en/',
+          french: 'https://www.octranspo.com/fr/feeds/updates-fr/',
+          refreshSeconds: 30,
+        },
+      ],
     });
     expect(sto).toMatchObject({ id: 'sto', source: { gtfs: { scheduleUrl: 'https://contenu.sto.ca/GTFS/GTFS.zip', headers: {} } } });
     expect(sto!.attribution).toContain('Société de transport de l');
@@ -75,7 +84,7 @@ describe('FEEDS_FILE', () => {
       ],
       { MIWAY_KEY: 'mw-secret', OC_API: 'v12-secret', OC_TIMEOUT_MS: '4000' },
     );
-    const [miway, legacy, oc] = config.feeds!.list;
+    const [miway, legacy, oc] = config.feeds.list;
     expect(miway!.source).toEqual({
       kind: 'gtfs',
       gtfs: {
@@ -168,7 +177,7 @@ describe('FEEDS_FILE', () => {
       { id: 'oc', name: 'OC Transpo', preset: 'octranspo', key: 'k', clockStart: '2026-11-24T08:00-05:00' },
       { id: 'now', name: 'Now Transit', gtfs: 'now.zip' },
     ]);
-    expect(config.feeds!.list.map((f) => f.clockStart?.toISOString())).toEqual([
+    expect(config.feeds.list.map((f) => f.clockStart?.toISOString())).toEqual([
       '2025-10-26T22:50:00.000Z',
       '2023-11-08T01:05:34.000Z',
       '2026-11-24T13:00:00.000Z',
@@ -190,5 +199,73 @@ describe('FEEDS_FILE', () => {
     } catch (err) {
       expect((err as ConfigError).problems).toEqual(['FEEDS_FILE: expected a readable file (ENOENT)']);
     }
+  });
+});
+
+describe("the environment's source settings: a shorthand for a FEEDS_FILE of one feed", () => {
+  // Each environment beside the FEEDS_FILE that says the same: one path inside, one list out.
+  const cases: Array<{ name: string; env: Record<string, string>; file: unknown[]; fileEnv?: Record<string, string> }> = [
+    {
+      name: "OC Transpo's key, an address overridden, headers and the refresh",
+      env: {
+        OCTRANSPO_SUBSCRIPTION_KEY: 'oc-key-7',
+        GTFS_RT_ALERTS_URL: './alerts.pb',
+        GTFS_RT_HEADERS: 'Accept-Language: fr',
+        GTFS_RT_REFRESH_SECONDS: '15',
+      },
+      file: [{ id: 'default', preset: 'octranspo', paths: 'beta/v1', key: '$OC_KEY', alerts: './alerts.pb', headers: { 'Accept-Language': 'fr' } }],
+      fileEnv: { OC_KEY: 'oc-key-7', GTFS_RT_REFRESH_SECONDS: '15' },
+    },
+    {
+      name: "OC Transpo's key with its schedule elsewhere",
+      env: { OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_URL: 'http://127.0.0.1:8089/gtfs/static.zip' },
+      file: [{ id: 'default', preset: 'octranspo', paths: 'beta/v1', key: 'k', gtfs: 'http://127.0.0.1:8089/gtfs/static.zip' }],
+    },
+    {
+      name: 'any GTFS feed with its realtime feeds',
+      env: {
+        GTFS_URL: './caltrain.zip',
+        GTFS_RT_TRIP_UPDATES_URL: './tu.pb',
+        GTFS_RT_VEHICLE_POSITIONS_URL: './vp.pb',
+        GTFS_RT_HEADERS: 'X-Key: mw-1',
+      },
+      file: [{ id: 'default', gtfs: './caltrain.zip', tripUpdates: './tu.pb', vehiclePositions: './vp.pb', headers: { 'X-Key': '$MW_KEY' } }],
+      fileEnv: { MW_KEY: 'mw-1' },
+    },
+    {
+      name: 'the v1.2 API with its stops file',
+      env: { OC_APP_ID: 'app', OC_API_KEY: 'v12-key', OC_BASE_URL: 'http://127.0.0.1:8089', OC_FORMAT: 'json', GTFS_STOPS_FILE: './stops.txt' },
+      file: [{ id: 'default', kind: 'octranspo-v1.2', appId: 'app', apiKey: '$V12_KEY', baseUrl: 'http://127.0.0.1:8089', stops: './stops.txt' }],
+      fileEnv: { V12_KEY: 'v12-key', OC_FORMAT: 'json' },
+    },
+  ];
+
+  it.each(cases)('$name: the same feed list, the same secrets', ({ env, file, fileEnv }) => {
+    const shorthand = loadConfig(env).feeds;
+    const listed = load(file, fileEnv).feeds;
+    expect(shorthand.list).toHaveLength(1);
+    expect(shorthand.list).toEqual(listed.list);
+    expect([...shorthand.secrets].sort()).toEqual([...listed.secrets].sort());
+    // The environment's one feed keeps its data where a bot of one source always kept it.
+    expect([shorthand.folders, listed.folders]).toEqual(['shared', 'per-feed']);
+  });
+
+  it('names the variable a problem of the shorthand comes from, never its value', () => {
+    const problems = problemsOf(undefined, { OCTRANSPO_SUBSCRIPTION_KEY: 'hush-key\nX-Injected: yes' });
+    expect(problems).toEqual([
+      'OCTRANSPO_SUBSCRIPTION_KEY: expected a value on one line, without control characters or letters past Latin-1 (it is sent as an HTTP header)',
+    ]);
+  });
+});
+
+describe('feed names', () => {
+  it('a feed listed alone may leave its name to its source; several are each named', () => {
+    expect(load([{ id: 'ct', gtfs: './caltrain.zip' }]).feeds.list[0]).not.toHaveProperty('name');
+    expect(
+      problemsOf([
+        { id: 'ct', gtfs: './caltrain.zip' },
+        { id: 'mw', name: 'MiWay', gtfs: './miway.zip' },
+      ]),
+    ).toEqual(['FEEDS_FILE: feed 1 ("ct"): name: expected the agency riders know it by, when several feeds are listed']);
   });
 });

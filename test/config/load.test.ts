@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, loadConfigFromProcess, secretsOf } from '../src/config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, loadConfigFromProcess, secretsOf, type Config } from '../../src/config/index.js';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -16,14 +16,16 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig', () => {
-  it('gives working embedded defaults for an empty environment', () => {
+  it('gives working embedded defaults for an empty environment: the demo feed, the terminal chat', () => {
     const config = loadConfig({});
-    expect(config.transit.credentials).toBeUndefined();
-    expect(config.transit.format).toBe('xml');
-    expect(config.transit.timeoutMs).toBe(8000);
-    expect(config.transit.cacheSeconds).toEqual({ nextTrips: 30, routeSummary: 86_400 });
+    expect(config.feeds).toEqual({
+      list: [],
+      secrets: [],
+      folders: 'shared',
+      demo: { format: 'xml', timeoutMs: 8000, cacheSeconds: { nextTrips: 30, routeSummary: 86_400 } },
+    });
     expect(config.store).toEqual({ dataDir: './data' });
-    expect(config.telegram).toBeUndefined();
+    expect(config.platforms).toEqual({ console: {} });
     expect(config.rateLimitPerMinute).toBe(20);
     expect(config.logLevel).toBe('info');
   });
@@ -48,21 +50,34 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_MINUTE: '5',
       GTFS_STOPS_FILE: './stops.txt',
     });
-    expect(config.transit).toEqual({
-      credentials: { appId: 'app', apiKey: 'key' },
-      baseUrl: 'http://127.0.0.1:8089',
-      format: 'json',
-      timeoutMs: 2500,
-      cacheSeconds: { nextTrips: 15, routeSummary: 3600 },
-    });
+    // The v1.2 API's settings are a list of one feed.
+    expect(config.feeds.list).toEqual([
+      {
+        id: 'default',
+        source: {
+          kind: 'octranspo-v12',
+          v12: {
+            appId: 'app',
+            apiKey: 'key',
+            baseUrl: 'http://127.0.0.1:8089',
+            format: 'json',
+            timeoutMs: 2500,
+            cacheSeconds: { nextTrips: 15, routeSummary: 3600 },
+            stopsFile: './stops.txt',
+          },
+        },
+      },
+    ]);
+    expect(config.feeds.demo).toBeUndefined();
     expect(config.store).toEqual({ dataDir: '/var/lib/arrivals', redisUrl: 'redis://127.0.0.1:6379' });
-    expect(config.telegram).toEqual({
+    // A platform set up serves; the terminal does not.
+    expect(config.platforms.console).toBeUndefined();
+    expect(config.platforms.telegram).toEqual({
       token: '123456:ABC-def_9',
       apiRoot: 'http://127.0.0.1:8081',
       webhook: { url: 'https://bot.example.org/telegram', secret: 's3cret_-', port: 9000 },
     });
     expect(config.rateLimitPerMinute).toBe(5);
-    expect(config.gtfsStopsFile).toBe('./stops.txt');
   });
 
   it("reads the alert settings, with defaults within the platforms' limits; metrics off unless a port is set", () => {
@@ -91,11 +106,12 @@ describe('loadConfig', () => {
       groupPerMinute: 15,
     });
     expect(config.metricsPort).toBe(9464);
+    // The bot's own variables, then each platform's (Telegram's pace is Telegram's).
     expect(problemsOf({ ALERT_CATCH_UP_MINUTES: '0', ALERT_TELEGRAM_PER_SECOND: 'fast', METRICS_PORT: '70000', METRICS_HOST: 'http://x/' })).toEqual([
       'ALERT_CATCH_UP_MINUTES: expected a number of minutes from 1 to 60',
-      'ALERT_TELEGRAM_PER_SECOND: expected a whole number',
       'METRICS_PORT: expected a port from 1 to 65535',
       'METRICS_HOST: expected an address of this machine to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
+      'ALERT_TELEGRAM_PER_SECOND: expected a whole number',
     ]);
   });
 
@@ -107,7 +123,7 @@ describe('loadConfig', () => {
       'CACHE_NEXT_TRIPS_SECONDS: expected a whole number above 0',
       'ALERT_CHAT_INTERVAL_MS: expected a number of milliseconds from 1 to 3600000 (an hour)',
     ]);
-    expect(loadConfig({ OC_TIMEOUT_MS: '600000', ALERT_CHAT_INTERVAL_MS: '3600000' }).transit.timeoutMs).toBe(600_000);
+    expect(loadConfig({ OC_TIMEOUT_MS: '600000', ALERT_CHAT_INTERVAL_MS: '3600000' }).feeds.demo?.timeoutMs).toBe(600_000);
   });
 
   it('refuses a metrics port that the webhook server takes, naming both', () => {
@@ -127,17 +143,18 @@ describe('loadConfig', () => {
   });
 
   it("takes the terminal chat's language from the system locale, in POSIX order", () => {
-    expect(loadConfig({ LANG: 'fr_CA.UTF-8' }).terminalLanguage).toBe('fr_CA.UTF-8');
-    expect(loadConfig({ LANG: 'fr_CA.UTF-8', LC_MESSAGES: 'en_GB.UTF-8' }).terminalLanguage).toBe('en_GB.UTF-8');
-    expect(loadConfig({ LANG: 'en_CA.UTF-8', LC_ALL: 'fr_FR.UTF-8', LC_MESSAGES: 'en_GB' }).terminalLanguage).toBe('fr_FR.UTF-8');
-    expect(loadConfig({ LC_ALL: '', LANG: 'fr_CA' }).terminalLanguage).toBe('fr_CA');
-    expect(loadConfig({}).terminalLanguage).toBeUndefined();
+    const language = (env: Record<string, string>) => loadConfig(env).platforms.console?.languageCode;
+    expect(language({ LANG: 'fr_CA.UTF-8' })).toBe('fr_CA.UTF-8');
+    expect(language({ LANG: 'fr_CA.UTF-8', LC_MESSAGES: 'en_GB.UTF-8' })).toBe('en_GB.UTF-8');
+    expect(language({ LANG: 'en_CA.UTF-8', LC_ALL: 'fr_FR.UTF-8', LC_MESSAGES: 'en_GB' })).toBe('fr_FR.UTF-8');
+    expect(language({ LC_ALL: '', LANG: 'fr_CA' })).toBe('fr_CA');
+    expect(language({})).toBeUndefined();
   });
 
   it('treats empty values as unset, as a copied .env.example leaves them', () => {
     const config = loadConfig({ OC_APP_ID: '', OC_API_KEY: '', TELEGRAM_BOT_TOKEN: '', REDIS_URL: '' });
-    expect(config.transit.credentials).toBeUndefined();
-    expect(config.telegram).toBeUndefined();
+    expect(config.feeds.list).toEqual([]);
+    expect(config.platforms.telegram).toBeUndefined();
     expect(config.store.redisUrl).toBeUndefined();
   });
 
@@ -187,8 +204,8 @@ describe('loadConfig', () => {
   });
 
   it('reads OC_FORMAT in either case, as the spec writes it both ways', () => {
-    expect(loadConfig({ OC_FORMAT: 'JSON' }).transit.format).toBe('json');
-    expect(loadConfig({ OC_FORMAT: ' Xml ' }).transit.format).toBe('xml');
+    expect(loadConfig({ OC_FORMAT: 'JSON' }).feeds.demo?.format).toBe('json');
+    expect(loadConfig({ OC_FORMAT: ' Xml ' }).feeds.demo?.format).toBe('xml');
   });
 
   it('never echoes a secret value in its messages', () => {
@@ -200,8 +217,13 @@ describe('loadConfig', () => {
 });
 
 describe('GTFS settings', () => {
+  const gtfsOf = (config: Config) => {
+    const [feed] = config.feeds.list;
+    return feed?.source.kind === 'gtfs' ? feed.source.gtfs : undefined;
+  };
+
   it('GTFS_URL selects the GTFS source; the trip updates, headers and refresh are read with it', () => {
-    expect(loadConfig({}).gtfs).toBeUndefined();
+    expect(gtfsOf(loadConfig({}))).toBeUndefined();
     const config = loadConfig({
       GTFS_URL: './feeds/gtfs.zip',
       GTFS_RT_TRIP_UPDATES_URL: 'https://rt.example.org/tu',
@@ -209,7 +231,7 @@ describe('GTFS settings', () => {
       GTFS_RT_REFRESH_SECONDS: '15',
       CLOCK_START: '2023-11-07T17:05:34-08:00',
     });
-    expect(config.gtfs).toEqual({
+    expect(gtfsOf(config)).toEqual({
       scheduleUrl: './feeds/gtfs.zip',
       tripUpdatesUrl: 'https://rt.example.org/tu',
       headers: { 'X-Api-Key': 'abc123', 'Accept-Language': 'en' },
@@ -221,15 +243,15 @@ describe('GTFS settings', () => {
 
   it("OCTRANSPO_SUBSCRIPTION_KEY alone gives OC Transpo's addresses and header, each overridable", () => {
     const config = loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'sub-key-1' });
-    expect(config.gtfs?.scheduleUrl).toMatch(/^https:\/\/.*GTFSExport\.zip$/);
-    expect(config.gtfs?.tripUpdatesUrl).toMatch(/\/TripUpdates$/);
-    expect(config.gtfs?.vehiclePositionsUrl).toMatch(/\/gtfs-rt-vp\/.*\/VehiclePositions$/);
-    expect(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_RT_VEHICLE_POSITIONS_URL: 'vp.pb' }).gtfs?.vehiclePositionsUrl).toBe('vp.pb');
-    expect(loadConfig({ GTFS_URL: 'static.zip' }).gtfs?.vehiclePositionsUrl).toBeUndefined();
+    expect(gtfsOf(config)?.scheduleUrl).toMatch(/^https:\/\/.*GTFSExport\.zip$/);
+    expect(gtfsOf(config)?.tripUpdatesUrl).toMatch(/\/TripUpdates$/);
+    expect(gtfsOf(config)?.vehiclePositionsUrl).toMatch(/\/gtfs-rt-vp\/.*\/VehiclePositions$/);
+    expect(gtfsOf(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_RT_VEHICLE_POSITIONS_URL: 'vp.pb' }))?.vehiclePositionsUrl).toBe('vp.pb');
+    expect(gtfsOf(loadConfig({ GTFS_URL: 'static.zip' }))?.vehiclePositionsUrl).toBeUndefined();
     expect(problemsOf({ GTFS_RT_VEHICLE_POSITIONS_URL: 'vp.pb' })[0]).toMatch(/^GTFS_RT_VEHICLE_POSITIONS_URL: expected GTFS_URL/);
-    expect(config.gtfs?.headers).toEqual({ 'Ocp-Apim-Subscription-Key': 'sub-key-1' });
+    expect(gtfsOf(config)?.headers).toEqual({ 'Ocp-Apim-Subscription-Key': 'sub-key-1' });
     expect(secretsOf(config)).toContain('sub-key-1');
-    expect(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_URL: 'http://127.0.0.1:8089/gtfs/static.zip' }).gtfs?.scheduleUrl).toBe(
+    expect(gtfsOf(loadConfig({ OCTRANSPO_SUBSCRIPTION_KEY: 'k', GTFS_URL: 'http://127.0.0.1:8089/gtfs/static.zip' }))?.scheduleUrl).toBe(
       'http://127.0.0.1:8089/gtfs/static.zip',
     );
   });
@@ -273,20 +295,20 @@ describe('Discord settings', () => {
 
   it('reads the token, the server for commands and the REST base', () => {
     expect(
-      loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '123456789012345678', DISCORD_API_ROOT: 'http://127.0.0.1:9000/api' }).discord,
+      loadConfig({ DISCORD_TOKEN: TOKEN, DISCORD_GUILD_ID: '123456789012345678', DISCORD_API_ROOT: 'http://127.0.0.1:9000/api' }).platforms.discord,
     ).toEqual({
       token: TOKEN,
       guildId: '123456789012345678',
       apiRoot: 'http://127.0.0.1:9000/api',
     });
-    expect(loadConfig({ DISCORD_TOKEN: ` ${TOKEN} ` }).discord).toEqual({ token: TOKEN });
-    expect(loadConfig({}).discord).toBeUndefined();
-    expect(loadConfig({ DISCORD_TOKEN: '', DISCORD_GUILD_ID: '', DISCORD_API_ROOT: '' }).discord).toBeUndefined();
+    expect(loadConfig({ DISCORD_TOKEN: ` ${TOKEN} ` }).platforms.discord).toEqual({ token: TOKEN });
+    expect(loadConfig({}).platforms.discord).toBeUndefined();
+    expect(loadConfig({ DISCORD_TOKEN: '', DISCORD_GUILD_ID: '', DISCORD_API_ROOT: '' }).platforms.discord).toBeUndefined();
   });
 
   it('runs beside Telegram when both tokens are set', () => {
     const config = loadConfig({ DISCORD_TOKEN: TOKEN, TELEGRAM_BOT_TOKEN: '123456:ABC' });
-    expect([config.telegram?.token, config.discord?.token]).toEqual(['123456:ABC', TOKEN]);
+    expect([config.platforms.telegram?.token, config.platforms.discord?.token]).toEqual(['123456:ABC', TOKEN]);
   });
 
   it('refuses a malformed token, server id or versioned REST base, by name and without echoing the token', () => {
@@ -309,7 +331,7 @@ describe('Discord settings', () => {
 });
 
 describe('documentation of the settings', () => {
-  const example = parseEnv(readFileSync(new URL('../.env.example', import.meta.url), 'utf8'));
+  const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
 
   it('.env.example lists every variable, and copied as it is gives the embedded defaults', () => {
     expect(Object.keys(example).sort()).toEqual([...CONFIG_VARIABLES].sort());
@@ -317,7 +339,7 @@ describe('documentation of the settings', () => {
   });
 
   it('the README has a row for every variable', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     for (const name of CONFIG_VARIABLES) expect(readme).toContain(`| \`${name}\``);
   });
 });
@@ -339,13 +361,13 @@ describe('loadConfigFromProcess', () => {
     process.env.OC_FORMAT = 'json';
     const file = join(dir, 'settings.env');
     writeFileSync(file, '# comment\nOC_TIMEOUT_MS=1234\nCACHE_NEXT_TRIPS_SECONDS=5\nOC_FORMAT=xml\n');
-    const config = loadConfigFromProcess(file);
-    expect([config.transit.timeoutMs, config.transit.cacheSeconds.nextTrips, config.transit.format]).toStrictEqual([1234, 5, 'json']);
+    const demo = loadConfigFromProcess(file).feeds.demo;
+    expect([demo?.timeoutMs, demo?.cacheSeconds.nextTrips, demo?.format]).toStrictEqual([1234, 5, 'json']);
   });
 
   it('starts without .env', () => {
     for (const name of touched) delete process.env[name];
-    expect(loadConfigFromProcess(join(dir, 'absent.env')).transit.timeoutMs).toBe(8000);
+    expect(loadConfigFromProcess(join(dir, 'absent.env')).feeds.demo?.timeoutMs).toBe(8000);
   });
 
   it('reports a .env that cannot be read as a setting problem, not a crash', () => {

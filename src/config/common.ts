@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { DEFAULT_ALERT_SETTINGS } from '../alerts/settings.js';
+import { replayInstant } from '../domain/clock-start.js';
+import { DEFAULT_METRICS_HOST } from '../metrics/server.js';
+import { optionalPort, optionalText, positiveInt, wholeNumber } from '../util/env-values.js';
+
+// The bot's own variables, beside each chat platform's and each source kind's: its store, its
+// logs, the pushes' pace, its metrics, where its feeds are listed and its clock.
+
+export const COMMON_VARIABLES = z.object({
+  DATA_DIR: z
+    .string()
+    .trim()
+    .min(1, 'a folder path')
+    .optional()
+    .transform((v) => v ?? './data'),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'one of fatal, error, warn, info, debug, trace, silent')
+    .optional()
+    .transform((v) => v ?? 'info'),
+  // A file the logs are appended to, or "stderr"; unset: DATA_DIR/arrivals-bot.log for the terminal chat, stderr otherwise.
+  LOG_FILE: optionalText,
+  RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  ALERT_CATCH_UP_MINUTES: wholeNumber(DEFAULT_ALERT_SETTINGS.catchUpMinutes, 1, 60, 'a number of minutes from 1 to 60'),
+  // Waited with a timer between two messages to one chat.
+  ALERT_CHAT_INTERVAL_MS: wholeNumber(DEFAULT_ALERT_SETTINGS.chatIntervalMs, 1, 3_600_000, 'a number of milliseconds from 1 to 3600000 (an hour)'),
+  ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
+  METRICS_PORT: optionalPort,
+  // An address of this machine: an IPv4 or IPv6 literal, or a name that resolves to one.
+  METRICS_HOST: optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:-]+$/, 'an address of this machine to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)')
+        .optional(),
+    )
+    .transform((v) => v ?? DEFAULT_METRICS_HOST),
+  // Several feeds in one bot: a JSON list (config/feeds.ts); the sources' own variables for a feed then stay unset.
+  FEEDS_FILE: optionalText,
+  CLOCK_START: optionalText.pipe(replayInstant.optional()),
+});
