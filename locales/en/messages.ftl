@@ -584,4 +584,7 @@ arrivals-note-late = { $minutes } min late
 arrivals-note-early = { $minutes } min early
 arrivals-note-on-time = on time
 arrivals-trip-skipped = { $clock } skips this stop ⏭
+arrivals-trip-vanished = { $clock } 👻 vanished from tracking at { $since }
+arrivals-note-vanished-next = Next: { $clock } { $source }
+arrivals-legend-vanished = 👻 vanished from tracking, may not come
 arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: these are scheduled times.

@@ -585,4 +585,7 @@ arrivals-note-late = { $minutes } min de retraso
 arrivals-note-early = { $minutes } min de adelanto
 arrivals-note-on-time = puntual
 arrivals-trip-skipped = { $clock } no para aquí ⏭
+arrivals-trip-vanished = { $clock } 👻 desapareció del seguimiento a las { $since }
+arrivals-note-vanished-next = Siguiente: { $clock } { $source }
+arrivals-legend-vanished = 👻 desaparecido del seguimiento, puede no pasar
 arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: estas son las horas programadas.

@@ -585,4 +585,7 @@ arrivals-note-late = { $minutes } min de retard
 arrivals-note-early = { $minutes } min d'avance
 arrivals-note-on-time = à l'heure
 arrivals-trip-skipped = { $clock } ne s'arrête pas ici ⏭
+arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
+arrivals-note-vanished-next = Suivant : { $clock } { $source }
+arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
 arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.

@@ -84,6 +84,12 @@ export interface Trip {
   readonly cancelled?: boolean;
   /** The trip runs but passes this stop by (a SKIPPED stop, a detour); minutesAway is its scheduled time. */
   readonly skipped?: boolean;
+  /**
+   * The trip dropped out of the live feed at this time, a few minutes before it was due here, its
+   * vehicle not seen passing the stop: kept for its last predicted time (minutesAway), said
+   * untracked; it may never come.
+   */
+  readonly vanishedAt?: Date;
   /** The instant itself (predicted when live, else scheduled), when the source knows it to the second. */
   readonly at?: Date;
   /**

@@ -6,7 +6,7 @@ import { routeProblemMessage } from './failure-message.js';
 import { headingWithoutRoute, stopName } from './names.js';
 import { compareForArrivals, compareRoutes, moreRoutesLine } from './route-order.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
-import { deviationNote, trustLegend, trustMark } from './trust.js';
+import { deviationNote, trustLegend, trustMark, vanishedNext } from './trust.js';
 import { whereButtons } from './vehicle.js';
 import { unconfirmedLines } from './unconfirmed.js';
 
@@ -42,21 +42,24 @@ const byHeadway = (trip: Trip): trip is Trip & { headwayMinutes: number } =>
   trip.headwayMinutes !== undefined && minutesAway(trip) <= trip.headwayMinutes;
 
 /** The minutes first, then the clock and the trust mark; a trip that will not stop here is never a countdown. */
-function tripTime(trip: Trip, clock: string, say: Say): string {
+function tripTime(trip: Trip, clock: string, zone: string, say: Say): string {
   if (trip.cancelled === true) return say('arrivals-trip-cancelled', { clock });
   if (trip.skipped === true) return say('arrivals-trip-skipped', { clock });
+  if (trip.vanishedAt !== undefined) return say('arrivals-trip-vanished', { clock, since: clockTime(trip.vanishedAt, zone) });
   const source = trustMark(trip, say);
   if (byHeadway(trip)) return say('arrivals-trip-every', { minutes: trip.headwayMinutes, source });
   return say('arrivals-trip', { when: say('arrivals-minutes', { minutes: minutesAway(trip) }), clock, source });
 }
 
 function tripLine(trip: Trip, route: RouteArrivals, heading: string, now: Date, zone: string, say: Say): string {
-  let line = tripTime(trip, clockTime(tripInstant(trip, now), zone), say);
+  let line = tripTime(trip, clockTime(tripInstant(trip, now), zone), zone, say);
   const destination = shorten(headingWithoutRoute(trip.destination, route.routeNo), MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
     line = say('arrivals-trip-to', { trip: line, destination });
   }
   const notes = tripNotes(trip, route, say);
+  const next = vanishedNext(trip, route.trips, now, zone, say);
+  if (next !== undefined) notes.push(next);
   return notes.length > 0 ? say('arrivals-trip-with-notes', { trip: line, notes: notes.join(', ') }) : line;
 }
 

@@ -1,9 +1,11 @@
-import { stopsHere, type Trip, type TripTrust } from '../../domain/arrivals.js';
+import { fromFeed, stopsHere, type Trip, type TripTrust } from '../../domain/arrivals.js';
+import { clockTime, tripInstant } from './clock-time.js';
 import type { Say } from './text.js';
 
 // How far a rider may trust each time: a mark learnt once beside the minutes (📡 the vehicle
-// tracked, 🔮 predicted with no vehicle seen, 🕒 the schedule alone), the gap to the schedule in
-// words where both times are known, and the legend of the marks a message shows.
+// tracked, 🔮 predicted with no vehicle seen, 🕒 the schedule alone, 👻 vanished from tracking),
+// the gap to the schedule in words where both times are known, and the legend of the marks a
+// message shows.
 
 const MARK_IDS = {
   tracked: 'arrivals-source-tracked',
@@ -37,14 +39,30 @@ export function deviationNote(trip: Pick<Trip, 'delaySeconds'>, say: Say): strin
  * to be predictions, not "no vehicle seen".
  */
 export function trustLegend(trips: readonly Trip[], say: Say, noVehiclePositions: boolean): string | undefined {
-  const shown = new Set(trips.filter(stopsHere).map((trip) => trip.trust));
+  const shown = new Set(trips.filter((trip) => stopsHere(trip) && trip.vanishedAt === undefined).map((trip) => trip.trust));
   const parts = TRUST_ORDER.filter((trust) => shown.has(trust)).map((trust) =>
     trust === 'predicted' && noVehiclePositions ? say('arrivals-legend-predicted-no-positions') : say(LEGEND_IDS[trust]),
   );
+  if (trips.some((trip) => trip.vanishedAt !== undefined)) parts.push(say('arrivals-legend-vanished'));
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
 /** Every mark with its words, for /help: the lines that will not stop say so in words of their own. */
 export function fullTrustLegend(say: Say): string {
   return TRUST_ORDER.map((trust) => say(LEGEND_IDS[trust])).join(' · ');
+}
+
+/**
+ * What a rider waiting for a vanished trip can count on instead: the route's next trip after it
+ * that the feed still follows (tracked or predicted), "Next: 08:12 📡"; undefined for any other
+ * trip, or when the route shows none.
+ */
+export function vanishedNext(trip: Trip, routeTrips: readonly Trip[], now: Date, zone: string, say: Say): string | undefined {
+  if (trip.vanishedAt === undefined) return undefined;
+  const after = tripInstant(trip, now).getTime();
+  const next = routeTrips.find(
+    (other) => fromFeed(other) && stopsHere(other) && other.vanishedAt === undefined && tripInstant(other, now).getTime() > after,
+  );
+  if (next === undefined) return undefined;
+  return say('arrivals-note-vanished-next', { clock: clockTime(tripInstant(next, now), zone), source: trustMark(next, say) });
 }

@@ -10,7 +10,8 @@ import { asTransitError, scheduleLoading, scheduleMissing } from './errors.js';
 import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
-import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
+import { createRealtimePoller, type RealtimePoller, type RealtimeReading } from './realtime/poller.js';
+import { createVanishWatch } from './realtime/vanished-trips.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
 import type { VehicleFeed } from './realtime/vehicles.js';
 import { openSchedule, type Schedule, type ScheduleProgress } from './static/schedule.js';
@@ -94,6 +95,9 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           ...polling,
         });
 
+  // Trips that drop out of the trip updates before their time, found by comparing each snapshot with the last.
+  const vanishing = createVanishWatch();
+
   // The stop index and the profile are rebuilt from each import as it comes into use.
   let index: StopIndex | undefined;
   let profile: SourceProfile = UNKNOWN_PROFILE;
@@ -145,11 +149,13 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     const place = await placeOf(timetable, stopNo);
     // Both feeds asked at once; each is polled at most once per interval however many riders ask.
     const [reading, positions] = await Promise.all([
-      realtime === undefined ? { status: 'live' as const } : realtime.read(),
+      realtime === undefined ? ({ status: 'live' } as RealtimeReading) : realtime.read(),
       vehicles === undefined ? undefined : vehicles.read(),
     ]);
     // Positions of a stale or failing feed are not where the buses are now: left out.
     const fresh = positions?.status === 'live' ? positions.feed : undefined;
+    // Only a live snapshot is compared: a failed or stale feed's silence is no trip's.
+    if (reading.feed !== undefined) vanishing.observe(reading.feed, fresh);
     return named(
       timetable,
       place,
@@ -158,6 +164,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         place,
         nowMs: options.now().getTime(),
         realtime: reading,
+        vanished: vanishing,
         ...(fresh !== undefined ? { vehicles: fresh } : {}),
         ...(routes !== undefined ? { routes } : {}),
       }).then((answer) => (vehicles === undefined ? { ...answer, noVehiclePositions: true } : answer)),

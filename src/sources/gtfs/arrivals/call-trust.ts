@@ -1,6 +1,7 @@
 import type { Trip } from '../../../domain/arrivals.js';
 import { readPosition, type VehiclePosition } from '../../../domain/vehicle-position.js';
 import type { TripPrediction } from '../realtime/feed.js';
+import type { VanishedCall } from '../realtime/vanished-trips.js';
 import { ageMinutes } from './candidate.js';
 import type { Outcome } from './predict.js';
 
@@ -12,7 +13,7 @@ import type { Outcome } from './predict.js';
 export interface CallTrust {
   /** POSIX seconds: the prediction, else the schedule's (a cancelled or skipping trip's included). */
   atSeconds: number;
-  trip: Pick<Trip, 'trust' | 'gpsAgeMinutes' | 'delaySeconds' | 'cancelled' | 'skipped'>;
+  trip: Pick<Trip, 'trust' | 'gpsAgeMinutes' | 'delaySeconds' | 'cancelled' | 'skipped' | 'vanishedAt'>;
 }
 
 export interface CallContext {
@@ -25,12 +26,16 @@ export interface CallContext {
   nowS: number;
   /** false for a frequency trip whose times are nominal (exact_times=0): no deviation is told from them. */
   exactTimes: boolean;
+  /** The trip dropped out of the trip updates before its time at this stop (vanished-trips.ts). */
+  vanished?: VanishedCall | undefined;
 }
 
 export function callTrust(outcome: Exclude<Outcome, { kind: 'deleted' }>, context: CallContext): CallTrust {
   const { scheduledS, run, position, nowS } = context;
   switch (outcome.kind) {
     case 'scheduled':
+      // A vanished trip keeps the time last predicted, and says that nothing tracks it any more.
+      if (context.vanished !== undefined) return { atSeconds: context.vanished.atSeconds, trip: { trust: 'scheduled', vanishedAt: context.vanished.vanishedAt } };
       return { atSeconds: scheduledS, trip: { trust: 'scheduled' } };
     case 'cancelled':
       return { atSeconds: scheduledS, trip: { trust: 'scheduled', cancelled: true } };

@@ -12,6 +12,7 @@ import { predictCall } from './predict.js';
 import { serviceDaysAround } from './service-days.js';
 import { vehicleAt } from './vehicle-at.js';
 import type { VehicleFeed } from '../realtime/vehicles.js';
+import type { VanishWatch } from '../realtime/vanished-trips.js';
 
 // Next arrivals at a stop: the schedule's calls around now on every service day that can reach
 // it, each predicted from the live feed when it covers the trip, plus the trips only the feed
@@ -35,6 +36,8 @@ export interface ArrivalsRequest {
   realtime: RealtimeReading;
   /** A fresh VehiclePositions snapshot: each call's vehicle joined by trip and run. */
   vehicles?: VehicleFeed;
+  /** Trips that dropped out of the trip updates before their time here: kept, said vanished. */
+  vanished?: Pick<VanishWatch, 'vanished'>;
 }
 
 export async function stopArrivals(request: ArrivalsRequest): Promise<StopArrivals> {
@@ -63,7 +66,15 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
       if (outcome.kind === 'deleted') continue;
       const key = directionKey(call.routeId, call.directionId);
       const position = vehicles === undefined || outcome.kind === 'cancelled' ? undefined : vehicleAt(vehicles, day, call, tripStops);
-      const told = callTrust(outcome, { scheduledS: day.start + call.arrival, run, position, nowS, exactTimes: call.frequency?.exact !== false });
+      const vanished = run === undefined ? request.vanished?.vanished(call.tripId, day.date, call) : undefined;
+      const told = callTrust(outcome, {
+        scheduledS: day.start + call.arrival,
+        run,
+        position,
+        nowS,
+        exactTimes: call.frequency?.exact !== false,
+        vanished,
+      });
       candidates.push({
         key,
         routeId: call.routeId,

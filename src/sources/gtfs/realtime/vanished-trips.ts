@@ -1,0 +1,118 @@
+import type { RealtimeFeed, TripPrediction } from './feed.js';
+import type { VehicleFeed } from './vehicles.js';
+
+// Trips that vanish: a trip the feed predicted at a stop within the next 10 minutes that drops out
+// of the trip updates between two snapshots, its bus not having passed the stop, is the ghost bus
+// riders wait for in vain. Each new snapshot (a newer header time) is compared with the calls the
+// last one predicted; a failed or stale poll brings no new snapshot, so it makes nothing vanish
+// (the trips' absence is the feed's then, not theirs). Memory holds only the calls due within the
+// window and the vanished ones, each dropped once its time is past by the margin.
+
+/** Calls predicted this far ahead of a snapshot are remembered. */
+const WINDOW_S = 10 * 60;
+/** A call stays remembered (and a vanished one on the board's memory) this long after its time. */
+const MARGIN_S = 5 * 60;
+
+export interface VanishedCall {
+  /** The last time the feed predicted at the stop, POSIX seconds: the board keeps the trip until then. */
+  readonly atSeconds: number;
+  /** The header time of the first snapshot without the trip. */
+  readonly vanishedAt: Date;
+}
+
+/** A call of a trip at a stop as the schedule names it. */
+export interface CallAt {
+  readonly stopId: string;
+  readonly stopSequence: number;
+}
+
+export interface VanishWatch {
+  /** A snapshot read live; one no newer than the last observed is ignored. */
+  observe(feed: RealtimeFeed, vehicles: VehicleFeed | undefined): void;
+  /** The call vanished, when it did: a trip of that run (start date) at that stop. */
+  vanished(tripId: string, startDate: string, call: CallAt): VanishedCall | undefined;
+  /** Calls remembered, vanished ones included (for tests: memory stays bounded). */
+  readonly size: number;
+}
+
+interface Remembered {
+  readonly tripId: string;
+  readonly startDate?: string;
+  readonly stopId?: string;
+  readonly stopSequence?: number;
+  readonly atSeconds: number;
+  vanishedAt?: Date;
+}
+
+export function createVanishWatch(): VanishWatch {
+  let remembered: Remembered[] = [];
+  let lastTimestamp = 0;
+
+  function observe(feed: RealtimeFeed, vehicles: VehicleFeed | undefined): void {
+    // A producer that stamps no time gives no way to tell a new snapshot from the same one.
+    if (feed.timestamp <= lastTimestamp) return;
+    const nowS = feed.timestamp;
+    lastTimestamp = nowS;
+    // A trip back in the feed is no longer vanished; one whose time came while it was away is past asking.
+    const kept = remembered.filter((call) => call.atSeconds + MARGIN_S >= nowS && !feed.byTripId.has(call.tripId));
+    for (const call of kept) {
+      if (call.vanishedAt === undefined && call.atSeconds >= nowS && !passed(call, vehicles)) call.vanishedAt = new Date(nowS * 1000);
+    }
+    // Calls of trips still in the feed are read again from it; the others only if they vanished.
+    remembered = [...kept.filter((call) => call.vanishedAt !== undefined), ...dueCalls(feed, nowS)];
+  }
+
+  return {
+    observe,
+    vanished(tripId, startDate, call) {
+      const found = remembered.find(
+        (r) =>
+          r.vanishedAt !== undefined &&
+          r.tripId === tripId &&
+          (r.startDate === undefined || r.startDate === startDate) &&
+          (r.stopSequence !== undefined ? r.stopSequence === call.stopSequence : r.stopId === call.stopId),
+      );
+      return found?.vanishedAt === undefined ? undefined : { atSeconds: found.atSeconds, vanishedAt: found.vanishedAt };
+    },
+    get size() {
+      return remembered.length;
+    },
+  };
+}
+
+/** The calls a snapshot predicts within the window: its stop updates with a time still ahead. */
+function dueCalls(feed: RealtimeFeed, nowS: number): Remembered[] {
+  const due: Remembered[] = [];
+  for (const runs of feed.byTripId.values()) {
+    for (const run of runs) {
+      if (!runsAtAll(run)) continue;
+      for (const update of feed.updatesOf(run)) {
+        const atSeconds = update.arrival?.time ?? update.departure?.time;
+        if (update.relationship !== 'SCHEDULED' || atSeconds === undefined || atSeconds < nowS || atSeconds > nowS + WINDOW_S) continue;
+        due.push({
+          tripId: run.tripId,
+          ...(run.startDate !== undefined ? { startDate: run.startDate } : {}),
+          ...(update.stopId !== undefined ? { stopId: update.stopId } : {}),
+          ...(update.stopSequence !== undefined ? { stopSequence: update.stopSequence } : {}),
+          atSeconds,
+        });
+      }
+    }
+  }
+  return due;
+}
+
+/** A cancelled or deleted trip is said so by the feed; a copy (DUPLICATED) is another run than the trip's own. */
+const runsAtAll = (run: TripPrediction) => run.relationship === 'SCHEDULED' || run.relationship === 'REPLACEMENT';
+
+/** The trip's vehicle is at the stop or beyond it: the trip left the feed having served it. */
+function passed(call: Remembered, vehicles: VehicleFeed | undefined): boolean {
+  const readings = vehicles?.byTripId.get(call.tripId) ?? [];
+  return readings.some((v) => {
+    if (call.startDate !== undefined && v.startDate !== undefined && v.startDate !== call.startDate) return false;
+    if (call.stopSequence !== undefined && v.currentStopSequence !== undefined) {
+      return v.currentStopSequence > call.stopSequence || (v.currentStopSequence === call.stopSequence && v.status === 'stopped-at');
+    }
+    return call.stopId !== undefined && v.stopId === call.stopId && v.status === 'stopped-at';
+  });
+}
