@@ -22,7 +22,7 @@ const GTFS = {
   'stops.txt': 'stop_id,stop_code,stop_name,stop_lat,stop_lon\nS,1000,Start,49.0,-123.0\nA,1001,Main St,49.1,-123.1\n',
   'routes.txt': 'route_id,route_short_name,route_type\nR1,10,3\n',
   'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20250101,20251231\n',
-  'trips.txt': 'route_id,service_id,trip_id,trip_headsign,direction_id\nR1,WK,T1,Downtown,0\nR1,WK,T2,Downtown,0\nR1,WK,T3,Downtown,0\n',
+  'trips.txt': 'route_id,service_id,trip_id,trip_headsign,direction_id\nR1,WK,T1,Downtown,0\nR1,WK,T2,Downtown,0\nR1,WK,T3,Downtown,0\nR1,WK,T4,Downtown,0\n',
   'stop_times.txt': [
     'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
     'T1,07:55:00,07:55:00,S,1',
@@ -31,11 +31,13 @@ const GTFS = {
     'T2,08:20:00,08:20:00,A,2',
     'T3,08:15:00,08:15:00,S,1',
     'T3,08:30:00,08:30:00,A,2',
+    'T4,08:25:00,08:25:00,S,1',
+    'T4,08:40:00,08:40:00,A,2',
   ].join('\n'),
 };
 
 function snapshot(timestamp: number, tripIds: string[]) {
-  const at = { T1: NOW_S + 4 * 60, T2: NOW_S + 19 * 60 } as Record<string, number>;
+  const at = { T1: NOW_S + 4 * 60, T2: NOW_S + 19 * 60, T4: NOW_S + 40 * 60 } as Record<string, number>;
   return encodeFeed({
     header: { gtfsRealtimeVersion: '2.0', timestamp },
     entity: tripIds.map((tripId) => ({
@@ -59,12 +61,12 @@ describe('a trip that vanishes between two polls, through the GTFS source', () =
   });
   afterEach(() => dir.remove());
 
-  async function twoPolls(secondTimestamp: number) {
-    writeFileSync(feedPath, snapshot(NOW_S, ['T1', 'T2']));
+  async function twoPolls(secondTimestamp: number, before = ['T1', 'T2'], after = ['T2']) {
+    writeFileSync(feedPath, snapshot(NOW_S, before));
     const { source, now } = await fileSource(join(dir.path, 'data'), zip, feedPath, NOW);
     await source.refreshSchedule();
     const first = await source.nextTrips('1001', '10');
-    writeFileSync(feedPath, snapshot(secondTimestamp, ['T2']));
+    writeFileSync(feedPath, snapshot(secondTimestamp, after));
     now.advance(30_000);
     const second = await source.nextTrips('1001', '10');
     await source.close();
@@ -93,5 +95,16 @@ describe('a trip that vanishes between two polls, through the GTFS source', () =
   it('a snapshot no newer than the last (the feed kept through a failure) makes nothing vanish', async () => {
     const { second } = await twoPolls(NOW_S);
     expect(second.routes[0]!.trips.some((trip) => trip.vanishedAt !== undefined)).toBe(false);
+  });
+
+  it('when the next three hold no trip the feed follows, the last place goes to the next one it does', async () => {
+    const { second } = await twoPolls(NOW_S + 30, ['T1', 'T4'], ['T4']);
+    expect(second.routes[0]!.trips.map((trip) => [trip.startTime, trip.trust, trip.vanishedAt !== undefined])).toEqual([
+      ['07:55', 'scheduled', true],
+      ['08:05', 'scheduled', false],
+      ['08:25', 'predicted', false],
+    ]);
+    const board = renderPlainText(formatArrivals(second, { now: new Date((NOW_S + 30) * 1000), say: sayIn('en') }));
+    expect(board).toContain('  08:06 👻 vanished from tracking at 08:02 · Next: 08:42 🔮\n');
   });
 });

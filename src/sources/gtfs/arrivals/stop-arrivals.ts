@@ -1,4 +1,4 @@
-import { stopsHere, type RouteArrivals, type StopArrivals } from '../../../domain/arrivals.js';
+import { fromFeed, stopsHere, type RouteArrivals, type StopArrivals } from '../../../domain/arrivals.js';
 import { noStopMismatchSink } from '../realtime/stop-mismatches.js';
 import type { RealtimeReading } from '../realtime/poller.js';
 import { directionKey, type RouteAtStop, type RouteRef, type ScheduledCall, type StopPlace, type Timetable } from '../static/timetable.js';
@@ -131,13 +131,23 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
 /**
  * The next three of a route direction, in time order. Trips that will not stop here (cancelled,
  * skipping the stop) are shown for the riders waiting for them; when all three are such, the last
- * place goes to the next trip that does stop, so that riders still learn when one comes.
+ * place goes to the next trip that does stop, so that riders still learn when one comes. Likewise
+ * a vanished trip's riders learn of the next trip the feed still follows.
  */
 function nextOf(sorted: readonly Candidate[]): Candidate[] {
   const first = sorted.slice(0, TRIPS_PER_ROUTE);
-  if (first.length < TRIPS_PER_ROUTE || first.some((c) => stopsHere(c.trip))) return first;
-  const next = sorted.slice(TRIPS_PER_ROUTE).find((c) => stopsHere(c.trip));
-  return next === undefined ? first : [...first.slice(0, TRIPS_PER_ROUTE - 1), next];
+  if (first.length < TRIPS_PER_ROUTE) return first;
+  const last = (c: Candidate) => [...first.slice(0, TRIPS_PER_ROUTE - 1), c];
+  const rest = sorted.slice(TRIPS_PER_ROUTE);
+  if (!first.some((c) => stopsHere(c.trip))) {
+    const next = rest.find((c) => stopsHere(c.trip));
+    return next === undefined ? first : last(next);
+  }
+  // A vanished trip's riders are told the next one the feed still follows: kept in the last place if the three lack it.
+  const followed = (c: Candidate) => fromFeed(c.trip) && stopsHere(c.trip) && c.trip.vanishedAt === undefined;
+  if (!first.some((c) => c.trip.vanishedAt !== undefined) || first.some(followed)) return first;
+  const alternative = rest.find(followed);
+  return alternative === undefined ? first : last(alternative);
 }
 
 const feedAge = (ageMs: number | undefined) => (ageMs === undefined ? {} : { feedAgeMinutes: Math.floor(ageMs / 60_000) });
