@@ -10,7 +10,7 @@ import { asTransitError, scheduleLoading, scheduleMissing } from './errors.js';
 import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
-import { createRealtimePoller, type RealtimePoller, type RealtimeReading } from './realtime/poller.js';
+import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
 import type { VehicleFeed } from './realtime/vehicles.js';
@@ -149,13 +149,13 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     const place = await placeOf(timetable, stopNo);
     // Both feeds asked at once; each is polled at most once per interval however many riders ask.
     const [reading, positions] = await Promise.all([
-      realtime === undefined ? ({ status: 'live' } as RealtimeReading) : realtime.read(),
+      realtime === undefined ? { status: 'live' as const } : realtime.read(),
       vehicles === undefined ? undefined : vehicles.read(),
     ]);
     // Positions of a stale or failing feed are not where the buses are now: left out.
     const fresh = positions?.status === 'live' ? positions.feed : undefined;
     // Only a live snapshot is compared: a failed or stale feed's silence is no trip's.
-    if (reading.feed !== undefined) vanishing.observe(reading.feed, fresh);
+    if ('feed' in reading && reading.feed !== undefined) vanishing.observe(reading.feed, fresh);
     return named(
       timetable,
       place,

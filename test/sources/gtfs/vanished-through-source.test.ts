@@ -22,7 +22,8 @@ const GTFS = {
   'stops.txt': 'stop_id,stop_code,stop_name,stop_lat,stop_lon\nS,1000,Start,49.0,-123.0\nA,1001,Main St,49.1,-123.1\n',
   'routes.txt': 'route_id,route_short_name,route_type\nR1,10,3\n',
   'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20250101,20251231\n',
-  'trips.txt': 'route_id,service_id,trip_id,trip_headsign,direction_id\nR1,WK,T1,Downtown,0\nR1,WK,T2,Downtown,0\nR1,WK,T3,Downtown,0\nR1,WK,T4,Downtown,0\n',
+  'trips.txt':
+    'route_id,service_id,trip_id,trip_headsign,direction_id\nR1,WK,T1,Downtown,0\nR1,WK,T2,Downtown,0\nR1,WK,T3,Downtown,0\nR1,WK,T4,Downtown,0\n',
   'stop_times.txt': [
     'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
     'T1,07:55:00,07:55:00,S,1',

@@ -35,7 +35,8 @@ export function callTrust(outcome: Exclude<Outcome, { kind: 'deleted' }>, contex
   switch (outcome.kind) {
     case 'scheduled':
       // A vanished trip keeps the time last predicted, and says that nothing tracks it any more.
-      if (context.vanished !== undefined) return { atSeconds: context.vanished.atSeconds, trip: { trust: 'scheduled', vanishedAt: context.vanished.vanishedAt } };
+      if (context.vanished !== undefined)
+        return { atSeconds: context.vanished.atSeconds, trip: { trust: 'scheduled', vanishedAt: context.vanished.vanishedAt } };
       return { atSeconds: scheduledS, trip: { trust: 'scheduled' } };
     case 'cancelled':
       return { atSeconds: scheduledS, trip: { trust: 'scheduled', cancelled: true } };

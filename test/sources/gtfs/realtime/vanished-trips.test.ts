@@ -49,7 +49,13 @@ function vehicles(timestamp: number, tripId: string, currentStopSequence: number
 describe('vanished trips', () => {
   it('a trip due within 10 minutes, absent from the next snapshot, vanished at that snapshot’s time', () => {
     const watch = createVanishWatch();
-    watch.observe(snapshot(T0, [{ id: 'T1', atA: T0 + 6 * 60 }, { id: 'T2', atA: T0 + 9 * 60 }]), undefined);
+    watch.observe(
+      snapshot(T0, [
+        { id: 'T1', atA: T0 + 6 * 60 },
+        { id: 'T2', atA: T0 + 9 * 60 },
+      ]),
+      undefined,
+    );
     expect(watch.vanished('T1', DATE, STOP_A)).toBeUndefined();
     watch.observe(snapshot(T0 + 30, [{ id: 'T2', atA: T0 + 9 * 60 }]), undefined);
     expect(watch.vanished('T1', DATE, STOP_A)).toEqual({ atSeconds: T0 + 6 * 60, vanishedAt: new Date((T0 + 30) * 1000) });
@@ -84,7 +90,13 @@ describe('vanished trips', () => {
 
   it('a trip whose bus is at or beyond the stop left the feed having served it', () => {
     const watch = createVanishWatch();
-    watch.observe(snapshot(T0, [{ id: 'T1', atA: T0 + 3 * 60 }, { id: 'T2', atA: T0 + 4 * 60 }]), undefined);
+    watch.observe(
+      snapshot(T0, [
+        { id: 'T1', atA: T0 + 3 * 60 },
+        { id: 'T2', atA: T0 + 4 * 60 },
+      ]),
+      undefined,
+    );
     watch.observe(snapshot(T0 + 30, []), vehicles(T0 + 30, 'T1', 3));
     expect(watch.vanished('T1', DATE, STOP_A)).toBeUndefined();
     const stopped = createVanishWatch();
