@@ -46,6 +46,8 @@ interface Remembered {
 
 export function createVanishWatch(): VanishWatch {
   let remembered: Remembered[] = [];
+  // Asked once per call of a board lacking a run in the feed: found by trip, never by a scan.
+  let vanishedByTrip = new Map<string, Remembered[]>();
   let lastTimestamp = 0;
 
   function observe(feed: RealtimeFeed, vehicles: VehicleFeed | undefined): void {
@@ -59,18 +61,20 @@ export function createVanishWatch(): VanishWatch {
       if (call.vanishedAt === undefined && call.atSeconds >= nowS && !passed(call, vehicles)) call.vanishedAt = new Date(nowS * 1000);
     }
     // Calls of trips still in the feed are read again from it; the others only if they vanished.
-    remembered = [...kept.filter((call) => call.vanishedAt !== undefined), ...dueCalls(feed, nowS)];
+    const vanished = kept.filter((call) => call.vanishedAt !== undefined);
+    remembered = [...vanished, ...dueCalls(feed, nowS)];
+    vanishedByTrip = new Map();
+    for (const call of vanished) vanishedByTrip.set(call.tripId, [...(vanishedByTrip.get(call.tripId) ?? []), call]);
   }
 
   return {
     observe,
     vanished(tripId, startDate, call) {
-      const found = remembered.find(
+      const found = vanishedByTrip.get(tripId)?.find(
         (r) =>
-          r.vanishedAt !== undefined &&
-          r.tripId === tripId &&
           (r.startDate === undefined || r.startDate === startDate) &&
-          (r.stopSequence !== undefined ? r.stopSequence === call.stopSequence : r.stopId === call.stopId),
+          // The stop's id first: some feeds number stops otherwise than the schedule (stop-mismatches.ts).
+          (r.stopId !== undefined ? r.stopId === call.stopId : r.stopSequence === call.stopSequence),
       );
       return found?.vanishedAt === undefined ? undefined : { atSeconds: found.atSeconds, vanishedAt: found.vanishedAt };
     },
