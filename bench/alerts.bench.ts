@@ -12,7 +12,7 @@
 // BENCH_ALERTS=2000 shrinks part 2 (10,000 by default: about six minutes per run at 29/s);
 // BENCH_STORED shrinks part 1; BENCH_ONLY picks parts.
 import { join } from 'node:path';
-import { DEFAULT_ALERT_SETTINGS } from '../src/alerts/settings.js';
+import { DEFAULT_ALERT_SETTINGS } from '../src/pushes/settings.js';
 import type { OpenStoreOptions } from '../src/store/index.js';
 import { REDIS_ANSWERS, REDIS_URL } from '../test/support/redis.js';
 import { alertsWorkspace, deliver, deliveryLine, findDue, findLine, percentile, type AlertsWorkspace } from './lib/alerts.js';

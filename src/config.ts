@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './alerts/settings.js';
+import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from './pushes/settings.js';
 import { FeedsFileProblems, readFeedsFile, type FeedSettings } from './feeds-file.js';
-import { DEFAULT_METRICS_HOST } from './metrics/server.js';
+import { DEFAULT_METRICS_HOST } from './ops/server.js';
 import { OCTRANSPO_GTFS, parseHeaders } from './sources/gtfs/settings.js';
 import { OCTRANSPO_RSS } from './sources/presets.js';
 import { replayInstant } from './domain/clock-start.js';

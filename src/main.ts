@@ -1,17 +1,16 @@
 // The one place that wires things: config -> logger -> store -> transit source (and its stop index) ->
-// bot core -> every chat adapter whose token is set (the terminal chat when none is) and the
-// notifiers that pushes go through; takes them down again in reverse on SIGINT/SIGTERM, when the
-// terminal chat's input ends, or when an adapter fails for good.
-import type { Notifier } from './domain/notifier.js';
-import { startAlertScheduler } from './alerts/scheduler.js';
+// bot core -> ops (metrics and health, served on METRICS_PORT) -> every chat adapter whose token is
+// set (the terminal chat when none is) -> the pushes over their notifiers and live editors; takes
+// them down again in reverse on SIGINT/SIGTERM, when the terminal chat's input ends, or when an
+// adapter fails for good.
+import type { Health } from './domain/health.js';
+import { createOps, type Ops } from './ops/ops.js';
+import { startPushes } from './pushes/start-pushes.js';
 import { createBotCore, withStoredStops, type BotCore } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { createConsoleChat } from './chat/console/index.js';
 import { createDiscordBot } from './chat/discord/index.js';
 import { createTelegramBot } from './chat/telegram/index.js';
-import { createEditBudget, TELEGRAM_EDIT_LIMITS, DISCORD_EDIT_LIMITS } from './chat/edit-budget.js';
-import { createLiveUpdater } from './chat/live-updater.js';
-import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, type Config } from './config.js';
 import { openFeeds, openTransitSource, type OpenedSource, type SourceSettings } from './sources/open.js';
@@ -136,7 +135,7 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
 }
 
 /** Every platform whose token is set; the terminal chat when none is. */
-function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
+function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: StopIndex | undefined, store: Store, health: Health): ChatAdapter[] {
   const adapters: ChatAdapter[] = [];
   const telegram = config.telegram;
   if (telegram !== undefined) {
@@ -144,7 +143,8 @@ function chatAdapters(config: Config, core: BotCore, logger: Logger, stops: Stop
       createTelegramBot({
         token: telegram.token,
         ...(telegram.apiRoot !== undefined ? { apiRoot: telegram.apiRoot } : {}),
-        ...(telegram.webhook !== undefined ? { webhook: telegram.webhook } : {}),
+        // The webhook's port answers the same probes as the ops server.
+        ...(telegram.webhook !== undefined ? { webhook: { ...telegram.webhook, health } } : {}),
         core,
         ...(stops !== undefined ? { stops } : {}),
         logger: logger.child({ component: 'telegram' }),
@@ -194,56 +194,48 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
 }
 
 /**
- * The alert scheduler, once the adapters whose notifiers it pushes through are up; closed before
- * them (closers run in reverse), so sends under way finish while the platforms are still there.
+ * Metrics and health: made before the adapters (the webhook server answers the same probes), served
+ * on METRICS_PORT from now on, closed last but the store and the source.
  */
-async function startAlerts(
+async function startOps(config: Config, logger: Logger, transit: TransitSource, closers: Closers): Promise<Ops> {
+  const ops = createOps({ clock: now, feeds: () => transit.status?.() ?? [] });
+  if (config.metricsPort !== undefined) {
+    const server = await ops.serve({ port: config.metricsPort, host: config.metricsHost, logger });
+    closers.add({ name: 'ops server', close: () => server.close() });
+  }
+  return ops;
+}
+
+/**
+ * The pushes (alerts, disruptions, live messages), once the adapters whose notifiers and editors
+ * they go through are up; closed before them (closers run in reverse), so sends and edits under way
+ * finish while the platforms are still there.
+ */
+function startPushesOver(
   config: Config,
   logger: Logger,
   core: BotCore,
   store: Store,
   transit: TransitSource,
-  notifiers: Notifier[],
+  adapters: ChatAdapter[],
+  ops: Ops,
   closers: Closers,
-): Promise<void> {
+): void {
   // In the terminal chat a tick's info line would come between the replies; problems still show.
   const quiet = logsOnTerminal(config) && !logger.isLevelEnabled('debug');
-  const alerts = await startAlertScheduler({
+  const pushes = startPushes({
     core,
     store,
     transit,
-    notifiers,
+    notifiers: adapters.map((adapter) => adapter.notifier),
+    liveEditors: adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : [])),
     settings: config.alerts,
+    metrics: ops.metrics,
     clock: now,
-    logger: logger.child({ component: 'alerts' }, quiet ? { level: 'warn' } : {}),
+    logger: logger.child({ component: 'pushes' }, quiet ? { level: 'warn' } : {}),
     ...(config.store.redisUrl !== undefined ? { redisUrl: config.store.redisUrl } : {}),
-    ...(config.metricsPort !== undefined ? { metricsPort: config.metricsPort, metricsHost: config.metricsHost } : {}),
   });
-  closers.add({ name: 'alerts', close: () => alerts.stop() });
-}
-
-/** How often live messages are edited: the realtime feeds' own interval, no use asking faster. */
-const LIVE_ROUND_MS = 30_000;
-
-/** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
-function startLiveUpdates(adapters: ChatAdapter[], core: BotCore, store: Store, logger: Logger, closers: Closers): void {
-  const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
-  if (editors.length === 0) return;
-  const updater = createLiveUpdater({
-    core,
-    messages: store.liveMessages,
-    claims: store.claims,
-    editors,
-    budget: createEditBudget(TELEGRAM_EDIT_LIMITS, now),
-    budgets: { discord: createEditBudget(DISCORD_EDIT_LIMITS, now) },
-    clock: now,
-    intervalMs: LIVE_ROUND_MS,
-    instanceId: randomUUID(),
-    logger: logger.child({ component: 'live' }),
-  });
-  updater.start();
-  // Closed before the adapters (closers run in reverse): a round under way finishes its edits.
-  closers.add({ name: 'live messages', close: () => updater.stop() });
+  closers.add({ name: 'pushes', close: () => pushes.stop() });
 }
 
 async function main(): Promise<void> {
@@ -288,17 +280,15 @@ async function main(): Promise<void> {
     ...(stops !== undefined ? { stops } : {}),
   });
 
-  const adapters = chatAdapters(config, core, logger, stops, repositories);
+  const ops = await startOps(config, logger, transit, closers);
+  const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.
     closers.add({ name: adapter.platform, close: () => adapter.stop() });
     await startAdapter(adapter, logger);
   }
-  // Where pushes go, by platform; the alert scheduler takes these.
-  const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
-  logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
-  await startAlerts(config, logger, core, repositories, transit, notifiers, closers);
-  startLiveUpdates(adapters, core, repositories, logger, closers);
+  logger.debug({ platforms: adapters.map((adapter) => adapter.platform) }, 'serving');
+  startPushesOver(config, logger, core, repositories, transit, adapters, ops, closers);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

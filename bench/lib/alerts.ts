@@ -9,14 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { collectDue } from '../../src/alerts/collect.js';
-import { mapLimit } from '../../src/alerts/map-limit.js';
-import { DEFAULT_ALERT_SETTINGS } from '../../src/alerts/settings.js';
+import { collectDue } from '../../src/pushes/alerts/collect.js';
+import { mapLimit } from '../../src/util/map-limit.js';
+import { DEFAULT_ALERT_SETTINGS } from '../../src/pushes/settings.js';
 import type { AlertSchedule } from '../../src/domain/alert-kinds/index.js';
 import { MINUTE_MS } from '../../src/domain/local-minute.js';
 import type { Subscription } from '../../src/domain/subscription.js';
 import { openStore, type OpenStoreOptions, type Store } from '../../src/store/index.js';
-import { startInstance, type Instance } from '../../test/alerts/instances.js';
+import { startInstance, type Instance } from '../../test/pushes/instances.js';
 import { REDIS_ANSWERS, deleteNamespace } from '../../test/support/redis.js';
 
 const FIND_CHILD = fileURLToPath(new URL('./find-due-child.ts', import.meta.url));
