@@ -206,7 +206,11 @@ export function createScanEveryChat(deps: DisruptionPushDeps): DisruptionPushes 
       }
       if (found.length === 0) return;
       await mapLimit([...watching], CHAT_CONCURRENCY, async (key) => {
-        if (!unreadable && (await wanted(key))) await picks.offer(key, found, place);
+        if (!unreadable && (await wanted(key)))
+          await picks.offer(
+            key,
+            found.map((d) => ({ d, place })),
+          );
       });
     });
     if (unreadable) {

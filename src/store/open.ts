@@ -58,13 +58,14 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const corrupt = corruptionLog(options.logger);
   const claims = createClaims(backend, corrupt);
   let closing: Promise<void> | undefined;
-  // What each write changes in the chats' watch lists, told to the disruption pushes of this process.
+  // What each write changes in the chats' watch lists (and pushes turned on), told to the disruption pushes of this process.
   const watched = noticingWatchChanges(
     createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
     createSubscriptions({ backend, corrupt }),
+    createChatSettings(backend.keyv, corrupt),
   );
   return {
-    chats: createChatSettings(backend.keyv, corrupt),
+    chats: watched.chats,
     savedStops: watched.savedStops,
     subscriptions: watched.subscriptions,
     onWatchChange: (listener) => watched.onWatchChange(listener),

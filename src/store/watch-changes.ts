@@ -1,25 +1,24 @@
 import type { ChatRef } from '../domain/chat.js';
-import type { SavedStopsRepository, SubscriptionsRepository, WatchChanges } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository, WatchChange, WatchChanges } from '../domain/store-ports.js';
 
 // Every write that may change what a chat watches (its saved stops, its subscriptions and their
 // pauses) told to whoever listens, once it settled: the disruption pushes read that chat again
-// instead of the whole store. Told after a failure too: reading a chat again costs little, and
-// a write that failed half-way is then seen as it is.
+// instead of the whole store; and a chat's disruption pushes turned on, so that it is offered
+// what is active at once. Told after a failure too: reading a chat again costs little, and a
+// write that failed half-way is then seen as it is.
 
 export function noticingWatchChanges(
   savedStops: SavedStopsRepository,
   subscriptions: SubscriptionsRepository,
-): WatchChanges & { savedStops: SavedStopsRepository; subscriptions: SubscriptionsRepository } {
-  const listeners = new Set<(chat: ChatRef) => void>();
-  const tell = (...chats: ChatRef[]) => {
-    for (const listener of listeners) for (const chat of chats) listener({ platform: chat.platform, chatId: chat.chatId });
-  };
+  chats: ChatSettingsRepository,
+): WatchChanges & { savedStops: SavedStopsRepository; subscriptions: SubscriptionsRepository; chats: ChatSettingsRepository } {
+  const listeners = new Set<(chat: ChatRef, change: WatchChange) => void>();
   /** The write, then the chats it touched told, whatever its outcome. */
-  const told = async <R>(chats: ChatRef[], write: () => Promise<R>): Promise<R> => {
+  const told = async <R>(touched: ChatRef[], write: () => Promise<R>, change: WatchChange = 'places'): Promise<R> => {
     try {
       return await write();
     } finally {
-      tell(...chats);
+      for (const listener of listeners) for (const chat of touched) listener({ platform: chat.platform, chatId: chat.chatId }, change);
     }
   };
   return {
@@ -44,6 +43,11 @@ export function noticingWatchChanges(
       pauseChat: (chat, reason) => told([chat], () => subscriptions.pauseChat(chat, reason)),
       resumeChat: (chat, reason) => told([chat], () => subscriptions.resumeChat(chat, reason)),
       moveChat: (from, to) => told([from, to], () => subscriptions.moveChat(from, to)),
+    },
+    chats: {
+      ...chats,
+      setDisruptionPushes: (chat, setting) =>
+        setting === 'on' ? told([chat], () => chats.setDisruptionPushes(chat, setting), 'pushes-on') : chats.setDisruptionPushes(chat, setting),
     },
   };
 }

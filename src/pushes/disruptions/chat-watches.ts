@@ -44,6 +44,8 @@ export interface WatchList {
   watchers(placeKey: string): ReadonlySet<string>;
   /** A chat by its key ("telegram:42"). */
   chat(chatKey: string): AlertTarget | undefined;
+  /** The keys of the places a chat watches. */
+  placesOf(chatKey: string): readonly string[];
   readonly chats: number;
   readonly watches: number;
   /** Where this list stands in its changes: a later look asks what changed since. */
@@ -124,6 +126,7 @@ class Lists {
       places,
       watchers: (p) => this.byPlace.get(p)?.chats ?? none,
       chat: (c) => this.byChat.get(c)?.target,
+      placesOf: (c) => this.byChat.get(c)?.places ?? [],
       chats: this.byChat.size,
       watches: this.watches,
       version: changes.version,
@@ -170,8 +173,8 @@ export function createChatWatches(deps: ChatWatchesDeps): ChatWatches {
   const dirty = new Map<string, ChatRef>();
   /** Those changed while a full read goes on: read again once it is in (it may have read them before the change). */
   let duringBuild: Map<string, ChatRef> | undefined;
-  const stopListening = deps.changes?.onWatchChange((chat) => {
-    if (!deps.platforms.has(chat.platform)) return;
+  const stopListening = deps.changes?.onWatchChange((chat, change) => {
+    if (change !== 'places' || !deps.platforms.has(chat.platform)) return;
     dirty.set(chatKeyOf(chat), chat);
     duringBuild?.set(chatKeyOf(chat), chat);
   });

@@ -1,6 +1,7 @@
 // Which disruptions each chat hears of this time: at most a few, the most severe first, none it
-// was sent already (this version). Candidates come a list at a time (today a place's answer; with
-// the watch index, a disruption's chats), each list most severe first. A chat never holds more
+// was sent already (this version). Candidates come a list at a time (a few at a time, as the scan
+// walks the disruptions most severe first: disruption-offers.ts), each with the place the chat
+// watches it from, each list most severe first. A chat never holds more
 // than `max` picks, and a "sent" mark is read only for a candidate that would be kept, so the
 // memory and the reads grow with chats x max, never with chats x disruptions: 10,000 disruptions
 // of the whole network watched by 2,000 chats is 2,000 x 5 picks, not 20 million pairs.
@@ -14,10 +15,10 @@ export interface Picked<P> {
 
 export interface ChatPicks<P> {
   /**
-   * Offers a chat the candidates of one list (most severe first; sorted here if not): walks it
-   * until nothing further could be kept, skipping those already picked or marked sent.
+   * Offers a chat the candidates of one list (most severe first; sorted here if not), each with its
+   * place: walks it until nothing further could be kept, skipping those already picked or marked sent.
    */
-  offer(chat: string, list: readonly Disruption[], place: P): Promise<void>;
+  offer(chat: string, list: ReadonlyArray<Picked<P>>): Promise<void>;
   /** The chat's picks, most severe first. */
   picked(chat: string): ReadonlyArray<Picked<P>>;
   /** Chats with at least one pick. */
@@ -26,8 +27,8 @@ export interface ChatPicks<P> {
   readonly counts: { marksRead: number; held: number };
 }
 
-export function isBySeverity(list: readonly Disruption[]): boolean {
-  for (let i = 1; i < list.length; i++) if (compareBySeverity(list[i - 1]!, list[i]!) > 0) return false;
+export function isBySeverity(list: ReadonlyArray<Pick<Picked<unknown>, 'd'>>): boolean {
+  for (let i = 1; i < list.length; i++) if (compareBySeverity(list[i - 1]!.d, list[i]!.d) > 0) return false;
   return true;
 }
 
@@ -53,23 +54,23 @@ export function createChatPicks<P>(max: number, isSent: (chat: string, d: Disrup
 
   return {
     counts,
-    async offer(chat, list, place) {
-      const sorted = isBySeverity(list) ? list : [...list].sort(compareBySeverity);
+    async offer(chat, list) {
+      const sorted = isBySeverity(list) ? list : [...list].sort((a, b) => compareBySeverity(a.d, b.d));
       let next = 0;
       while (next < sorted.length) {
         const picks = byChat.get(chat) ?? [];
         // As many marks read at once as picks are missing (one at a time once full): no more than could be kept.
-        const batch: Disruption[] = [];
+        const batch: Array<Picked<P>> = [];
         while (next < sorted.length && batch.length < Math.max(1, max - picks.length)) {
-          const d = sorted[next++]!;
+          const candidate = sorted[next++]!;
           // Full, and this one no more severe than the least kept: neither is anything after it.
-          if (picks.length >= max && compareBySeverity(d, picks[picks.length - 1]!.d) >= 0) return;
-          if (wouldKeep(picks, d)) batch.push(d);
+          if (picks.length >= max && compareBySeverity(candidate.d, picks[picks.length - 1]!.d) >= 0) return;
+          if (wouldKeep(picks, candidate.d)) batch.push(candidate);
         }
         counts.marksRead += batch.length;
-        const sent = await Promise.all(batch.map((d) => isSent(chat, d)));
-        batch.forEach((d, i) => {
-          if (!sent[i]) keep(chat, { d, place });
+        const sent = await Promise.all(batch.map(({ d }) => isSent(chat, d)));
+        batch.forEach((candidate, i) => {
+          if (!sent[i]) keep(chat, candidate);
         });
       }
     },

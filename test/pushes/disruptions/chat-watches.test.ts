@@ -14,7 +14,7 @@ const stop = (s: string) => placeKeyOf({ stop: s });
 function setup() {
   const shared = memoryStores();
   // This process's repositories over the shared store: their writes are heard.
-  const mine = noticingWatchChanges(shared.savedStops, shared.subscriptions);
+  const mine = noticingWatchChanges(shared.savedStops, shared.subscriptions, shared.chats);
   const clock = fixedClock('2026-11-18T13:00:00Z');
   const watches = createChatWatches({
     savedStops: mine.savedStops,

@@ -2,7 +2,8 @@
 // v1.2 source as `npm start` opens it; saved stops and subscriptions made through the real core
 // in SQLite (a temp DATA_DIR) or Redis; the scheduler; the Telegram notifier against the fake Bot
 // API. A chat gets each disruption touching its stops once, a changed one once more; nothing twice
-// across ticks, restarts and two instances; nothing once it said /disruptions off.
+// across ticks, restarts and two instances; nothing once it said /disruptions off, and what is
+// active at the next tick once it says /disruptions on.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -171,14 +172,23 @@ describe('disruptions pushed to the chats they touch (Telegram, SQLite)', () => 
     expect(sentTo('44')).toEqual([]);
     expect(sentTo('45')).toEqual([]);
 
-    // Turned back on: the next change reaches it.
+    // Turned back on: the next tick offers it what is active, though the feed did not change; once.
     await second.core.handleText('/disruptions on', private44);
+    clock.set('2026-11-18T13:07:00Z');
+    await second.tick();
+    expect(texts('44')).toHaveLength(1);
+    expect(texts('44')[0]).toContain('Route 95 detoured around Albert St and Kent St');
+    clock.set('2026-11-18T13:08:00Z');
+    await second.tick();
+    expect(texts('44')).toHaveLength(1);
+    expect(texts('42')).toHaveLength(2);
+    // The next change reaches it as it reaches every chat.
     sim.setDisruptions(detourSaying('Route 95 back on Albert St from Monday'));
     clock.set('2026-11-18T13:10:00Z');
     await second.fresh((ids) => ids.length === 2 && ids.join() !== changed);
     await second.tick();
-    expect(texts('44')).toHaveLength(1);
-    expect(texts('44')[0]).toContain('Route 95 back on Albert St from Monday');
+    expect(texts('44')).toHaveLength(2);
+    expect(texts('44')[1]).toContain('Route 95 back on Albert St from Monday');
     await second.stop();
   });
 });

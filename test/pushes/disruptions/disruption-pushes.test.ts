@@ -8,6 +8,7 @@ import type { ChatRef, Platform } from '../../../src/domain/chat.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../../../src/domain/disruption.js';
 import type { WatchedPlace, WatchReading } from '../../../src/domain/disruption-watch.js';
+import { noticingWatchChanges } from '../../../src/store/watch-changes.js';
 import { memoryStores } from '../../core/fakes.js';
 import { at, capturingLogger, memoryClaims, subscription } from '../fakes.js';
 
@@ -261,5 +262,55 @@ describe('disruption pushes: a scan is never lost with the instance that took it
     expect(await jobsOf(a)).toEqual([]);
     expect(await jobsOf(b)).toEqual([]);
     expect(transit.asked.length).toBe(asked + 2);
+  });
+});
+
+describe('disruption pushes: /disruptions on takes effect at once', () => {
+  it('a chat turning its pushes back on is offered what is active at the next look, the feed unchanged; nothing twice', async () => {
+    const stores = memoryStores();
+    // This process's repositories: their writes (a save, /disruptions on) are heard.
+    const mine = noticingWatchChanges(stores.savedStops, stores.subscriptions, stores.chats);
+    const claims = memoryClaims();
+    const transit = source({ '3017': [disruption('detour95')], '3020': [disruption('moved', { severity: 'severe' })] });
+    const pushes = createDisruptionPushes({
+      transit,
+      savedStops: mine.savedStops,
+      subscriptions: mine.subscriptions,
+      changes: mine,
+      chats: mine.chats,
+      claims,
+      core: { disruptionReply: (_, d) => Promise.resolve({ blocks: [{ lines: [d.id] }], kind: 'answer' as const }) },
+      platforms: new Set(['telegram']),
+      clock,
+      logger: capturingLogger().logger,
+      instance: 'test',
+    });
+    /** A look, its parts marked sent as delivery would. */
+    const look = async () => {
+      const jobs = await jobsOf(pushes);
+      for (const part of jobs.flatMap((j) => j.parts)) await claims.claim(part.key, 'sent');
+      return jobs;
+    };
+    await mine.savedStops.add(chat('42'), { stopNo: '3017' }, 10);
+    await mine.savedStops.add(chat('42'), { stopNo: '3020' }, 10);
+    await mine.savedStops.add(chat('43'), { stopNo: '3017' }, 10);
+    await mine.chats.setDisruptionPushes(chat('42'), 'off');
+    const first = await look();
+    expect(partsOf(first, '42')).toEqual([]);
+    expect(partsOf(first, '43')).toEqual(['detour95']);
+    expect(await look()).toEqual([]);
+
+    await mine.chats.setDisruptionPushes(chat('42'), 'on');
+    const back = await look();
+    expect(partsOf(back, '42')).toEqual(['moved', 'detour95']);
+    expect(partsOf(back, '43')).toEqual([]);
+    // Its own job id: a queue that still knows the snapshot's jobs does not take it for one of them.
+    expect(back[0]!.id).not.toBe(first[0]!.id.replace('.43.', '.42.'));
+    expect(await look()).toEqual([]);
+
+    // Turned on again with everything sent: offered, and nothing goes twice.
+    await mine.chats.setDisruptionPushes(chat('42'), 'on');
+    expect(await look()).toEqual([]);
+    await pushes.letGo();
   });
 });
