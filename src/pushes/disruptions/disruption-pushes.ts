@@ -97,6 +97,12 @@ interface Baseline {
    * them to a later offer).
    */
   readonly leftOut: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * Chats whose setting this scan read 'on': the next scan takes them as on without reading it
+   * again (delivery reads it before sending, so a chat that said off since is sent nothing), the
+   * one after reads it again.
+   */
+  readonly on: ReadonlySet<string>;
 }
 
 /** A disruption's version, as the baselines remember what a chat was given. */
@@ -200,9 +206,13 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       };
       // What a chat left out was given last time; not for a chat back on (what it missed while off was never sent).
       const givenBefore = new Map<string, ReadonlySet<string>>();
-      for (const platform of mine)
-        for (const [key, given] of baselines.get(platform)?.leftOut ?? []) if (!back.has(key) && given.size > 0) givenBefore.set(key, given);
-      const queued = await scanFor(mine, snapshot, disruptions.length, enqueue, choose, { givenBefore });
+      const knownOn = new Set<string>();
+      for (const platform of mine) {
+        const base = baselines.get(platform);
+        for (const [key, given] of base?.leftOut ?? []) if (!back.has(key) && given.size > 0) givenBefore.set(key, given);
+        for (const key of base?.on ?? []) knownOn.add(key);
+      }
+      const queued = await scanFor(mine, snapshot, disruptions.length, enqueue, choose, { givenBefore, knownOn });
       if (queued === undefined) {
         await scans.letGo(snapshot, mine);
         return none;
@@ -252,7 +262,8 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
    * The jobs queued, and their `handled` promises; undefined: a feed went unreadable half-way
    * (nothing queued). `choose` names the chats to offer (undefined: every one); `offer` names a
    * second offer of the same snapshot apart in the job ids; `givenBefore` what a chat is taken to
-   * have been sent without reading its mark (versionOf, by chat).
+   * have been sent without reading its mark (versionOf, by chat); `knownOn` the chats taken to
+   * want pushes without reading their setting.
    */
   async function scanFor(
     platforms: ReadonlySet<Platform>,
@@ -260,9 +271,10 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     active: number,
     enqueue: DeliveryQueue['enqueue'],
     choose: (list: WatchList, reading: OkReading) => Set<string> | undefined,
-    options: { offer?: string; givenBefore?: ReadonlyMap<string, ReadonlySet<string>> } = {},
+    options: { offer?: string; givenBefore?: ReadonlyMap<string, ReadonlySet<string>>; knownOn?: ReadonlySet<string> } = {},
   ): Promise<{ jobs: number; handled: Array<Promise<void>>; baseline: Baseline } | undefined> {
-    const { offer, givenBefore } = options;
+    const { offer, givenBefore, knownOn } = options;
+    const on = new Set<string>();
     const started = performance.now();
     const list = await watches.current();
     const chatOf = (key: string): AlertTarget | undefined => {
@@ -304,7 +316,12 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
       },
       chats: candidates?.size ?? list.chats,
       // A chat that said off is offered nothing.
-      wanted: async (key) => chatOf(key) !== undefined && (await pushSetting(key)) === 'on',
+      wanted: async (key) => {
+        if (knownOn?.has(key) === true) return true;
+        if (chatOf(key) === undefined || (await pushSetting(key)) !== 'on') return false;
+        on.add(key);
+        return true;
+      },
       picks,
       max: MAX_PUSHES_PER_CHAT,
       concurrency: CHAT_CONCURRENCY,
@@ -344,7 +361,7 @@ export function createDisruptionPushes(deps: DisruptionPushDeps): DisruptionPush
     );
     const versions = new Map(reading.disruptions.map((d) => [d.id, d.version]));
     const given = new Map([...leftOut].map((key) => [key, new Set(picks.picked(key).map(({ d }) => versionOf(d)))] as const));
-    return { jobs, handled, baseline: { versions, listVersion: list.version, leftOut: given } };
+    return { jobs, handled, baseline: { versions, listVersion: list.version, leftOut: given, on } };
   }
 
   /** The chats this scan offers disruptions to: undefined, every one (no baseline for one of the platforms). */

@@ -193,6 +193,25 @@ describe('disruptions pushed to the chats they touch (Telegram, SQLite)', () => 
   });
 });
 
+describe('a chat that says off between two changes (Telegram, SQLite)', () => {
+  it('is sent nothing of the next change, though the scan took its setting as read', async () => {
+    const one = await instance({ dataDir: join(root, `data-${++dirs}`) });
+    const rider = { ...private42, chatId: '60' };
+    await one.core.handleText('/save 3017', rider);
+    const demo = await one.fresh((ids) => ids.length === 2);
+    await one.tick();
+    expect(sentTo('60')).toHaveLength(1);
+
+    await one.core.handleText('/disruptions off', rider);
+    sim.setDisruptions(detourSaying('Route 95 detoured around Albert St until Friday'));
+    clock.set('2026-11-18T13:05:00Z');
+    await one.fresh((ids) => ids.length === 2 && ids.join() !== demo);
+    await one.tick();
+    expect(sentTo('60')).toHaveLength(1);
+    await one.stop();
+  });
+});
+
 describe('a chat its platform refuses (Telegram, SQLite)', () => {
   it('is pushed nothing more until it uses the bot again, like its alerts', async () => {
     const one = await instance({ dataDir: join(root, `data-${++dirs}`) });
