@@ -74,7 +74,7 @@ export const MAX_PUSHES_PER_CHAT = 5;
 /** Jobs rendered at once. */
 const RENDER_CONCURRENCY = 8;
 /** Chats whose settings and marks are asked at once in a walk (read together: batched-reads.ts, 500 keys a query). */
-const CHAT_CONCURRENCY = 5_000;
+const CHAT_CONCURRENCY = 500;
 /** Jobs rendered, then queued, at a time: the rendered messages of every chat are never all held. */
 const QUEUE_BATCH = 500;
 /** "Sent" marks outlive any disruption worth pushing again: a week. */
