@@ -17,9 +17,11 @@ export const LAYERS = [
   // Directly under sources/: helpers the sources share, and the one place that opens them.
   ['sources/*.ts',                ['domain', 'util', 'gtfs-format', 'log.ts', 'stops', 'sources']],
   ['store',                       ['domain', 'util', 'log.ts']],
-  ['core',                         ['domain', 'util', 'log.ts']],
-  ['metrics',                     ['domain', 'util', 'log.ts']],
-  ['alerts',                      ['domain', 'core', 'util', 'log.ts', 'metrics']],
+  ['core',                        ['domain', 'util', 'log.ts']],
+  // Metrics and health: the pushes report through ports of domain/ (the sink, the health), so nothing imports ops but main.
+  ['ops',                         ['domain', 'util', 'log.ts']],
+  // Scheduled work: the minute's alerts, disruption pushes, live messages, their delivery.
+  ['pushes',                      ['domain', 'core', 'util', 'log.ts']],
   ['chat/*.ts',                   ['core', 'domain', 'util', 'log.ts']],
   ['chat/*',                      ['chat/*.ts', 'core', 'domain', 'util', 'log.ts']],
   // The registered platforms: each adapter's platform object, named once.
@@ -42,7 +44,7 @@ export const LIBRARIES = [
   ['discord.js',                      ['discord.js', '@discordjs/*'],                                    ['chat/discord']],
   // The store's drivers, and the schedule database's (better-sqlite3 on its worker threads).
   ['database and Redis drivers',      ['better-sqlite3', 'keyv', '@keyv/*', 'redis', '@redis/*', 'ioredis'], ['store', 'sources/gtfs/static/db*.ts']],
-  ['BullMQ',                          ['bullmq'],                                                        ['alerts/bull-queue.ts']],
+  ['BullMQ',                          ['bullmq'],                                                        ['pushes/delivery/bull-queue.ts']],
   // The GTFS-Realtime schema, and the decoders of TripUpdates, VehiclePositions and Service Alerts (alert-content.ts: an alert's fields off the wire).
   ['protobufjs',                      ['protobufjs'],                                                    ['gtfs-format', 'sources/gtfs/realtime/*decode*.ts', 'sources/gtfs/realtime/alert-content.ts']],
 ];

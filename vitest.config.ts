@@ -8,8 +8,8 @@ import { defineConfig } from 'vitest/config';
 // every core, then the process-starting ones, two at a time.
 const STARTS_PROGRAMS = [
   'test/main/**/*.test.ts',
-  'test/alerts/instances.e2e.test.ts',
-  'test/alerts/disruption-restart.e2e.test.ts',
+  'test/pushes/alerts/instances.e2e.test.ts',
+  'test/pushes/disruptions/disruption-restart.e2e.test.ts',
   'test/chat/discord/deploy.test.ts',
   'test/sim/cli.test.ts',
 ];

@@ -5,8 +5,8 @@
 // Service Alerts feed, matched through a PlaceResolver over the network), 200 active disruptions
 // (route-at-stop pairs, routes, stops). Measured in the same run, on the same store and source:
 // the pushes as they were (bench/lib/scan-every-chat.ts: every chat's records streamed from the
-// store, the source asked once per watched place) against the product's (src/alerts/: the watch
-// list in memory, each disruption matched once against every watched place). For each: the first
+// store, the source asked once per watched place) against the product's (src/pushes/disruptions/:
+// the watch list in memory, each disruption matched once against every watched place). For each: the first
 // look (every disruption new), then one disruption changing (the others already sent), then the
 // next change with everything sent. Then the worst case for memory: 10,000 disruptions of the
 // whole network (each touches every stop) and 2,000 chats watching: the heap the look takes at
@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { createDisruptionPushes, type DisruptionPushes } from '../src/alerts/disruption-pushes.js';
-import type { AlertJob } from '../src/alerts/occurrence.js';
+import { createDisruptionPushes, type DisruptionPushes } from '../src/pushes/disruptions/disruption-pushes.js';
+import type { AlertJob } from '../src/pushes/delivery/job.js';
 import { fixedClock } from '../src/domain/clock.js';
 import type { Disruption, InformedEntity } from '../src/domain/disruption.js';
 import type { Place, PlaceResolver } from '../src/domain/disruption-match.js';

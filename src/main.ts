@@ -1,15 +1,14 @@
 // The one place that wires things: config -> logger -> store -> the feeds (and their stop index) ->
-// core -> every registered chat platform that is set up (the terminal chat when none is) and the
-// notifiers that pushes go through; takes them down again in reverse on SIGINT/SIGTERM, when the
-// terminal chat's input ends, or when an adapter fails for good.
-import type { Notifier } from './domain/notifier.js';
-import { startAlertScheduler } from './alerts/scheduler.js';
+// core -> ops (metrics and health, served on METRICS_PORT) -> every registered chat platform that
+// is set up (the terminal chat when none is) -> the pushes over their notifiers and live editors;
+// takes them down again in reverse on SIGINT/SIGTERM, when the terminal chat's input ends, or when
+// an adapter fails for good.
+import type { Health } from './domain/health.js';
+import { createOps, type Ops } from './ops/ops.js';
+import { startPushes } from './pushes/start-pushes.js';
 import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { chatTypeOf, openPlatforms, servedPlatforms, servesTerminal } from './chat/platforms.js';
-import { createEditBudget } from './chat/edit-budget.js';
-import { createLiveUpdater } from './chat/live-updater.js';
-import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, SHORTHAND_FEED_ID, type Config, type FeedsConfig } from './config/index.js';
 import type { OpenedSource } from './sources/kind.js';
@@ -120,10 +119,18 @@ async function demoFeed(demo: NonNullable<FeedsConfig['demo']>, logger: Logger, 
 }
 
 /** Every registered platform that is set up; the terminal chat when none is. */
-function chatAdapters(config: Config, core: RiderAnswers & Speaking, logger: Logger, stops: StopIndex | undefined, store: Store): ChatAdapter[] {
+function chatAdapters(
+  config: Config,
+  core: RiderAnswers & Speaking,
+  logger: Logger,
+  stops: StopIndex | undefined,
+  store: Store,
+  health: Health,
+): ChatAdapter[] {
   return openPlatforms(config.platforms, {
     core,
     lifecycle: store.lifecycle,
+    health,
     ...(stops !== undefined ? { stops } : {}),
     liveMessages: store.liveMessages,
     logger,
@@ -143,68 +150,50 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
 }
 
 /**
- * The alert scheduler, once the adapters whose notifiers it pushes through are up; closed before
- * them (closers run in reverse), so sends under way finish while the platforms are still there.
+ * Metrics and health: made before the adapters (the webhook server answers the same probes), served
+ * on METRICS_PORT from now on, closed last but the store and the source.
  */
-async function startAlerts(
+async function startOps(config: Config, logger: Logger, transit: TransitSource, closers: Closers): Promise<Ops> {
+  const ops = createOps({ clock: now, feeds: () => transit.status?.() ?? [] });
+  if (config.metricsPort !== undefined) {
+    const server = await ops.serve({ port: config.metricsPort, host: config.metricsHost, logger });
+    closers.add({ name: 'ops server', close: () => server.close() });
+  }
+  return ops;
+}
+
+/**
+ * The pushes (alerts, disruptions, live messages), once the adapters whose notifiers and editors
+ * they go through are up; closed before them (closers run in reverse), so sends and edits under way
+ * finish while the platforms are still there.
+ */
+function startPushesOver(
   config: Config,
   logger: Logger,
-  core: PushRendering,
+  core: PushRendering & RiderAnswers & Speaking,
   store: Store,
   transit: TransitSource,
-  notifiers: Notifier[],
+  adapters: ChatAdapter[],
+  ops: Ops,
   closers: Closers,
-): Promise<void> {
+): void {
   // In the terminal chat a tick's info line would come between the replies; problems still show.
   const quiet = logsOnTerminal(config) && !logger.isLevelEnabled('debug');
-  const alerts = await startAlertScheduler({
+  const pushes = startPushes({
     core,
     store,
     transit,
-    notifiers,
+    notifiers: adapters.map((adapter) => adapter.notifier),
     chatTypeOf,
+    liveEditors: adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : [])),
+    editLimits: Object.fromEntries(servedPlatforms(config.platforms).map(({ platform }) => [platform.name, platform.editLimits])),
     settings: config.alerts,
+    metrics: ops.metrics,
     clock: now,
-    logger: logger.child({ component: 'alerts' }, quiet ? { level: 'warn' } : {}),
+    logger: logger.child({ component: 'pushes' }, quiet ? { level: 'warn' } : {}),
     ...(config.store.redisUrl !== undefined ? { redisUrl: config.store.redisUrl } : {}),
-    ...(config.metricsPort !== undefined ? { metricsPort: config.metricsPort, metricsHost: config.metricsHost } : {}),
   });
-  closers.add({ name: 'alerts', close: () => alerts.stop() });
-}
-
-/** How often live messages are edited: the realtime feeds' own interval, no use asking faster. */
-const LIVE_ROUND_MS = 30_000;
-
-/** The live messages (📍 following a bus, 🔴 Live boards) of every adapter that has them, edited every round within each platform's limits. */
-function startLiveUpdates(
-  config: Config,
-  adapters: ChatAdapter[],
-  core: RiderAnswers & Speaking,
-  store: Store,
-  logger: Logger,
-  closers: Closers,
-): void {
-  const editors = adapters.flatMap((adapter) => (adapter.liveEditor !== undefined ? [adapter.liveEditor] : []));
-  if (editors.length === 0) return;
-  // One budget per platform, each within the limits the platform declares.
-  const budgets = Object.fromEntries(
-    servedPlatforms(config.platforms).map(({ platform }) => [platform.name, createEditBudget(platform.editLimits, now)]),
-  );
-  const updater = createLiveUpdater({
-    core,
-    messages: store.liveMessages,
-    claims: store.claims,
-    editors,
-    budget: budgets[editors[0]!.platform]!,
-    budgets,
-    clock: now,
-    intervalMs: LIVE_ROUND_MS,
-    instanceId: randomUUID(),
-    logger: logger.child({ component: 'live' }),
-  });
-  updater.start();
-  // Closed before the adapters (closers run in reverse): a round under way finishes its edits.
-  closers.add({ name: 'live messages', close: () => updater.stop() });
+  closers.add({ name: 'pushes', close: () => pushes.stop() });
 }
 
 async function main(): Promise<void> {
@@ -249,17 +238,15 @@ async function main(): Promise<void> {
     ...(stops !== undefined ? { stops } : {}),
   });
 
-  const adapters = chatAdapters(config, core, logger, stops, repositories);
+  const ops = await startOps(config, logger, transit, closers);
+  const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.
     closers.add({ name: adapter.platform, close: () => adapter.stop() });
     await startAdapter(adapter, logger);
   }
-  // Where pushes go, by platform; the alert scheduler takes these.
-  const notifiers: Notifier[] = adapters.map((adapter) => adapter.notifier);
-  logger.debug({ platforms: notifiers.map((n) => n.platform) }, 'serving');
-  await startAlerts(config, logger, core, repositories, transit, notifiers, closers);
-  startLiveUpdates(config, adapters, core, repositories, logger, closers);
+  logger.debug({ platforms: adapters.map((adapter) => adapter.platform) }, 'serving');
+  startPushesOver(config, logger, core, repositories, transit, adapters, ops, closers);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

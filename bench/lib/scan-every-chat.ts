@@ -1,5 +1,6 @@
 // The disruption pushes as they were before the watch index (commit 76bd189's
-// src/alerts/disruption-pushes.ts, unchanged but for its imports and name), kept for
+// src/alerts/disruption-pushes.ts, unchanged but for its imports, its keys and job ids taken from
+// src/pushes/, and its name), kept for
 // `npm run bench disruption-pushes` to measure against in the same run: every chat's records
 // streamed from the store at each change, the source asked once per watched place.
 // Disruptions pushed to the chats they touch: each tick reads the network's active disruptions
@@ -23,11 +24,12 @@ import type { ChatSettingsRepository, Claims, SavedStopsRepository, Subscription
 import type { TransitSource } from '../../src/domain/transit-source.js';
 import type { Logger } from '../../src/log.js';
 import { errorLine } from '../../src/util/error-line.js';
-import { createChatPicks, type ChatPicks } from '../../src/alerts/disruption-picks.js';
-import { createDisruptionScans } from '../../src/alerts/disruption-scans.js';
-import { mapLimit } from '../../src/alerts/map-limit.js';
-import type { AlertJob, AlertPart } from '../../src/alerts/occurrence.js';
-import type { DeliveryQueue } from '../../src/alerts/queue.js';
+import { createChatPicks, type ChatPicks } from '../../src/pushes/disruptions/disruption-picks.js';
+import { createDisruptionScans } from '../../src/pushes/disruptions/disruption-scans.js';
+import { mapLimit } from '../../src/util/map-limit.js';
+import { disruptionSentKey } from '../../src/pushes/claim-keys.js';
+import { disruptionJobId, type AlertJob, type AlertPart } from '../../src/pushes/delivery/job.js';
+import type { DeliveryQueue } from '../../src/pushes/delivery/queue.js';
 
 export interface DisruptionPushDeps {
   transit: Pick<TransitSource, 'disruptions'>;
@@ -76,10 +78,6 @@ const QUEUE_BATCH = 500;
 export const DISRUPTION_SENT_TTL_MS = 7 * 24 * 3_600_000;
 
 const chatPart = (chat: { platform: string; chatId: string }) => `${chat.platform}:${chat.chatId}`;
-
-/** Set once the platform accepted the disruption's message to the chat; a new version is a new key. */
-export const disruptionSentKey = (chat: { platform: string; chatId: string }, d: Pick<Disruption, 'id' | 'version'>) =>
-  `disruptions:sent:${chatPart(chat)}:${d.id}:${d.version}`;
 
 /** The snapshot's name: its ids and versions, in a short digest. */
 function snapshotOf(disruptions: readonly Disruption[]): string {
@@ -208,7 +206,11 @@ export function createScanEveryChat(deps: DisruptionPushDeps): DisruptionPushes 
       }
       if (found.length === 0) return;
       await mapLimit([...watching], CHAT_CONCURRENCY, async (key) => {
-        if (!unreadable && (await wanted(key))) await picks.offer(key, found, place);
+        if (!unreadable && (await wanted(key)))
+          await picks.offer(
+            key,
+            found.map((d) => ({ d, place })),
+          );
       });
     });
     if (unreadable) {
@@ -256,7 +258,7 @@ export function createScanEveryChat(deps: DisruptionPushDeps): DisruptionPushes 
       parts.push({ key: disruptionSentKey(chat, d), subId: '', oneShot: false, disruption: true, reply });
     }
     if (parts.length === 0) return undefined;
-    return { id: `disruption.${chat.platform}.${encodeURIComponent(chat.chatId)}.${snapshot}`, chat, dueAt: deps.clock().getTime(), parts };
+    return { id: disruptionJobId(chat, snapshot), chat, dueAt: deps.clock().getTime(), parts };
   }
 
   const pushes = async (enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued> => {

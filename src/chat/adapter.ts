@@ -1,6 +1,6 @@
 import type { Notifier } from '../domain/notifier.js';
 import type { Platform } from '../domain/chat.js';
-import type { LiveEditor } from './live-updater.js';
+import type { LiveEditor } from '../domain/live-editor.js';
 
 /**
  * A chat platform as main.ts sees it: started, stopped, watched, and pushed through. Telegram,

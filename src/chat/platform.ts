@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { RiderAnswers, Speaking } from '../core/index.js';
 import type { ChatType, Platform } from '../domain/chat.js';
+import type { Health } from '../domain/health.js';
 import type { Clock } from '../domain/clock.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatLifecycle, LiveMessagesRepository } from '../domain/store-ports.js';
 import type { Logger } from '../log.js';
 import type { RawEnv } from '../util/env-values.js';
 import type { ChatAdapter } from './adapter.js';
-import type { EditLimits } from './edit-budget.js';
+import type { EditLimits } from '../domain/live-editor.js';
 
 // A chat platform as one object, exported from its own folder and named once in platforms.ts: the
 // settings it reads, how it opens, the limits it is pushed and edited within, and what its chat
@@ -19,6 +20,8 @@ export interface PlatformDeps {
   core: RiderAnswers & Speaking;
   /** Where a chat that refuses the bot, comes back or moves is told to the store. */
   lifecycle: ChatLifecycle;
+  /** What a platform's own server (a webhook) answers to probes: the ops server's health. */
+  health?: Health;
   stops?: StopIndex;
   /** Where live messages (📍 pins, 🔴 boards) are kept to be edited. */
   liveMessages: LiveMessagesRepository;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEFAULT_ALERT_SETTINGS } from '../alerts/settings.js';
+import { DEFAULT_ALERT_SETTINGS } from '../pushes/settings.js';
 import { replayInstant } from '../domain/clock-start.js';
-import { DEFAULT_METRICS_HOST } from '../metrics/server.js';
+import { DEFAULT_METRICS_HOST } from '../ops/server.js';
 import { optionalPort, optionalText, positiveInt, wholeNumber } from '../util/env-values.js';
 
 // The bot's own variables, beside each chat platform's and each source kind's: its store, its

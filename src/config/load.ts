@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AlertSettings } from '../alerts/settings.js';
+import type { AlertSettings } from '../pushes/settings.js';
 import type { ChatPlatform } from '../chat/platform.js';
 import { CHAT_PLATFORMS, servedPlatforms, servesTerminal, type PlatformSettings } from '../chat/platforms.js';
 import type { SourceKind } from '../sources/kind.js';

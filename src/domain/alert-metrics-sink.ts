@@ -18,8 +18,8 @@ export interface TickTotals {
 }
 
 /**
- * What the scheduler and delivery report; src/metrics/ turns it into Prometheus series. A port
- * of its own so that alerts/ neither imports prom-client nor needs it in tests.
+ * What the pushes (their tick and delivery) report; src/ops/ turns it into Prometheus series. A
+ * port of its own so that pushes/ neither imports prom-client nor needs it in tests.
  */
 export interface AlertMetricsSink {
   tick(totals: TickTotals): void;
@@ -28,6 +28,8 @@ export interface AlertMetricsSink {
   failed(platform: Platform, reason: FailureReason): void;
   /** Alerts older than the catch-up window when first seen: never sent. */
   dropped(count: number): void;
+  /** Where the delivery queue's depth is read (jobs waiting, delayed or being sent), at each scrape. */
+  queue(depth: () => Promise<number>): void;
 }
 
-export const noMetrics: AlertMetricsSink = { tick() {}, sent() {}, failed() {}, dropped() {} };
+export const noMetrics: AlertMetricsSink = { tick() {}, sent() {}, failed() {}, dropped() {}, queue() {} };

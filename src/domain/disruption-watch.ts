@@ -60,6 +60,17 @@ function push(map: Map<string, number[]>, key: string | undefined, watch: number
   else if (list[list.length - 1] !== watch) list.push(watch);
 }
 
+/**
+ * Keys of matches an index keeps at most (a disruption's watches, while its object lives: a feed's
+ * unchanged alerts keep theirs from poll to poll, so a change of one matches that one alone). Past
+ * it, what was kept is let go and keeping starts over: 10,000 disruptions of the whole network
+ * watched from every place are matched again at each look rather than all held.
+ */
+const KEPT_KEYS = 1_000_000;
+
+/** The same agencies, read again (a source reads them afresh for each look). */
+const sameAgencies = (a: Agencies, b: Agencies) => a === b || (a.ids.size === b.ids.size && [...a.ids].every((id) => b.ids.has(id)));
+
 const onlyAgency = (e: InformedEntity) => agencyWide(e) && e.stopId === undefined && e.stopCode === undefined && e.directionId === undefined;
 
 export function createWatchIndex(watches: readonly Watch[]): WatchIndex {
@@ -87,7 +98,7 @@ export function createWatchIndex(watches: readonly Watch[]): WatchIndex {
   type AgencyList = { watches: number[]; keys: readonly string[] };
   let agencyLists: { agencies: Agencies; byAgency: Map<string, AgencyList> } | undefined;
   function ofAgency(agencyId: string, agencies: Agencies): AgencyList {
-    if (agencyLists?.agencies !== agencies) agencyLists = { agencies, byAgency: new Map() };
+    if (agencyLists === undefined || !sameAgencies(agencyLists.agencies, agencies)) agencyLists = { agencies, byAgency: new Map() };
     const agency = agencyOf(agencyId, agencies) ?? `\u0000${agencyId}`;
     let list = agencyLists.byAgency.get(agency);
     if (list === undefined) {
@@ -127,38 +138,54 @@ export function createWatchIndex(watches: readonly Watch[]): WatchIndex {
 
   const marks = new Uint32Array(watches.length);
   let generation = 0;
+  let kept = new WeakMap<Disruption, { agencies: Agencies; keys: readonly string[] }>();
+  let keptKeys = 0;
 
   return {
     size: watches.length,
     touched(disruption, agencies) {
-      generation += 1;
-      if (generation === 0xffffffff) {
-        marks.fill(0);
-        generation = 1;
+      const known = kept.get(disruption);
+      if (known !== undefined && sameAgencies(known.agencies, agencies)) return known.keys;
+      const keys = match(disruption, agencies);
+      keptKeys += keys.length + 1;
+      if (keptKeys > KEPT_KEYS) {
+        kept = new WeakMap();
+        keptKeys = keys.length + 1;
       }
-      const [first, ...others] = disruption.entities;
-      // The usual agency-wide notice: its agency's list, made once.
-      if (first !== undefined && others.length === 0 && onlyAgency(first)) return ofAgency(first.agencyId!, agencies).keys;
-      const keys: string[] = [];
-      for (const e of disruption.entities) {
-        if (onlyAgency(e)) {
-          // Each already checked when the agency's list was made.
-          for (const i of ofAgency(e.agencyId!, agencies).watches) {
-            if (marks[i] === generation) continue;
-            marks[i] = generation;
-            keys.push(watches[i]!.key);
-          }
-          continue;
-        }
-        for (const list of candidates(e)) {
-          for (const i of list) {
-            if (marks[i] === generation || !entityAffects(e, watches[i]!.place, agencies)) continue;
-            marks[i] = generation;
-            keys.push(watches[i]!.key);
-          }
-        }
-      }
+      kept.set(disruption, { agencies, keys });
       return keys;
     },
   };
+
+  /** The keys of the watches the disruption touches, each once. */
+  function match(disruption: Disruption, agencies: Agencies): readonly string[] {
+    generation += 1;
+    if (generation === 0xffffffff) {
+      marks.fill(0);
+      generation = 1;
+    }
+    const [first, ...others] = disruption.entities;
+    // The usual agency-wide notice: its agency's list, made once.
+    if (first !== undefined && others.length === 0 && onlyAgency(first)) return ofAgency(first.agencyId!, agencies).keys;
+    const keys: string[] = [];
+    for (const e of disruption.entities) {
+      if (onlyAgency(e)) {
+        // Each already checked when the agency's list was made.
+        for (const i of ofAgency(e.agencyId!, agencies).watches) {
+          if (marks[i] === generation) continue;
+          marks[i] = generation;
+          keys.push(watches[i]!.key);
+        }
+        continue;
+      }
+      for (const list of candidates(e)) {
+        for (const i of list) {
+          if (marks[i] === generation || !entityAffects(e, watches[i]!.place, agencies)) continue;
+          marks[i] = generation;
+          keys.push(watches[i]!.key);
+        }
+      }
+    }
+    return Object.freeze(keys);
+  }
 }

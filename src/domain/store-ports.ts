@@ -62,14 +62,23 @@ export interface SavedStopsRepository {
 }
 
 /**
+ * What a write changed for the disruption pushes: the places a chat watches ('places': its saved
+ * stops or subscriptions), or its pushes turned on ('pushes-on': /disruptions on, a chat back from
+ * refusing the bot), which has it offered the active disruptions at the next tick.
+ */
+export type WatchChange = 'places' | 'pushes-on';
+
+/**
  * The chats whose saved stops or subscriptions were just written through this process's
- * repositories (saved, removed, subscribed, paused, resumed, refused, moved), each after its write
- * landed: what the disruption pushes' watch list follows at once. Writes by other processes on a
- * shared store are not heard here (that list also reads the store again on its own cadence).
+ * repositories (saved, removed, subscribed, paused, resumed, refused, moved), or whose disruption
+ * pushes were turned on, each after its write landed: what the disruption pushes follow at once.
+ * Writes by other processes on a shared store are not heard here (the watch list also reads the
+ * store again on its own cadence; the instance a rider's /disruptions on reached serves the chat's
+ * platform, and offers it what is active).
  */
 export interface WatchChanges {
   /** Calls `listener` after each such write; returns the way to stop listening. */
-  onWatchChange(listener: (chat: ChatRef) => void): () => void;
+  onWatchChange(listener: (chat: ChatRef, change: WatchChange) => void): () => void;
 }
 
 /**

@@ -75,14 +75,15 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   let closing: Promise<void> | undefined;
   const chats = createChatSettings(backend.keyv, corrupt);
   const subscriptions = createSubscriptions({ backend, corrupt });
-  // What each write changes in the chats' watch lists, told to the disruption pushes of this process.
+  // What each write changes in the chats' watch lists (and pushes turned on), told to the disruption pushes of this process.
   const watched = noticingWatchChanges(
     createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
     subscriptions,
     createChatLifecycle({ backend, subscriptions, chats, logger: options.logger }),
+    chats,
   );
   return {
-    chats,
+    chats: watched.chats,
     savedStops: watched.savedStops,
     subscriptions: watched.subscriptions,
     lifecycle: watched.lifecycle,

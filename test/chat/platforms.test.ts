@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, secretsOf } from '../../src/config/index.js';
 import { createBotCore } from '../../src/core/index.js';
 import { SOURCE_KINDS } from '../../src/sources/kinds.js';
 import { clock, fakeTransit, memoryStores } from '../core/fakes.js';
-import { capturingLogger } from '../alerts/fakes.js';
+import { capturingLogger } from '../pushes/fakes.js';
 import { toldLifecycle } from './told-lifecycle.js';
 
 // A platform is its folder and one line in a list: this one exists only here, registered in a

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Clock } from '../../src/domain/clock.js';
-import type { LiveEditor } from '../../src/chat/live-updater.js';
+import type { LiveEditor } from '../../src/domain/live-editor.js';
 import type { Sleep } from '../../src/util/sleep.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSubscription, encodeSubscription } from '../../src/domain/subscription-record.js';
 import { endOf, hasEnded, isSubscriptionDue, type Subscription } from '../../src/domain/subscription.js';
-import { near, subscription } from '../alerts/fakes.js';
+import { near, subscription } from '../pushes/fakes.js';
 
 const SUNDAY_2250 = { date: '2026-11-22', minute: 22 * 60 + 50, weekday: 0 } as const;
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAlertScheduler } from '../../src/alerts/scheduler.js';
+import { createOps } from '../../src/ops/ops.js';
+import { startPushes } from '../../src/pushes/start-pushes.js';
 import { createBotCore, type BotCore } from '../../src/core/index.js';
 import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
@@ -9,7 +10,7 @@ import type { Locale } from '../../src/domain/locale.js';
 import type { OpenedSource } from '../../src/sources/kind.js';
 import type { FeedEntry } from '../../src/sources/kinds.js';
 import { openFeeds } from '../../src/sources/open.js';
-import { capturingLogger, memoryClaims, testSettings } from '../alerts/fakes.js';
+import { capturingLogger, memoryClaims, testSettings } from '../pushes/fakes.js';
 import { fakeTransit, memoryStores, NOW, privateChat, route, stopArrivals, trip } from '../core/fakes.js';
 import { TransitError } from '../../src/domain/transit-error.js';
 import type { TransitSource } from '../../src/domain/transit-source.js';
@@ -22,7 +23,7 @@ import { chatTypeOf } from '../../src/chat/platforms.js';
 // fine, both numbering stops with four digits. MiWay's riders are told its schedule could not be
 // loaded (not "loading" for ever), an Auckland answer to a code MiWay may have says so beside it,
 // stop search says whose stops are missing, MiWay's Service Alerts are still served, and
-// /healthz tells the operator why. MiWay's alerts are the real capture of 2025-10-26.
+// /readyz tells the operator why (while /healthz, liveness, stays 200: a restart would not mend it). MiWay's alerts are the real capture of 2025-10-26.
 
 const CLOCK = '2025-10-26T18:50:32-04:00';
 
@@ -145,7 +146,7 @@ describe('a feed whose schedule was refused, beside one that works', () => {
     expect(await text('/disruptions')).toMatch(/^Disruptions now/);
   });
 
-  it('tells the operator why in the log and in /healthz, which is no longer "ok"', async () => {
+  it('tells the operator why in the log and in /readyz, which is no longer "ok"; /healthz, liveness, still is', async () => {
     const lines = log.lines.filter((l) => String(l.msg).startsWith('schedule import failed'));
     expect(lines).toEqual([
       expect.objectContaining({
@@ -154,7 +155,8 @@ describe('a feed whose schedule was refused, beside one that works', () => {
         problem: expect.stringContaining('stop_times.txt') as unknown,
       }),
     ]);
-    const scheduler = await startAlertScheduler({
+    const ops = createOps({ clock: now, feeds: () => feeds.source.status?.() ?? [] });
+    const scheduler = startPushes({
       core,
       store: { ...memoryStores(), claims: memoryClaims() },
       transit: feeds.source,
@@ -163,12 +165,14 @@ describe('a feed whose schedule was refused, beside one that works', () => {
       settings: testSettings(),
       clock: now,
       logger: capturingLogger().logger,
-      cron: false,
-      metricsPort: 0,
+      metrics: ops.metrics,
+      timer: false,
     });
+    const server = await ops.serve({ port: 0, logger: capturingLogger().logger });
     try {
       await scheduler.tick();
-      const response = await fetch(`http://127.0.0.1:${scheduler.metricsPort}/healthz`);
+      expect((await fetch(`http://127.0.0.1:${server.port}/healthz`)).status).toBe(200);
+      const response = await fetch(`http://127.0.0.1:${server.port}/readyz`);
       expect(response.status).toBe(503);
       const health = (await response.json()) as { ok: boolean; feeds: unknown[] };
       expect(health.ok).toBe(false);
@@ -181,11 +185,12 @@ describe('a feed whose schedule was refused, beside one that works', () => {
         },
         { feed: 'at', name: 'Auckland Transport', schedule: 'ready' },
       ]);
-      const metrics = await (await fetch(`http://127.0.0.1:${scheduler.metricsPort}/metrics`)).text();
+      const metrics = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
       expect(metrics).toContain('transit_feed_schedule_failed{feed="mi"} 1');
       expect(metrics).toContain('transit_feed_schedule_failed{feed="at"} 0');
     } finally {
       await scheduler.stop();
+      await server.close();
     }
   });
 });

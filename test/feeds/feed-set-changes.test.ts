@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDisruptionPushes } from '../../src/alerts/disruption-pushes.js';
-import type { AlertJob } from '../../src/alerts/occurrence.js';
+import { createDisruptionPushes } from '../../src/pushes/disruptions/disruption-pushes.js';
+import type { AlertJob } from '../../src/pushes/delivery/job.js';
 import { createBotCore, type BotCore, type BotCoreDeps } from '../../src/core/index.js';
 import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
@@ -11,7 +11,7 @@ import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimSer
 import { createFeedSet, type Feed } from '../../src/sources/feed-set.js';
 import { openTransitSource } from '../../src/sources/open.js';
 import { openStore } from '../../src/store/index.js';
-import { capturingLogger, memoryClaims } from '../alerts/fakes.js';
+import { capturingLogger, memoryClaims } from '../pushes/fakes.js';
 import { memoryStores, privateChat } from '../core/fakes.js';
 import { openDemoWithDisruptions } from '../disruptions/helpers.js';
 import { tempDir } from '../sources/gtfs/helpers.js';

@@ -6,7 +6,7 @@ import { fixedClock } from '../../src/domain/clock.js';
 import { DEMO_API_KEY, DEMO_APP_ID, startSimServer, type SimServer } from '../../src/sim/index.js';
 import { openFeeds, openTransitSource } from '../../src/sources/open.js';
 import { openStore } from '../../src/store/index.js';
-import { capturingLogger } from '../alerts/fakes.js';
+import { capturingLogger } from '../pushes/fakes.js';
 import { privateChat } from '../core/fakes.js';
 import { tempDir } from '../sources/gtfs/helpers.js';
 

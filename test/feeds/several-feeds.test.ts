@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAlertScheduler } from '../../src/alerts/scheduler.js';
+import { startPushes } from '../../src/pushes/start-pushes.js';
 import { createBotCore, type BotCore } from '../../src/core/index.js';
 import { inTodaysFeeds } from '../../src/core/todays-feeds.js';
 import { renderPlainText } from '../../src/chat/console/render.js';
@@ -8,7 +8,7 @@ import { DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer, type SimSer
 import type { OpenedSource } from '../../src/sources/kind.js';
 import type { FeedEntry } from '../../src/sources/kinds.js';
 import { openFeeds } from '../../src/sources/open.js';
-import { capturingLogger, memoryClaims, recordingNotifier, testSettings } from '../alerts/fakes.js';
+import { capturingLogger, memoryClaims, recordingNotifier, testSettings } from '../pushes/fakes.js';
 import { memoryStores, privateChat } from '../core/fakes.js';
 import { fixture, tempDir } from '../sources/gtfs/helpers.js';
 import { chatTypeOf } from '../../src/chat/platforms.js';
@@ -144,7 +144,7 @@ describe('several feeds in one bot', () => {
     expect((await stores.subscriptions.list(east))[0]).toMatchObject({ stopNo: 'oc:3017', timeZone: 'America/Toronto' });
 
     const notifier = recordingNotifier(now);
-    const scheduler = await startAlertScheduler({
+    const scheduler = startPushes({
       core,
       store: { subscriptions: stores.subscriptions, claims: memoryClaims(), lifecycle: stores.lifecycle },
       transit: feeds.source,
@@ -153,7 +153,7 @@ describe('several feeds in one bot', () => {
       settings: testSettings(),
       clock: now,
       logger: capturingLogger().logger,
-      cron: false,
+      timer: false,
     });
     try {
       now.set('2023-11-08T01:06:00Z');

@@ -21,7 +21,7 @@ const REFUSED = [
     'library:grammY',
     '@grammyjs/runner',
   ],
-  ['discord.js in the alerts', probe('src/alerts'), "export { Routes } from 'discord.js';\n", 'library:discord.js', 'discord.js'],
+  ['discord.js in the pushes', probe('src/pushes/alerts'), "export { Routes } from 'discord.js';\n", 'library:discord.js', 'discord.js'],
   ['discord.js in the shared chat files', probe('src/chat'), "export type { REST } from 'discord.js';\n", 'library:discord.js', 'discord.js'],
   ['SQLite in the core', probe('src/core'), "export { default } from 'better-sqlite3';\n", 'library:database and Redis drivers', 'better-sqlite3'],
   [
@@ -33,13 +33,13 @@ const REFUSED = [
   ],
   [
     'a Redis client beside the delivery queue',
-    probe('src/alerts'),
+    probe('src/pushes/delivery'),
     "export { Redis } from 'ioredis';\n",
     'library:database and Redis drivers',
     'ioredis',
   ],
-  ['keyv in the alerts', probe('src/alerts'), "export type { default } from 'keyv';\n", 'library:database and Redis drivers', 'keyv'],
-  ['BullMQ beside the delivery queue', probe('src/alerts'), "export { Queue } from 'bullmq';\n", 'library:BullMQ', 'bullmq'],
+  ['keyv in the pushes', probe('src/pushes/disruptions'), "export type { default } from 'keyv';\n", 'library:database and Redis drivers', 'keyv'],
+  ['BullMQ beside the delivery queue', probe('src/pushes/delivery'), "export { Queue } from 'bullmq';\n", 'library:BullMQ', 'bullmq'],
   ['BullMQ in main', 'src/main.ts', "export { Queue } from 'bullmq';\n", 'library:BullMQ', 'bullmq'],
   [
     'protobufjs in a poller',
@@ -72,7 +72,7 @@ const ALLOWED = [
   ],
   [probe('src/sources/gtfs/static', 'db-'), "export { default } from 'better-sqlite3';\n"],
   // The delivery queue's own file, replaced in the copy of the tree.
-  ['src/alerts/bull-queue.ts', "export { Queue, Worker } from 'bullmq';\n"],
+  ['src/pushes/delivery/bull-queue.ts', "export { Queue, Worker } from 'bullmq';\n"],
   [probe('src/gtfs-format'), "export { default } from 'protobufjs/light.js';\n"],
   [probe('src/sources/gtfs/realtime', 'alerts-decode-'), "export { default } from 'protobufjs/minimal.js';\n"],
 ] as const;

@@ -56,7 +56,7 @@ describe('npm start with a Discord token', () => {
       bot.child.kill('SIGTERM');
       const run = await bot.exited;
       expect(run.code).toBe(0);
-      expect(run.stderr).toContain('"msg":"alert scheduler started"');
+      expect(run.stderr).toContain('"msg":"pushes started"');
     } finally {
       await discord.close();
     }

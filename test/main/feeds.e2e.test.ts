@@ -9,7 +9,8 @@ import { startBot } from './run-bot.js';
 
 // `npm start` with FEEDS_FILE, over real HTTP: a feed whose zip cannot be had and one whose zip is
 // no zip leave the good one answering, riders of those hear they have no schedule (not "loading"),
-// and the log, /healthz and /metrics say which is which and why.
+// and the log, /readyz and /metrics say which is which and why (/healthz, liveness, stays 200: a
+// restart would not bring the schedules).
 
 const dir = mkdtempSync(join(tmpdir(), 'arrivals-feeds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,7 +26,7 @@ function freePort(): Promise<number> {
 
 async function untilBothReady(port: number): Promise<void> {
   for (;;) {
-    const health = await fetch(`http://127.0.0.1:${port}/healthz`)
+    const health = await fetch(`http://127.0.0.1:${port}/readyz`)
       .then((r) => r.json() as Promise<{ feeds?: Array<{ schedule: string }> }>)
       .catch(() => ({ feeds: undefined }));
     if (health.feeds?.length === 2 && health.feeds.every((f) => f.schedule === 'ready')) return;
@@ -76,9 +77,10 @@ describe('npm start with a list of feeds', () => {
     bot.child.stdin.write('/lang fr\n/next bad 3017\n');
     await bot.printed("Les horaires de ce réseau n'ont pas pu être chargés");
 
-    const healthz = await fetch(`http://127.0.0.1:${port}/healthz`);
-    expect(healthz.status).toBe(503);
-    const health = (await healthz.json()) as { ok: boolean; feeds: unknown[] };
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    const readyz = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(readyz.status).toBe(503);
+    const health = (await readyz.json()) as { ok: boolean; feeds: unknown[] };
     expect(health.ok).toBe(false);
     expect(health.feeds).toMatchObject([
       { feed: 'oc', schedule: 'ready', realtime: 'ok' },

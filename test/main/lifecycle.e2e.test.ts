@@ -67,7 +67,7 @@ describe('a signal while an answer is on its way', () => {
     const log = readFileSync(join(dataDir, 'term', 'arrivals-bot.log'), 'utf8');
     expect(run.stderr).not.toContain('"level"');
     expect(log).toContain('terminal chat stopped with an answer still under way');
-    expect(closedParts(log).sort()).toEqual(['alerts', 'console', 'live messages', 'store', 'transit source']);
+    expect(closedParts(log).sort()).toEqual(['console', 'pushes', 'store', 'transit source']);
   });
 
   it('Telegram: the drain gives up first, the store is closed, exit 0', async () => {
@@ -92,7 +92,7 @@ describe('a signal while an answer is on its way', () => {
       const run = await bot.exited;
       expect(run.code).toBe(0);
       expect(run.stderr).toContain('stopped with updates still being handled');
-      expect(closedParts(run.stderr).sort()).toEqual(['alerts', 'live messages', 'store', 'telegram', 'transit source']);
+      expect(closedParts(run.stderr).sort()).toEqual(['pushes', 'store', 'telegram', 'transit source']);
     } finally {
       await api.close();
     }

@@ -8,7 +8,7 @@ import { SOURCE_KINDS } from '../../src/sources/kinds.js';
 import { openFeeds } from '../../src/sources/open.js';
 import { optionalText } from '../../src/util/env-values.js';
 import { clock, fakeTransit, OTTAWA_PROFILE, route, stopArrivals, trip } from '../core/fakes.js';
-import { capturingLogger } from '../alerts/fakes.js';
+import { capturingLogger } from '../pushes/fakes.js';
 
 // A source kind is its folder and one line in a list: this one exists only here. Its FEEDS_FILE
 // entries and its environment shorthand are read by the config as the registered kinds' are, and

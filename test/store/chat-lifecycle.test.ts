@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatRef } from '../../src/domain/chat.js';
 import type { LocalMinute } from '../../src/domain/local-minute.js';
 import type { Store } from '../../src/store/index.js';
-import { at, subscription } from '../alerts/fakes.js';
+import { at, subscription } from '../pushes/fakes.js';
 import { forEachBackend } from './backends.js';
 import { capturingLogger } from './log-lines.js';
 import { failingRecordWrites, outage } from './outage.js';
@@ -114,14 +114,14 @@ forEachBackend((backend) => {
       expect(lines.map((l) => l.msg)).toContain('could not pause the alerts of a chat that refuses the bot');
     });
 
-    it('tells the watch list of the chats it wrote', async () => {
+    it('tells the watch list of the chats it wrote, and the disruption pushes of a chat back', async () => {
       const store = await backend.open();
       const told: string[] = [];
-      store.onWatchChange((c) => told.push(c.chatId));
+      store.onWatchChange((c, change) => told.push(`${c.chatId} ${change}`));
       await store.lifecycle.refused(chat);
       await store.lifecycle.returned(chat);
       await store.lifecycle.moved(group('-1'), { platform: 'telegram', chatId: '-100777' });
-      expect(told).toEqual(['42', '42', '-1', '-100777']);
+      expect(told).toEqual(['42 places', '42 pushes-on', '42 places', '-1 places', '-100777 places']);
     });
 
     it('never rejects with the backend gone: each failure is logged', async () => {

@@ -10,7 +10,7 @@ import { LATEST_RECORDS, RECORDS_VERSION_KEY } from '../../src/store/migrations/
 import { subscriptionKey } from '../../src/store/subscription-keys.js';
 import type { Backend } from '../../src/store/backend.js';
 import { eachRecord } from '../../src/store/migrations/each-record.js';
-import { at, subscription } from '../alerts/fakes.js';
+import { at, subscription } from '../pushes/fakes.js';
 import { forEachBackend, type BackendUnderTest } from './backends.js';
 import { capturingLogger } from './log-lines.js';
 

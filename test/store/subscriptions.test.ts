@@ -6,7 +6,7 @@ import type { Subscription } from '../../src/domain/subscription.js';
 import type { LocalMinute } from '../../src/domain/local-minute.js';
 import { StoreError, type OpenStoreOptions, type SubscribeOutcome } from '../../src/store/index.js';
 import { type ChatRef } from '../../src/domain/chat.js';
-import { at, near, subscription } from '../alerts/fakes.js';
+import { at, near, subscription } from '../pushes/fakes.js';
 import { forEachBackend } from './backends.js';
 import { capturingLogger } from './log-lines.js';
 import { failingRecordWrites, outage } from './outage.js';

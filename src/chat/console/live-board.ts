@@ -2,7 +2,7 @@ import type { ChatContext, RiderAnswers } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessagesRepository } from '../../domain/store-ports.js';
-import type { LiveEditor } from '../live-updater.js';
+import type { LiveEditor } from '../../domain/live-editor.js';
 import { renderPlainText } from './render.js';
 
 // 🔴 Live in the terminal: a terminal cannot edit what it printed, so the live updater's redraw

@@ -15,7 +15,7 @@ import { createOutcome } from '../outcome.js';
 import { createChatPipeline } from '../pipeline.js';
 import { createRefusals } from './refusals.js';
 import { discordLiveEditor } from './live-messages.js';
-import type { LiveEditor } from '../live-updater.js';
+import type { LiveEditor } from '../../domain/live-editor.js';
 import type { LiveMessagesRepository } from '../../domain/store-ports.js';
 import { createRest, restOptions, type RestSettings } from './rest-options.js';
 import { dropUnreadable, guardGatewayEvents } from './unreadable-events.js';

@@ -1,4 +1,4 @@
-import type { EditLimits } from '../edit-budget.js';
+import type { EditLimits } from '../../domain/live-editor.js';
 
 // What Discord takes: 50 requests a second per bot, whatever the channel.
 

@@ -5,7 +5,7 @@ import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
 import type { Logger } from '../../log.js';
 import type { Answering } from '../pipeline.js';
-import { EditRateLimited, type LiveEditor } from '../live-updater.js';
+import { EditRateLimited, type LiveEditor } from '../../domain/live-editor.js';
 import type { Redact } from './describe-error.js';
 import { classifyFailure } from './failures.js';
 import { renderReply } from './render.js';

@@ -21,7 +21,8 @@ import { textCommands } from './features/text-commands.js';
 import { unhandled } from './features/unhandled.js';
 import { createTelegramNotifier } from './notifier.js';
 import { telegramLiveEditor } from './live-location.js';
-import type { LiveEditor } from '../live-updater.js';
+import type { Health } from '../../domain/health.js';
+import type { LiveEditor } from '../../domain/live-editor.js';
 import type { LiveMessagesRepository } from '../../domain/store-ports.js';
 import { describeError } from './describe-error.js';
 import { reportPollingStopped } from './polling-end.js';
@@ -37,8 +38,11 @@ export interface TelegramBotDeps {
   token: string;
   /** A self-hosted Bot API server (or a test double); Telegram's own by default. */
   apiRoot?: string;
-  /** Given: receive updates by webhook on `port`; absent: long polling. */
-  webhook?: { url: string; secret: string; port: number; host?: string };
+  /**
+   * Given: receive updates by webhook on `port`; absent: long polling. `health`: what its port answers
+   * to probes (/healthz, /livez, /readyz), the ops server's own; absent, it answers none.
+   */
+  webhook?: { url: string; secret: string; port: number; host?: string; health?: Health };
   core: RiderAnswers & Speaking;
   /** Where the bot's membership of a chat goes: its alerts pause, resume or move with it. */
   lifecycle: ChatLifecycle;
@@ -152,8 +156,17 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       }
       await registerCommandMenus(bot.api, core, packageLanguages(), logger, redact);
       if (deps.webhook) {
-        const { url, secret, port, host } = deps.webhook;
-        server = await startWebhookServer({ bot, path: new URL(url).pathname, secret, port, logger, redact, ...(host ? { host } : {}) });
+        const { url, secret, port, host, health } = deps.webhook;
+        server = await startWebhookServer({
+          bot,
+          path: new URL(url).pathname,
+          secret,
+          port,
+          logger,
+          redact,
+          ...(host ? { host } : {}),
+          ...(health !== undefined ? { health } : {}),
+        });
         await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });
         logger.info({ username: bot.botInfo.username, mode: 'webhook' }, 'telegram bot started');
         return;

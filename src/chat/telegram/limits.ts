@@ -1,4 +1,4 @@
-import type { EditLimits } from '../edit-budget.js';
+import type { EditLimits } from '../../domain/live-editor.js';
 
 // What Telegram takes: about 30 messages a second across chats for pushes, 20 a minute to a
 // group, about one a second to a person.

@@ -3,7 +3,7 @@ import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
 import type { ChatContext } from '../../core/index.js';
-import { EditRateLimited, type LiveEditor } from '../live-updater.js';
+import { EditRateLimited, type LiveEditor } from '../../domain/live-editor.js';
 import { attempt } from '../../util/attempt.js';
 import { isMessageNotModified } from './send-failures.js';
 import { describeError } from './describe-error.js';

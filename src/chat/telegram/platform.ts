@@ -68,6 +68,8 @@ export const telegramPlatform = {
   open: (settings, deps) =>
     createTelegramBot({
       ...settings,
+      // The webhook's port answers the same probes as the ops server.
+      ...(settings.webhook !== undefined && deps.health !== undefined ? { webhook: { ...settings.webhook, health: deps.health } } : {}),
       core: deps.core,
       lifecycle: deps.lifecycle,
       ...(deps.stops !== undefined ? { stops: deps.stops } : {}),

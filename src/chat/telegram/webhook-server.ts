@@ -1,5 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { webhookCallback, type Bot } from 'grammy';
+import { healthAnswer, type Health } from '../../domain/health.js';
 import type { Logger } from '../../log.js';
 import { attempt } from '../../util/attempt.js';
 import type { Redactor } from '../../util/redact.js';
@@ -14,7 +15,8 @@ export interface WebhookServer {
 /**
  * Receives Telegram's webhook POSTs on the path of the public webhook URL. Each request must
  * carry the secret in X-Telegram-Bot-Api-Secret-Token (grammY refuses others with 401), so any
- * number of instances can sit behind a load balancer. GET /healthz answers for that balancer.
+ * number of instances can sit behind a load balancer. GET /healthz, /livez and /readyz answer that
+ * balancer's probes as the ops server does (the same health, one meaning), when `health` is given.
  * A body over 1 MB is refused with 413, one that is not an update with 400.
  */
 export async function startWebhookServer(options: {
@@ -25,6 +27,7 @@ export async function startWebhookServer(options: {
   host?: string;
   logger: Logger;
   redact: Redactor;
+  health?: Health;
 }): Promise<WebhookServer> {
   const { bot, path, secret, logger, redact } = options;
   // Answering Telegram late makes it deliver the update again; past 9 s the update is still
@@ -43,8 +46,14 @@ export async function startWebhookServer(options: {
       res.writeHead(400).end();
       return;
     }
-    if (req.method === 'GET' && pathname === '/healthz') {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    const { health } = options;
+    // A health check that throws is answered 500, never the end of the process.
+    const probe =
+      req.method === 'GET' && health !== undefined
+        ? attempt(() => healthAnswer(pathname, health), { status: 500, body: JSON.stringify({ ok: false }) })
+        : undefined;
+    if (probe !== undefined) {
+      res.writeHead(probe.status, { 'content-type': 'application/json' }).end(probe.body);
       return;
     }
     if (req.method !== 'POST' || pathname !== path) {

@@ -6,7 +6,7 @@ export const LIVE_BOARD_MINUTES = 10;
 
 /**
  * The 🔴 Live button under arrivals: the same arrivals, marked live for the next 10 minutes;
- * adapters that can edit their messages keep this one refreshed until then (chat/live-updater.ts)
+ * adapters that can edit their messages keep this one refreshed until then (pushes/live/live-updater.ts)
  * and say when it stopped.
  */
 export const live: CommandModule = {

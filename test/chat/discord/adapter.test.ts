@@ -7,7 +7,7 @@ import { startFakeDiscord } from './fake-discord.js';
 import { riderWorld, startHarness, TOKEN } from './harness.js';
 import { toldLifecycle } from '../told-lifecycle.js';
 import { ALICE, autocomplete, BENOIT, embedOf, GUILD, slash } from './interactions.js';
-import { at, subscription } from '../../alerts/fakes.js';
+import { at, subscription } from '../../pushes/fakes.js';
 
 // The adapter as main.ts sees it: start (login, gateway, ready), stop (answers under way finish),
 // ended (settles after stop, or when Discord closes the gateway for good).

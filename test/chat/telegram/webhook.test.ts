@@ -3,6 +3,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Health } from '../../../src/domain/health.js';
 import { createFakeCore, type FakeCore } from './fake-core.js';
 import { ALICE, privateChat, startHarness, TOKEN, WEBHOOK_SECRET, type Harness } from './harness.js';
 
@@ -10,6 +11,9 @@ const PUBLIC_URL = 'https://bot.example.com/telegram/hook';
 
 let h: Harness | undefined;
 let core: FakeCore;
+/** The ops server's health as main hands it to the webhook server; the test says whether the feeds are ready. */
+let feedsReady = true;
+const health: Health = { live: () => ({ ok: true, lastTick: null }), ready: () => ({ ok: feedsReady, lastTick: null }) };
 afterEach(async () => {
   await h?.close();
   h = undefined;
@@ -20,7 +24,8 @@ async function startWebhookBot(): Promise<{
   base: string;
 }> {
   core = createFakeCore();
-  h = await startHarness({ core, webhook: { url: PUBLIC_URL, secret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1' } });
+  feedsReady = true;
+  h = await startHarness({ core, webhook: { url: PUBLIC_URL, secret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1', health } });
   const base = `http://127.0.0.1:${h.telegram.webhookPort()}`;
   return {
     base,
@@ -72,8 +77,16 @@ describe('Telegram adapter (webhook)', () => {
     expect(body).not.toContain(WEBHOOK_SECRET);
   });
 
-  it('answers the load balancer health check and 404 elsewhere; logs hold neither secret', async () => {
+  it("answers the load balancer's probes with the ops server's health, and 404 elsewhere; logs hold neither secret", async () => {
     const { post, base } = await startWebhookBot();
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/livez`)).status).toBe(200);
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    // One meaning on both ports: a feed without its schedule is not ready, and the process still alive.
+    feedsReady = false;
+    const notReady = await fetch(`${base}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toEqual({ ok: false, lastTick: null });
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await post(update(5, '/next 3017'), { 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET }, '/other')).status).toBe(404);
     const logs = h!.logs.join('');

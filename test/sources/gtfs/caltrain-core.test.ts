@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAlertScheduler, type AlertScheduler } from '../../../src/alerts/scheduler.js';
+import { startPushes, type Pushes } from '../../../src/pushes/start-pushes.js';
 import { createBotCore, type BotCore } from '../../../src/core/index.js';
 import { renderPlainText } from '../../../src/chat/console/render.js';
 import type { GtfsSource } from '../../../src/sources/gtfs/source.js';
-import { capturingLogger as alertLogger, memoryClaims, recordingNotifier, testSettings } from '../../alerts/fakes.js';
+import { capturingLogger as alertLogger, memoryClaims, recordingNotifier, testSettings } from '../../pushes/fakes.js';
 import { memoryStores, privateChat } from '../../core/fakes.js';
 import { fileSource, fixture, tempDir } from './helpers.js';
 import { chatTypeOf } from '../../../src/chat/platforms.js';
@@ -100,7 +100,7 @@ describe('a Caltrain deployment', () => {
 
     const claims = memoryClaims();
     const notifier = recordingNotifier(now);
-    const scheduler: AlertScheduler = await startAlertScheduler({
+    const scheduler: Pushes = startPushes({
       core,
       store: { subscriptions: stores.subscriptions, claims, lifecycle: stores.lifecycle },
       transit: source,
@@ -109,7 +109,7 @@ describe('a Caltrain deployment', () => {
       settings: testSettings(),
       clock: now,
       logger: alertLogger().logger,
-      cron: false,
+      timer: false,
     });
     try {
       now.set('2023-11-07T17:06:00-08:00');
