@@ -30,6 +30,8 @@ import { mapLimit } from '../../src/util/map-limit.js';
 import { disruptionSentKey } from '../../src/pushes/claim-keys.js';
 import { disruptionJobId, type AlertJob, type AlertPart } from '../../src/pushes/delivery/job.js';
 import type { DeliveryQueue } from '../../src/pushes/delivery/queue.js';
+import { chatKeyOf } from '../../src/pushes/disruptions/chat-watches.js';
+import { MAX_PUSHES_PER_CHAT, type DisruptionPushes, type DisruptionPushesQueued } from '../../src/pushes/disruptions/disruption-pushes.js';
 
 export interface DisruptionPushDeps {
   transit: Pick<TransitSource, 'disruptions'>;
@@ -53,31 +55,12 @@ interface Place {
   routeNo?: string;
 }
 
-/** What one look queued; `handled` resolves once those jobs are safe and the scan is marked done. */
-export interface DisruptionPushesQueued {
-  jobs: number;
-  handled: Promise<void>;
-}
-
-export interface DisruptionPushes {
-  /** Works out this tick's pushes (none when nothing changed) and queues them through `enqueue`; never rejects. */
-  (enqueue: DeliveryQueue['enqueue']): Promise<DisruptionPushesQueued>;
-  /** A graceful stop: the scans whose jobs were not all handled are let go, so the next start takes them up at once. */
-  letGo(): Promise<void>;
-}
-
-/** A chat hears of this many at once, the most severe first; the rest with the next change. */
-export const MAX_PUSHES_PER_CHAT = 5;
 /** Places asked at once (each a match against the snapshot in memory, and a schedule look-up). */
 const ASK_CONCURRENCY = 8;
 /** Chats of one place whose marks are read at once. */
 const CHAT_CONCURRENCY = 8;
 /** Jobs rendered, then queued, at a time: the rendered messages of every chat are never all held. */
 const QUEUE_BATCH = 500;
-/** "Sent" marks outlive any disruption worth pushing again: a week. */
-export const DISRUPTION_SENT_TTL_MS = 7 * 24 * 3_600_000;
-
-const chatPart = (chat: { platform: string; chatId: string }) => `${chat.platform}:${chat.chatId}`;
 
 /** The snapshot's name: its ids and versions, in a short digest. */
 function snapshotOf(disruptions: readonly Disruption[]): string {
@@ -115,7 +98,7 @@ export function createScanEveryChat(deps: DisruptionPushDeps): DisruptionPushes 
     };
     for await (const sub of deps.subscriptions.every()) {
       if (!platforms.has(sub.chat.platform)) continue;
-      const key = chatPart(sub.chat);
+      const key = chatKeyOf(sub.chat);
       chats.set(key, sub.chat);
       if (sub.paused === 'refused') refused.add(key);
       if (sub.paused !== undefined) continue;
@@ -123,7 +106,7 @@ export function createScanEveryChat(deps: DisruptionPushDeps): DisruptionPushes 
     }
     for await (const saved of deps.savedStops.everySaved()) {
       if (!platforms.has(saved.chat.platform)) continue;
-      const key = chatPart(saved.chat);
+      const key = chatKeyOf(saved.chat);
       if (!chats.has(key)) chats.set(key, { ...saved.chat, chatType: guessedType(saved.chat.platform, saved.chat.chatId) });
       watch(key, { stopNo: saved.stopNo });
     }
