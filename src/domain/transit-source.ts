@@ -82,6 +82,12 @@ export interface TransitSource {
   /** How each of its feeds is doing; absent: a source with nothing to report (always ready). */
   status?(): readonly FeedStatus[];
   /**
+   * Polls its realtime feeds if due, so that what watches them over time (trips vanishing,
+   * accuracy, trips changing under waiting riders) sees every snapshot whether riders ask or not;
+   * never rejects. Absent: no realtime feed to follow.
+   */
+  refreshRealtime?(): Promise<void>;
+  /**
    * The disruptions active now at a stop (of one route there), of a route, or all of them
    * (domain/disruption.ts); absent: the source publishes none. Rejects only with a TransitError
    * about the question (unknown stop or route); a feed that cannot be read is `unavailable`.

@@ -191,7 +191,11 @@ export function startPushes(deps: PushesDeps): Pushes {
   const timer =
     deps.timer !== false
       ? createPushesTimer(
-          { minute: () => tick(), ...(live !== undefined ? { liveRound: () => live.round() } : {}) },
+          {
+            minute: () => tick(),
+            ...(live !== undefined ? { liveRound: () => live.round() } : {}),
+            ...(deps.transit.refreshRealtime !== undefined ? { realtimeRound: () => followRealtime(deps.transit, logger) } : {}),
+          },
           { logger, ...(deps.schedule !== undefined ? { schedule: deps.schedule } : {}) },
         )
       : undefined;
@@ -234,4 +238,13 @@ function editBudgets(editors: readonly LiveEditor[], limits: Readonly<Record<Pla
   );
   const fallback = budgets[editors[0]!.platform] ?? createEditBudget(CAUTIOUS_EDIT_LIMITS, clock);
   return { budget: fallback, budgets };
+}
+
+/** The realtime feeds read once per round; a failure is the feed's own to report, never the timer's. */
+async function followRealtime(transit: TransitSource, logger: Logger): Promise<void> {
+  try {
+    await transit.refreshRealtime?.();
+  } catch (err) {
+    logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'realtime feeds not read this round');
+  }
 }

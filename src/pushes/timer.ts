@@ -1,5 +1,6 @@
-// The one timer of the pushes: node-cron fires at :00 and :30 of every minute; each fire starts a
-// round of the live messages, and the one at :00 the minute's tick (alerts, then disruptions).
+// The one timer of the pushes: node-cron fires at :00 and :30 of every minute; each fire reads the
+// realtime feeds (so that what follows them sees every snapshot) and starts a round of the live
+// messages, and the one at :00 the minute's tick (alerts, then disruptions).
 // Every instance fires on the same wall-clock half-minutes, so that a live round's number (its
 // claim) is the same everywhere. The work guards itself against overlapping (a tick still running
 // skips the next; a round under way is the round), so a fire never waits for the last one.
@@ -14,6 +15,8 @@ export interface TimedWork {
   minute(): Promise<unknown>;
   /** One round of the live messages; never rejects. Absent: no platform edits live messages. */
   liveRound?(): Promise<unknown>;
+  /** Each half-minute, before the live round: the realtime feeds read, whether riders ask or not; never rejects. */
+  realtimeRound?(): Promise<unknown>;
 }
 
 /** How the timer is fired: node-cron in production; a test fires it at the instants it chooses. */
@@ -40,6 +43,7 @@ export function createPushesTimer(work: TimedWork, options: { logger: Logger; sc
     start() {
       if (task !== undefined || stopped) return;
       task = schedule(`*/${LIVE_ROUND_MS / 1000} * * * * *`, (at) => {
+        if (work.realtimeRound !== undefined) run(() => work.realtimeRound!());
         if (at.getUTCSeconds() === 0) run(() => work.minute());
         if (work.liveRound !== undefined) run(() => work.liveRound!());
       });

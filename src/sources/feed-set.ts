@@ -249,10 +249,14 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     };
   }
 
+  const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
   return {
     identifiers,
     feeds,
     status,
+    ...(following.length > 0
+      ? { refreshRealtime: async () => void (await Promise.all(following.map((feed) => feed.source.refreshRealtime!()))) }
+      : {}),
     ...(publishing.length > 0 ? { disruptions } : {}),
     ...(watchers.length > 0 ? { watching } : {}),
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
@@ -316,6 +320,7 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     nextTrips: (stop, route) => source.nextTrips(stop, route),
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
+    ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),

@@ -45,6 +45,22 @@ describe('the pushes timer', () => {
     await timer.stop();
   });
 
+  it('reads the realtime feeds every half-minute, whether or not there are live messages', async () => {
+    const cron = handFired();
+    const w = work();
+    let reads = 0;
+    const timer = createPushesTimer(
+      { minute: w.minute, realtimeRound: () => Promise.resolve(void (reads += 1)) },
+      { logger: capturingLogger().logger, schedule: cron.schedule },
+    );
+    timer.start();
+    cron.fire('2026-11-23T12:30:00.000Z');
+    cron.fire('2026-11-23T12:30:30.000Z');
+    expect(reads).toBe(2);
+    w.finish();
+    await timer.stop();
+  });
+
   it('without live editors, only ticks', () => {
     const cron = handFired();
     const w = work();

@@ -12,6 +12,7 @@ import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
+import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
 import type { VehicleFeed } from './realtime/vehicles.js';
 import { openSchedule, type Schedule, type ScheduleProgress } from './static/schedule.js';
@@ -42,6 +43,8 @@ export interface GtfsSourceOptions {
   logger: Logger;
   /** Default: a day. */
   scheduleRefreshMs?: number;
+  /** Told of every new live snapshot (besides the source's own watch of vanishing trips). */
+  observers?: readonly SnapshotObserver[];
 }
 
 export interface GtfsSource extends TransitSource {
@@ -97,6 +100,12 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
 
   // Trips that drop out of the trip updates before their time, found by comparing each snapshot with the last.
   const vanishing = createVanishWatch();
+  const reader = createRealtimeReader(
+    realtime,
+    vehicles,
+    [{ observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) }, ...(options.observers ?? [])],
+    (err) => options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed'),
+  );
 
   // The stop index and the profile are rebuilt from each import as it comes into use.
   let index: StopIndex | undefined;
@@ -148,14 +157,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     const timetable = timetableOrLoading();
     const place = await placeOf(timetable, stopNo);
     // Both feeds asked at once; each is polled at most once per interval however many riders ask.
-    const [reading, positions] = await Promise.all([
-      realtime === undefined ? { status: 'live' as const } : realtime.read(),
-      vehicles === undefined ? undefined : vehicles.read(),
-    ]);
-    // Positions of a stale or failing feed are not where the buses are now: left out.
-    const fresh = positions?.status === 'live' ? positions.feed : undefined;
-    // Only a live snapshot is compared: a failed or stale feed's silence is no trip's.
-    if ('feed' in reading && reading.feed !== undefined) vanishing.observe(reading.feed, fresh);
+    const { trips: reading, vehicles: fresh } = await reader.read();
     return named(
       timetable,
       place,
@@ -249,6 +251,9 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       return outcome;
     },
     hasSchedule: () => schedule.current() !== undefined,
+    refreshRealtime: async () => {
+      if (realtime !== undefined || vehicles !== undefined) await reader.read();
+    },
     onProgress: (listener) => schedule.onProgress(listener),
     close: () => schedule.close(),
   };

@@ -93,6 +93,22 @@ describe('a trip that vanishes between two polls, through the GTFS source', () =
     expect(board('fr')).toContain('👻 disparu du suivi, peut ne pas passer');
   });
 
+  it('is caught by the half-minute realtime round when no rider asks between the two snapshots', async () => {
+    writeFileSync(feedPath, snapshot(NOW_S, ['T1', 'T2']));
+    const { source, now } = await fileSource(join(dir.path, 'data'), zip, feedPath, NOW);
+    await source.refreshSchedule();
+    await source.refreshRealtime!();
+    writeFileSync(feedPath, snapshot(NOW_S + 30, ['T2']));
+    now.advance(30_000);
+    await source.refreshRealtime!();
+    // Later snapshots lack the trip too: only a comparison made at each poll could have seen it go.
+    writeFileSync(feedPath, snapshot(NOW_S + 60, ['T2']));
+    now.advance(30_000);
+    const asked = await source.nextTrips('1001', '10');
+    await source.close();
+    expect(asked.routes[0]!.trips[0]).toMatchObject({ vanishedAt: new Date((NOW_S + 30) * 1000) });
+  });
+
   it('a snapshot no newer than the last (the feed kept through a failure) makes nothing vanish', async () => {
     const { second } = await twoPolls(NOW_S);
     expect(second.routes[0]!.trips.some((trip) => trip.vanishedAt !== undefined)).toBe(false);
