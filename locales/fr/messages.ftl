@@ -38,6 +38,8 @@ command-notify = /prevenir <arrêt> <circuit>
     .description = Me prévenir quand { vehicle-this } est à 5 min
 command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
+command-line = /ligne [arrêt] <ligne>
+    .description = La ligne dessinée avec ses bus, et leurs minutes jusqu’à votre arrêt
 command-live = /direct <arrêt> [circuit]
     .description = Des passages qui se mettent à jour seuls pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
@@ -86,6 +88,8 @@ arg-channel = canal
     .description = Le nom public d'un canal Telegram, comme @ottawabuses
 arg-trip = trajet
     .description = L'heure de départ du trajet, comme 0930
+arg-direction = sens
+    .description = 0 ou 1, comme le donnent les boutons 🗺
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -214,6 +218,7 @@ usage-route-without-stop = À quel arrêt? { $route } ressemble à un circuit : 
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle { $languages } : /langue { $languageCodes }.
 usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /position avec un arrêt et un circuit.
+usage-direction-bad = Un sens vaut 0 ou 1, comme le donnent les boutons 🗺. Tapez /ligne avec une ligne, ou un arrêt et une ligne.
 
 ## Arrivals
 
@@ -589,3 +594,28 @@ arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
 arrivals-note-vanished-next = Suivant : { $clock } { $source }
 arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
 arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.
+
+## Line
+button-line = 🗺 { $routeNo }
+button-line-direction = 🗺 → { $heading }
+line-title = 🗺 Ligne { $routeNo }
+line-heading = { $routeNo } → { $heading }
+line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
+    [0] à votre arrêt
+    [one] à { $stops } arrêt
+   *[other] à { $stops } arrêts
+}
+line-buses = { $count ->
+    [0] Aucun bus dans ce sens en ce moment
+    [one] { $count } bus dans ce sens
+   *[other] { $count } bus dans ce sens
+}
+line-no-buses = Aucun bus sur la ligne en ce moment
+line-no-positions = Ce réseau ne donne pas la position des véhicules : aucun bus ne peut être placé sur la ligne.
+line-no-stops = La ligne { $routeNo } n’a pas d’arrêts à dessiner dans l’horaire.
+line-not-drawable = La ligne { $routeNo } ne peut pas être dessinée ici : cette source ne donne pas les arrêts d’une ligne dans l’ordre. /prochain donne ses horaires.
+line-legend-tracked = bus vu
+line-legend-predicted = prévu, non vu
+line-legend-scheduled = horaire seul
+line-legend-rider = votre arrêt
+line-legend-skipped = non desservi

@@ -21,6 +21,7 @@ import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
 import type { Reply } from '../domain/reply.js';
+import type { SvgToPng } from '../domain/route-line.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
 import { suggestValues } from './suggest.js';
@@ -38,6 +39,8 @@ export interface BotCoreDeps {
   languages?: Languages;
   /** Defaults to the languages' messages; tests may pass their own. */
   translate?: Translate;
+  /** Rasterises /line's drawing (src/render/); absent, /line answers in text. */
+  drawPng?: SvgToPng;
 }
 
 // An alert whose condition does not hold yet (the bus is not near): nothing to send this minute.
@@ -79,6 +82,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
+        ...(deps.drawPng !== undefined ? { drawPng: deps.drawPng } : {}),
       });
     } catch (err) {
       deps.logger?.error({ err, platform: chat.platform }, 'command failed');

@@ -3,6 +3,7 @@ import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { Locale } from '../domain/locale.js';
 import type { TransitSource } from '../domain/transit-source.js';
+import type { SvgToPng } from '../domain/route-line.js';
 import { isAboutTheQuestion, isTransitError } from '../domain/transit-error.js';
 import type { ChatContext } from './chat-context.js';
 import type { ReadContext } from './read-context.js';
@@ -30,6 +31,8 @@ export interface HandlerContext extends ReadContext {
   logger?: Logger;
   /** Where the chat shared its location lately, if it did (choices nearest first). */
   riderPlace?: { lat: number; lon: number };
+  /** Turns /line's drawing into a PNG; absent, /line answers with the text strip alone. */
+  drawPng?: SvgToPng;
   /** The request being run, with its options checked (an answer may offer to run it again otherwise). */
   request?: CommandRequest;
 }

@@ -20,6 +20,7 @@ export type CommandName =
   | 'disruption'
   | 'where'
   | 'live'
+  | 'line'
   | 'lang';
 
 /**

@@ -8,6 +8,7 @@ import { compareBySeverity, type Disruption, type DisruptionQuery, type Disrupti
 import type { WatchedPlace, WatchReading } from '../domain/disruption-watch.js';
 import type { IdentifierGrammar, IdentifierReading } from '../domain/identifiers.js';
 import type { StopIndex } from '../domain/stop-index.js';
+import type { RouteLine } from '../domain/route-line.js';
 import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
 import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
@@ -249,8 +250,38 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     };
   }
 
+  const drawing = feeds.filter((feed) => feed.source.routeLine !== undefined);
+  /** A stop's route is its feed's; a route alone, the first feed that has it. Stops scoped as everywhere. */
+  async function routeLine(route: string, stop?: string): Promise<RouteLine | undefined> {
+    const scopedLine = (feed: Feed, line: RouteLine): RouteLine =>
+      Object.freeze({
+        ...line,
+        ...(line.stopNo !== undefined ? { stopNo: key(feed, line.stopNo) } : {}),
+        directions: line.directions.map((d) => ({ ...d, stops: d.stops.map((s) => ({ ...s, stopNo: key(feed, s.stopNo) })) })),
+      });
+    if (stop !== undefined) {
+      const { feed, code } = await resolve(stop);
+      if (feed.source.routeLine === undefined) return undefined;
+      const line = await feed.source.routeLine(route, code);
+      return line === undefined ? undefined : scopedLine(feed, line);
+    }
+    let refusal: unknown;
+    for (const feed of drawing) {
+      try {
+        const line = await feed.source.routeLine!(route);
+        if (line !== undefined) return scopedLine(feed, line);
+      } catch (err) {
+        // Another feed may have the route: the first refusal is said when none has it.
+        refusal ??= err;
+      }
+    }
+    if (refusal !== undefined) throw refusal;
+    return undefined;
+  }
+
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
   return {
+    ...(drawing.length > 0 ? { routeLine } : {}),
     identifiers,
     feeds,
     status,
@@ -321,6 +352,7 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
+    ...(source.routeLine !== undefined ? { routeLine: (route: string, stop?: string) => source.routeLine!(route, stop === undefined ? undefined : bare(stop)) } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),

@@ -18,11 +18,13 @@ import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
+import { line } from './line.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
   live,
   where,
+  line,
   notify,
   routes,
   disruptions,

@@ -119,6 +119,8 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       const ref = raw.toLowerCase();
       return /^[0-9a-f]{12}$/.test(ref) ? { ok: true, value: ref } : usage('disruption-gone');
     }
+    case 'direction':
+      return raw === '0' || raw === '1' ? { ok: true, value: raw } : usage('usage-direction-bad');
     case 'timezone': {
       const zone = canonicalZone(raw);
       return zone === undefined ? usage('usage-timezone-bad', { zone: clip(raw) }) : { ok: true, value: zone };
