@@ -6,6 +6,7 @@
 import type { Health } from './domain/health.js';
 import { createOps, type Ops } from './ops/ops.js';
 import { startPushes } from './pushes/start-pushes.js';
+import { svgToPng } from './render/svg-to-png.js';
 import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { chatTypeOf, openPlatforms, servedPlatforms, servesTerminal } from './chat/platforms.js';
@@ -236,6 +237,8 @@ async function main(): Promise<void> {
     now,
     logger,
     ...(stops !== undefined ? { stops } : {}),
+    // /line's drawings made PNG (resvg, the bundled Noto Sans).
+    drawPng: svgToPng(),
   });
 
   const ops = await startOps(config, logger, transit, closers);

@@ -78,8 +78,8 @@ async function lineReply(drawn: RouteLine, directions: readonly LineDirection[],
   const blocks: ReplyBlock[] = directions.map((d, i) => ({ heading: headings[i]!, lines: busLines(d, say, drawn.noVehiclePositions === true) }));
   const drawnHeadings = directions.map((d) => ({ routeNo: drawn.routeNo, heading: headingOf(drawn, d) }));
   const image = ctx.drawPng === undefined ? undefined : await picture(drawn, directions, { headings, drawnHeadings, strips }, ctx);
-  // Without a picture the strips are the drawing: each under its heading.
-  if (image === undefined) blocks.forEach((block, i) => block.lines.unshift(strips[i]!));
+  // The strip under each heading: the drawing where no picture shows (the terminal), its text beside one.
+  blocks.forEach((block, i) => block.lines.unshift(strips[i]!));
   const trips = directions.flatMap((d) => d.vehicles.flatMap((v) => (v.toRider === undefined ? [] : [asTrip(v)])));
   const legend = trustLegend(trips, say, drawn.noVehiclePositions === true);
   const footer = [...(legend !== undefined ? [legend] : []), say('arrivals-updated', { clock: clockTime(ctx.now, drawn.timeZone) })];

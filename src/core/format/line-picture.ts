@@ -178,7 +178,9 @@ function namedStops(direction: LineDirection, spacing: number): Set<number> {
   for (let i = 0; i < n; i += step) named.add(i);
   named.add(n - 1);
   if (rider !== -1) {
-    for (let i = rider - step + 1; i < rider + step; i += 1) named.delete(i);
+    // Its name is bold, and its ring wider: neighbours keep a little more room.
+    const room = Math.max(step, Math.ceil((1.5 * NAME_PITCH) / spacing));
+    for (let i = rider - room + 1; i < rider + room; i += 1) named.delete(i);
     named.add(rider);
   }
   // The last stop's name wins over a neighbour that would crowd it.
