@@ -63,9 +63,15 @@ export function pictureHeight(directions: number): number {
   return directions * PANEL_HEIGHT + LEGEND_HEIGHT;
 }
 
-/** The colour a bus is drawn in, by what its time rests on (no time at the rider's stop: tracked, it is seen). */
-export function busColour(trust: TripTrust | undefined): string {
-  return COLOURS[trust ?? 'tracked'];
+/**
+ * The colour a bus is drawn in, by what its time rests on (no time at the rider's stop: tracked,
+ * it is seen); paler once it is beyond the rider's stop (the colour at 45% over the white).
+ */
+export function busColour(trust: TripTrust | undefined, passed = false): string {
+  const colour = COLOURS[trust ?? 'tracked'];
+  if (!passed) return colour;
+  const pale = [1, 3, 5].map((i) => Math.round(255 - 0.45 * (255 - parseInt(colour.slice(i, i + 2), 16))));
+  return `#${pale.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 }
 
 const f = (n: number) => (Math.round(n * 10) / 10).toString();
@@ -158,13 +164,12 @@ function panel(direction: LineDirection, top: number, heading: { routeNo: string
 /** A bus: a disc above the line with a stem down to it; solid when seen, hollow when only predicted, grey on the schedule. */
 function bus(vehicle: LineVehicle, bx: number, top: number): string {
   const trust = vehicle.toRider?.trust;
-  const colour = busColour(trust);
+  const colour = busColour(trust, vehicle.passed === true);
   const cy = top + BUS_Y;
   const fill = trust === 'predicted' ? COLOURS.background : colour;
   const dash = trust === 'predicted' ? ' stroke-dasharray="5 3"' : '';
-  const faded = vehicle.passed === true ? ' opacity="0.45"' : '';
   return (
-    `<g${faded}><line x1="${f(bx)}" y1="${cy + BUS_RADIUS}" x2="${f(bx)}" y2="${top + LINE_Y - 4}" stroke="${colour}" stroke-width="4"/>` +
+    `<g><line x1="${f(bx)}" y1="${cy + BUS_RADIUS}" x2="${f(bx)}" y2="${top + LINE_Y - 4}" stroke="${colour}" stroke-width="4"/>` +
     `<circle cx="${f(bx)}" cy="${cy}" r="${BUS_RADIUS}" fill="${fill}" stroke="${colour}" stroke-width="4"${dash}/></g>`
   );
 }

@@ -4,7 +4,7 @@ import { createBotCore } from '../../../src/core/create-core.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { haversineMeters } from '../../../src/domain/geo.js';
 import type { RouteLine } from '../../../src/domain/route-line.js';
-import { BUS_RADIUS, BUS_Y, COLOURS, LINE_Y, PICTURE_WIDTH, pictureHeight, stripX } from '../../../src/core/format/line-picture.js';
+import { busColour, BUS_RADIUS, BUS_Y, COLOURS, LINE_Y, PICTURE_WIDTH, pictureHeight, stripX } from '../../../src/core/format/line-picture.js';
 import { svgToPng } from '../../../src/render/svg-to-png.js';
 import { createGtfsSource, type GtfsSource } from '../../../src/sources/gtfs/source.js';
 import { memoryStores, privateChat } from '../../core/fakes.js';
@@ -105,7 +105,7 @@ describe('route 61 drawn from the MiWay capture', () => {
     expect(colourNear(picture, stripX(0, count), LINE_Y - 13, COLOURS.rider)).toBe(false);
     // Each bus: its disc's top edge, in its trust's colour, at its x; nowhere else along that row but near a bus.
     for (const vehicle of direction.vehicles) {
-      expect(colourNear(picture, stripX(vehicle.at, count), BUS_Y - BUS_RADIUS, COLOURS[vehicle.toRider!.trust])).toBe(true);
+      expect(colourNear(picture, stripX(vehicle.at, count), BUS_Y - BUS_RADIUS, busColour(vehicle.toRider?.trust, vehicle.passed === true))).toBe(true);
     }
     for (let x = 20; x < PICTURE_WIDTH - 20; x += 10) {
       const nearBus = direction.vehicles.some((v) => Math.abs(stripX(v.at, count) - x) <= BUS_RADIUS + 3);
