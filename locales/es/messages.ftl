@@ -38,8 +38,8 @@ command-notify = /avisar <parada> <ruta>
     .description = Avisarme cuando { vehicle-this } esté a 5 min
 command-where = /donde <parada> <ruta>
     .description = Dónde está ahora el próximo { vehicle-one } de una ruta, en un mapa
-command-line = /linea [parada] <línea>
-    .description = La línea dibujada con sus autobuses, y sus minutos hasta tu parada
+command-line = /linea [parada] <ruta>
+    .description = La ruta dibujada con sus autobuses
 command-live = /envivo <parada> [ruta]
     .description = Horarios que se actualizan solos durante 10 minutos
 command-disruptionspage = /disruptionspage <página> [parada] [ruta]
@@ -218,7 +218,7 @@ usage-route-without-stop = ¿En qué parada? { $route } se lee como una ruta: en
 usage-too-many-words = Demasiadas palabras para /{ $command }. Prueba: { $example }
 usage-lang-bad = Hablo { $languages }: /idioma { $languageCodes }.
 usage-trip-bad = «{ $trip }» no es la hora de salida de un viaje. Toca 📍 bajo los horarios, o escribe /donde con una parada y una ruta.
-usage-direction-bad = Un sentido es 0 o 1, como lo dan los botones 🗺. Escribe /linea con una línea, o una parada y una línea.
+usage-direction-bad = Un sentido es 0 o 1, como lo dan los botones 🗺. Escribe /linea con una ruta, o una parada y una ruta.
 
 ## Arrivals
 
@@ -598,7 +598,7 @@ arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } mi
 ## Line
 button-line = 🗺 { $routeNo }
 button-line-direction = 🗺 → { $heading }
-line-title = 🗺 Línea { $routeNo }
+line-title = 🗺 Ruta { $routeNo }
 line-heading = { $routeNo } → { $heading }
 line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
     [0] en tu parada
@@ -610,10 +610,10 @@ line-buses = { $count ->
     [one] { $count } autobús en este sentido
    *[other] { $count } autobuses en este sentido
 }
-line-no-buses = Ningún autobús en la línea ahora
-line-no-positions = Esta red no da la posición de los vehículos: ningún autobús puede situarse en la línea.
-line-no-stops = La línea { $routeNo } no tiene paradas que dibujar en el horario.
-line-not-drawable = La línea { $routeNo } no se puede dibujar aquí: esta fuente no da las paradas de una línea en orden. /proxima da sus horarios.
+line-no-buses = Ningún autobús en la ruta ahora
+line-no-positions = Esta red no da la posición de los vehículos: ningún autobús puede situarse en la ruta.
+line-no-stops = La ruta { $routeNo } no tiene paradas que dibujar en el horario.
+line-not-drawable = La ruta { $routeNo } no se puede dibujar aquí: esta fuente no da las paradas de una ruta en orden. /proxima da sus horarios.
 line-legend-tracked = autobús visto
 line-legend-predicted = previsto, no visto
 line-legend-scheduled = solo horario

@@ -13,7 +13,7 @@ command-next = /prochain <arrêt> [circuit]
 command-routes = /circuits <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
-    .description = Détours et changements de service, à un arrêt ou sur un circuit
+    .description = Détours et changements de service
 command-stop = /arret <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /enregistrer <arrêt> [nom]
@@ -25,7 +25,7 @@ command-unsave = /oublier <arrêt ou nom>
 command-subscribe = /alerte <arrêt> [circuit] <HH:MM> [jours]  ou  /alerte <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
     .description = Recevoir les passages à une heure, ou quand votre { vehicle-one } approche
 command-subs = /alertes
-    .description = Les alertes de cette conversation et leur prochaine heure
+    .description = Les alertes de cette conversation
 command-unsubscribe = /supprimer <code|toutes>
     .description = Supprimer une alerte
 command-pause = /pause <code|toutes>
@@ -38,8 +38,8 @@ command-notify = /prevenir <arrêt> <circuit>
     .description = Me prévenir quand { vehicle-this } est à 5 min
 command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
-command-line = /ligne [arrêt] <ligne>
-    .description = La ligne dessinée avec ses bus, et leurs minutes jusqu’à votre arrêt
+command-line = /ligne [arrêt] <circuit>
+    .description = Le circuit dessiné avec ses bus
 command-live = /direct <arrêt> [circuit]
     .description = Des passages qui se mettent à jour seuls pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
@@ -218,7 +218,7 @@ usage-route-without-stop = À quel arrêt? { $route } ressemble à un circuit : 
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle { $languages } : /langue { $languageCodes }.
 usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /position avec un arrêt et un circuit.
-usage-direction-bad = Un sens vaut 0 ou 1, comme le donnent les boutons 🗺. Tapez /ligne avec une ligne, ou un arrêt et une ligne.
+usage-direction-bad = Un sens vaut 0 ou 1, comme le donnent les boutons 🗺. Tapez /ligne avec un circuit, ou un arrêt et un circuit.
 
 ## Arrivals
 
@@ -598,7 +598,7 @@ arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } m
 ## Line
 button-line = 🗺 { $routeNo }
 button-line-direction = 🗺 → { $heading }
-line-title = 🗺 Ligne { $routeNo }
+line-title = 🗺 Circuit { $routeNo }
 line-heading = { $routeNo } → { $heading }
 line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
     [0] à votre arrêt
@@ -606,16 +606,16 @@ line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
    *[other] à { $stops } arrêts
 }
 line-buses = { $count ->
-    [0] Aucun bus dans ce sens en ce moment
-    [one] { $count } bus dans ce sens
-   *[other] { $count } bus dans ce sens
+    [0] Aucun autobus dans ce sens en ce moment
+    [one] { $count } autobus dans ce sens
+   *[other] { $count } autobus dans ce sens
 }
-line-no-buses = Aucun bus sur la ligne en ce moment
-line-no-positions = Ce réseau ne donne pas la position des véhicules : aucun bus ne peut être placé sur la ligne.
-line-no-stops = La ligne { $routeNo } n’a pas d’arrêts à dessiner dans l’horaire.
-line-not-drawable = La ligne { $routeNo } ne peut pas être dessinée ici : cette source ne donne pas les arrêts d’une ligne dans l’ordre. /prochain donne ses horaires.
-line-legend-tracked = bus vu
-line-legend-predicted = prévu, non vu
+line-no-buses = Aucun autobus sur le circuit en ce moment
+line-no-positions = Ce réseau ne donne pas la position des véhicules : aucun autobus ne peut être placé sur le circuit.
+line-no-stops = Le circuit { $routeNo } n’a pas d’arrêts à dessiner dans l’horaire.
+line-not-drawable = Le circuit { $routeNo } ne peut pas être dessiné ici : cette source ne donne pas les arrêts d’un circuit dans l’ordre. /prochain donne ses horaires.
+line-legend-tracked = autobus localisé
+line-legend-predicted = prévu, non localisé
 line-legend-scheduled = horaire seul
 line-legend-rider = votre arrêt
 line-legend-skipped = non desservi
