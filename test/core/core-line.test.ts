@@ -120,7 +120,7 @@ Updated at 08:05
   it('says a source that cannot draw routes cannot, and a route the source does not know is said so', async () => {
     const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: clock });
     expect(renderPlainText((await core.handleText('/line 95', privateChat()))!)).toBe(
-      'Route 95 cannot be drawn here: this source does not give a route's stops in order. /next shows its times.',
+      "Route 95 cannot be drawn here: this source does not give a route's stops in order. /next shows its times.",
     );
     const { transit } = transitWithLine(new TransitError('unknown-route', 'no such route'));
     const unknown = await createBotCore({ transit, ...memoryStores(), now: clock }).handleText('/line 999', privateChat());
