@@ -55,7 +55,7 @@ for (const directions of [[direction(0)], [direction(0), direction(1)]]) {
   const svgTimes: number[] = [];
   const pngTimes: number[] = [];
   let svg = '';
-  let png = new Uint8Array();
+  let png: Uint8Array = new Uint8Array();
   const { loop } = await underWatch(async () => {
     for (let round = 0; round < ROUNDS; round++) {
       let t = performance.now();
@@ -74,4 +74,6 @@ for (const directions of [[direction(0)], [direction(0), direction(1)]]) {
       `event loop: longest delay ${loop.max.toFixed(1)} ms (p99 ${loop.p99.toFixed(1)} ms), this process's CPU in the longest gap ${loop.cpuInLongest.toFixed(1)} ms`,
   );
 }
-console.log(`text sizes: headings ${FONT_SIZES.heading} px, minutes ${FONT_SIZES.minutes} px, stop names ${FONT_SIZES.name} px, legend ${FONT_SIZES.legend} px`);
+console.log(
+  `text sizes: headings ${FONT_SIZES.heading} px, minutes ${FONT_SIZES.minutes} px, stop names ${FONT_SIZES.name} px, legend ${FONT_SIZES.legend} px`,
+);

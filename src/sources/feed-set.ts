@@ -265,14 +265,14 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
       const line = await feed.source.routeLine(route, code);
       return line === undefined ? undefined : scopedLine(feed, line);
     }
-    let refusal: unknown;
+    let refusal: TransitError | undefined;
     for (const feed of drawing) {
       try {
         const line = await feed.source.routeLine!(route);
         if (line !== undefined) return scopedLine(feed, line);
       } catch (err) {
         // Another feed may have the route: the first refusal is said when none has it.
-        refusal ??= err;
+        refusal ??= isTransitError(err) ? err : new TransitError('unavailable', 'the route line could not be read');
       }
     }
     if (refusal !== undefined) throw refusal;
@@ -352,7 +352,9 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
-    ...(source.routeLine !== undefined ? { routeLine: (route: string, stop?: string) => source.routeLine!(route, stop === undefined ? undefined : bare(stop)) } : {}),
+    ...(source.routeLine !== undefined
+      ? { routeLine: (route: string, stop?: string) => source.routeLine!(route, stop === undefined ? undefined : bare(stop)) }
+      : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),

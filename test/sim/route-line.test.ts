@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/core/create-core.js';
 import { fixedClock } from '../../src/domain/clock.js';
 import type { LineDirection } from '../../src/domain/route-line.js';
-import { busColour, BUS_RADIUS, BUS_Y, COLOURS, LINE_Y, PANEL_HEIGHT, PICTURE_WIDTH, pictureHeight, stripX } from '../../src/core/format/line-picture.js';
+import {
+  busColour,
+  BUS_RADIUS,
+  BUS_Y,
+  COLOURS,
+  LINE_Y,
+  PANEL_HEIGHT,
+  PICTURE_WIDTH,
+  pictureHeight,
+  stripX,
+} from '../../src/core/format/line-picture.js';
 import { svgToPng } from '../../src/render/svg-to-png.js';
 import { decodeVehiclePositions } from '../../src/sources/gtfs/realtime/decode-vehicles.js';
 import { createGtfsSource, type GtfsSource } from '../../src/sources/gtfs/source.js';
@@ -66,7 +76,14 @@ describe('the demo network drawn as lines', () => {
       const trip = zip.trips.find((t) => t.trip_id === v.tripId)!;
       const stopId = v.stopId ?? zip.stopTimes.find((s) => s.trip_id === v.tripId && Number(s.stop_sequence) === v.currentStopSequence)!.stop_id!;
       const stop = zip.stops.find((s) => s.stop_id === stopId)!;
-      return [{ label: v.label ?? v.vehicleId!, directionId: Number(trip.direction_id), code: stop.stop_code || stopId, stopped: v.status === 'stopped-at' }];
+      return [
+        {
+          label: v.label ?? v.vehicleId!,
+          directionId: Number(trip.direction_id),
+          code: stop.stop_code || stopId,
+          stopped: v.status === 'stopped-at',
+        },
+      ];
     });
   }
 

@@ -70,7 +70,9 @@ export function renderReply(reply: Reply): DiscordMessage {
     // Footers show plain text: nothing to escape there.
     ...(reply.footer && reply.footer.length > 0 ? { footer: { text: clipLines(reply.footer, LIMITS.footer) } } : {}),
     // A picture (/line) is the embed's image, uploaded beside it and named by the embed.
-    ...(reply.image !== undefined ? { image: { url: `attachment://${reply.image.fileName}`, width: reply.image.width, height: reply.image.height } } : {}),
+    ...(reply.image !== undefined
+      ? { image: { url: `attachment://${reply.image.fileName}`, width: reply.image.width, height: reply.image.height } }
+      : {}),
   };
   const image = reply.image;
   return {

@@ -141,7 +141,7 @@ function busLines(direction: LineDirection, say: Say, noPositions: boolean): str
     return say('line-bus', {
       when: say('arrivals-minutes', { minutes: trip.minutesAway }),
       mark: trustMark(trip, say),
-      note: note === undefined ? "" : ` · ${note}`,
+      note: note === undefined ? '' : ` · ${note}`,
       stops: stopsBefore(direction, v),
     });
   });

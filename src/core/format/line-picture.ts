@@ -138,7 +138,9 @@ function panel(direction: LineDirection, top: number, heading: { routeNo: string
     }
   });
   if (direction.vehicles.length === 0) {
-    out.push(`<text x="${PICTURE_WIDTH / 2}" y="${top + BUS_Y}" font-size="${FONT_SIZES.minutes}" text-anchor="middle" fill="${COLOURS.scheduled}">${text(words.noVehicles)}</text>`);
+    out.push(
+      `<text x="${PICTURE_WIDTH / 2}" y="${top + BUS_Y}" font-size="${FONT_SIZES.minutes}" text-anchor="middle" fill="${COLOURS.scheduled}">${text(words.noVehicles)}</text>`,
+    );
   }
   for (const vehicle of direction.vehicles) out.push(bus(vehicle, x(vehicle.at), top));
   // Each label on the lowest of three rows where it overlaps none; one that fits nowhere is left to the words under the picture.

@@ -38,20 +38,17 @@ export async function routeLineOf(request: RouteLineRequest): Promise<Omit<Route
   const riderStops = new Set(place?.stopIds ?? []);
 
   const lines = patterns.map((pattern): LineDirection => {
-    const stops = pattern.stops.map(
-      (s): LineStop => ({
-        stopNo: s.code,
-        name: s.name,
-        ...(riderStops.has(s.stopId) ? { rider: true } : {}),
-        ...(skipped.has(s.stopId) ? { skipped: true } : {}),
-      }),
-    );
+    const stops = pattern.stops.map((s): LineStop => ({
+      stopNo: s.code,
+      name: s.name,
+      ...(riderStops.has(s.stopId) ? { rider: true } : {}),
+      ...(skipped.has(s.stopId) ? { skipped: true } : {}),
+    }));
     const riderIndex = stops.findIndex((s) => s.rider === true);
     const onLine: LineVehicle[] = [];
     for (const { reading, directionId } of running) {
       if (directionId !== pattern.directionId) continue;
-      const stopId =
-        reading.stopId ?? tripStops.get(reading.tripId)?.find((s) => s.stopSequence === reading.currentStopSequence)?.stopId;
+      const stopId = reading.stopId ?? tripStops.get(reading.tripId)?.find((s) => s.stopSequence === reading.currentStopSequence)?.stopId;
       const at = placeOnLine(pattern.stops, {
         lat: reading.lat,
         lon: reading.lon,
@@ -103,7 +100,8 @@ function skippedStops(trips: RealtimeFeed | undefined, directions: ReadonlyMap<s
   for (const tripId of directions.keys()) {
     for (const prediction of trips.byTripId.get(tripId) ?? []) {
       if (prediction.relationship === 'CANCELED' || prediction.relationship === 'DELETED') continue;
-      for (const update of trips.updatesOf(prediction)) if (update.relationship === 'SKIPPED' && update.stopId !== undefined) skipped.add(update.stopId);
+      for (const update of trips.updatesOf(prediction))
+        if (update.relationship === 'SKIPPED' && update.stopId !== undefined) skipped.add(update.stopId);
     }
   }
   return skipped;

@@ -196,13 +196,20 @@ export async function startFakeBotApi(options: { token: string; username?: strin
         // Uploaded as multipart: "photo" names its part ("attach://<id>"), whose bytes must be an image; a caption of at most 1,024 characters.
         const attached = typeof params.photo === 'string' && params.photo.startsWith('attach://') ? params[params.photo.slice(9)] : undefined;
         if (!(attached instanceof Uint8Array) || !isPng(attached)) return bad(400, 'Bad Request: IMAGE_PROCESS_FAILED');
-        const caption = params.caption === undefined ? '' : String(params.caption);
+        const caption = typeof params.caption === 'string' || typeof params.caption === 'number' ? String(params.caption) : '';
         const problem = params.parse_mode === 'HTML' ? htmlProblem(caption) : undefined;
         if (problem) return bad(400, `Bad Request: can't parse entities: ${problem}`);
         if (caption.replace(/<[^>]+>/g, '').length > 1024) return bad(400, 'Bad Request: message caption is too long');
         const chat = chats.get(String(params.chat_id)) ?? { id: Number(params.chat_id), type: 'private' };
         const message_id = nextMessageId++;
-        return ok({ message_id, date: 1_700_000_000, chat, from: botInfo, caption, photo: [{ file_id: `photo-${message_id}`, file_unique_id: `p${message_id}`, width: 1000, height: 800 }] });
+        return ok({
+          message_id,
+          date: 1_700_000_000,
+          chat,
+          from: botInfo,
+          caption,
+          photo: [{ file_id: `photo-${message_id}`, file_unique_id: `p${message_id}`, width: 1000, height: 800 }],
+        });
       }
       case 'sendLocation': {
         // live_period: 60 to 86,400 s (or 0x7FFFFFFF, "forever"); heading 1 to 360.

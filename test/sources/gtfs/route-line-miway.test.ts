@@ -86,7 +86,11 @@ describe('route 61 drawn from the MiWay capture', () => {
       const nearest = distances.indexOf(Math.min(...distances));
       expect(Math.abs(placed.at - nearest)).toBeLessThanOrEqual(1);
       const trip = trips.find((t) => t.position?.label === vehicle.vehicle!.label)!;
-      expect(placed.toRider).toEqual({ minutesAway: trip.minutesAway, trust: trip.trust, ...(trip.delaySeconds !== undefined ? { delaySeconds: trip.delaySeconds } : {}) });
+      expect(placed.toRider).toEqual({
+        minutesAway: trip.minutesAway,
+        trust: trip.trust,
+        ...(trip.delaySeconds !== undefined ? { delaySeconds: trip.delaySeconds } : {}),
+      });
     }
   });
 
@@ -105,7 +109,9 @@ describe('route 61 drawn from the MiWay capture', () => {
     expect(colourNear(picture, stripX(0, count), LINE_Y - 13, COLOURS.rider)).toBe(false);
     // Each bus: its disc's top edge, in its trust's colour, at its x; nowhere else along that row but near a bus.
     for (const vehicle of direction.vehicles) {
-      expect(colourNear(picture, stripX(vehicle.at, count), BUS_Y - BUS_RADIUS, busColour(vehicle.toRider?.trust, vehicle.passed === true))).toBe(true);
+      expect(colourNear(picture, stripX(vehicle.at, count), BUS_Y - BUS_RADIUS, busColour(vehicle.toRider?.trust, vehicle.passed === true))).toBe(
+        true,
+      );
     }
     for (let x = 20; x < PICTURE_WIDTH - 20; x += 10) {
       const nearBus = direction.vehicles.some((v) => Math.abs(stripX(v.at, count) - x) <= BUS_RADIUS + 3);

@@ -30,9 +30,10 @@ export interface RoutePatterns {
 }
 
 const marks = (n: number) => Array.from({ length: n }, () => '?').join(',');
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const direction = (v: unknown) => (v === null || v === undefined || v === '' ? undefined : Number(v));
-const coordinate = (v: unknown) => (v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
+const str = (v: string | number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+const direction = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? undefined : Number(v));
+const coordinate = (v: string | number | null | undefined) =>
+  v === null || v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v);
 
 const cache = new WeakMap<Timetable, Map<string, Promise<RoutePatterns>>>();
 /** Routes kept per import; a city has a few hundred, each a few kilobytes. */
@@ -41,7 +42,7 @@ const MAX_ROUTES_KEPT = 500;
 export function routePatterns(timetable: Timetable, routes: readonly RouteRef[], riderStopIds: readonly string[]): Promise<RoutePatterns> {
   const key = `${routes.map((r) => r.routeId).join(',')}|${riderStopIds.join(',')}`;
   let kept = cache.get(timetable);
-  if (kept === undefined) cache.set(timetable, (kept = new Map()));
+  if (kept === undefined) cache.set(timetable, (kept = new Map<string, Promise<RoutePatterns>>()));
   const known = kept.get(key);
   if (known !== undefined) return known;
   if (kept.size >= MAX_ROUTES_KEPT) kept.clear();
