@@ -3,7 +3,7 @@ import type { Logger } from '../../../log.js';
 import { readCapped } from '../../capped-fetch.js';
 import { createPolledFeed } from '../../polled-feed.js';
 import { describeLocation, type Location } from '../net/location.js';
-import { asFeedProblem, FeedProblem } from '../net/problem.js';
+import { asFeedProblem, asRefusalAt, FeedProblem, isRefusal } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
 import { FeedOverLimitError, type FeedLimits } from './limits.js';
 import { decodeInSlices, type SliceOptions } from './sliced-decode.js';
@@ -61,6 +61,8 @@ export interface RealtimePoller<T = RealtimeFeed> {
   read(): Promise<RealtimeReading<T>>;
   /** The last failure, or undefined after a success. */
   readonly problem: FeedProblem | undefined;
+  /** When the last failure unlike the one before began (a refusal that lasts keeps its first instant). */
+  readonly problemSince: Date | undefined;
   /** Requests actually made (for tests and the bench). */
   readonly requests: number;
 }
@@ -77,6 +79,7 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
   });
   let toldOfFuture = false;
+  let failedAt: Date | undefined;
 
   async function load(): Promise<T> {
     try {
@@ -95,7 +98,7 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
         throw err instanceof FeedOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
     } catch (err) {
-      throw asFeedProblem(err, 'network');
+      throw asRefusalAt(asFeedProblem(err, 'network'), options.location);
     }
   }
 
@@ -105,11 +108,14 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     now: options.now,
     onFailure(problem) {
       const next = problem as FeedProblem;
+      failedAt = options.now();
       // Refused credentials and a feed over the limits will not mend by themselves: the operator's.
-      const level = (next.kind === 'http' && (next.status === 401 || next.status === 403)) || next.kind === 'too-large' ? 'error' : 'warn';
+      const level = isRefusal(next) || next.kind === 'too-large' ? 'error' : 'warn';
       options.logger[level](
         { feed: where, kind: next.kind, status: next.status, problem: next.message },
-        `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
+        next.kind === 'refused'
+          ? `${what} refused: ${next.message}; riders get the schedule, its times marked as scheduled`
+          : `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
       );
     },
     onRecovery: () => options.logger.info({ feed: where }, `${what} answering again`),
@@ -149,6 +155,9 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     },
     get problem() {
       return feed.problem as FeedProblem | undefined;
+    },
+    get problemSince() {
+      return feed.problem === undefined ? undefined : failedAt;
     },
     get requests() {
       return feed.requests;
