@@ -19,7 +19,9 @@ export const LIVE_TICK_AGE_MS = 3 * MINUTE_MS;
  */
 function refusals(feeds: readonly FeedStatus[]): string[] {
   return feeds.flatMap((feed) =>
-    feed.realtimeProblem?.kind === 'refused' ? [`${feed.feed ?? 'the feed'}: realtime refused since ${feed.realtimeProblem.at}: ${feed.realtimeProblem.message}`] : [],
+    feed.realtimeProblem?.kind === 'refused'
+      ? [`${feed.feed ?? 'the feed'}: realtime refused since ${feed.realtimeProblem.at}: ${feed.realtimeProblem.message}`]
+      : [],
   );
 }
 

@@ -17,9 +17,7 @@ export type FetchFailureKind = 'http' | 'timeout' | 'network' | 'too-large' | 'f
  * what the operator is told when its publisher refuses it.
  */
 export type ByteLocation =
-  | { kind: 'url'; url: string }
-  | { kind: 'file'; path: string }
-  | { kind: 'signed'; url: () => string; shown: string; refusal: string };
+  { kind: 'url'; url: string } | { kind: 'file'; path: string } | { kind: 'signed'; url: () => string; shown: string; refusal: string };
 
 export class FetchFailure extends Error {
   override readonly name = 'FetchFailure';

@@ -97,7 +97,10 @@ export async function startStoPortal(options: StoPortalOptions): Promise<StoPort
     const file = url.searchParams.get('file') ?? '';
     const hash = url.searchParams.get('hash') ?? '';
     const at = options.now();
-    const expected = createHash('sha256').update(`${options.privateKey}${minuteOf(at)}`).digest('hex').toUpperCase();
+    const expected = createHash('sha256')
+      .update(`${options.privateKey}${minuteOf(at)}`)
+      .digest('hex')
+      .toUpperCase();
     const accepted = hash === expected && url.searchParams.get('key') === options.key;
     requests.push({ file, hash, accepted });
     if (!accepted) {

@@ -118,7 +118,9 @@ describe('the sto preset against a portal that checks each signature', () => {
     const pins = board.buttons!.flat().filter((b) => b.command.name === 'where');
     expect(pins.length).toBeGreaterThan(0);
     const where = await Promise.all(pins.map(async (pin) => renderPlainText(await sto.core.run(pin.command, rider))));
-    expect(where.some((text) => /🟢 Many seats available|🟡 Few seats available|🟠 Standing room only|🔴 Crowded|🔴 Full|🟢 Empty/u.test(text))).toBe(true);
+    expect(where.some((text) => /🟢 Many seats available|🟡 Few seats available|🟠 Standing room only|🔴 Crowded|🔴 Full|🟢 Empty/u.test(text))).toBe(
+      true,
+    );
 
     const english = renderPlainText((await sto.core.handleText('/disruptions', rider))!);
     const french = renderPlainText((await sto.core.handleText('/disruptions', privateChat({ chatId: 'usager', languageCode: 'fr' })))!);
@@ -157,7 +159,9 @@ describe('the sto preset against a portal that checks each signature', () => {
     const healthz = healthAnswer('/healthz', ops.health)!;
     const readyz = healthAnswer('/readyz', ops.health)!;
     expect(healthz.status).toBe(200);
-    expect(JSON.parse(healthz.body).problems).toEqual([expect.stringMatching(/^sto: realtime refused since .*: .*STO refused the signed request/)]);
+    expect((JSON.parse(healthz.body) as { problems?: unknown }).problems).toEqual([
+      expect.stringMatching(/^sto: realtime refused since .*: .*STO refused the signed request/),
+    ]);
     expect(readyz.body).toContain('STO refused the signed request');
     const log = sto.lines.join('');
     expect(log).toMatch(/"level":50.*trip updates refused: .*STO refused the signed request/);

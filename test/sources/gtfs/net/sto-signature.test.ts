@@ -22,7 +22,9 @@ describe("STO's signed addresses", () => {
     const now = fixedClock('2026-03-10T12:59:30Z');
     const location = stoSignedLocation('https://gtfs.sto.ca/download.php?file=vehicule', { key: 'PUBLIC-1', privateKey: 'my-private-key' }, now);
     const first = location.kind === 'signed' ? location.url() : '';
-    expect(first).toBe('https://gtfs.sto.ca/download.php?hash=69CF400CB78861365D43971885DA797F5541A319D629478FD10524F11BEBF32E&file=vehicule&key=PUBLIC-1');
+    expect(first).toBe(
+      'https://gtfs.sto.ca/download.php?hash=69CF400CB78861365D43971885DA797F5541A319D629478FD10524F11BEBF32E&file=vehicule&key=PUBLIC-1',
+    );
     now.advance(30_000);
     const next = location.kind === 'signed' ? location.url() : '';
     expect(new URL(next).searchParams.get('hash')).toBe(stoSignature('my-private-key', now()));
