@@ -11,8 +11,13 @@ import { copyFile, open, readFile, rm, stat } from 'node:fs/promises';
 
 export type FetchFailureKind = 'http' | 'timeout' | 'network' | 'too-large' | 'file';
 
-/** Where a feed's bytes are: an http(s) address, or a file. */
-export type ByteLocation = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+/**
+ * Where a feed's bytes are: an http(s) address, a file, or an address made again for each request
+ * (one that carries a signature of the current minute, STO's), with what logs may say of it and
+ * what the operator is told when its publisher refuses it.
+ */
+export type ByteLocation =
+  { kind: 'url'; url: string } | { kind: 'file'; path: string } | { kind: 'signed'; url: () => string; shown: string; refusal: string };
 
 export class FetchFailure extends Error {
   override readonly name = 'FetchFailure';
@@ -72,12 +77,14 @@ export async function readCappedConditional(
   validators: Validators,
 ): Promise<ConditionalBody> {
   if (location.kind === 'file') return { notModified: false, bytes: await readCapped(location, request) };
+  // Signed at the instant of the request, as readCapped does.
+  const url = location.kind === 'signed' ? location.url() : location.url;
   const headers = {
     ...request.headers,
     ...(validators.etag !== undefined ? { 'if-none-match': validators.etag } : {}),
     ...(validators.lastModified !== undefined ? { 'if-modified-since': validators.lastModified } : {}),
   };
-  return underDeadline({ ...request, headers, url: location.url }, async (response) => {
+  return underDeadline({ ...request, headers, url }, async (response) => {
     if (response.status === 304) {
       await response.body?.cancel().catch(() => undefined);
       return { notModified: true };
@@ -179,6 +186,8 @@ async function refuseUnlessOk(response: Response): Promise<void> {
 /** A GET of `location` (or the file's bytes), capped at `maxBytes` either way. */
 export async function readCapped(location: ByteLocation, request: Omit<CappedRequest, 'url' | 'method' | 'body'>): Promise<Uint8Array> {
   if (location.kind === 'url') return fetchCapped({ ...request, url: location.url });
+  // Signed at the instant of the request: a signature made earlier may have lapsed meanwhile.
+  if (location.kind === 'signed') return fetchCapped({ ...request, url: location.url() });
   try {
     // Refused before it is read, as a body that declares its length is.
     refuseFileOver((await stat(location.path)).size, request.maxBytes);

@@ -11,6 +11,7 @@ import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
+import { realtimeProblem } from './realtime/realtime-problem.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
@@ -242,11 +243,13 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     profile: () => profile,
     status: () => {
       const problem = schedule.problem();
+      const live = realtimeProblem(realtime, vehicles);
       return [
         {
           schedule: schedule.current() !== undefined ? 'ready' : problem !== undefined ? 'failed' : 'loading',
           ...(problem !== undefined ? { scheduleProblem: problem } : {}),
           realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
+          ...(live !== undefined ? { realtimeProblem: live } : {}),
           stopMismatches: { ...mismatches },
         },
       ];

@@ -5,7 +5,7 @@ import { feedBytes, SharedPollFailure } from '../../feed-bytes.js';
 import type { PollShare } from '../../../domain/poll-share.js';
 import { createPolledFeed } from '../../polled-feed.js';
 import { describeLocation, type Location } from '../net/location.js';
-import { asFeedProblem, FeedProblem, type FeedProblemKind } from '../net/problem.js';
+import { asFeedProblem, asRefusalAt, FeedProblem, isRefusal, type FeedProblemKind } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
 import { FeedOverLimitError, type FeedLimits } from './limits.js';
 import { decodeInSlices, type SliceOptions } from './sliced-decode.js';
@@ -65,6 +65,8 @@ export interface RealtimePoller<T = RealtimeFeed> {
   read(): Promise<RealtimeReading<T>>;
   /** The last failure, or undefined after a success. */
   readonly problem: FeedProblem | undefined;
+  /** When the last failure unlike the one before began (a refusal that lasts keeps its first instant). */
+  readonly problemSince: Date | undefined;
   /** Requests actually made (for tests and the bench). */
   readonly requests: number;
 }
@@ -81,6 +83,7 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
   });
   let toldOfFuture = false;
+  let failedAt: Date | undefined;
 
   const timeoutMs = options.timeoutMs ?? 10_000;
   const source = feedBytes({
@@ -102,7 +105,7 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     refreshMs: options.refreshMs,
     timeoutMs,
     now: options.now,
-    ...(options.share !== undefined && options.location.kind === 'url' ? { share: options.share } : {}),
+    ...(options.share !== undefined && options.location.kind !== 'file' ? { share: options.share } : {}),
   });
   // An unchanged feed (304, or the same bytes another instance published) is not decoded again.
   let decoded: T | undefined;
@@ -125,7 +128,7 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
       }
     } catch (err) {
       if (err instanceof SharedPollFailure) throw new FeedProblem(sharedKind(err.kind), err.message, err.status);
-      throw asFeedProblem(err, 'network');
+      throw asRefusalAt(asFeedProblem(err, 'network'), options.location);
     }
   }
 
@@ -135,11 +138,14 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     now: options.now,
     onFailure(problem) {
       const next = problem as FeedProblem;
+      failedAt = options.now();
       // Refused credentials and a feed over the limits will not mend by themselves: the operator's.
-      const level = (next.kind === 'http' && (next.status === 401 || next.status === 403)) || next.kind === 'too-large' ? 'error' : 'warn';
+      const level = isRefusal(next) || next.kind === 'too-large' ? 'error' : 'warn';
       options.logger[level](
         { feed: where, kind: next.kind, status: next.status, problem: next.message },
-        `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
+        next.kind === 'refused'
+          ? `${what} refused: ${next.message}; riders get the schedule, its times marked as scheduled`
+          : `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
       );
     },
     onRecovery: () => options.logger.info({ feed: where }, `${what} answering again`),
@@ -179,6 +185,9 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     },
     get problem() {
       return feed.problem as FeedProblem | undefined;
+    },
+    get problemSince() {
+      return feed.problem === undefined ? undefined : failedAt;
     },
     get requests() {
       return feed.requests;

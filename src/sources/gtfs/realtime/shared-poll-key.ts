@@ -11,7 +11,11 @@ export function sharedPollOf(
   what: 'trip-updates' | 'vehicle-positions',
   location: Location,
 ): { share?: { polls: FeedPollShare['polls']; feed: string; holder: string } } {
-  if (share === undefined || location.kind !== 'url') return {};
-  const address = createHash('sha256').update(location.url).digest('base64url').slice(0, 12);
+  if (share === undefined || location.kind === 'file') return {};
+  // A signed address changes each minute: what it shows names the feed.
+  const address = createHash('sha256')
+    .update(location.kind === 'signed' ? location.shown : location.url)
+    .digest('base64url')
+    .slice(0, 12);
   return { share: { polls: share.polls, holder: share.holder, feed: `${share.feed}:${what}:${address}` } };
 }
