@@ -91,7 +91,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createRealtimePoller({
           location: options.tripUpdates,
-          ...sharedPollOf(options.sharedPolls, 'trip-updates', options.tripUpdates),
+          ...sharedPollOf(options.sharedPolls, 'TripUpdates', options.tripUpdates),
           stopMismatchMetrics: { count: (outcome) => (mismatches[outcome] += 1) },
           ...polling,
         });
@@ -101,7 +101,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createVehiclePoller({
           location: options.vehiclePositions,
-          ...sharedPollOf(options.sharedPolls, 'vehicle-positions', options.vehiclePositions),
+          ...sharedPollOf(options.sharedPolls, 'VehiclePositions', options.vehiclePositions),
           ...polling,
         });
 
