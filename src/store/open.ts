@@ -79,10 +79,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const chats = createChatSettings(backend.keyv, corrupt);
   const subscriptions = createSubscriptions({ backend, corrupt });
   // What each write changes in the chats' watch lists (and pushes turned on), told to the disruption pushes of this process.
+  const savedStops = createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger });
   const watched = noticingWatchChanges(
-    createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
+    savedStops,
     subscriptions,
-    createChatLifecycle({ backend, subscriptions, chats, logger: options.logger }),
+    createChatLifecycle({ backend, subscriptions, chats, savedStops, logger: options.logger }),
     chats,
   );
   return {
