@@ -248,8 +248,14 @@ arrivals-more-routes = y { $count ->
    *[other] { $count } rutas más
 } — pide una: /proxima { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } cancelado ✖
-arrivals-live-unavailable = ⚠️ Los datos en tiempo real no están disponibles ahora: estos son los horarios programados.
-arrivals-live-stale = ⚠️ Los datos en tiempo real están desactualizados: estos son los horarios programados.
+arrivals-live-unavailable = ⚠️ Los datos en tiempo real no están disponibles ahora: { $estimated ->
+    [yes] estos son los horarios programados, salvo los marcados 🧭.
+   *[no] estos son los horarios programados.
+}
+arrivals-live-stale = ⚠️ Los datos en tiempo real están desactualizados: { $estimated ->
+    [yes] estos son los horarios programados, salvo los marcados 🧭.
+   *[no] estos son los horarios programados.
+}
 arrivals-updated = Actualizado a las { $clock }
 
 ## Buttons
@@ -577,9 +583,11 @@ inline-usage-description = Los próximos { vehicle-many } a una parada, para com
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-legend-tracked = 📡 { vehicle-one } localizado
 arrivals-legend-predicted = 🔮 previsto, { vehicle-one } sin localizar
 arrivals-legend-predicted-no-positions = 🔮 previsto
+arrivals-legend-estimated = 🧭 estimado por su posición
 arrivals-legend-scheduled = 🕒 programado
 arrivals-note-late = { $minutes } min de retraso
 arrivals-note-early = { $minutes } min de adelanto
@@ -588,4 +596,7 @@ arrivals-trip-skipped = { $clock } no para aquí ⏭
 arrivals-trip-vanished = { $clock } 👻 desapareció del seguimiento a las { $since }
 arrivals-note-vanished-next = Siguiente: { $clock } { $source }
 arrivals-legend-vanished = 👻 desaparecido del seguimiento, puede no pasar
-arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: estas son las horas programadas.
+arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: { $estimated ->
+    [yes] estas son las horas programadas, salvo las marcadas 🧭.
+   *[no] estas son las horas programadas.
+}

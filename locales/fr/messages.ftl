@@ -247,8 +247,14 @@ arrivals-more-routes = et { $count ->
    *[other] { $count } autres circuits
 } — demandez-en un : /prochain { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } annulé ✖
-arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : voici les heures prévues.
-arrivals-live-stale = ⚠️ Les données en direct sont périmées : voici les heures prévues.
+arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
+arrivals-live-stale = ⚠️ Les données en direct sont périmées : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
 arrivals-updated = Mis à jour à { $clock }
 
 ## Buttons
@@ -576,10 +582,12 @@ inline-usage-description = Les prochains { vehicle-many } à un arrêt, à parta
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-source-scheduled = 🕒
 arrivals-legend-tracked = 📡 { vehicle-one } localisé
 arrivals-legend-predicted = 🔮 prévu, { vehicle-one } non localisé
 arrivals-legend-predicted-no-positions = 🔮 prévu
+arrivals-legend-estimated = 🧭 estimé d'après sa position
 arrivals-legend-scheduled = 🕒 horaire
 arrivals-note-late = { $minutes } min de retard
 arrivals-note-early = { $minutes } min d'avance
@@ -588,4 +596,7 @@ arrivals-trip-skipped = { $clock } ne s'arrête pas ici ⏭
 arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
 arrivals-note-vanished-next = Suivant : { $clock } { $source }
 arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
-arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.
+arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}

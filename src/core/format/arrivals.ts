@@ -142,9 +142,15 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
 
   const anyTrips = shown.some((r) => r.problem === undefined && r.trips.length > 0);
   const allFailed = routes.length > 0 && folded.length === 0 && routes.every((r) => r.problem !== undefined);
-  // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as live.
+  // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as
+  // live, but for those estimated from their bus's position (🧭), which the note names.
+  const estimated = shownTrips(shown).some((trip) => trip.trust === 'estimated') ? 'yes' : 'no';
   const liveNote =
-    arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [staleNote(arrivals, say)] : [];
+    arrivals.liveUnavailable === true
+      ? [say('arrivals-live-unavailable', { estimated })]
+      : arrivals.staleFeed === true
+        ? [staleNote(arrivals, estimated, say)]
+        : [];
   const legend = anyTrips ? trustLegend(shownTrips(shown), say, arrivals.noVehiclePositions === true) : undefined;
   const footer = [...liveNote, ...(legend !== undefined ? [legend] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
   const where = whereButtons(stopNo, shown, say);
@@ -157,8 +163,10 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
 }
 
 /** A stale feed's age, when known: riders judge "out of date" by how much. */
-function staleNote(arrivals: StopArrivals, say: Say): string {
-  return arrivals.feedAgeMinutes === undefined ? say('arrivals-live-stale') : say('arrivals-live-stale-age', { minutes: arrivals.feedAgeMinutes });
+function staleNote(arrivals: StopArrivals, estimated: 'yes' | 'no', say: Say): string {
+  return arrivals.feedAgeMinutes === undefined
+    ? say('arrivals-live-stale', { estimated })
+    : say('arrivals-live-stale-age', { minutes: arrivals.feedAgeMinutes, estimated });
 }
 
 /** The trips the route blocks show, those the source refused aside. */
