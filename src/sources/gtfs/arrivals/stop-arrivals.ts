@@ -100,7 +100,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     }
   }
   if (feed !== undefined) {
-    candidates.push(...(await addedTrips(timetable, place, feed, wanted, nowS, scheduled)));
+    candidates.push(...(await addedTrips(timetable, place, feed, wanted, nowS, scheduled, vehicles)));
     candidates.push(...(await duplicatedTrips({ timetable, place, feed, live: live!, wanted, nowMs, untilS: nowS + HORIZON_S })));
   }
 
