@@ -61,7 +61,13 @@ for (const date of [addDays(today, -1), today]) {
 
 const now = fixedClock(START);
 const logger = pino({ level: 'silent' });
-const common = { schedule: { kind: 'file' as const, path: zip }, vehiclePositions: { kind: 'file' as const, path: vehiclePath }, refreshSeconds: 15, now, logger };
+const common = {
+  schedule: { kind: 'file' as const, path: zip },
+  vehiclePositions: { kind: 'file' as const, path: vehiclePath },
+  refreshSeconds: 15,
+  now,
+  logger,
+};
 const feed = await createGtfsSource({ ...common, tripUpdates: { kind: 'file', path: tripPath }, dataDir: join(dir, 'feed') });
 const ours = await createGtfsSource({ ...common, dataDir: join(dir, 'ours') });
 await Promise.all([feed.refreshSchedule(), ours.refreshSchedule()]);
@@ -96,7 +102,8 @@ const started = performance.now();
 
 const times = (answer: Awaited<ReturnType<typeof feed.nextTripsAllRoutes>>) => {
   const byKey = new Map<string, Trip>();
-  for (const route of answer.routes) for (const trip of route.trips) byKey.set(`${answer.stopNo}|${route.routeNo}|${route.directionId}|${trip.startTime}`, trip);
+  for (const route of answer.routes)
+    for (const trip of route.trips) byKey.set(`${answer.stopNo}|${route.routeNo}|${route.directionId}|${trip.startTime}`, trip);
   return byKey;
 };
 const instant = (trip: Trip) => trip.at!.getTime() / 1000;
@@ -143,7 +150,9 @@ console.log(
 console.log(
   `the feed's predictions within 15 min of a bus not yet come: ${feedShown}; with our estimate (within 15 min too) for the same trip, stop and instant: ${estimated} (${pct(estimated, feedShown)})`,
 );
-console.log(`${'on the same trips, stops and instants'.padEnd(48)} ${'n'.padStart(6)}  ${'in band'.padStart(7)}  ${'catch'.padStart(7)}  |error|  came later by`);
+console.log(
+  `${'on the same trips, stops and instants'.padEnd(48)} ${'n'.padStart(6)}  ${'in band'.padStart(7)}  ${'catch'.padStart(7)}  |error|  came later by`,
+);
 console.log(line("the feed's own predictions", figures.feed));
 console.log(line('our estimate, trip updates withheld', figures.ours));
 console.log(line("the schedule's time (no estimate)", figures.schedule));

@@ -23,7 +23,8 @@ const at = (hhmmss: string) => Date.parse(`2025-03-12T${hhmmss}-07:00`) / 1000;
 
 const GTFS = {
   'agency.txt': 'agency_id,agency_name,agency_url,agency_timezone\nX,Example Transit,https://example.org,America/Vancouver\n',
-  'stops.txt': 'stop_id,stop_code,stop_name,stop_lat,stop_lon\nS,1000,Start,49.0,-123.0\nA,1001,Main St,49.1,-123.1\nB,1002,Oak St,49.2,-123.2\nC,1003,Pine St,49.3,-123.3\n',
+  'stops.txt':
+    'stop_id,stop_code,stop_name,stop_lat,stop_lon\nS,1000,Start,49.0,-123.0\nA,1001,Main St,49.1,-123.1\nB,1002,Oak St,49.2,-123.2\nC,1003,Pine St,49.3,-123.3\n',
   'routes.txt': 'route_id,route_short_name,route_type\nR1,10,3\n',
   'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20250101,20251231\n',
   'trips.txt': 'route_id,service_id,trip_id,trip_headsign,direction_id\nR1,WK,T1,Downtown,0\nR1,WK,T2,Downtown,0\n',

@@ -46,7 +46,11 @@ export function callTrust(outcome: Exclude<Outcome, { kind: 'deleted' }>, contex
         const { atSeconds, fixS } = context.estimate;
         return {
           atSeconds,
-          trip: { trust: 'estimated', gpsAgeMinutes: ageMinutes(nowS, fixS), ...(context.exactTimes ? { delaySeconds: atSeconds - scheduledS } : {}) },
+          trip: {
+            trust: 'estimated',
+            gpsAgeMinutes: ageMinutes(nowS, fixS),
+            ...(context.exactTimes ? { delaySeconds: atSeconds - scheduledS } : {}),
+          },
         };
       }
       return { atSeconds: scheduledS, trip: { trust: 'scheduled' } };

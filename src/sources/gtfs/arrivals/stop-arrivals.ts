@@ -69,7 +69,15 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
       if (outcome.kind === 'deleted') continue;
       const key = directionKey(call.routeId, call.directionId);
       const position = vehicles === undefined || outcome.kind === 'cancelled' ? undefined : vehicleAt(vehicles, day, call, tripStops);
-      const vanished = run === undefined ? request.vanished?.vanished(call.tripId, day.date, call) : undefined;
+      // The scheduled time goes with the call: a feed of delays alone times it from there.
+      const vanished =
+        run === undefined
+          ? request.vanished?.vanished(call.tripId, day.date, {
+              stopId: call.stopId,
+              stopSequence: call.stopSequence,
+              scheduledS: day.start + call.arrival,
+            })
+          : undefined;
       const estimate = outcome.kind === 'scheduled' ? estimateFromPosition(position, call, day.start, tripStops, nowS) : undefined;
       const told = callTrust(outcome, {
         scheduledS: day.start + call.arrival,

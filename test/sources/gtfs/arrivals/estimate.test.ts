@@ -51,7 +51,9 @@ describe('estimateFromPosition', () => {
   });
 
   it('says nothing for a bus past the stop, an old or future fix, no stop known, or a frequency trip', () => {
-    expect(estimateFromPosition(seen(0, 'in-transit-to', NOW_S - 20, { passed: true, stopsAway: undefined }), call('C'), DAY_START, stops, NOW_S)).toBeUndefined();
+    expect(
+      estimateFromPosition(seen(0, 'in-transit-to', NOW_S - 20, { passed: true, stopsAway: undefined }), call('C'), DAY_START, stops, NOW_S),
+    ).toBeUndefined();
     expect(estimateFromPosition(seen(2, 'stopped-at', NOW_S - 200), call('E'), DAY_START, stops, NOW_S)).toBeUndefined();
     expect(estimateFromPosition(seen(2, 'stopped-at', NOW_S + 120), call('E'), DAY_START, stops, NOW_S)).toBeUndefined();
     expect(estimateFromPosition(seen(2, 'stopped-at', NOW_S - 20, { stopsAway: undefined }), call('E'), DAY_START, stops, NOW_S)).toBeUndefined();
