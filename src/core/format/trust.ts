@@ -50,9 +50,9 @@ export function trustLegend(trips: readonly Trip[], say: Say, noVehiclePositions
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
-/** Every mark with its words, for /help: the lines that will not stop say so in words of their own. */
+/** Every mark with its words, for /help, 👻 vanished included: the lines that will not stop say so in words of their own. */
 export function fullTrustLegend(say: Say): string {
-  return TRUST_ORDER.map((trust) => say(LEGEND_IDS[trust])).join(' · ');
+  return [...TRUST_ORDER.map((trust) => say(LEGEND_IDS[trust])), say('arrivals-legend-vanished')].join(' · ');
 }
 
 /**
