@@ -339,6 +339,7 @@ error-internal = Something went wrong on my side. Try again in a minute.
 
 disruptions-heading = ⚠️ Disruptions
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Use stop { $stop } ({ $name }) instead
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Page { $page } of { $pages } ({ $count } disruptions)
 button-page-previous = ◀ Previous
@@ -594,6 +595,7 @@ arrivals-note-on-time = on time
 arrivals-trip-skipped = { $clock } skips this stop ⏭
 arrivals-trip-vanished = { $clock } 👻 vanished from tracking at { $since }
 arrivals-note-vanished-next = Next: { $clock } { $source }
+arrivals-note-use-stop = use stop { $stop } instead
 arrivals-legend-vanished = 👻 vanished from tracking, may not come
 arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated ->
     [yes] these are scheduled times except those marked 🧭.

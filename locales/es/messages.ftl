@@ -341,6 +341,7 @@ error-internal = Algo salió mal por mi parte. Inténtalo de nuevo en un minuto.
 
 disruptions-heading = ⚠️ Incidencias
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Tome mejor la parada { $stop } ({ $name })
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Página { $page } de { $pages } ({ $count } incidencias)
 button-page-previous = ◀ Anterior
@@ -595,6 +596,7 @@ arrivals-note-on-time = puntual
 arrivals-trip-skipped = { $clock } no para aquí ⏭
 arrivals-trip-vanished = { $clock } 👻 desapareció del seguimiento a las { $since }
 arrivals-note-vanished-next = Siguiente: { $clock } { $source }
+arrivals-note-use-stop = tome mejor la parada { $stop }
 arrivals-legend-vanished = 👻 desaparecido del seguimiento, puede no pasar
 arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: { $estimated ->
     [yes] estas son las horas programadas, salvo las marcadas 🧭.

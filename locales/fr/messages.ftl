@@ -340,6 +340,7 @@ error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une 
 
 disruptions-heading = ⚠️ Perturbations
 disruptions-line = { $effect } : { $text }
+disruptions-use-stop = ➡️ Prenez plutôt l'arrêt { $stop } ({ $name })
 disruptions-line-agency = { $agency } · { $effect } : { $text }
 disruptions-page = Page { $page } sur { $pages } ({ $count } perturbations)
 button-page-previous = ◀ Précédentes
@@ -595,6 +596,7 @@ arrivals-note-on-time = à l'heure
 arrivals-trip-skipped = { $clock } ne s'arrête pas ici ⏭
 arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
 arrivals-note-vanished-next = Suivant : { $clock } { $source }
+arrivals-note-use-stop = prenez plutôt l'arrêt { $stop }
 arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
 arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : { $estimated ->
     [yes] voici les heures prévues, sauf celles marquées 🧭.
