@@ -125,12 +125,16 @@ for (let step = 0; step * STEP_MS < MINUTES * 60_000; step++) {
       if ((trip.trust !== 'tracked' && trip.trust !== 'predicted') || scorePrediction(instant(trip) - nowS, 0) === undefined) continue;
       feedShown += 1;
       if (mine?.trust !== 'estimated' || trip.delaySeconds === undefined) continue;
-      const scored = scoreAll(nowS, truthS, [
-        [figures.feed, instant(trip)],
-        [figures.ours, instant(mine)],
-        [figures.schedule, instant(trip) - trip.delaySeconds],
-      ]);
-      if (scored) estimated += 1;
+      if (
+        !scoreAll(nowS, truthS, [
+          [figures.feed, instant(trip)],
+          [figures.ours, instant(mine)],
+        ])
+      )
+        continue;
+      estimated += 1;
+      // The schedule's time on the same ones, where it is still ahead (a late bus's is often past: left out).
+      scoreAll(nowS, truthS, [[figures.schedule, instant(trip) - trip.delaySeconds]]);
     }
   }
   now.advance(STEP_MS);
@@ -155,7 +159,7 @@ console.log(
 );
 console.log(line("the feed's own predictions", figures.feed));
 console.log(line('our estimate, trip updates withheld', figures.ours));
-console.log(line("the schedule's time (no estimate)", figures.schedule));
+console.log(line("the schedule's time, where still ahead", figures.schedule));
 console.log(line('every estimate of ours within 15 min', figures.oursAlone));
 console.log(
   `Cal-ITP's floor is ${BUS_CATCH_FLOOR * 100}% bus catch. The simulator's buses keep one delay per trip and its trip updates carry it, ` +
