@@ -42,13 +42,56 @@ export interface CappedRequest {
 export function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
   return underDeadline(request, async (response) => {
     await refuseUnlessOk(response);
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for await (const chunk of bodyChunks(response, request.maxBytes)) {
-      chunks.push(chunk);
-      total += chunk.byteLength;
+    return wholeBody(response, request.maxBytes);
+  });
+}
+
+async function wholeBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of bodyChunks(response, maxBytes)) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** A body with what validates it next time (ETag, Last-Modified), or a 304 to a conditional GET. */
+export type ConditionalBody = { notModified: true } | { notModified: false; bytes: Uint8Array; etag?: string; lastModified?: string };
+
+/** What the last answer said of itself, sent back so that an unchanged feed answers 304 with no body. */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
+}
+
+/** A GET of `location` sent with the validators of the last answer (a file is always read whole). */
+export async function readCappedConditional(
+  location: ByteLocation,
+  request: Omit<CappedRequest, 'url' | 'method' | 'body'>,
+  validators: Validators,
+): Promise<ConditionalBody> {
+  if (location.kind === 'file') return { notModified: false, bytes: await readCapped(location, request) };
+  const headers = {
+    ...request.headers,
+    ...(validators.etag !== undefined ? { 'if-none-match': validators.etag } : {}),
+    ...(validators.lastModified !== undefined ? { 'if-modified-since': validators.lastModified } : {}),
+  };
+  return underDeadline({ ...request, headers, url: location.url }, async (response) => {
+    if (response.status === 304) {
+      await response.body?.cancel().catch(() => undefined);
+      return { notModified: true };
     }
-    return Buffer.concat(chunks, total);
+    await refuseUnlessOk(response);
+    const bytes = await wholeBody(response, request.maxBytes);
+    const etag = response.headers.get('etag');
+    const lastModified = response.headers.get('last-modified');
+    return {
+      notModified: false,
+      bytes,
+      ...(etag !== null ? { etag } : {}),
+      ...(lastModified !== null ? { lastModified } : {}),
+    };
   });
 }
 

@@ -1,3 +1,4 @@
+import type { FeedPollShare } from '../kind.js';
 import type { Clock } from '../../domain/clock.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import type { Logger } from '../../log.js';
@@ -41,6 +42,7 @@ export async function openGtfsFeed(
     refresh?: boolean;
     /** Other publishers of this agency's disruptions (OC Transpo's RSS: sources/publishers.ts). */
     disruptionFeeds?: readonly DisruptionFeed[];
+    sharedPolls?: FeedPollShare;
   },
 ): Promise<OpenedGtfsFeed> {
   const gtfs = await createGtfsSource({
@@ -52,6 +54,7 @@ export async function openGtfsFeed(
     dataDir: options.dataDir,
     now: options.now,
     logger: options.logger.child({ component: 'gtfs' }),
+    ...(options.sharedPolls !== undefined ? { sharedPolls: options.sharedPolls } : {}),
   });
   const feeds: DisruptionFeed[] = [
     ...(settings.alertsUrl !== undefined

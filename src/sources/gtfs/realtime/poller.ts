@@ -1,9 +1,11 @@
 import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
-import { readCapped } from '../../capped-fetch.js';
+import { readCappedConditional } from '../../capped-fetch.js';
+import { feedBytes, SharedPollFailure } from '../../feed-bytes.js';
+import type { PollShare } from '../../../domain/poll-share.js';
 import { createPolledFeed } from '../../polled-feed.js';
 import { describeLocation, type Location } from '../net/location.js';
-import { asFeedProblem, FeedProblem } from '../net/problem.js';
+import { asFeedProblem, FeedProblem, type FeedProblemKind } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
 import { FeedOverLimitError, type FeedLimits } from './limits.js';
 import { decodeInSlices, type SliceOptions } from './sliced-decode.js';
@@ -55,6 +57,8 @@ export interface RealtimePollerOptions<T = RealtimeFeed> {
   now: Clock;
   fetch?: typeof fetch;
   logger: Logger;
+  /** A fleet's one poll per feed: the store's share, this feed's key and this instance's name. */
+  share?: { readonly polls: PollShare; readonly feed: string; readonly holder: string };
 }
 
 export interface RealtimePoller<T = RealtimeFeed> {
@@ -78,23 +82,49 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
   });
   let toldOfFuture = false;
 
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const source = feedBytes({
+    request: (validators) =>
+      readCappedConditional(
+        options.location,
+        {
+          fetch: options.fetch ?? globalThis.fetch,
+          headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
+          timeoutMs,
+          maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+        },
+        validators,
+      ),
+    describeFailure: (err) => {
+      const problem = asFeedProblem(err, 'network');
+      return { kind: problem.kind, message: problem.message, ...(problem.status !== undefined ? { status: problem.status } : {}) };
+    },
+    refreshMs: options.refreshMs,
+    timeoutMs,
+    now: options.now,
+    ...(options.share !== undefined && options.location.kind === 'url' ? { share: options.share } : {}),
+  });
+  // An unchanged feed (304, or the same bytes another instance published) is not decoded again.
+  let decoded: T | undefined;
+
   async function load(): Promise<T> {
     try {
-      const bytes = await readCapped(options.location, {
-        fetch: options.fetch ?? globalThis.fetch,
-        headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
-        timeoutMs: options.timeoutMs ?? 10_000,
-        maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
-      });
+      const got = await source.next();
+      if (!got.changed && decoded !== undefined) return decoded;
+      // The same bytes as last time, which could not be decoded: the same failure.
+      if (!got.changed) throw new FeedProblem('decode', 'the feed is unchanged since it could not be decoded');
       try {
-        return await decode(bytes, {
+        decoded = await decode(got.bytes, {
           ...(options.limits !== undefined ? { limits: options.limits } : {}),
           ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
         });
+        return decoded;
       } catch (err) {
+        decoded = undefined;
         throw err instanceof FeedOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
     } catch (err) {
+      if (err instanceof SharedPollFailure) throw new FeedProblem(sharedKind(err.kind), err.message, err.status);
       throw asFeedProblem(err, 'network');
     }
   }
@@ -154,4 +184,10 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
       return feed.requests;
     },
   };
+}
+
+/** The polling instance's failure kind, as this one's own would have been. */
+function sharedKind(kind: string): FeedProblemKind {
+  const known: readonly string[] = ['http', 'timeout', 'network', 'too-large', 'file', 'decode', 'import'];
+  return (known.includes(kind) ? kind : 'network') as FeedProblemKind;
 }
