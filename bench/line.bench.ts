@@ -43,7 +43,14 @@ const words: PictureWords = {
     const m = Math.round((v.toRider?.delaySeconds ?? 0) / 60);
     return m === 0 ? undefined : m > 0 ? `+${m}` : `−${-m}`;
   },
-  legend: { tracked: 'bus seen', predicted: 'predicted, not seen', scheduled: 'schedule only', rider: 'your stop', skipped: 'skipped' },
+  legend: {
+    tracked: 'bus seen',
+    predicted: 'predicted, not seen',
+    estimated: 'estimated from its position',
+    scheduled: 'schedule only',
+    rider: 'your stop',
+    skipped: 'skipped',
+  },
   noVehicles: 'No bus on the line now',
 };
 

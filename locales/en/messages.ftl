@@ -251,8 +251,14 @@ arrivals-more-routes = and { $count ->
    *[other] { $count } more routes
 } — ask for one: /next { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } cancelled ✖
-arrivals-live-unavailable = ⚠️ Live data is unavailable right now: these are scheduled times.
-arrivals-live-stale = ⚠️ Live data is out of date: these are scheduled times.
+arrivals-live-unavailable = ⚠️ Live data is unavailable right now: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
+arrivals-live-stale = ⚠️ Live data is out of date: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
 arrivals-updated = Updated at { $clock }
 
 ## Buttons
@@ -338,6 +344,7 @@ error-internal = Something went wrong on my side. Try again in a minute.
 
 disruptions-heading = ⚠️ Disruptions
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Use stop { $stop } ({ $name }) instead
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Page { $page } of { $pages } ({ $count } disruptions)
 button-page-previous = ◀ Previous
@@ -580,10 +587,12 @@ inline-usage-description = The next { vehicle-many } at a stop, to share in this
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-source-scheduled = 🕒
 arrivals-legend-tracked = 📡 { vehicle-one } tracked
 arrivals-legend-predicted = 🔮 predicted, no { vehicle-one } seen
 arrivals-legend-predicted-no-positions = 🔮 predicted
+arrivals-legend-estimated = 🧭 estimated from the { vehicle-one }'s position
 arrivals-legend-scheduled = 🕒 scheduled
 arrivals-note-late = { $minutes } min late
 arrivals-note-early = { $minutes } min early
@@ -591,8 +600,12 @@ arrivals-note-on-time = on time
 arrivals-trip-skipped = { $clock } skips this stop ⏭
 arrivals-trip-vanished = { $clock } 👻 vanished from tracking at { $since }
 arrivals-note-vanished-next = Next: { $clock } { $source }
+arrivals-note-use-stop = use stop { $stop } instead
 arrivals-legend-vanished = 👻 vanished from tracking, may not come
-arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: these are scheduled times.
+arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
 
 ## Line
 button-line = 🗺 { $routeNo }
@@ -615,6 +628,7 @@ line-no-stops = Route { $routeNo } has no stops in the schedule to draw.
 line-not-drawable = Route { $routeNo } cannot be drawn here: this source does not give a route's stops in order. /next shows its times.
 line-legend-tracked = bus seen
 line-legend-predicted = predicted, not seen
+line-legend-estimated = estimated from its position
 line-legend-scheduled = schedule only
 line-legend-rider = your stop
 line-legend-skipped = skipped

@@ -110,6 +110,7 @@ async function picture(
     legend: {
       tracked: say('line-legend-tracked'),
       predicted: say('line-legend-predicted'),
+      estimated: say('line-legend-estimated'),
       scheduled: say('line-legend-scheduled'),
       rider: say('line-legend-rider'),
       skipped: say('line-legend-skipped'),

@@ -35,6 +35,7 @@ export const COLOURS = {
   skipped: '#b00020',
   tracked: '#c8102e',
   predicted: '#7b3fa0',
+  estimated: '#00796b',
   scheduled: '#8a8a8a',
   text: '#1a1a1a',
   background: '#ffffff',
@@ -47,8 +48,8 @@ export interface PictureWords {
   minutes(vehicle: LineVehicle): string | undefined;
   /** "+3" / "−2": its gap to the schedule, when known and not nil. */
   gap(vehicle: LineVehicle): string | undefined;
-  /** The legend at the foot: what each look means. */
-  legend: { tracked: string; predicted: string; scheduled: string; rider: string; skipped: string };
+  /** The legend at the foot: what each look means (only the looks the picture shows are listed). */
+  legend: { tracked: string; predicted: string; estimated: string; scheduled: string; rider: string; skipped: string };
   /** Said in a panel with no vehicle on it. */
   noVehicles: string;
 }
@@ -85,7 +86,7 @@ export function lineSvg(directions: readonly LineDirection[], words: PictureWord
   ];
   directions.forEach((direction, i) => parts.push(panel(direction, i * PANEL_HEIGHT, words.headings[i] ?? { routeNo: '', heading: '' }, words)));
   const legendY = directions.length * PANEL_HEIGHT + LEGEND_HEIGHT / 2 + FONT_SIZES.legend / 3;
-  parts.push(legend(legendY, words.legend));
+  parts.push(legend(legendY, words.legend, shownLooks(directions)));
   parts.push('</svg>');
   return parts.join('');
 }
@@ -195,17 +196,32 @@ function namedStops(direction: LineDirection, spacing: number): Set<number> {
   return named;
 }
 
-/** Each look with its words, in a row: the shapes drawn, the words beside them (about 8.5 px a character at 17 px). */
-function legend(y: number, words: PictureWords['legend']): string {
+type Look = keyof PictureWords['legend'];
+
+/** The looks the picture shows: each bus's trust (a bus with no time at the rider's stop is drawn as seen), the rider's stop, skipped stops. */
+function shownLooks(directions: readonly LineDirection[]): Set<Look> {
+  const looks = new Set<Look>();
+  for (const direction of directions) {
+    for (const vehicle of direction.vehicles) looks.add(vehicle.toRider?.trust ?? 'tracked');
+    if (direction.stops.some((s) => s.rider === true)) looks.add('rider');
+    if (direction.stops.some((s) => s.skipped === true)) looks.add('skipped');
+  }
+  return looks;
+}
+
+/** Each look shown with its words, in a row: the shapes drawn, the words beside them (about 9.4 px a character at 17 px). */
+function legend(y: number, words: PictureWords['legend'], shown: ReadonlySet<Look>): string {
   const size = FONT_SIZES.legend;
   const cy = y - size / 3;
-  const items: Array<[string, string]> = [
-    [`fill="${COLOURS.tracked}" stroke="${COLOURS.tracked}"`, words.tracked],
-    [`fill="${COLOURS.background}" stroke="${COLOURS.predicted}" stroke-dasharray="4 2"`, words.predicted],
-    [`fill="${COLOURS.scheduled}" stroke="${COLOURS.scheduled}"`, words.scheduled],
-    [`fill="${COLOURS.background}" stroke="${COLOURS.rider}"`, words.rider],
-    [`fill="${COLOURS.background}" stroke="${COLOURS.skipped}"`, words.skipped],
+  const all: Array<[Look, string]> = [
+    ['tracked', `fill="${COLOURS.tracked}" stroke="${COLOURS.tracked}"`],
+    ['predicted', `fill="${COLOURS.background}" stroke="${COLOURS.predicted}" stroke-dasharray="4 2"`],
+    ['estimated', `fill="${COLOURS.estimated}" stroke="${COLOURS.estimated}"`],
+    ['scheduled', `fill="${COLOURS.scheduled}" stroke="${COLOURS.scheduled}"`],
+    ['rider', `fill="${COLOURS.background}" stroke="${COLOURS.rider}"`],
+    ['skipped', `fill="${COLOURS.background}" stroke="${COLOURS.skipped}"`],
   ];
+  const items = all.filter(([look]) => shown.has(look)).map(([look, drawn]): [string, string] => [drawn, words[look]]);
   let x = MARGIN_LEFT - 20;
   const out: string[] = [];
   for (const [look, label] of items) {
