@@ -38,7 +38,7 @@ command-notify = /notify <stop> <route>
 command-where = /where <stop> <route>
     .description = Where the next { vehicle-one } of a route is now, on a map
 command-line = /line [stop] <route>
-    .description = The route drawn with its buses on it
+    .description = The route drawn with its { vehicle-many } on it
 command-live = /live <stop> [route]
     .description = Arrivals that keep themselves up to date for 10 minutes
 command-disruptionspage = /disruptionspage <page> [stop] [route]
@@ -618,15 +618,15 @@ line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
    *[other] { $stops } stops away
 }
 line-buses = { $count ->
-    [0] No bus on this direction now
-    [one] { $count } bus on this direction
-   *[other] { $count } buses on this direction
+    [0] No { vehicle-one } on this direction now
+    [one] { $count } { vehicle-one } on this direction
+   *[other] { $count } { vehicle-many } on this direction
 }
-line-no-buses = No bus on the line now
-line-no-positions = This network gives no vehicle positions: no bus can be placed on the line.
+line-no-buses = No { vehicle-one } on the line now
+line-no-positions = This network gives no vehicle positions: no { vehicle-one } can be placed on the line.
 line-no-stops = Route { $routeNo } has no stops in the schedule to draw.
 line-not-drawable = Route { $routeNo } cannot be drawn here: this source does not give a route's stops in order. /next shows its times.
-line-legend-tracked = bus seen
+line-legend-tracked = { vehicle-one } seen
 line-legend-predicted = predicted, not seen
 line-legend-estimated = estimated from its position
 line-legend-scheduled = schedule only

@@ -39,7 +39,7 @@ command-notify = /avisar <parada> <ruta>
 command-where = /donde <parada> <ruta>
     .description = Dónde está ahora el próximo { vehicle-one } de una ruta, en un mapa
 command-line = /linea [parada] <ruta>
-    .description = La ruta dibujada con sus autobuses
+    .description = La ruta dibujada con sus { vehicle-many }
 command-live = /envivo <parada> [ruta]
     .description = Horarios al día durante 10 minutos
 command-disruptionspage = /disruptionspage <página> [parada] [ruta]
@@ -619,15 +619,15 @@ line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
    *[other] a { $stops } paradas
 }
 line-buses = { $count ->
-    [0] Ningún autobús en este sentido ahora
-    [one] { $count } autobús en este sentido
-   *[other] { $count } autobuses en este sentido
+    [0] Ningún { vehicle-one } en este sentido ahora
+    [one] { $count } { vehicle-one } en este sentido
+   *[other] { $count } { vehicle-many } en este sentido
 }
-line-no-buses = Ningún autobús en la ruta ahora
-line-no-positions = Esta red no da la posición de los vehículos: ningún autobús puede situarse en la ruta.
+line-no-buses = Ningún { vehicle-one } en la ruta ahora
+line-no-positions = Esta red no da la posición de los vehículos: ningún { vehicle-one } puede situarse en la ruta.
 line-no-stops = La ruta { $routeNo } no tiene paradas que dibujar en el horario.
 line-not-drawable = La ruta { $routeNo } no se puede dibujar aquí: esta fuente no da las paradas de una ruta en orden. /proxima da sus horarios.
-line-legend-tracked = autobús visto
+line-legend-tracked = { vehicle-one } visto
 line-legend-predicted = previsto, no visto
 line-legend-estimated = estimado por su posición
 line-legend-scheduled = solo horario

@@ -39,7 +39,7 @@ command-notify = /prevenir <arrêt> <circuit>
 command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
 command-line = /ligne [arrêt] <circuit>
-    .description = Le circuit et ses bus
+    .description = Le circuit et ses { vehicle-many }
 command-live = /direct <arrêt> [circuit]
     .description = Des passages à jour pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
@@ -619,15 +619,15 @@ line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
    *[other] à { $stops } arrêts
 }
 line-buses = { $count ->
-    [0] Aucun autobus dans ce sens en ce moment
-    [one] { $count } autobus dans ce sens
-   *[other] { $count } autobus dans ce sens
+    [0] Aucun { vehicle-one } dans ce sens en ce moment
+    [one] { $count } { vehicle-one } dans ce sens
+   *[other] { $count } { vehicle-many } dans ce sens
 }
-line-no-buses = Aucun autobus sur le circuit en ce moment
-line-no-positions = Ce réseau ne donne pas la position des véhicules : aucun autobus ne peut être placé sur le circuit.
+line-no-buses = Aucun { vehicle-one } sur le circuit en ce moment
+line-no-positions = Ce réseau ne donne pas la position des véhicules : aucun { vehicle-one } ne peut être placé sur le circuit.
 line-no-stops = Le circuit { $routeNo } n’a pas d’arrêts à dessiner dans l’horaire.
 line-not-drawable = Le circuit { $routeNo } ne peut pas être dessiné ici : cette source ne donne pas les arrêts d’un circuit dans l’ordre. /prochain donne ses horaires.
-line-legend-tracked = autobus localisé
+line-legend-tracked = { vehicle-one } localisé
 line-legend-predicted = prévu, non localisé
 line-legend-estimated = estimé selon sa position
 line-legend-scheduled = horaire seul
