@@ -11,6 +11,7 @@ import type { StopIndex } from '../domain/stop-index.js';
 import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
 import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
+import type { RouteMap, RouteMapQuery } from '../domain/route-map.js';
 
 export interface Feed {
   id: string;
@@ -249,8 +250,35 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     };
   }
 
+  const mapping = feeds.filter((feed) => feed.source.routeMap !== undefined);
+  /** Its stops scoped to the feed, as every stop of a bot of several is. */
+  const scopedMap = (feed: Feed, map: RouteMap): RouteMap => ({
+    ...map,
+    directions: map.directions.map((d) => ({ ...d, stops: d.stops.map((s) => ({ ...s, stop: key(feed, s.stop) })) })),
+  });
+
+  /** The rider's stop names the feed; without one, the first feed that has the route. */
+  async function routeMap(query: RouteMapQuery): Promise<RouteMap> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.routeMap === undefined) throw new TransitError('unknown-route', 'that feed draws no routes');
+      return scopedMap(feed, await feed.source.routeMap({ route: query.route, stop: code }));
+    }
+    let refusal: unknown;
+    for (const feed of mapping) {
+      try {
+        return scopedMap(feed, await feed.source.routeMap!({ route: query.route }));
+      } catch (err) {
+        if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
+        refusal ??= err;
+      }
+    }
+    throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
+  }
+
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
   return {
+    ...(mapping.length > 0 ? { routeMap } : {}),
     identifiers,
     feeds,
     status,
@@ -323,6 +351,7 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
+    ...(source.routeMap !== undefined ? { routeMap: (query: RouteMapQuery) => source.routeMap!({ ...query, ...(query.stop !== undefined ? { stop: bare(query.stop) } : {}) }) } : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),
   };
 }
