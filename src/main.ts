@@ -200,8 +200,8 @@ async function startOps(config: Config, logger: Logger, transit: TransitSource, 
 
 /**
  * The live map (src/web/): on WEB_PORT, beside the metrics when that is METRICS_PORT, or for the
- * terminal chat on any free local port, whose address the terminal prints. Returns the public base
- * riders' links open, or undefined when no map is served.
+ * terminal chat on any free local port, whose address the terminal prints. Returns the base riders'
+ * links open (WEB_BASE_URL; the local address for the terminal), or undefined when none is offered.
  */
 async function startWeb(
   config: Config,
@@ -238,8 +238,9 @@ async function startWeb(
     closers.add({ name: 'live map', close: () => server.close() });
     local = server.localUrl.replace(/\/map$/, '');
   }
-  const base = config.web.baseUrl ?? local;
-  if (terminal) {
+  // A chat platform's buttons need an address riders can reach: the public one; the terminal's reader is on this machine.
+  const base = config.web.baseUrl ?? (terminal ? local : undefined);
+  if (terminal && base !== undefined) {
     const { route, stop } = transit.profile().examples;
     process.stderr.write(`${speaking.t(localeFromCode(undefined), 'map-link', { url: mapAddress(base, route, stop) })}\n`);
   }
@@ -312,8 +313,11 @@ async function main(): Promise<void> {
   const { source: transit, stops, map } = await openSource(config, logger, closers);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = inTodaysFeeds(store, transit.identifiers);
+  // Known once the live map listens (below, after the core): until then, and without one, no map is offered.
+  let mapBase: string | undefined;
   const core = createBotCore({
     transit,
+    mapAddress: (route, stop) => (mapBase === undefined ? undefined : mapAddress(mapBase, route, stop)),
     chats: store.chats,
     savedStops: repositories.savedStops,
     subscriptions: repositories.subscriptions,
@@ -325,7 +329,7 @@ async function main(): Promise<void> {
   const mapped = map ?? transit;
   const mapBeside = mapped.routeMap !== undefined && config.web.port !== undefined && config.web.port === config.metricsPort;
   const ops = await startOps(config, logger, transit, mapBeside, closers);
-  await startWeb(config, logger, mapped, core, repositories.savedStops, ops, closers);
+  mapBase = await startWeb(config, logger, mapped, core, repositories.savedStops, ops, closers);
   const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.

@@ -584,6 +584,7 @@ map-saved-stops = Your saved stops
 map-drawing = Route { $route } drawn with its stops and vehicles
 map-no-tiles = Drawn without a background map.
 map-link = Live map of a route: { $url }
+map-button-route = 🗺 { $route }
 map-button = 🗺 Map
 
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)

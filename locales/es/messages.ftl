@@ -586,6 +586,7 @@ map-saved-stops = Tus paradas guardadas
 map-drawing = La línea { $route } con sus paradas y vehículos
 map-no-tiles = Dibujado sin mapa de fondo.
 map-link = Mapa en vivo de una línea: { $url }
+map-button-route = 🗺 { $route }
 map-button = 🗺 Mapa
 
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)

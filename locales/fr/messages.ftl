@@ -585,6 +585,7 @@ map-saved-stops = Vos arrêts enregistrés
 map-drawing = La ligne { $route } avec ses arrêts et ses véhicules
 map-no-tiles = Dessin sans fond de carte.
 map-link = Carte en direct d’une ligne : { $url }
+map-button-route = 🗺 { $route }
 map-button = 🗺 Carte
 
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)

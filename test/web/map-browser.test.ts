@@ -73,7 +73,8 @@ describe.skipIf(!HAS_CHROMIUM)('the live map in a browser', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const polls = (page: Page) => page.evaluate(() => Number(document.body.dataset.polls ?? '0'));
+  // Run in the page: this file is compiled without the DOM's types, so the page's code is text.
+  const polls = (page: Page) => page.evaluate<number>("Number(document.body.dataset.polls ?? '0')");
 
   it('draws route 95 with its stops and buses, moves a bus after the next poll, and the keyboard reaches the lists', async () => {
     const page = await browser.newPage({ viewport: { width: 900, height: 900 }, colorScheme: 'light' });
@@ -90,13 +91,13 @@ describe.skipIf(!HAS_CHROMIUM)('the live map in a browser', () => {
     expect(await page.locator('#credits').textContent()).toContain('Drawn without a background map.');
 
     const where = () =>
-      page.evaluate(() =>
-        Object.fromEntries([...document.querySelectorAll<SVGGElement>('#vehicles-layer g.vehicle')].map((g) => [g.dataset.vehicle!, `${g.dataset.x},${g.dataset.y}`])),
+      page.evaluate<Record<string, string>>(
+        "Object.fromEntries([...document.querySelectorAll('#vehicles-layer g.vehicle')].map((g) => [g.dataset.vehicle, g.dataset.x + ',' + g.dataset.y]))",
       );
     const before = await where();
     const seen = await polls(page);
     nowMs += 30_000;
-    await page.waitForFunction((n) => Number(document.body.dataset.polls ?? '0') > n + 1, seen);
+    await page.waitForFunction(`Number(document.body.dataset.polls ?? '0') > ${seen + 1}`);
     const after = await where();
     const moved = Object.keys(before).filter((id) => after[id] !== undefined && after[id] !== before[id]);
     expect(moved.length).toBeGreaterThan(0);
@@ -105,14 +106,13 @@ describe.skipIf(!HAS_CHROMIUM)('the live map in a browser', () => {
 
     // Tab from the top: the first focusable things are the lists' buttons, the vehicles first.
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => ({
-      list: document.activeElement?.closest('#vehicles, #stops, #saved')?.id,
-      vehicle: (document.activeElement as HTMLElement | null)?.dataset.vehicle,
-    }));
+    const focused = await page.evaluate<{ list?: string; vehicle?: string }>(
+      "({ list: document.activeElement?.closest('#vehicles, #stops, #saved')?.id, vehicle: document.activeElement?.dataset.vehicle })",
+    );
     expect(focused.list).toBe('vehicles');
     expect(await page.locator(`#vehicles-layer g.vehicle.picked[data-vehicle="${focused.vehicle}"]`).count()).toBe(1);
     for (let i = 0; i < buses; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.stop)).toBe('3017');
+    expect(await page.evaluate('document.activeElement?.dataset.stop')).toBe('3017');
     await page.close();
   });
 
@@ -120,7 +120,7 @@ describe.skipIf(!HAS_CHROMIUM)('the live map in a browser', () => {
     const dark = await browser.newPage({ colorScheme: 'dark' });
     await dark.goto(`${web.localUrl}?route=95`);
     await dark.waitForSelector('#vehicles-layer g.vehicle');
-    expect(await dark.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(23, 33, 43)');
+    expect(await dark.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(23, 33, 43)');
     await dark.screenshot({ path: join(ARTEFACTS, 'live-map-dark.png') });
     await dark.close();
 
@@ -128,7 +128,7 @@ describe.skipIf(!HAS_CHROMIUM)('the live map in a browser', () => {
     const telegram = await browser.newPage({ colorScheme: 'dark' });
     await telegram.goto(`${web.localUrl}?route=95#tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(theme))}`);
     await telegram.waitForSelector('#vehicles-layer g.vehicle');
-    expect(await telegram.evaluate(() => [document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor])).toEqual([
+    expect(await telegram.evaluate('[document.documentElement.dataset.theme, getComputedStyle(document.body).backgroundColor]')).toEqual([
       'light',
       'rgb(247, 241, 227)',
     ]);

@@ -10,6 +10,7 @@ import { GTFS_IDENTIFIERS } from '../../src/sources/gtfs/identifiers.js';
 import { signInitData } from '../../src/web/init-data.js';
 import { createWebHandler, startWebServer, type WebDeps } from '../../src/web/index.js';
 import { memoryStores } from '../core/fakes.js';
+import type { MapAnswer } from '../../src/web/map-answer.js';
 
 // The live map's JSON endpoint and the rider's, through real HTTP: the route drawn in the rider's
 // language with its disruptions, read once for every page asking within a while; the rider's saved
@@ -147,7 +148,7 @@ describe('the live map over HTTP', () => {
   it('reads the source once for every page asking within a while, then again: the bus has moved', async () => {
     const { transit, asked } = fakeTransit();
     const { base, advance } = await serve(transit);
-    const read = async () => (await (await fetch(`${base}/api/route?route=9&stop=101`)).json()).vehicles[0].lat as number;
+    const read = async () => ((await (await fetch(`${base}/api/route?route=9&stop=101`)).json()) as MapAnswer).vehicles[0]!.lat;
     const first = await Promise.all([read(), read(), read()]);
     expect(asked).toHaveLength(1);
     expect(new Set(first).size).toBe(1);
@@ -209,7 +210,7 @@ describe('the live map over HTTP', () => {
     closers.push(() => server.close());
     const map = await fetch(`http://127.0.0.1:${server.port}/map/api/route?route=9`);
     expect(map.status).toBe(200);
-    expect((await map.json()).tiles).toBeNull();
+    expect(((await map.json()) as MapAnswer).tiles).toBeNull();
     expect((await fetch(`http://127.0.0.1:${server.port}/metrics`)).status).toBe(200);
   });
 });

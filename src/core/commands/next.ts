@@ -1,5 +1,6 @@
 import { usage, type Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
+import { mapLinks } from '../format/map-links.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
 import { readDisruptions } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
@@ -86,10 +87,12 @@ export const next: CommandModule = {
         ctx.locale,
         ctx.say,
       );
+      const links = mapLinks(arrivals, routeNo, ctx);
       return {
         ...reply,
         blocks: [...reply.blocks, ...under.blocks],
         buttons: [...(reply.buttons ?? []), ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
+        ...(links.length > 0 ? { links } : {}),
       };
     } catch (err) {
       const failure = transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);
