@@ -27,9 +27,10 @@ import {
 } from './sim/index.js';
 import { join } from 'node:path';
 import { createWebHandler, mapAddress, startWebServer } from './web/index.js';
-import { openGtfsFeed } from './sources/gtfs/open-feed.js';
+import { openGtfsFeed, type OpenedGtfsFeed } from './sources/gtfs/open-feed.js';
 import { localeFromCode } from './core/index.js';
 import type { SavedStopsRepository } from './domain/store-ports.js';
+import { TransitError } from './domain/transit-error.js';
 import type { StopIndex } from './domain/stop-index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
 import type { TransitSource } from './domain/transit-source.js';
@@ -110,26 +111,46 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
   const opened = await openFeeds(demoEntry !== undefined ? [demoEntry.entry] : config.feeds.list, options);
   closers.add({ name: 'transit source', close: () => opened.close() });
   if (demoEntry === undefined) return opened;
-  return { ...opened, map: await demoMap(opened.source, demoEntry.simUrl, config, logger, closers) };
+  return { ...opened, map: demoMap(opened.source, demoEntry.simUrl, config, logger, closers) };
 }
 
 /**
  * The demo's live map: the v1.2 API knows no route's line and no list of its vehicles, so the map
  * reads the same network through the demo server's GTFS twin (its zip and VehiclePositions, which
  * place each bus where the v1.2 answers do); words, stops and disruptions stay the v1.2 feed's.
+ * The twin is opened and imported when a map is first asked for, so that a demo nobody maps
+ * starts and stops as fast as before.
  */
-async function demoMap(source: TransitSource, simUrl: string, config: Config, logger: Logger, closers: Closers): Promise<TransitSource> {
-  const twin = await openGtfsFeed(
-    {
-      scheduleUrl: `${simUrl}${DEMO_GTFS_PATH}`,
-      vehiclePositionsUrl: `${simUrl}${DEMO_VEHICLES_PATH}`,
-      headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY },
-      refreshSeconds: 5,
+function demoMap(source: TransitSource, simUrl: string, config: Config, logger: Logger, closers: Closers): TransitSource {
+  let twin: Promise<OpenedGtfsFeed> | undefined;
+  const open = async () => {
+    const opened = await openGtfsFeed(
+      {
+        scheduleUrl: `${simUrl}${DEMO_GTFS_PATH}`,
+        vehiclePositionsUrl: `${simUrl}${DEMO_VEHICLES_PATH}`,
+        headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY },
+        refreshSeconds: 5,
+      },
+      { dataDir: join(config.store.dataDir, 'demo-map'), now, logger: logger.child({ component: 'demo-map' }, { level: 'warn' }), refresh: false },
+    );
+    if (!opened.transit.hasSchedule() && (await opened.transit.refreshSchedule()) === 'failed') {
+      await opened.transit.close();
+      throw new TransitError('unavailable', 'the demo map could not import its schedule');
+    }
+    closers.add({ name: 'demo map', close: () => opened.transit.close() });
+    return opened;
+  };
+  return {
+    ...source,
+    routeMap: async (query) => {
+      // A failed opening is tried again by the next page that asks.
+      twin ??= open().catch((err: unknown) => {
+        twin = undefined;
+        throw err;
+      });
+      return (await twin).transit.routeMap!(query);
     },
-    { dataDir: join(config.store.dataDir, 'demo-map'), now, logger: logger.child({ component: 'demo-map' }, { level: 'warn' }) },
-  );
-  closers.add({ name: 'demo map', close: () => twin.transit.close() });
-  return { ...source, routeMap: (query) => twin.transit.routeMap!(query) };
+  };
 }
 
 /** The built-in v1.2 server with its demo network, started here, as the one feed. */
