@@ -26,7 +26,12 @@ const now = () => new Date(MORNING + (Date.now() - started));
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-live-map-'));
 const sim = await startSimServer({ port: 0, host: '127.0.0.1', now, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, logger: silentLogger() });
 const feed = await openGtfsFeed(
-  { scheduleUrl: `${sim.url}${DEMO_GTFS_PATH}`, vehiclePositionsUrl: `${sim.url}${DEMO_VEHICLES_PATH}`, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 5 },
+  {
+    scheduleUrl: `${sim.url}${DEMO_GTFS_PATH}`,
+    vehiclePositionsUrl: `${sim.url}${DEMO_VEHICLES_PATH}`,
+    headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY },
+    refreshSeconds: 5,
+  },
   { dataDir, now, logger: silentLogger(), refresh: false },
 );
 await feed.transit.refreshSchedule();

@@ -346,10 +346,10 @@ async function main(): Promise<void> {
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = inTodaysFeeds(store, transit.identifiers);
   // Known once the live map listens (below, after the core): until then, and without one, no map is offered.
-  let mapBase: string | undefined;
+  const mapAt = { base: undefined as string | undefined };
   const core = createBotCore({
     transit,
-    mapAddress: (route, stop) => (mapBase === undefined ? undefined : mapAddress(mapBase, route, stop)),
+    mapAddress: (route, stop) => (mapAt.base === undefined ? undefined : mapAddress(mapAt.base, route, stop)),
     chats: store.chats,
     savedStops: repositories.savedStops,
     subscriptions: repositories.subscriptions,
@@ -361,7 +361,7 @@ async function main(): Promise<void> {
   const mapped = map ?? transit;
   const mapBeside = mapped.routeMap !== undefined && config.web.port !== undefined && config.web.port === config.metricsPort;
   const ops = await startOps(config, logger, transit, mapBeside, closers);
-  mapBase = await startWeb(config, logger, mapped, core, repositories.savedStops, ops, closers);
+  mapAt.base = await startWeb(config, logger, mapped, core, repositories.savedStops, ops, closers);
   const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.

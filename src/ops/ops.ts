@@ -16,7 +16,12 @@ export interface Ops {
   metrics: AlertMetrics;
   health: Health;
   /** Serves /metrics, /healthz, /livez and /readyz on this port (0: any free one). */
-  serve(options: { port: number; host?: string; logger: Logger; beside?: (req: IncomingMessage, res: ServerResponse) => boolean }): Promise<OpsServer>;
+  serve(options: {
+    port: number;
+    host?: string;
+    logger: Logger;
+    beside?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  }): Promise<OpsServer>;
 }
 
 export function createOps(deps: { clock: Clock; feeds: () => readonly FeedStatus[] }): Ops {

@@ -264,11 +264,12 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
       if (feed.source.routeMap === undefined) throw new TransitError('unknown-route', 'that feed draws no routes');
       return scopedMap(feed, await feed.source.routeMap({ route: query.route, stop: code }));
     }
-    let refusal: unknown;
+    let refusal: TransitError | undefined;
     for (const feed of mapping) {
       try {
         return scopedMap(feed, await feed.source.routeMap!({ route: query.route }));
       } catch (err) {
+        // A route one feed lacks (or cannot say it has yet) may be another's.
         if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
         refusal ??= err;
       }
@@ -351,7 +352,9 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
-    ...(source.routeMap !== undefined ? { routeMap: (query: RouteMapQuery) => source.routeMap!({ ...query, ...(query.stop !== undefined ? { stop: bare(query.stop) } : {}) }) } : {}),
+    ...(source.routeMap !== undefined
+      ? { routeMap: (query: RouteMapQuery) => source.routeMap!({ ...query, ...(query.stop !== undefined ? { stop: bare(query.stop) } : {}) }) }
+      : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),
   };
 }

@@ -15,8 +15,7 @@ export interface MiniAppRider {
 }
 
 export type InitDataCheck =
-  | { readonly ok: true; readonly rider: MiniAppRider }
-  | { readonly ok: false; readonly why: 'missing' | 'malformed' | 'forged' | 'expired' };
+  { readonly ok: true; readonly rider: MiniAppRider } | { readonly ok: false; readonly why: 'missing' | 'malformed' | 'forged' | 'expired' };
 
 /** Refuses initData longer than any Telegram sends (a user, a chat, a few ids: well under 4 KB). */
 const MAX_INIT_DATA_CHARS = 8192;

@@ -29,7 +29,13 @@ export interface MapAnswer {
     readonly directionId: number | null;
     readonly label: string;
     readonly line: readonly (readonly [number, number])[];
-    readonly stops: ReadonlyArray<{ readonly stop: string; readonly name: string; readonly lat: number; readonly lon: number; readonly rider: boolean }>;
+    readonly stops: ReadonlyArray<{
+      readonly stop: string;
+      readonly name: string;
+      readonly lat: number;
+      readonly lon: number;
+      readonly rider: boolean;
+    }>;
   }>;
   readonly vehicles: ReadonlyArray<{
     readonly id: string;
@@ -75,7 +81,8 @@ export function mapAnswer(options: {
     trust: v.trust,
     text: vehicleText(v, headingOf.get(v.directionId ?? null) ?? '', say),
   }));
-  const noVehicles = map.noVehiclePositions === true ? say('map-no-positions') : vehicles.length === 0 ? say('map-none-on-road', { route: map.route }) : undefined;
+  const noVehicles =
+    map.noVehiclePositions === true ? say('map-no-positions') : vehicles.length === 0 ? say('map-none-on-road', { route: map.route }) : undefined;
   return {
     route: map.route,
     title: say('map-title', { route: map.route }),
@@ -129,7 +136,13 @@ function disruptionsOf(reading: DisruptionReading | undefined, locale: Locale): 
 /** The agency's wall clock ("08:12:30"), so that the time agrees with the arrivals. */
 function clockTime(now: Date, timeZone: string | undefined, locale: Locale): string {
   try {
-    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', ...(timeZone !== undefined ? { timeZone } : {}) }).format(now);
+    return new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      ...(timeZone !== undefined ? { timeZone } : {}),
+    }).format(now);
   } catch {
     return now.toISOString().slice(11, 19);
   }

@@ -69,7 +69,8 @@ export function createWebHandler(deps: WebDeps): WebHandler {
     const route = deps.transit.identifiers.readRoute(url.searchParams.get('route') ?? '');
     const stopText = url.searchParams.get('stop');
     const stop = stopText === null || stopText.trim() === '' ? undefined : deps.transit.identifiers.readStop(stopText);
-    if (!route.ok || (stop !== undefined && !stop.ok)) return json(res, 400, { error: 'bad-request', text: say('map-refused', { route: url.searchParams.get('route') ?? '' }) });
+    if (!route.ok || (stop !== undefined && !stop.ok))
+      return json(res, 400, { error: 'bad-request', text: say('map-refused', { route: url.searchParams.get('route') ?? '' }) });
     if (deps.transit.routeMap === undefined) return json(res, 404, { error: 'no-maps', text: say('map-refused', { route: route.value }) });
     try {
       const { map, disruptions } = await maps(route.value, stop?.ok === true ? stop.value : undefined);
@@ -91,7 +92,8 @@ export function createWebHandler(deps: WebDeps): WebHandler {
         }),
       );
     } catch (err) {
-      if (isAboutTheQuestion(err)) return json(res, 404, { error: isTransitError(err) ? err.kind : 'refused', text: say('map-refused', { route: route.value }) });
+      if (isAboutTheQuestion(err))
+        return json(res, 404, { error: isTransitError(err) ? err.kind : 'refused', text: say('map-refused', { route: route.value }) });
       deps.logger.warn({ error: errorLine(err) }, 'live map: the route could not be read');
       json(res, 503, { error: 'unavailable', text: say('map-unavailable') });
     }
@@ -117,7 +119,12 @@ export function createWebHandler(deps: WebDeps): WebHandler {
     const file = files.get(url.pathname);
     if (file !== undefined) {
       if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { allow: 'GET, HEAD' }).end();
-      res.writeHead(200, { 'content-type': file.type, 'content-security-policy': policy, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' });
+      res.writeHead(200, {
+        'content-type': file.type,
+        'content-security-policy': policy,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+      });
       return void res.end(req.method === 'HEAD' ? undefined : file.body);
     }
     const failed = (err: unknown) => {

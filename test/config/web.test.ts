@@ -22,7 +22,10 @@ describe('the live map settings', () => {
   });
 
   it("real feeds: OpenStreetMap's tiles with its attribution, unless another URL or none is set", () => {
-    expect(loadConfig(GTFS).web.tiles).toEqual({ url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' });
+    expect(loadConfig(GTFS).web.tiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+    });
     expect(loadConfig({ ...GTFS, WEB_TILES_URL: 'none' }).web.tiles).toBeUndefined();
     expect(loadConfig({ ...GTFS, WEB_TILES_URL: 'https://t.example.org/{z}/{x}/{y}.png', WEB_TILES_ATTRIBUTION: '© Example' }).web.tiles).toEqual({
       url: 'https://t.example.org/{z}/{x}/{y}.png',

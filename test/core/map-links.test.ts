@@ -9,11 +9,18 @@ import { clock, fakeTransit, groupChat, memoryStores, privateChat, route, stopAr
 // rider's stop marked; a Mini App in a private Telegram chat over https, a link button in a
 // group and on Discord, the address in the terminal; nothing when the bot serves no map.
 
-const baseline = stopArrivals([route('95', [trip(4)]), route('97', [trip(9)]), route('98', [], { problem: { kind: 'route-not-at-stop' } })], '3017', 'BASELINE');
+const baseline = stopArrivals(
+  [route('95', [trip(4)]), route('97', [trip(9)]), route('98', [], { problem: { kind: 'route-not-at-stop' } })],
+  '3017',
+  'BASELINE',
+);
 const address = (route: string, stop: string) => `https://bus.example.org/map?route=${route}&stop=${stop}`;
 
 function coreWith(mapAddress?: (route: string, stop: string) => string | undefined) {
-  const transit = fakeTransit({ all: { 'all 3017': baseline }, next: { 'next 3017 95': stopArrivals([route('95', [trip(4)])], '3017', 'BASELINE') } });
+  const transit = fakeTransit({
+    all: { 'all 3017': baseline },
+    next: { 'next 3017 95': stopArrivals([route('95', [trip(4)])], '3017', 'BASELINE') },
+  });
   return createBotCore({ transit, ...memoryStores(), now: clock, ...(mapAddress !== undefined ? { mapAddress } : {}) });
 }
 
@@ -46,7 +53,9 @@ describe('the live map under arrivals', () => {
     const local = (route: string, stop: string) => `http://127.0.0.1:8090/map?route=${route}&stop=${stop}`;
     const reply = await coreWith(local).handleText('/next 3017 95', privateChat());
     expect(renderPlainText(reply!)).toContain('[🗺 Map] http://127.0.0.1:8090/map?route=95&stop=3017');
-    expect(telegramMessage(reply!).reply_markup?.inline_keyboard.at(-1)).toEqual([{ text: '🗺 Map', url: 'http://127.0.0.1:8090/map?route=95&stop=3017' }]);
+    expect(telegramMessage(reply!).reply_markup?.inline_keyboard.at(-1)).toEqual([
+      { text: '🗺 Map', url: 'http://127.0.0.1:8090/map?route=95&stop=3017' },
+    ]);
   });
 
   it('no map served: no link', async () => {

@@ -41,7 +41,13 @@ function fakeTransit(behaviour: { fail?: TransitError } = {}) {
   const refuse = () => Promise.reject(new TransitError('unknown-stop', 'not here'));
   const transit: TransitSource = {
     identifiers: GTFS_IDENTIFIERS,
-    profile: () => ({ agencies: ['Test Transit'], timeZone: 'America/Toronto', examples: { stop: '101', route: '9' }, vehicles: 'bus', attributions: ['Data: Test Transit'] }),
+    profile: () => ({
+      agencies: ['Test Transit'],
+      timeZone: 'America/Toronto',
+      examples: { stop: '101', route: '9' },
+      vehicles: 'bus',
+      attributions: ['Data: Test Transit'],
+    }),
     routeSummary: refuse,
     nextTrips: refuse,
     nextTripsAllRoutes: refuse,
@@ -119,7 +125,7 @@ describe('the live map over HTTP', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const text = await response.text();
     expect(text).not.toContain(TOKEN);
-    const body = JSON.parse(text);
+    const body = JSON.parse(text) as MapAnswer;
     expect(body).toMatchObject({
       route: '9',
       title: 'Ligne 9 : carte en direct',
@@ -155,7 +161,7 @@ describe('the live map over HTTP', () => {
     advance(2500);
     const later = await read();
     expect(asked).toHaveLength(2);
-    expect(later).toBeGreaterThan(first[0]!);
+    expect(later).toBeGreaterThan(first[0] ?? Infinity);
   });
 
   it('a route the source lacks: 404 in words; a source down: 503; no route given: 400', async () => {
@@ -176,7 +182,7 @@ describe('the live map over HTTP', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(page.headers.get('content-security-policy')).toContain('img-src \'self\' data: https://tiles.example.org');
+    expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data: https://tiles.example.org");
     expect(await page.text()).toContain('map/app.js');
     expect((await fetch(`${base}/app.js`)).headers.get('content-type')).toContain('javascript');
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
@@ -204,7 +210,15 @@ describe('the live map over HTTP', () => {
 
   it('is served beside the metrics and probes when the operator gives them one port', async () => {
     const { transit } = fakeTransit();
-    const handler = createWebHandler({ transit, t, localeFromCode, initDataMaxAgeSeconds: 3600, pollSeconds: 10, now: () => new Date(START), logger: silentLogger() });
+    const handler = createWebHandler({
+      transit,
+      t,
+      localeFromCode,
+      initDataMaxAgeSeconds: 3600,
+      pollSeconds: 10,
+      now: () => new Date(START),
+      logger: silentLogger(),
+    });
     const ops = createOps({ clock: () => new Date(START), feeds: () => [] });
     const server = await ops.serve({ port: 0, logger: silentLogger(), beside: handler });
     closers.push(() => server.close());

@@ -90,9 +90,12 @@ function buttonRows(groups: Reply['buttons']): ButtonRow[] {
 /** The pages (the live map) as link buttons in a row of their own, while a row is left. */
 function withLinks(rows: ButtonRow[], links: NonNullable<Reply['links']>): ButtonRow[] {
   if (links.length === 0 || rows.length >= BUTTON_LIMITS.maxRows) return rows;
-  const buttons = links
-    .slice(0, BUTTON_LIMITS.perRow)
-    .map((link): APIButtonComponentWithURL => ({ type: ComponentType.Button, style: ButtonStyle.Link, label: clip(link.label, LIMITS.buttonLabel) || '…', url: link.url }));
+  const buttons = links.slice(0, BUTTON_LIMITS.perRow).map((link): APIButtonComponentWithURL => ({
+    type: ComponentType.Button,
+    style: ButtonStyle.Link,
+    label: clip(link.label, LIMITS.buttonLabel) || '…',
+    url: link.url,
+  }));
   return [...rows, { type: ComponentType.ActionRow, components: buttons }];
 }
 

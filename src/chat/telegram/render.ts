@@ -53,7 +53,9 @@ export function renderReply(reply: Reply): RenderedMessage {
  * over https only (a group refuses the whole message otherwise); a link button anywhere else.
  */
 function linkButton(link: ReplyLink): InlineKeyboardButton {
-  return link.inChat === true && link.url.startsWith('https://') ? { text: link.label, web_app: { url: link.url } } : { text: link.label, url: link.url };
+  return link.inChat === true && link.url.startsWith('https://')
+    ? { text: link.label, web_app: { url: link.url } }
+    : { text: link.label, url: link.url };
 }
 
 /** A one-time keyboard whose button shares the rider's location, when the reply asks for it. */

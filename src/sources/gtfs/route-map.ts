@@ -9,7 +9,7 @@ import type { RouteRef, Timetable } from './static/timetable.js';
 // from the latest VehiclePositions, every vehicle on one of the route's trips. The schedule's part
 // is read once per route and import (it changes only with an import); the vehicles at each call.
 
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 interface RouteLines {
   readonly routeId: string;
@@ -44,7 +44,7 @@ export async function routeMapOf(options: {
 
 function routeLines(timetable: Timetable, route: RouteRef): Promise<RouteLines> {
   let routes = linesByImport.get(timetable);
-  if (routes === undefined) linesByImport.set(timetable, (routes = new Map()));
+  if (routes === undefined) linesByImport.set(timetable, (routes = new Map<string, Promise<RouteLines>>()));
   let lines = routes.get(route.routeId);
   if (lines === undefined) {
     lines = readLines(timetable, route);
@@ -72,7 +72,8 @@ async function readLines(timetable: Timetable, route: RouteRef): Promise<RouteLi
     trips.set(str(row.trip_id), { ...(directionId !== undefined ? { directionId } : {}), headsign });
     const key = String(directionId ?? '');
     let direction = byDirection.get(key);
-    if (direction === undefined) byDirection.set(key, (direction = { ...(directionId !== undefined ? { directionId } : {}), longest: row, headsigns: new Map() }));
+    if (direction === undefined)
+      byDirection.set(key, (direction = { ...(directionId !== undefined ? { directionId } : {}), longest: row, headsigns: new Map() }));
     direction.headsigns.set(headsign, (direction.headsigns.get(headsign) ?? 0) + 1);
   }
   const stopNames = new Map<string, string>();
@@ -109,7 +110,9 @@ async function tripStops(timetable: Timetable, tripId: string, stopNames: Map<st
 
 async function shapePoints(timetable: Timetable, shapeId: string): Promise<Array<readonly [number, number]>> {
   const rows = await timetable.query('SELECT shape_pt_lat, shape_pt_lon FROM shapes WHERE shape_id = ? ORDER BY shape_pt_sequence', [shapeId]);
-  return rows.filter((row) => row.shape_pt_lat !== null && row.shape_pt_lon !== null).map((row) => [Number(row.shape_pt_lat), Number(row.shape_pt_lon)] as const);
+  return rows
+    .filter((row) => row.shape_pt_lat !== null && row.shape_pt_lon !== null)
+    .map((row) => [Number(row.shape_pt_lat), Number(row.shape_pt_lon)] as const);
 }
 
 /** Every vehicle on one of the route's trips (or naming the route), its fix read for what it can be trusted as. */

@@ -10,13 +10,21 @@
   const launch = new URLSearchParams(location.hash.slice(1));
   const webApp = window.Telegram && window.Telegram.WebApp;
   const initData = (webApp && webApp.initData) || launch.get('tgWebAppData') || '';
-  const state = { route: query.get('route') || '', stop: query.get('stop') || '', view: undefined, markers: new Map(), timer: undefined, drawnKey: '', words: undefined };
+  const state = {
+    route: query.get('route') || '',
+    stop: query.get('stop') || '',
+    view: undefined,
+    markers: new Map(),
+    timer: undefined,
+    drawnKey: '',
+    words: undefined,
+  };
   const $ = (id) => document.getElementById(id);
 
   function readJson(text) {
     try {
       return JSON.parse(text);
-    } catch (e) {
+    } catch {
       return undefined;
     }
   }
@@ -65,7 +73,12 @@
     const xs = xy.map((p) => p[0]);
     const ys = xy.map((p) => p[1]);
     const pad = 40;
-    const box = { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, w: Math.max(...xs) - Math.min(...xs) + 2 * pad, h: Math.max(...ys) - Math.min(...ys) + 2 * pad };
+    const box = {
+      x: Math.min(...xs) - pad,
+      y: Math.min(...ys) - pad,
+      w: Math.max(...xs) - Math.min(...xs) + 2 * pad,
+      h: Math.max(...ys) - Math.min(...ys) + 2 * pad,
+    };
     return { z, box, unit: Math.max(box.w, box.h) / 90 };
   }
 
@@ -129,14 +142,28 @@
     stops.replaceChildren();
     const u = view.unit;
     answer.directions.forEach((d, i) => {
-      const points = d.line.map((p) => project(p[0], p[1], view.z).map((n) => n.toFixed(1)).join(',')).join(' ');
+      const points = d.line
+        .map((p) =>
+          project(p[0], p[1], view.z)
+            .map((n) => n.toFixed(1))
+            .join(','),
+        )
+        .join(' ');
       el('polyline', { points, class: `line direction-${i % 2}`, 'stroke-width': u * 0.6 }, lines);
       for (const s of d.stops) {
         const [x, y] = project(s.lat, s.lon, view.z);
-        const circle = el('circle', { cx: x, cy: y, r: s.rider ? u * 1.1 : u * 0.55, class: s.rider ? 'stop rider' : 'stop', 'stroke-width': u * 0.2, 'data-stop': s.stop }, stops);
+        const circle = el(
+          'circle',
+          { cx: x, cy: y, r: s.rider ? u * 1.1 : u * 0.55, class: s.rider ? 'stop rider' : 'stop', 'stroke-width': u * 0.2, 'data-stop': s.stop },
+          stops,
+        );
         el('title', {}, circle).textContent = s.rider ? `${s.name} (${s.stop}): ${answer.words.yourStop}` : `${s.name} (${s.stop})`;
         if (s.rider && !stops.querySelector('.rider-label')) {
-          const label = el('text', { x: x + u * 1.6, y: y + u * 0.5, class: 'rider-label', 'font-size': u * 1.6, 'stroke-width': u * 0.4, 'aria-hidden': 'true' }, stops);
+          const label = el(
+            'text',
+            { x: x + u * 1.6, y: y + u * 0.5, class: 'rider-label', 'font-size': u * 1.6, 'stroke-width': u * 0.4, 'aria-hidden': 'true' },
+            stops,
+          );
           label.textContent = s.name;
         }
       }
@@ -219,7 +246,12 @@
       const list = html('ol', undefined, stops);
       for (const s of d.stops) {
         const item = html('li', undefined, list);
-        const button = html('button', `${s.name} (${s.stop})${s.rider ? ` · ${answer.words.yourStop}` : ''}`, item, s.rider ? 'item rider-stop' : 'item');
+        const button = html(
+          'button',
+          `${s.name} (${s.stop})${s.rider ? ` · ${answer.words.yourStop}` : ''}`,
+          item,
+          s.rider ? 'item rider-stop' : 'item',
+        );
         button.type = 'button';
         button.dataset.stop = s.stop;
         const ring = () => pick(`#map circle[data-stop="${CSS.escape(s.stop)}"]`);
