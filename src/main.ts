@@ -243,7 +243,12 @@ async function startWeb(
 ): Promise<string | undefined> {
   const terminal = servesTerminal(config.platforms);
   const port = config.web.port ?? (terminal ? 0 : undefined);
-  if (port === undefined || transit.routeMap === undefined) return undefined;
+  if (port === undefined) return undefined;
+  if (transit.routeMap === undefined) {
+    // Said once, so that an operator who set WEB_PORT knows why nothing listens there.
+    if (config.web.port !== undefined) logger.warn({ port }, 'live map not served: no feed draws route maps (the v1.2 API has no route lines)');
+    return undefined;
+  }
   const token = config.platforms.telegram?.token;
   const handler = createWebHandler({
     transit,
