@@ -24,6 +24,9 @@ import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
 import { createSubscriptions } from './subscriptions.js';
 import { noticingWatchChanges } from './watch-changes.js';
+import { createRiderReports, turnedOffReports } from './rider-reports.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
+import { systemClock, type Clock } from '../domain/clock.js';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite file; created on first start. */
@@ -35,6 +38,10 @@ export interface OpenStoreOptions {
   logger?: Logger;
   /** Benchmarks' seeding only: SQLite writes without waiting for the disk (a crash may lose them). */
   unsyncedWrites?: boolean;
+  /** Riders' reports of buses that did not come: false (RIDER_REPORTS=off) counts none and keeps nothing. */
+  riderReports?: boolean;
+  /** The reports' counts are read up to this clock's now (main's clock; tests' fixed one). */
+  now?: Clock;
 }
 
 export interface Store extends WatchChanges {
@@ -46,6 +53,8 @@ export interface Store extends WatchChanges {
   claims: Claims;
   /** Messages kept edited (live locations), across restarts and instances. */
   liveMessages: LiveMessagesRepository;
+  /** Riders' reports of a bus that did not come, counted without who sent them. */
+  riderReports: RiderReportsRepository;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
   close(): Promise<void>;
@@ -90,6 +99,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
+    riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,
     close: () => (closing ??= backend.close()),
   };
