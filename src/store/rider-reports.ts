@@ -5,7 +5,7 @@
 // the platform gave), in keys that go once the trip can no longer be reported and the hour is over.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../domain/clock.js';
-import type { ReportedTrip, RiderReportsRepository } from '../domain/rider-reports.js';
+import { REPORTABLE_FOR_MS, type ReportedTrip, type RiderReportsRepository } from '../domain/rider-reports.js';
 import type { Backend } from './backend.js';
 import type { Claims } from '../domain/store-ports.js';
 import { guarded } from './errors.js';
@@ -17,8 +17,6 @@ const HOUR_MS = 3_600_000;
 export const REPORTS_KEPT_DAYS = 8;
 /** A rider's reports in one hour; past it, "too many" (a button pressed in a loop, a forged one). */
 export const REPORTS_PER_HOUR = 5;
-/** How long after its time a trip may still be reported; the rider's mark for it lasts as long. */
-export const REPORTABLE_FOR_MS = 3 * HOUR_MS;
 
 const KEPT_MS = REPORTS_KEPT_DAYS * 24 * HOUR_MS;
 const MIN_TTL_MS = 60_000;

@@ -6,9 +6,9 @@ import Database from 'better-sqlite3';
 import { createClient } from '@keyv/redis';
 import { describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/domain/clock.js';
-import type { ReportedTrip } from '../../src/domain/rider-reports.js';
+import { REPORTABLE_FOR_MS, type ReportedTrip } from '../../src/domain/rider-reports.js';
 import { SQLITE_FILE } from '../../src/store/index.js';
-import { REPORTABLE_FOR_MS, REPORTS_KEPT_DAYS, REPORTS_PER_HOUR } from '../../src/store/rider-reports.js';
+import { REPORTS_KEPT_DAYS, REPORTS_PER_HOUR } from '../../src/store/rider-reports.js';
 import { REDIS_URL } from '../support/redis.js';
 import { forEachBackend, type BackendUnderTest } from './backends.js';
 
