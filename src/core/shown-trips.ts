@@ -53,7 +53,8 @@ export function shownTrips(): ShownTrips {
       for (const route of arrivals.routes) {
         if (route.problem !== undefined) continue;
         for (const trip of route.trips.slice(0, TRIPS_PER_ROUTE)) {
-          const id = `${route.routeNo} ${trip.startTime}`;
+          // A route's two directions may have trips starting at the same minute.
+          const id = `${route.routeNo} ${route.directionId ?? route.direction} ${trip.startTime}`;
           // The feed said so already (cancelled, passing by), or a nominal run of "every 10 min": nothing for a rider to report.
           if (trip.cancelled === true || trip.skipped === true || trip.headwayMinutes !== undefined) {
             seen.delete(id);

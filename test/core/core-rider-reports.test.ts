@@ -10,6 +10,7 @@ import { fixedClock } from '../../src/domain/clock.js';
 import type { Reply, ReplyButton } from '../../src/domain/reply.js';
 import type { ReportOutcome, ReportedTrip, RiderReportsRepository } from '../../src/domain/rider-reports.js';
 import { encodeButton } from '../../src/chat/telegram/callback-data.js';
+import { encodeButton as discordCustomId } from '../../src/chat/discord/custom-id.js';
 import { fakeTransit, memoryStores, privateChat, route, stopArrivals, trip } from './fakes.js';
 
 const MIN = 60_000;
@@ -81,6 +82,10 @@ describe('the 👻 button under a board', () => {
     expect(labels(offered)).toEqual(["👻 95 07:45 didn't come?"]);
     // Within Telegram's 64 bytes, the trip whole.
     expect(encodeButton(ghostButtons(offered)[0]!)).toBe(`2:n:ghost:3017:95:0710:${Math.floor(due('12:45').getTime() / MIN)}`);
+    // And within Discord's 100 characters of custom id.
+    expect(discordCustomId(ghostButtons(offered)[0]!)).toBe(
+      `b1:n:ghost?stop=3017&route=95&trip=0710&due=${Math.floor(due('12:45').getTime() / MIN)}`,
+    );
     // Still offered on the next Refresh, on the board of every route too.
     expect(labels(await w.look('12:55', privateChat(), '/next 3017'))).toEqual(["👻 95 07:45 didn't come?"]);
     // Another chat never saw it: nothing to offer there.
