@@ -53,15 +53,15 @@ describe("👻 didn't come (Telegram)", () => {
     expect(ghost?.callback_data).toBe(`2:n:ghost:3017:95:0800:${START / 60_000}`);
 
     const toast = (id: string) => api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === id);
-    const once = await toast(press(ghost!.callback_data!, { chatId: ALICE.id, messageId: message_id }));
+    const once = await toast(press(ghost!.callback_data, { chatId: ALICE.id, messageId: message_id }));
     expect(once.params.text).toBe("👻 Thank you: your word that the 95 didn't come is counted.");
-    const twice = await toast(press(ghost!.callback_data!, { chatId: ALICE.id, messageId: message_id }));
+    const twice = await toast(press(ghost!.callback_data, { chatId: ALICE.id, messageId: message_id }));
     expect(twice.params.text).toBe('You already reported this 95. Thank you.');
     const since = new Date(START - 60 * 60_000);
     expect(await store.riderReports.count({ route: '95', stop: '3017', since })).toBe(1);
 
     // Another rider's word counts too, in their language.
-    const benoit = await toast(press(ghost!.callback_data!, { chatId: BENOIT.id, messageId: message_id }, BENOIT));
+    const benoit = await toast(press(ghost!.callback_data, { chatId: BENOIT.id, messageId: message_id }, BENOIT));
     expect(benoit.params.text).toBe("👻 Merci : votre signalement que le 95 n'est pas passé est compté.");
     expect(await store.riderReports.count({ route: '95', since })).toBe(2);
   });
