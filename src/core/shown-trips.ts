@@ -1,8 +1,10 @@
 // What each chat's boards showed, so that a board shown again can offer the 👻 "didn't come?"
 // button for a trip whose time has passed. A board lists trips to come; a trip drops off it once
 // its time is past, whether its bus came or not, and only the rider at the stop knows which. So
-// the offer is for a trip this chat was shown, now gone from the board (or kept as vanished) with
-// its time past, that the feed never showed arriving (its own vehicle a minute away or less).
+// the offer is for a trip this chat was shown as its route's next, now gone from the board (or
+// kept as vanished) with its time past, that the feed never showed arriving (its own vehicle a
+// minute away or less). The next trip of each route and direction is the one a rider waits for;
+// each in turn is remembered as the board is shown again (Refresh, a live board's rounds).
 // Memory only, like rider-places.ts: which buses a chat looked at is not worth a record, and a
 // restart (or another instance answering the next Refresh) costs only an offer.
 import type { StopArrivals, Trip } from '../domain/arrivals.js';
@@ -32,12 +34,14 @@ const GRACE_MS = 2 * 60_000;
 /** Offered for this long after its time (a press later still counts, up to domain's REPORTABLE_FOR_MS). */
 const OFFER_FOR_MS = 30 * 60_000;
 const MAX_OFFERED = 3;
-/** What a board shows of a route. */
-const TRIPS_PER_ROUTE = 3;
 const MAX_CHAT_STOPS = 10_000;
-const MAX_TRIPS_PER_CHAT_STOP = 40;
+/** A board of every route at a busy stop, each route's next trips as they came, and no more. */
+const MAX_TRIPS_PER_CHAT_STOP = 24;
 
-interface Seen extends PassedTrip {
+interface Seen {
+  readonly route: string;
+  readonly trip: string;
+  readonly dueMs: number;
   /** Its own vehicle was seen a minute away or less: taken as come, never offered. */
   readonly arriving: boolean;
 }
@@ -52,9 +56,11 @@ export function shownTrips(): ShownTrips {
       const expected = new Set<string>();
       for (const route of arrivals.routes) {
         if (route.problem !== undefined) continue;
-        for (const trip of route.trips.slice(0, TRIPS_PER_ROUTE)) {
-          // A route's two directions may have trips starting at the same minute.
-          const id = `${route.routeNo} ${route.directionId ?? route.direction} ${trip.startTime}`;
+        // A route's two directions may have trips starting at the same minute.
+        const prefix = `${route.routeNo} ${route.directionId ?? route.direction} `;
+        let next = true;
+        for (const trip of route.trips) {
+          const id = prefix + trip.startTime;
           // The feed said so already (cancelled, passing by), or a nominal run of "every 10 min": nothing for a rider to report.
           if (trip.cancelled === true || trip.skipped === true || trip.headwayMinutes !== undefined) {
             seen.delete(id);
@@ -62,31 +68,31 @@ export function shownTrips(): ShownTrips {
           }
           // Still to come: not offered. A vanished trip is kept on the board for its time, and offered once it is past.
           if (trip.vanishedAt === undefined) expected.add(id);
-          seen.set(id, { route: route.routeNo, trip: trip.startTime, due: tripInstant(trip, now), arriving: isArriving(trip) });
+          // The route's next trip (and any remembered already, whose time moves) is what a rider waits for.
+          if (next || seen.has(id))
+            seen.set(id, { route: route.routeNo, trip: trip.startTime, dueMs: tripInstant(trip, now).getTime(), arriving: isArriving(trip) });
+          next = false;
         }
       }
-      const offered: PassedTrip[] = [];
+      const offered: Seen[] = [];
       for (const [id, trip] of seen) {
-        const past = now.getTime() - trip.due.getTime();
+        const past = now.getTime() - trip.dueMs;
         if (past > OFFER_FOR_MS) seen.delete(id);
-        else if (
-          !expected.has(id) &&
-          !trip.arriving &&
-          past >= GRACE_MS &&
-          past <= OFFER_FOR_MS &&
-          (routeNo === undefined || sameRouteName(routeNo, trip.route))
-        )
-          offered.push({ route: trip.route, trip: trip.trip, due: trip.due });
+        else if (!expected.has(id) && !trip.arriving && past >= GRACE_MS && (routeNo === undefined || sameRouteName(routeNo, trip.route)))
+          offered.push(trip);
       }
-      // The oldest due go first when a chat's stop holds too many.
-      for (const [id] of [...seen]
-        .sort(([, a], [, b]) => a.due.getTime() - b.due.getTime())
-        .slice(0, Math.max(0, seen.size - MAX_TRIPS_PER_CHAT_STOP)))
+      // The first remembered go first when a chat's stop holds too many (a Map iterates in insertion order).
+      for (const id of seen.keys()) {
+        if (seen.size <= MAX_TRIPS_PER_CHAT_STOP) break;
         seen.delete(id);
+      }
       boards.delete(key);
       if (seen.size > 0) boards.set(key, seen);
       if (boards.size > MAX_CHAT_STOPS) boards.delete(boards.keys().next().value!);
-      return offered.sort((a, b) => b.due.getTime() - a.due.getTime()).slice(0, MAX_OFFERED);
+      return offered
+        .sort((a, b) => b.dueMs - a.dueMs)
+        .slice(0, MAX_OFFERED)
+        .map((trip) => ({ route: trip.route, trip: trip.trip, due: new Date(trip.dueMs) }));
     },
   };
 }
