@@ -9,6 +9,7 @@ import { REPORTABLE_FOR_MS, type ReportedTrip, type RiderReportsRepository } fro
 import type { Backend } from './backend.js';
 import type { Claims } from '../domain/store-ports.js';
 import { guarded } from './errors.js';
+import { routeNameKey } from '../domain/route-names.js';
 import { readStored } from './records.js';
 import { REPORTS_SECRET_KEY, hourOf, riderHourKey, riderTripKey, routeHourKey, stopHourKey } from './rider-report-keys.js';
 
@@ -51,18 +52,20 @@ export function createRiderReports(deps: { backend: Backend; claims: Claims; now
     const dueHour = hourOf(due);
     const counterTtl = ttlUntil((dueHour + 1) * HOUR_MS + KEPT_MS);
     const reportHour = hourOf(now);
+    // A route however it is spelt ("095", "R2" or "r2"): /reliability reads what a typed one names.
+    const route = routeNameKey(trip.route);
     return backend.reports.add(
       {
         // The trip by its route and its start: the same start a day later is another trip, by then forgotten.
-        mark: { key: riderTripKey(await keyed('trip', rider, trip.route, trip.trip)), ttlMs: ttlUntil(Math.max(due, now) + REPORTABLE_FOR_MS) },
+        mark: { key: riderTripKey(await keyed('trip', rider, route, trip.trip)), ttlMs: ttlUntil(Math.max(due, now) + REPORTABLE_FOR_MS) },
         rate: {
           key: riderHourKey(await keyed('hour', rider, String(reportHour))),
           ttlMs: ttlUntil((reportHour + 1) * HOUR_MS),
           max: REPORTS_PER_HOUR,
         },
         counters: [
-          { key: routeHourKey(trip.route, dueHour), ttlMs: counterTtl },
-          { key: stopHourKey(trip.stop, trip.route, dueHour), ttlMs: counterTtl },
+          { key: routeHourKey(route, dueHour), ttlMs: counterTtl },
+          { key: stopHourKey(trip.stop, route, dueHour), ttlMs: counterTtl },
         ],
       },
       at,
@@ -78,7 +81,8 @@ export function createRiderReports(deps: { backend: Backend; claims: Claims; now
         // Nothing older is kept.
         const first = Math.max(hourOf(since), hourOf(now.getTime() - KEPT_MS));
         const keys: string[] = [];
-        for (let hour = first; hour <= last; hour++) keys.push(stop === undefined ? routeHourKey(route, hour) : stopHourKey(stop, route, hour));
+        const named = routeNameKey(route);
+        for (let hour = first; hour <= last; hour++) keys.push(stop === undefined ? routeHourKey(named, hour) : stopHourKey(stop, named, hour));
         return backend.reports.sum(keys, now);
       }),
   };

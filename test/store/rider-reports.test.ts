@@ -84,6 +84,8 @@ forEachBackend((backend) => {
       expect(await one.riderReports.count({ route: '95', stop: 'oc:3017', since })).toBe(2);
       expect(await one.riderReports.count({ route: '95', stop: 'oc:3000', since })).toBe(1);
       expect(await one.riderReports.count({ route: '96', since })).toBe(0);
+      // The route as a rider may type it.
+      expect(await one.riderReports.count({ route: '095', since })).toBe(3);
       // Counted by the hour the trip was due: since 13:00 leaves the 12:42 trip out.
       expect(await one.riderReports.count({ route: '95', since: new Date('2026-11-27T13:00:00Z') })).toBe(1);
     });
