@@ -88,6 +88,9 @@ describe('the 👻 button under a board', () => {
     );
     // Still offered on the next Refresh, on the board of every route too.
     expect(labels(await w.look('12:55', privateChat(), '/next 3017'))).toEqual(["👻 95 07:45 didn't come?"]);
+    // And on a 🔴 live board's rounds (the updater runs the board's request again).
+    w.clock.set(due('12:56'));
+    expect(labels(await w.core.run({ name: 'live', options: { stop: '3017', route: '95' } }, privateChat()))).toEqual(["👻 95 07:45 didn't come?"]);
     // Another chat never saw it: nothing to offer there.
     expect(labels(await w.look('12:55', privateChat({ chatId: '43' })))).toEqual([]);
     // Half an hour past its time, no longer offered.
