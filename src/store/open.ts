@@ -1,4 +1,5 @@
 import type Keyv from 'keyv';
+import type { PollShare } from '../domain/poll-share.js';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
@@ -57,6 +58,8 @@ export interface Store extends WatchChanges {
   riderReports: RiderReportsRepository;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
+  /** Instances sharing this store share each feed's poll (Redis); absent: this instance polls alone. */
+  pollShare?: PollShare;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     liveMessages: createLiveMessages(backend, corrupt),
     riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,
+    ...(backend.pollShare !== undefined ? { pollShare: backend.pollShare } : {}),
     close: () => (closing ??= backend.close()),
   };
 }

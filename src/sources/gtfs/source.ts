@@ -11,6 +11,7 @@ import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
+import { realtimeProblem } from './realtime/realtime-problem.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
@@ -20,6 +21,8 @@ import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 import { schedulePlaces } from './disruption-places.js';
 import type { PlaceResolver } from '../../domain/disruption-match.js';
+import type { FeedPollShare } from '../kind.js';
+import { sharedPollOf } from './realtime/shared-poll-key.js';
 
 // The GTFS source behind the TransitSource interface: the static schedule (imported, renewed
 // daily) and the TripUpdates feed (polled on demand, at most once per interval). Every method
@@ -43,6 +46,8 @@ export interface GtfsSourceOptions {
   logger: Logger;
   /** Default: a day. */
   scheduleRefreshMs?: number;
+  /** Instances sharing a store poll each realtime feed once between them. */
+  sharedPolls?: FeedPollShare;
   /** Told of every new live snapshot (besides the source's own watch of vanishing trips). */
   observers?: readonly SnapshotObserver[];
 }
@@ -86,6 +91,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createRealtimePoller({
           location: options.tripUpdates,
+          ...sharedPollOf(options.sharedPolls, 'trip-updates', options.tripUpdates),
           stopMismatchMetrics: { count: (outcome) => (mismatches[outcome] += 1) },
           ...polling,
         });
@@ -95,6 +101,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createVehiclePoller({
           location: options.vehiclePositions,
+          ...sharedPollOf(options.sharedPolls, 'vehicle-positions', options.vehiclePositions),
           ...polling,
         });
 
@@ -236,11 +243,13 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     profile: () => profile,
     status: () => {
       const problem = schedule.problem();
+      const live = realtimeProblem(realtime, vehicles);
       return [
         {
           schedule: schedule.current() !== undefined ? 'ready' : problem !== undefined ? 'failed' : 'loading',
           ...(problem !== undefined ? { scheduleProblem: problem } : {}),
           realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
+          ...(live !== undefined ? { realtimeProblem: live } : {}),
           stopMismatches: { ...mismatches },
         },
       ];
