@@ -43,6 +43,8 @@ command-disruptionspage = /disruptionspage <page> [stop] [route]
     .description = Another page of the disruptions
 command-disruption = /disruption <reference>
     .description = One disruption's whole text
+command-ghost = /ghost <stop> <route> <trip> <due>
+    .description = Say a trip did not come (the 👻 button)
 command-lang = /lang { $languageCodes }
     .description = Choose the language: { $languages }
 
@@ -85,6 +87,8 @@ arg-channel = channel
     .description = A Telegram channel's public name, like @ottawabuses
 arg-trip = trip
     .description = The trip's start time, like 0930
+arg-due = due
+    .description = When the trip was due, as its 👻 button carries it
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -601,3 +605,13 @@ arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated
     [yes] these are scheduled times except those marked 🧭.
    *[no] these are scheduled times.
 }
+
+## Riders' reports: the 👻 button under a board, for a trip shown before whose time has passed
+button-report-ghost = 👻 { $routeNo } { $time } didn't come?
+report-counted = 👻 Thank you: your word that the { $routeNo } didn't come is counted.
+report-already = You already reported this { $routeNo }. Thank you.
+report-too-many = You have sent many reports this hour. Thank you; try again later.
+report-turned-off = Reports of trips that didn't come are turned off on this bot.
+report-not-yet = This { $routeNo } is not due yet: it can be reported once its time has passed.
+report-too-late = This trip was due too long ago to be reported.
+report-failed = Your report could not be saved right now. Please try again in a moment.

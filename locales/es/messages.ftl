@@ -44,6 +44,8 @@ command-disruptionspage = /disruptionspage <página> [parada] [ruta]
     .description = Otra página de las incidencias
 command-disruption = /disruption <referencia>
     .description = El texto completo de una incidencia
+command-ghost = /ghost <parada> <ruta> <viaje> <hora>
+    .description = Decir que un viaje no pasó (el botón 👻)
 command-lang = /idioma { $languageCodes }
     .description = Elegir el idioma: { $languages }
 
@@ -86,6 +88,8 @@ arg-channel = canal
     .description = El nombre público de un canal de Telegram, como @ottawabuses
 arg-trip = viaje
     .description = La hora de salida del viaje, como 0930
+arg-due = hora
+    .description = La hora prevista del viaje, como la lleva su botón 👻
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -602,3 +606,13 @@ arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } mi
     [yes] estas son las horas programadas, salvo las marcadas 🧭.
    *[no] estas son las horas programadas.
 }
+
+## Avisos de usuarios: el botón 👻 bajo un tablero, para un viaje ya mostrado cuya hora pasó
+button-report-ghost = 👻 { $routeNo } { $time } ¿no pasó?
+report-counted = 👻 Gracias: tu aviso de que el { $routeNo } no pasó está contado.
+report-already = Ya avisaste de este { $routeNo }. Gracias.
+report-too-many = Has enviado muchos avisos en esta hora. Gracias; inténtalo más tarde.
+report-turned-off = Los avisos de viajes que no pasaron están desactivados en este bot.
+report-not-yet = Este { $routeNo } aún no debía pasar: podrás avisar una vez pasada su hora.
+report-too-late = Este viaje debía pasar hace demasiado tiempo para avisar ahora.
+report-failed = No se pudo guardar tu aviso ahora. Inténtalo de nuevo en un momento.

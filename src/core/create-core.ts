@@ -20,6 +20,8 @@ import { packageLanguages } from './languages/package-languages.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
+import { shownTrips } from './shown-trips.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { Reply } from '../domain/reply.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
@@ -33,6 +35,8 @@ export interface BotCoreDeps {
   subscriptions: SubscriptionsRepository;
   now: Clock;
   stops?: StopIndex;
+  /** Riders' reports of buses that did not come (the 👻 button); absent: turned off. */
+  riderReports?: RiderReportsRepository;
   logger?: Logger;
   /** The languages spoken: the package's locales/ folders by default; tests may pass others. */
   languages?: Languages;
@@ -54,6 +58,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const words = languages.typed;
   const localeOf = chatLanguage(deps.chats, languages, deps.logger);
   const places = riderPlaces(deps.now);
+  const shown = shownTrips();
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
@@ -77,6 +82,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         savedStops: deps.savedStops,
         subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+        ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports, shownTrips: shown } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
       });
