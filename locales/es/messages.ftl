@@ -589,3 +589,18 @@ arrivals-trip-vanished = { $clock } 👻 desapareció del seguimiento a las { $s
 arrivals-note-vanished-next = Siguiente: { $clock } { $source }
 arrivals-legend-vanished = 👻 desaparecido del seguimiento, puede no pasar
 arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: estas son las horas programadas.
+
+## Cambios de viajes enviados: un viaje que una conversación espera (la hora de su alerta, su tablero
+## en vivo o su 📍) cancelado, desaparecido del seguimiento o que no para, con el siguiente
+
+trip-change-cancelled = ✖ El { $routeNo } previsto a las { $clock } en { $stopNo } está cancelado.
+trip-change-vanished = 👻 El { $routeNo } previsto a las { $clock } en { $stopNo } desapareció del seguimiento a las { $since }: puede no pasar.
+trip-change-skipped = ⏭ El { $routeNo } previsto a las { $clock } no parará en { $stopNo }: se salta esta parada.
+trip-change-next = Siguiente: { $clock } ({ $trust })
+trip-change-no-next = No se muestra otro { $routeNo } en { $stopNo } por ahora.
+trip-change-trust-tracked = con seguimiento
+trip-change-trust-predicted = previsto, sin vehículo a la vista
+trip-change-trust-scheduled = solo horario
+where-live-cancelled = 📍 Ya no se actualiza: este viaje fue cancelado.
+where-live-vanished = 📍 Ya no se actualiza: este viaje desapareció del seguimiento y puede no pasar.
+where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada.

@@ -589,3 +589,18 @@ arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
 arrivals-note-vanished-next = Suivant : { $clock } { $source }
 arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
 arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.
+
+## Changements de trajets envoyés : un passage qu'une conversation attend (l'heure de son alerte,
+## son tableau en direct ou son 📍) annulé, disparu du suivi ou qui ne s'arrête plus, avec le suivant
+
+trip-change-cancelled = ✖ Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } est annulé.
+trip-change-vanished = 👻 Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } a disparu du suivi à { $since } : il peut ne pas passer.
+trip-change-skipped = ⏭ Le { $routeNo } prévu à { $clock } ne s'arrêtera pas à l'arrêt { $stopNo } : il saute cet arrêt.
+trip-change-next = Suivant : { $clock } ({ $trust })
+trip-change-no-next = Aucun autre { $routeNo } n'est affiché à l'arrêt { $stopNo } pour l'instant.
+trip-change-trust-tracked = suivi
+trip-change-trust-predicted = prévu, aucun véhicule repéré
+trip-change-trust-scheduled = horaire seulement
+where-live-cancelled = 📍 Plus mis à jour : ce passage a été annulé.
+where-live-vanished = 📍 Plus mis à jour : ce passage a disparu du suivi et peut ne pas passer.
+where-live-skipped = 📍 Plus mis à jour : ce passage ne s'arrête plus à votre arrêt.
