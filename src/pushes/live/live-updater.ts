@@ -72,7 +72,8 @@ const chatOf = (message: LiveMessage): ChatContext => ({
 });
 
 /** Why a pin stopped, in the words its last edit shows: the bus passed, or its trip was cancelled, vanished or skips the stop. */
-const overLine = (reply: Reply) => (reply.trackingOverWhy !== undefined ? `where-live-${reply.trackingOverWhy}` : 'where-live-passed');
+const OVER_LINES = { cancelled: 'where-live-cancelled', vanished: 'where-live-vanished', skipped: 'where-live-skipped' } as const;
+const overLine = (reply: Reply) => (reply.trackingOverWhy !== undefined ? OVER_LINES[reply.trackingOverWhy] : 'where-live-passed');
 
 const sameSpot = (a: ReplyLocation | undefined, b: ReplyLocation) => a !== undefined && a.lat === b.lat && a.lon === b.lon && a.bearing === b.bearing;
 

@@ -3,10 +3,11 @@
 // hour or window, live boards, 📍 pins) are gathered, each distinct stop asked once (the source's
 // own answer, which marks a trip cancelled, skipping the stop, or vanished from tracking), and
 // each chat gets one message per trip and kind, naming the route's next trip and how far to trust
-// it. Why a look-up per waited-at stop and not events from the snapshots: the answer is where the
-// schedule, the feed and the vanish watch already meet (a trip's time at the stop, the stop as
-// riders write it, the next trip), and only stops someone waits at now are asked (bench/
-// trip-changes.bench.ts: the cost at city scale). Exactly once across restarts and instances: a
+// it. Both halves of the choice: the snapshots say cheaply which routes have a changed trip
+// (TransitSource.changedRoutes, read once per snapshot by the source), and only stops waited at
+// on those routes are looked up; the answer then says the rest, being where the schedule, the feed
+// and the vanish watch already meet (the trip's time at the stop, the stop as riders write it, the
+// next trip). bench/trip-changes.bench.ts measures it at city scale, with and without the routes. Exactly once across restarts and instances: a
 // "sent" mark per chat, stop, trip and kind (claim-keys.ts) read before rendering and checked
 // again by delivery, the job id named by its marks, the alerts' own queue, pace and limiter.
 import { createHash } from 'node:crypto';
@@ -28,7 +29,7 @@ import type { DeliveryQueue } from '../delivery/queue.js';
 import { PAST_GRACE_MS, type Waiter, type Waiting } from './waiting.js';
 
 export interface TripChangePushDeps {
-  transit: Pick<TransitSource, 'nextTripsAllRoutes'>;
+  transit: Pick<TransitSource, 'nextTripsAllRoutes' | 'changedRoutes'>;
   waiting: Waiting;
   claims: Pick<Claims, 'holder'>;
   core: Pick<PushRendering, 'tripChangeReply'>;
@@ -61,8 +62,9 @@ export function createTripChangePushes(deps: TripChangePushDeps): TripChangePush
 
   async function round(enqueue: DeliveryQueue['enqueue']): Promise<TripChangeRound> {
     const now = deps.clock();
-    const waiters = await deps.waiting.at(now.getTime());
-    if (waiters.length === 0) return NOTHING;
+    const all = await deps.waiting.at(now.getTime());
+    if (all.length === 0) return NOTHING;
+    const waiters = await onChangedRoutes(all);
     const fetched = await fetchStops(
       deps.transit as TransitSource,
       waiters.map((w) => w.stopNo),
@@ -88,7 +90,21 @@ export function createTripChangePushes(deps: TripChangePushDeps): TripChangePush
       await enqueue(jobs);
       deps.logger.info({ jobs: jobs.length, waiting: waiters.length, stops: fetched.size }, 'trip changes pushed to the chats waiting for them');
     }
-    return { waiting: waiters.length, stops: fetched.size, jobs: jobs.length };
+    return { waiting: all.length, stops: fetched.size, jobs: jobs.length };
+  }
+
+  /** The waiters whose route has a trip the feed changed (a waiter of every route: any change at all); every one when the source cannot tell. */
+  async function onChangedRoutes(waiters: Waiter[]): Promise<Waiter[]> {
+    const changed = await deps.transit.changedRoutes?.();
+    if (changed === undefined) return waiters;
+    const routes = [...changed];
+    const hit = new Map<string, boolean>();
+    const touched = (routeNo: string) => {
+      let found = hit.get(routeNo);
+      if (found === undefined) hit.set(routeNo, (found = routes.some((r) => sameRouteName(routeNo, r))));
+      return found;
+    };
+    return waiters.filter((w) => (w.routeNo === undefined ? routes.length > 0 : touched(w.routeNo)));
   }
 
   /** The chat's job: its changes not yet sent, each rendered in its language; undefined when all were sent. */
