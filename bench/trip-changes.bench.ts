@@ -55,7 +55,9 @@ function everyCopy(bytes: Uint8Array): Uint8Array {
         tripUpdate: {
           ...e.tripUpdate,
           trip: { ...trip, tripId: id(trip.tripId), ...(trip.routeId !== undefined ? { routeId: id(trip.routeId) } : {}) },
-          ...(stopTimeUpdate !== undefined ? { stopTimeUpdate: stopTimeUpdate.map((u) => ({ ...u, ...(u.stopId !== undefined ? { stopId: id(u.stopId) } : {}) })) } : {}),
+          ...(stopTimeUpdate !== undefined
+            ? { stopTimeUpdate: stopTimeUpdate.map((u) => ({ ...u, ...(u.stopId !== undefined ? { stopId: id(u.stopId) } : {}) })) }
+            : {}),
         },
       };
     }),
@@ -173,7 +175,9 @@ try {
     `network: ${COPIES} copies of the demo network (${places.length.toLocaleString('en')} stops); its live feed at a weekday 08:00 in every copy, one trip in 20 it follows cancelled: ${changedTrips.trips.size} trips on ${changedRoutes.size} routes in the snapshot; ${SUBSCRIPTIONS.toLocaleString('en')} subscriptions in SQLite`,
   );
   console.log(`waiting at 08:00: ${every[0]!.waiting.toLocaleString('en')} chats`);
-  console.log(`who waits (waiting.ts): ${waitingMs[0]!.toFixed(0)} ms cold (an hour of minutes read from the index), then ${waitingMs[1]!.toFixed(0)} and ${waitingMs[2]!.toFixed(0)} ms`);
+  console.log(
+    `who waits (waiting.ts): ${waitingMs[0]!.toFixed(0)} ms cold (an hour of minutes read from the index), then ${waitingMs[1]!.toFixed(0)} and ${waitingMs[2]!.toFixed(0)} ms`,
+  );
   line('every waited-at stop asked', every);
   line('only stops waited at on a changed route (the product)', gated);
   console.log(

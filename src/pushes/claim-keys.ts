@@ -77,7 +77,8 @@ export function tripIdentity(routeNo: string, trip: Pick<Trip, 'startTime' | 'at
 }
 
 /** Set once the platform accepted the message telling the chat that trip is cancelled, vanished or skips the stop. */
-export const tripChangeSentKey = (chat: ChatRef, stopNo: string, trip: string, kind: string) => `trips:sent:${chatPart(chat)}:${stopNo}:${trip}:${kind}`;
+export const tripChangeSentKey = (chat: ChatRef, stopNo: string, trip: string, kind: string) =>
+  `trips:sent:${chatPart(chat)}:${stopNo}:${trip}:${kind}`;
 
 // Live messages: each round of each message edited by one instance.
 

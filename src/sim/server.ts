@@ -70,7 +70,8 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
 
     const body = await readBody(req);
     if (url.pathname.startsWith('/__sim/')) return send(res, control(method, url.pathname, body, faults, stats));
-    if (isGtfsPath(url.pathname)) return serveGtfs(req, res, url.pathname, { network, nowMs: now().getTime(), apiKey, faults, log, disruptions, tripChanges });
+    if (isGtfsPath(url.pathname))
+      return serveGtfs(req, res, url.pathname, { network, nowMs: now().getTime(), apiKey, faults, log, disruptions, tripChanges });
 
     const operation = /^\/v1\.2\/([^/]+)$/.exec(url.pathname)?.[1] ?? '';
     if (!isOperation(operation)) return send(res, text(404, 'API method not found'));

@@ -83,9 +83,9 @@ export function createTripChangePushes(deps: TripChangePushDeps): TripChangePush
         if (known === undefined || (known.subId === '' && waiter.subId !== '')) entry.candidates.set(key, { key, subId: waiter.subId, change });
       }
     }
-    const jobs = (await mapLimit([...byChat.values()], CHAT_CONCURRENCY, ({ chat, candidates }) => jobFor(chat, [...candidates.values()], now))).filter(
-      (job): job is AlertJob => job !== undefined,
-    );
+    const jobs = (
+      await mapLimit([...byChat.values()], CHAT_CONCURRENCY, ({ chat, candidates }) => jobFor(chat, [...candidates.values()], now))
+    ).filter((job): job is AlertJob => job !== undefined);
     if (jobs.length > 0) {
       await enqueue(jobs);
       deps.logger.info({ jobs: jobs.length, waiting: waiters.length, stops: fetched.size }, 'trip changes pushed to the chats waiting for them');
@@ -152,4 +152,8 @@ function waitsFor(waiter: Waiter, trip: Trip, now: Date): boolean {
   return at >= now.getTime() - PAST_GRACE_MS && at <= waiter.untilMs;
 }
 
-const digestOf = (keys: string[]) => createHash('sha256').update([...keys].sort().join('\n')).digest('hex').slice(0, 16);
+const digestOf = (keys: string[]) =>
+  createHash('sha256')
+    .update([...keys].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 16);

@@ -54,7 +54,11 @@ afterEach(() => {
 const chat = (chatId: string) => ({ platform: 'telegram' as const, chatId, chatType: 'private' as const });
 const sentTo = (chatId: string) => api.callsOf('sendMessage').filter((c) => String(c.params.chat_id) === chatId);
 const texts = (chatId: string) => sentTo(chatId).map((c) => String(c.params.text));
-const editsOf = (chatId: string) => api.callsOf('editMessageText').filter((c) => String(c.params.chat_id) === chatId).map((c) => String(c.params.text));
+const editsOf = (chatId: string) =>
+  api
+    .callsOf('editMessageText')
+    .filter((c) => String(c.params.chat_id) === chatId)
+    .map((c) => String(c.params.text));
 
 /** One process: its own GTFS source (and vanish watch), store, core, Telegram notifier and scheduler. */
 async function instance(storeOptions: { dataDir: string; redisUrl?: string; namespace?: string }) {

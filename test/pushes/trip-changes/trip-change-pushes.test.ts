@@ -8,7 +8,13 @@ import { capturingLogger, memoryClaims } from '../fakes.js';
 
 const NOW = '2026-11-23T13:00:00Z';
 const chat = (chatId: string) => ({ platform: 'telegram' as const, chatId, chatType: 'private' as const });
-const waiter = (chatId: string, stopNo: string, routeNo: string, subId = 's1'): Waiter => ({ chat: chat(chatId), stopNo, routeNo, subId, untilMs: Date.parse(NOW) + 3_600_000 });
+const waiter = (chatId: string, stopNo: string, routeNo: string, subId = 's1'): Waiter => ({
+  chat: chat(chatId),
+  stopNo,
+  routeNo,
+  subId,
+  untilMs: Date.parse(NOW) + 3_600_000,
+});
 
 function setup(changed: ReadonlySet<string> | undefined) {
   const asked: string[] = [];
@@ -20,7 +26,13 @@ function setup(changed: ReadonlySet<string> | undefined) {
       nextTripsAllRoutes: (stopNo) => {
         asked.push(stopNo);
         return Promise.resolve(
-          stopArrivals([route('95', [trip(5, { startTime: '07:55', cancelled: true }), trip(12, { startTime: '08:02' })]), route('97', [trip(8, { startTime: '07:40', skipped: true })])], stopNo),
+          stopArrivals(
+            [
+              route('95', [trip(5, { startTime: '07:55', cancelled: true }), trip(12, { startTime: '08:02' })]),
+              route('97', [trip(8, { startTime: '07:40', skipped: true })]),
+            ],
+            stopNo,
+          ),
         );
       },
     },

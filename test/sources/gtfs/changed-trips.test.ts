@@ -24,7 +24,10 @@ describe('the trips a snapshot changes', () => {
             ],
           },
         },
-        { id: 'c', tripUpdate: { trip: { tripId: 'planned' }, stopTimeUpdate: [{ stopSequence: 1, stopId: 'S1', arrival: { time: 1_800_000_100 } }] } },
+        {
+          id: 'c',
+          tripUpdate: { trip: { tripId: 'planned' }, stopTimeUpdate: [{ stopSequence: 1, stopId: 'S1', arrival: { time: 1_800_000_100 } }] },
+        },
       ]),
     );
     expect([...changed.trips]).toEqual([
