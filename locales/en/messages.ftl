@@ -246,8 +246,14 @@ arrivals-more-routes = and { $count ->
    *[other] { $count } more routes
 } — ask for one: /next { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } cancelled ✖
-arrivals-live-unavailable = ⚠️ Live data is unavailable right now: these are scheduled times.
-arrivals-live-stale = ⚠️ Live data is out of date: these are scheduled times.
+arrivals-live-unavailable = ⚠️ Live data is unavailable right now: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
+arrivals-live-stale = ⚠️ Live data is out of date: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
 arrivals-updated = Updated at { $clock }
 
 ## Buttons
@@ -333,6 +339,7 @@ error-internal = Something went wrong on my side. Try again in a minute.
 
 disruptions-heading = ⚠️ Disruptions
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Use stop { $stop } ({ $name }) instead
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Page { $page } of { $pages } ({ $count } disruptions)
 button-page-previous = ◀ Previous
@@ -575,10 +582,12 @@ inline-usage-description = The next { vehicle-many } at a stop, to share in this
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-source-scheduled = 🕒
 arrivals-legend-tracked = 📡 { vehicle-one } tracked
 arrivals-legend-predicted = 🔮 predicted, no { vehicle-one } seen
 arrivals-legend-predicted-no-positions = 🔮 predicted
+arrivals-legend-estimated = 🧭 estimated from the { vehicle-one }'s position
 arrivals-legend-scheduled = 🕒 scheduled
 arrivals-note-late = { $minutes } min late
 arrivals-note-early = { $minutes } min early
@@ -586,8 +595,12 @@ arrivals-note-on-time = on time
 arrivals-trip-skipped = { $clock } skips this stop ⏭
 arrivals-trip-vanished = { $clock } 👻 vanished from tracking at { $since }
 arrivals-note-vanished-next = Next: { $clock } { $source }
+arrivals-note-use-stop = use stop { $stop } instead
 arrivals-legend-vanished = 👻 vanished from tracking, may not come
-arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: these are scheduled times.
+arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
 
 ## Trip changes pushed: a trip a chat waits for (its alert's hour, its live board or 📍) cancelled,
 ## vanished from tracking or skipping the stop, with the route's next trip and how far to trust it
@@ -599,6 +612,7 @@ trip-change-next = Next: { $clock } ({ $trust })
 trip-change-no-next = No other { $routeNo } is shown at { $stopNo } for now.
 trip-change-trust-tracked = tracked
 trip-change-trust-predicted = predicted, no { vehicle-one } seen
+trip-change-trust-estimated = estimated from the { vehicle-one }'s position
 trip-change-trust-scheduled = scheduled only
 where-live-cancelled = 📍 No longer updated: this { vehicle-one } was cancelled.
 where-live-vanished = 📍 No longer updated: this { vehicle-one } vanished from tracking and may not come.

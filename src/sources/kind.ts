@@ -1,3 +1,4 @@
+import type { PollShare } from '../domain/poll-share.js';
 import type { z } from 'zod';
 import type { Clock } from '../domain/clock.js';
 import type { StopIndex } from '../domain/stop-index.js';
@@ -24,6 +25,15 @@ export interface OpenSourceOptions {
   waitForSchedule?: ProgressOutput;
   /** Other publishers of this feed's disruptions (OC Transpo's RSS), opened already. */
   disruptionFeeds?: readonly DisruptionFeed[];
+  /** Instances sharing a store poll each feed once between them: the share, this feed's id, this instance's name. */
+  sharedPolls?: FeedPollShare;
+}
+
+export interface FeedPollShare {
+  readonly polls: PollShare;
+  /** The feed's id (its FEEDS_FILE entry's): with what is polled and where, the key of its lease. */
+  readonly feed: string;
+  readonly holder: string;
 }
 
 export interface OpenedSource {

@@ -24,6 +24,7 @@ export interface TripChange {
 const TRUST_WORDS = {
   tracked: 'trip-change-trust-tracked',
   predicted: 'trip-change-trust-predicted',
+  estimated: 'trip-change-trust-estimated',
   scheduled: 'trip-change-trust-scheduled',
 } as const satisfies Record<TripTrust, string>;
 
