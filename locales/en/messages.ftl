@@ -615,3 +615,19 @@ report-turned-off = Reports of trips that didn't come are turned off on this bot
 report-not-yet = This { $routeNo } is not due yet: it can be reported once its time has passed.
 report-too-late = This trip was due too long ago to be reported.
 report-failed = Your report could not be saved right now. Please try again in a moment.
+
+## Trip changes pushed: a trip a chat waits for (its alert's hour, its live board or 📍) cancelled,
+## vanished from tracking or skipping the stop, with the route's next trip and how far to trust it
+
+trip-change-cancelled = ✖ The { $routeNo } due at { $clock } at { $stopNo } is cancelled.
+trip-change-vanished = 👻 The { $routeNo } due at { $clock } at { $stopNo } vanished from tracking at { $since }: it may not come.
+trip-change-skipped = ⏭ The { $routeNo } due at { $clock } will not stop at { $stopNo }: it skips this stop.
+trip-change-next = Next: { $clock } ({ $trust })
+trip-change-no-next = No other { $routeNo } is shown at { $stopNo } for now.
+trip-change-trust-tracked = tracked
+trip-change-trust-predicted = predicted, no { vehicle-one } seen
+trip-change-trust-estimated = estimated from the { vehicle-one }'s position
+trip-change-trust-scheduled = scheduled only
+where-live-cancelled = 📍 No longer updated: this { vehicle-one } was cancelled.
+where-live-vanished = 📍 No longer updated: this { vehicle-one } vanished from tracking and may not come.
+where-live-skipped = 📍 No longer updated: this { vehicle-one } no longer stops at your stop.

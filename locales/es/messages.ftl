@@ -616,3 +616,19 @@ report-turned-off = Los avisos de viajes que no pasaron están desactivados en e
 report-not-yet = Este { $routeNo } aún no debía pasar: podrás avisar una vez pasada su hora.
 report-too-late = Este viaje debía pasar hace demasiado tiempo para avisar ahora.
 report-failed = No se pudo guardar tu aviso ahora. Inténtalo de nuevo en un momento.
+
+## Cambios de viajes enviados: un viaje que una conversación espera (la hora de su alerta, su tablero
+## en vivo o su 📍) cancelado, desaparecido del seguimiento o que no para, con el siguiente
+
+trip-change-cancelled = ✖ El { $routeNo } previsto a las { $clock } en { $stopNo } está cancelado.
+trip-change-vanished = 👻 El { $routeNo } previsto a las { $clock } en { $stopNo } desapareció del seguimiento a las { $since }: puede no pasar.
+trip-change-skipped = ⏭ El { $routeNo } previsto a las { $clock } no parará en { $stopNo }: se salta esta parada.
+trip-change-next = Siguiente: { $clock } ({ $trust })
+trip-change-no-next = No se muestra otro { $routeNo } en { $stopNo } por ahora.
+trip-change-trust-tracked = con seguimiento
+trip-change-trust-predicted = previsto, sin vehículo a la vista
+trip-change-trust-estimated = estimado por su posición
+trip-change-trust-scheduled = solo horario
+where-live-cancelled = 📍 Ya no se actualiza: este viaje fue cancelado.
+where-live-vanished = 📍 Ya no se actualiza: este viaje desapareció del seguimiento y puede no pasar.
+where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada.

@@ -616,3 +616,19 @@ report-turned-off = Les signalements de passages manqués sont désactivés sur 
 report-not-yet = Ce { $routeNo } n'est pas encore prévu : il pourra être signalé une fois son heure passée.
 report-too-late = Ce passage était prévu il y a trop longtemps pour être signalé.
 report-failed = Votre signalement n'a pas pu être enregistré pour l'instant. Réessayez dans un moment.
+
+## Changements de trajets envoyés : un passage qu'une conversation attend (l'heure de son alerte,
+## son tableau en direct ou son 📍) annulé, disparu du suivi ou qui ne s'arrête plus, avec le suivant
+
+trip-change-cancelled = ✖ Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } est annulé.
+trip-change-vanished = 👻 Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } a disparu du suivi à { $since } : il peut ne pas passer.
+trip-change-skipped = ⏭ Le { $routeNo } prévu à { $clock } ne s'arrêtera pas à l'arrêt { $stopNo } : il saute cet arrêt.
+trip-change-next = Suivant : { $clock } ({ $trust })
+trip-change-no-next = Aucun autre { $routeNo } n'est affiché à l'arrêt { $stopNo } pour l'instant.
+trip-change-trust-tracked = suivi
+trip-change-trust-predicted = prévu, aucun véhicule repéré
+trip-change-trust-estimated = estimé d'après sa position
+trip-change-trust-scheduled = horaire seulement
+where-live-cancelled = 📍 Plus mis à jour : ce passage a été annulé.
+where-live-vanished = 📍 Plus mis à jour : ce passage a disparu du suivi et peut ne pas passer.
+where-live-skipped = 📍 Plus mis à jour : ce passage ne s'arrête plus à votre arrêt.

@@ -9,6 +9,7 @@ import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
+import { formatTripChange } from './format/trip-change.js';
 import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disruptions.js';
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
@@ -141,6 +142,10 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         const whole = formatWholeDisruption(disruption, { locale: ctx.locale, say: ctx.say, title });
         return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
       });
+    },
+
+    tripChangeReply(chat, change) {
+      return guarded({ ...chat }, (ctx) => formatTripChange(change, { now: ctx.now, say: ctx.say }));
     },
 
     handleLocation(lat, lon, chat) {
