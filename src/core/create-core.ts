@@ -9,6 +9,7 @@ import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
+import { formatTripChange } from './format/trip-change.js';
 import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disruptions.js';
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
@@ -20,6 +21,8 @@ import { packageLanguages } from './languages/package-languages.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
+import { shownTrips } from './shown-trips.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { Reply } from '../domain/reply.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
@@ -33,6 +36,8 @@ export interface BotCoreDeps {
   subscriptions: SubscriptionsRepository;
   now: Clock;
   stops?: StopIndex;
+  /** Riders' reports of buses that did not come (the 👻 button); absent: turned off. */
+  riderReports?: RiderReportsRepository;
   logger?: Logger;
   /** The languages spoken: the package's locales/ folders by default; tests may pass others. */
   languages?: Languages;
@@ -56,6 +61,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const words = languages.typed;
   const localeOf = chatLanguage(deps.chats, languages, deps.logger);
   const places = riderPlaces(deps.now);
+  const shown = shownTrips();
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
@@ -79,6 +85,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         savedStops: deps.savedStops,
         subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+        ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports, shownTrips: shown } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
         ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
@@ -138,6 +145,10 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         const whole = formatWholeDisruption(disruption, { locale: ctx.locale, say: ctx.say, title });
         return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
       });
+    },
+
+    tripChangeReply(chat, change) {
+      return guarded({ ...chat }, (ctx) => formatTripChange(change, { now: ctx.now, say: ctx.say }));
     },
 
     handleLocation(lat, lon, chat) {

@@ -12,3 +12,4 @@ export {
   VEHICLE_POSITIONS_PATH as DEMO_VEHICLES_PATH,
 } from './gtfs-rt.js';
 export { DEMO_DISRUPTIONS } from './disruptions.js';
+export type { TripChanges } from './trip-updates.js';

@@ -18,6 +18,7 @@ import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
+import { ghost } from './ghost.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
@@ -41,6 +42,7 @@ export const COMMANDS: readonly CommandModule[] = [
   start,
   disruptionsPage,
   disruptionText,
+  ghost,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);
