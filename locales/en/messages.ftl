@@ -45,6 +45,8 @@ command-disruptionspage = /disruptionspage <page> [stop] [route]
     .description = Another page of the disruptions
 command-disruption = /disruption <reference>
     .description = One disruption's whole text
+command-ghost = /ghost <stop> <route> <trip> <due>
+    .description = Say a trip did not come (the 👻 button)
 command-lang = /lang { $languageCodes }
     .description = Choose the language: { $languages }
 
@@ -88,7 +90,9 @@ arg-channel = channel
 arg-trip = trip
     .description = The trip's start time, like 0930
 arg-direction = direction
-    .description = 0 or 1, as the 🗺 buttons give it
+    .description = 0 or 1, as the 🛤 buttons give it
+arg-due = due
+    .description = When the trip was due, as its 👻 button carries it
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -217,7 +221,7 @@ usage-route-without-stop = At which stop? { $route } reads as a route: send the 
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
 usage-lang-bad = I speak { $languages }: /lang { $languageCodes }.
 usage-trip-bad = "{ $trip }" is not a trip's start time. Press 📍 under the arrivals, or type /where with a stop and a route.
-usage-direction-bad = A direction is 0 or 1, as the 🗺 buttons give it. Type /line with a route, or a stop and a route.
+usage-direction-bad = A direction is 0 or 1, as the 🛤 buttons give it. Type /line with a route, or a stop and a route.
 
 ## Arrivals
 
@@ -574,6 +578,31 @@ lang-failed = I couldn't remember that right now; try again in a minute.
 
 console-welcome = Type a stop number like { $stopExample }, or /help. Ctrl+D quits.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Route { $route }: live map
+map-direction = to { $heading }
+map-on-road = On the road
+map-stops = Stops
+map-disruptions = Disruptions
+map-none-on-road = Nothing of route { $route } is on the road right now.
+map-no-positions = This feed gives no vehicle positions: the route and its stops only.
+map-your-stop = your stop
+map-vehicle = { $label } to { $heading }
+map-vehicle-next = next stop { $stop }
+map-tracked = seen { $seconds } s ago
+map-old = last seen { $minutes } min ago, not where it is now
+map-suspect = position of unknown age
+map-updated = Updated { $time }
+map-unavailable = The live data cannot be read right now; trying again.
+map-refused = There is no route { $route } to show.
+map-saved-stops = Your saved stops
+map-drawing = Route { $route } drawn with its stops and vehicles
+map-no-tiles = Drawn without a background map.
+map-link = Live map of a route: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Map
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Slow down a little: too many requests. Try again in a minute.
@@ -608,9 +637,9 @@ arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated
 }
 
 ## Line
-button-line = 🗺 { $routeNo }
-button-line-direction = 🗺 → { $heading }
-line-title = 🗺 Route { $routeNo }
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Route { $routeNo }
 line-heading = { $routeNo } → { $heading }
 line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
     [0] at your stop
@@ -632,3 +661,29 @@ line-legend-estimated = estimated from its position
 line-legend-scheduled = schedule only
 line-legend-rider = your stop
 line-legend-skipped = skipped
+
+## Riders' reports: the 👻 button under a board, for a trip shown before whose time has passed
+button-report-ghost = 👻 { $routeNo } { $time } didn't come?
+report-counted = 👻 Thank you: your word that the { $routeNo } didn't come is counted.
+report-already = You already reported this { $routeNo }. Thank you.
+report-too-many = You have sent many reports this hour. Thank you; try again later.
+report-turned-off = Reports of trips that didn't come are turned off on this bot.
+report-not-yet = This { $routeNo } is not due yet: it can be reported once its time has passed.
+report-too-late = This trip was due too long ago to be reported.
+report-failed = Your report could not be saved right now. Please try again in a moment.
+
+## Trip changes pushed: a trip a chat waits for (its alert's hour, its live board or 📍) cancelled,
+## vanished from tracking or skipping the stop, with the route's next trip and how far to trust it
+
+trip-change-cancelled = ✖ The { $routeNo } due at { $clock } at { $stopNo } is cancelled.
+trip-change-vanished = 👻 The { $routeNo } due at { $clock } at { $stopNo } vanished from tracking at { $since }: it may not come.
+trip-change-skipped = ⏭ The { $routeNo } due at { $clock } will not stop at { $stopNo }: it skips this stop.
+trip-change-next = Next: { $clock } ({ $trust })
+trip-change-no-next = No other { $routeNo } is shown at { $stopNo } for now.
+trip-change-trust-tracked = tracked
+trip-change-trust-predicted = predicted, no { vehicle-one } seen
+trip-change-trust-estimated = estimated from the { vehicle-one }'s position
+trip-change-trust-scheduled = scheduled only
+where-live-cancelled = 📍 No longer updated: this { vehicle-one } was cancelled.
+where-live-vanished = 📍 No longer updated: this { vehicle-one } vanished from tracking and may not come.
+where-live-skipped = 📍 No longer updated: this { vehicle-one } no longer stops at your stop.

@@ -46,6 +46,8 @@ command-disruptionspage = /disruptionspage <página> [parada] [ruta]
     .description = Otra página de las incidencias
 command-disruption = /disruption <referencia>
     .description = El texto completo de una incidencia
+command-ghost = /ghost <parada> <ruta> <viaje> <hora>
+    .description = Decir que un viaje no pasó (el botón 👻)
 command-lang = /idioma { $languageCodes }
     .description = Elegir el idioma: { $languages }
 
@@ -89,7 +91,9 @@ arg-channel = canal
 arg-trip = viaje
     .description = La hora de salida del viaje, como 0930
 arg-direction = sentido
-    .description = 0 o 1, como lo dan los botones 🗺
+    .description = 0 o 1, como lo dan los botones 🛤
+arg-due = hora
+    .description = La hora prevista del viaje, como la lleva su botón 👻
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -218,7 +222,7 @@ usage-route-without-stop = ¿En qué parada? { $route } se lee como una ruta: en
 usage-too-many-words = Demasiadas palabras para /{ $command }. Prueba: { $example }
 usage-lang-bad = Hablo { $languages }: /idioma { $languageCodes }.
 usage-trip-bad = «{ $trip }» no es la hora de salida de un viaje. Toca 📍 bajo los horarios, o escribe /donde con una parada y una ruta.
-usage-direction-bad = Un sentido es 0 o 1, como lo dan los botones 🗺. Escribe /linea con una ruta, o una parada y una ruta.
+usage-direction-bad = Un sentido es 0 o 1, como lo dan los botones 🛤. Escribe /linea con una ruta, o una parada y una ruta.
 
 ## Arrivals
 
@@ -576,6 +580,31 @@ lang-failed = No pude recordarlo ahora; inténtalo de nuevo en un minuto.
 
 console-welcome = Escribe un número de parada como { $stopExample }, o /ayuda. Ctrl+D para salir.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Línea { $route }: mapa en vivo
+map-direction = hacia { $heading }
+map-on-road = En circulación
+map-stops = Paradas
+map-disruptions = Incidencias
+map-none-on-road = Ningún vehículo de la línea { $route } circula ahora mismo.
+map-no-positions = Esta fuente no da la posición de los vehículos: solo la línea y sus paradas.
+map-your-stop = tu parada
+map-vehicle = { $label } hacia { $heading }
+map-vehicle-next = próxima parada { $stop }
+map-tracked = visto hace { $seconds } s
+map-old = visto hace { $minutes } min, ya no está ahí
+map-suspect = posición de antigüedad desconocida
+map-updated = Actualizado a las { $time }
+map-unavailable = Los datos en vivo no se pueden leer ahora; se vuelve a intentar.
+map-refused = No hay una línea { $route } que mostrar.
+map-saved-stops = Tus paradas guardadas
+map-drawing = La línea { $route } con sus paradas y vehículos
+map-no-tiles = Dibujado sin mapa de fondo.
+map-link = Mapa en vivo de una línea: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Mapa
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Más despacio: demasiadas peticiones. Inténtalo de nuevo en un minuto.
@@ -609,9 +638,9 @@ arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } mi
 }
 
 ## Line
-button-line = 🗺 { $routeNo }
-button-line-direction = 🗺 → { $heading }
-line-title = 🗺 Ruta { $routeNo }
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Ruta { $routeNo }
 line-heading = { $routeNo } → { $heading }
 line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
     [0] en tu parada
@@ -633,3 +662,29 @@ line-legend-estimated = estimado por su posición
 line-legend-scheduled = solo horario
 line-legend-rider = tu parada
 line-legend-skipped = sin servicio
+
+## Avisos de usuarios: el botón 👻 bajo un tablero, para un viaje ya mostrado cuya hora pasó
+button-report-ghost = 👻 { $routeNo } { $time } ¿no pasó?
+report-counted = 👻 Gracias: tu aviso de que el { $routeNo } no pasó está contado.
+report-already = Ya avisaste de este { $routeNo }. Gracias.
+report-too-many = Has enviado muchos avisos en esta hora. Gracias; inténtalo más tarde.
+report-turned-off = Los avisos de viajes que no pasaron están desactivados en este bot.
+report-not-yet = Este { $routeNo } aún no debía pasar: podrás avisar una vez pasada su hora.
+report-too-late = Este viaje debía pasar hace demasiado tiempo para avisar ahora.
+report-failed = No se pudo guardar tu aviso ahora. Inténtalo de nuevo en un momento.
+
+## Cambios de viajes enviados: un viaje que una conversación espera (la hora de su alerta, su tablero
+## en vivo o su 📍) cancelado, desaparecido del seguimiento o que no para, con el siguiente
+
+trip-change-cancelled = ✖ El { $routeNo } previsto a las { $clock } en { $stopNo } está cancelado.
+trip-change-vanished = 👻 El { $routeNo } previsto a las { $clock } en { $stopNo } desapareció del seguimiento a las { $since }: puede no pasar.
+trip-change-skipped = ⏭ El { $routeNo } previsto a las { $clock } no parará en { $stopNo }: se salta esta parada.
+trip-change-next = Siguiente: { $clock } ({ $trust })
+trip-change-no-next = No se muestra otro { $routeNo } en { $stopNo } por ahora.
+trip-change-trust-tracked = con seguimiento
+trip-change-trust-predicted = previsto, sin vehículo a la vista
+trip-change-trust-estimated = estimado por su posición
+trip-change-trust-scheduled = solo horario
+where-live-cancelled = 📍 Ya no se actualiza: este viaje fue cancelado.
+where-live-vanished = 📍 Ya no se actualiza: este viaje desapareció del seguimiento y puede no pasar.
+where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada.

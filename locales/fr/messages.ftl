@@ -46,6 +46,8 @@ command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
     .description = Une autre page des perturbations
 command-disruption = /disruption <référence>
     .description = Le texte entier d'une perturbation
+command-ghost = /ghost <arrêt> <circuit> <trajet> <heure>
+    .description = Dire qu'un passage n'a pas eu lieu (le bouton 👻)
 command-lang = /langue { $languageCodes }
     .description = Choisir la langue : { $languages }
 
@@ -89,7 +91,9 @@ arg-channel = canal
 arg-trip = trajet
     .description = L'heure de départ du trajet, comme 0930
 arg-direction = sens
-    .description = 0 ou 1, comme le donnent les boutons 🗺
+    .description = 0 ou 1, comme le donnent les boutons 🛤
+arg-due = heure
+    .description = L'heure prévue du passage, comme son bouton 👻 la porte
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -218,7 +222,7 @@ usage-route-without-stop = À quel arrêt? { $route } ressemble à un circuit : 
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle { $languages } : /langue { $languageCodes }.
 usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /position avec un arrêt et un circuit.
-usage-direction-bad = Un sens vaut 0 ou 1, comme le donnent les boutons 🗺. Tapez /ligne avec un circuit, ou un arrêt et un circuit.
+usage-direction-bad = Un sens vaut 0 ou 1, comme le donnent les boutons 🛤. Tapez /ligne avec un circuit, ou un arrêt et un circuit.
 
 ## Arrivals
 
@@ -575,6 +579,31 @@ lang-failed = Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une m
 
 console-welcome = Tapez un numéro d'arrêt, par exemple { $stopExample }, ou /aide. Ctrl+D pour quitter.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Ligne { $route } : carte en direct
+map-direction = vers { $heading }
+map-on-road = En circulation
+map-stops = Arrêts
+map-disruptions = Perturbations
+map-none-on-road = Aucun véhicule de la ligne { $route } ne circule en ce moment.
+map-no-positions = Ce flux ne donne pas la position des véhicules : seulement la ligne et ses arrêts.
+map-your-stop = votre arrêt
+map-vehicle = { $label } vers { $heading }
+map-vehicle-next = prochain arrêt { $stop }
+map-tracked = vu il y a { $seconds } s
+map-old = vu il y a { $minutes } min, plus à cet endroit
+map-suspect = position d’âge inconnu
+map-updated = Mis à jour à { $time }
+map-unavailable = Les données en direct sont illisibles pour l’instant ; nouvel essai bientôt.
+map-refused = Il n’y a pas de ligne { $route } à montrer.
+map-saved-stops = Vos arrêts enregistrés
+map-drawing = La ligne { $route } avec ses arrêts et ses véhicules
+map-no-tiles = Dessin sans fond de carte.
+map-link = Carte en direct d’une ligne : { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Carte
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Un peu moins vite : trop de demandes. Réessayez dans une minute.
@@ -609,9 +638,9 @@ arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } m
 }
 
 ## Line
-button-line = 🗺 { $routeNo }
-button-line-direction = 🗺 → { $heading }
-line-title = 🗺 Circuit { $routeNo }
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Circuit { $routeNo }
 line-heading = { $routeNo } → { $heading }
 line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
     [0] à votre arrêt
@@ -633,3 +662,29 @@ line-legend-estimated = estimé selon sa position
 line-legend-scheduled = horaire seul
 line-legend-rider = votre arrêt
 line-legend-skipped = non desservi
+
+## Signalements : le bouton 👻 sous un tableau, pour un passage déjà montré dont l'heure est passée
+button-report-ghost = 👻 { $routeNo } { $time } pas passé ?
+report-counted = 👻 Merci : votre signalement que le { $routeNo } n'est pas passé est compté.
+report-already = Vous avez déjà signalé ce { $routeNo }. Merci.
+report-too-many = Vous avez envoyé beaucoup de signalements cette heure-ci. Merci ; réessayez plus tard.
+report-turned-off = Les signalements de passages manqués sont désactivés sur ce bot.
+report-not-yet = Ce { $routeNo } n'est pas encore prévu : il pourra être signalé une fois son heure passée.
+report-too-late = Ce passage était prévu il y a trop longtemps pour être signalé.
+report-failed = Votre signalement n'a pas pu être enregistré pour l'instant. Réessayez dans un moment.
+
+## Changements de trajets envoyés : un passage qu'une conversation attend (l'heure de son alerte,
+## son tableau en direct ou son 📍) annulé, disparu du suivi ou qui ne s'arrête plus, avec le suivant
+
+trip-change-cancelled = ✖ Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } est annulé.
+trip-change-vanished = 👻 Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } a disparu du suivi à { $since } : il peut ne pas passer.
+trip-change-skipped = ⏭ Le { $routeNo } prévu à { $clock } ne s'arrêtera pas à l'arrêt { $stopNo } : il saute cet arrêt.
+trip-change-next = Suivant : { $clock } ({ $trust })
+trip-change-no-next = Aucun autre { $routeNo } n'est affiché à l'arrêt { $stopNo } pour l'instant.
+trip-change-trust-tracked = suivi
+trip-change-trust-predicted = prévu, aucun véhicule repéré
+trip-change-trust-estimated = estimé d'après sa position
+trip-change-trust-scheduled = horaire seulement
+where-live-cancelled = 📍 Plus mis à jour : ce passage a été annulé.
+where-live-vanished = 📍 Plus mis à jour : ce passage a disparu du suivi et peut ne pas passer.
+where-live-skipped = 📍 Plus mis à jour : ce passage ne s'arrête plus à votre arrêt.

@@ -4,6 +4,7 @@ import type { WatchedPlace, WatchReading } from './disruption-watch.js';
 import type { IdentifierGrammar } from './identifiers.js';
 import type { VehicleMode } from './vehicle-mode.js';
 import type { RouteLine } from './route-line.js';
+import type { RouteMap, RouteMapQuery } from './route-map.js';
 
 /** A stop as a source knows it: what /stop shows besides the routes. */
 export interface StopDetails {
@@ -94,6 +95,13 @@ export interface TransitSource {
    */
   refreshRealtime?(): Promise<void>;
   /**
+   * The routes, as riders name them, with a trip the live feed now says is cancelled or skips a
+   * stop, or that vanished from it: the trip-change pushes ask only the stops waited at on them.
+   * Never rejects; undefined: it cannot tell (every waited-at stop is asked). Absent: the source
+   * never says a trip changed (v1.2).
+   */
+  changedRoutes?(): Promise<ReadonlySet<string> | undefined>;
+  /**
    * The disruptions active now at a stop (of one route there), of a route, or all of them
    * (domain/disruption.ts); absent: the source publishes none. Rejects only with a TransitError
    * about the question (unknown stop or route); a feed that cannot be read is `unavailable`.
@@ -108,4 +116,10 @@ export interface TransitSource {
   routeLine?(routeNo: string, stopNo?: string): Promise<RouteLine | undefined>;
   /** The active disruptions with the watched places each touches (domain/disruption-watch.ts); present wherever `disruptions` is. */
   watching?(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading>;
+  /**
+   * A route as the live map draws it: each direction's line and stops, and the vehicles running it
+   * now (domain/route-map.ts). Absent: the source knows no route geometry (the v1.2 API). Rejects
+   * only with a TransitError (unknown route, unknown stop, loading).
+   */
+  routeMap?(query: RouteMapQuery): Promise<RouteMap>;
 }

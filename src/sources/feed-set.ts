@@ -12,6 +12,7 @@ import type { RouteLine } from '../domain/route-line.js';
 import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
 import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
+import type { RouteMap, RouteMapQuery } from '../domain/route-map.js';
 
 export interface Feed {
   id: string;
@@ -279,15 +280,51 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     return undefined;
   }
 
+  const mapping = feeds.filter((feed) => feed.source.routeMap !== undefined);
+  /** Its stops scoped to the feed, as every stop of a bot of several is. */
+  const scopedMap = (feed: Feed, map: RouteMap): RouteMap => ({
+    ...map,
+    directions: map.directions.map((d) => ({ ...d, stops: d.stops.map((s) => ({ ...s, stop: key(feed, s.stop) })) })),
+  });
+
+  /** The rider's stop names the feed; without one, the first feed that has the route. */
+  async function routeMap(query: RouteMapQuery): Promise<RouteMap> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.routeMap === undefined) throw new TransitError('unknown-route', 'that feed draws no routes');
+      return scopedMap(feed, await feed.source.routeMap({ route: query.route, stop: code }));
+    }
+    let refusal: TransitError | undefined;
+    for (const feed of mapping) {
+      try {
+        return scopedMap(feed, await feed.source.routeMap!({ route: query.route }));
+      } catch (err) {
+        // A route one feed lacks (or cannot say it has yet) may be another's.
+        if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
+        refusal ??= err;
+      }
+    }
+    throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
+  }
+
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
+  const changing = feeds.filter((feed) => feed.source.changedRoutes !== undefined);
+  /** Every feed's changed routes as one set (route names are not scoped: a name two feeds share is asked at both, which costs a look-up, never a push). */
+  async function changedRoutes(): Promise<ReadonlySet<string> | undefined> {
+    const each = await Promise.all(changing.map((feed) => feed.source.changedRoutes!()));
+    if (each.some((routes) => routes === undefined)) return undefined;
+    return new Set(each.flatMap((routes) => [...routes!]));
+  }
   return {
     ...(drawing.length > 0 ? { routeLine } : {}),
+    ...(mapping.length > 0 ? { routeMap } : {}),
     identifiers,
     feeds,
     status,
     ...(following.length > 0
       ? { refreshRealtime: async () => void (await Promise.all(following.map((feed) => feed.source.refreshRealtime!()))) }
       : {}),
+    ...(changing.length > 0 ? { changedRoutes } : {}),
     ...(publishing.length > 0 ? { disruptions } : {}),
     ...(watchers.length > 0 ? { watching } : {}),
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
@@ -355,8 +392,12 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     ...(source.routeLine !== undefined
       ? { routeLine: (route: string, stop?: string) => source.routeLine!(route, stop === undefined ? undefined : bare(stop)) }
       : {}),
+    ...(source.changedRoutes !== undefined ? { changedRoutes: () => source.changedRoutes!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
+    ...(source.routeMap !== undefined
+      ? { routeMap: (query: RouteMapQuery) => source.routeMap!({ ...query, ...(query.stop !== undefined ? { stop: bare(query.stop) } : {}) }) }
+      : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { oneLine } from './errors.js';
 import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { addBoundedWith, redisSets } from './redis-sets.js';
+import { redisReportCounts } from './redis-report-counts.js';
 import { redisPollShare } from './redis-poll-share.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
@@ -74,6 +75,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
       return reply === 'OK';
     },
     sets: redisSets(client, setKey),
+    reports: redisReportCounts(client, recordKey),
     pollShare: redisPollShare(client, recordKey),
     async addBoundedWith(bounded, also, record) {
       const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;

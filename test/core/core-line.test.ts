@@ -76,7 +76,7 @@ describe('/line', () => {
     const reply = (await core.handleText('/line 3017 95', privateChat()))!;
     expect(asked).toEqual([['95', '3017']]);
     expect(reply.image).toBeUndefined();
-    expect(renderPlainText(reply)).toBe(`🗺 Route 95
+    expect(renderPlainText(reply)).toBe(`🛤 Route 95
 
 95 → Orléans
   ●──●─🚌●──◉──🚌 3017
@@ -91,8 +91,8 @@ Updated at 08:05
 
   [Refresh] /line 3017 95
   [Arrivals] /next 3017 95
-  [🗺 → Orléans] /line 3017 95
-  [🗺 → Barrhaven Centre] /line 3017 95`);
+  [🛤 → Orléans] /line 3017 95
+  [🛤 → Barrhaven Centre] /line 3017 95`);
   });
 
   it('asks drawPng for the picture where one is given, and keeps the words beside it', async () => {

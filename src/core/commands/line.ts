@@ -18,7 +18,7 @@ const LISTED_BUSES = 4;
 const MAX_HEADING_CHARS = 40;
 
 /**
- * /line <route> or /line <stop> <route>, and the 🗺 buttons: the route drawn as a line of its
+ * /line <route> or /line <stop> <route>, and the 🛤 buttons: the route drawn as a line of its
  * stops per direction with every bus on it, each with its minutes to the rider's stop. A picture
  * where the platform shows one (the core draws the SVG, drawPng makes it a PNG), a text strip in
  * the terminal; both directions unless a button picked one.

@@ -158,7 +158,7 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const legend = anyTrips ? trustLegend(shownTrips(shown), say, arrivals.noVehiclePositions === true) : undefined;
   const footer = [...liveNote, ...(legend !== undefined ? [legend] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
   const where = whereButtons(stopNo, shown, say);
-  // 🗺 beside the 📍s: the route asked, else the route of the soonest bus with a 📍.
+  // 🛤 beside the 📍s: the route asked, else the route of the soonest bus with a 📍.
   const drawn = routeNo !== undefined && shownRouteNos.length > 0 ? shownRouteNos[0] : where[0]?.command.options.route;
   const line = drawn !== undefined ? [lineButton(stopNo, drawn, say)] : [];
   const buttons = [

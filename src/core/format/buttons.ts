@@ -30,7 +30,7 @@ export function notifyButton(stopNo: string, routeNo: string, say: Say): ReplyBu
   return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
 }
 
-/** 🗺: the route drawn as a line with its buses, the rider's stop marked (/line). */
+/** 🛤: the route drawn as a line with its buses, the rider's stop marked (/line). */
 export function lineButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
   return { label: say('button-line', { routeNo }), command: { name: 'line', options: { route: routeNo, stop: stopNo } }, effect: 'reply' };
 }

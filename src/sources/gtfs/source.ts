@@ -13,6 +13,8 @@ import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
 import { realtimeProblem } from './realtime/realtime-problem.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
+import { createChangedTrips } from './realtime/changed-trips.js';
+import { routesOfTrips } from './changed-routes.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
 import type { VehicleFeed } from './realtime/vehicles.js';
@@ -22,6 +24,7 @@ import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 import { schedulePlaces } from './disruption-places.js';
 import { routeLineOf } from './route-line.js';
 import type { PlaceResolver } from '../../domain/disruption-match.js';
+import { routeMapOf } from './route-map.js';
 import type { FeedPollShare } from '../kind.js';
 import { sharedPollOf } from './realtime/shared-poll-key.js';
 
@@ -108,10 +111,16 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
 
   // Trips that drop out of the trip updates before their time, found by comparing each snapshot with the last.
   const vanishing = createVanishWatch();
+  // Trips the feed cancels or has skip a stop: the trip-change pushes ask only about their routes.
+  const changing = createChangedTrips();
   const reader = createRealtimeReader(
     realtime,
     vehicles,
-    [{ observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) }, ...(options.observers ?? [])],
+    [
+      { observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) },
+      { observe: (snapshot) => snapshot.trips !== undefined && changing.observe(snapshot.trips) },
+      ...(options.observers ?? []),
+    ],
     (err) => options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed'),
   );
 
@@ -262,6 +271,15 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}),
         });
       }),
+    routeMap: (query) =>
+      guarded(async () => {
+        const timetable = timetableOrLoading();
+        if (query.stop !== undefined) await placeOf(timetable, query.stop);
+        const [route] = await timetable.findRoutes(query.route.trim());
+        if (route === undefined) throw new TransitError('unknown-route', 'no such route in the schedule');
+        const { vehicles: fresh } = await reader.read();
+        return routeMapOf({ timetable, route, vehicles: fresh, hasVehicleFeed: vehicles !== undefined, now: options.now() });
+      }),
     profile: () => profile,
     status: () => {
       const problem = schedule.problem();
@@ -284,6 +302,16 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     hasSchedule: () => schedule.current() !== undefined,
     refreshRealtime: async () => {
       if (realtime !== undefined || vehicles !== undefined) await reader.read();
+    },
+    changedRoutes: async () => {
+      const timetable = schedule.current();
+      if (timetable === undefined) return undefined;
+      try {
+        return await routesOfTrips(timetable, [...changing.trips.keys(), ...vanishing.vanishedTrips()]);
+      } catch (err) {
+        options.logger.warn({ problem: asTransitError(err).message }, 'routes of changed trips not read');
+        return undefined;
+      }
     },
     onProgress: (listener) => schedule.onProgress(listener),
     close: () => schedule.close(),

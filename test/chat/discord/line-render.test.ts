@@ -9,7 +9,7 @@ import type { Reply } from '../../../src/domain/reply.js';
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 const reply: Reply = {
   kind: 'answer',
-  title: '🗺 Route 95',
+  title: '🛤 Route 95',
   blocks: [{ heading: '95 → Orléans', lines: ['●──🚌─◉ 3017', '🚌 4 min 📡'] }],
   image: { png, alt: ['95 → Orléans', '●──🚌─◉ 3017'], fileName: 'line.png', width: 1000, height: 466 },
 };

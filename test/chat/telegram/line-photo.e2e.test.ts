@@ -13,7 +13,7 @@ import { ALICE, startHarness, type Harness } from './harness.js';
 
 // /line on Telegram end to end: grammY uploads the picture to the fake Bot API as multipart
 // (sendPhoto, the PNG as a file part named by "attach://"), the words as its HTML caption, and
-// the 🗺 buttons under arrivals and under a 📍 answer ask for it with callback data of the 64 bytes
+// the 🛤 buttons under arrivals and under a 📍 answer ask for it with callback data of the 64 bytes
 // Telegram allows. The demo network over GTFS, its buses moving.
 
 const KEY = 'line-photo-key-91c0';
@@ -61,7 +61,7 @@ describe('/line on Telegram, as a photo', () => {
     const caption = String(sent.params.caption);
     expect(sent.params.parse_mode).toBe('HTML');
     expect(htmlProblem(caption)).toBeUndefined();
-    expect(caption).toContain('<b>🗺 Route 95</b>');
+    expect(caption).toContain('<b>🛤 Route 95</b>');
     expect(caption).toMatch(/[●◉─🚌]+ 3017/u);
     expect(caption.replace(/<[^>]+>/g, '').length).toBeLessThanOrEqual(1024);
     expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } });
@@ -71,16 +71,16 @@ describe('/line on Telegram, as a photo', () => {
     );
   });
 
-  it('the 🗺 under arrivals asks for the line at the stop; pressed, the photo of that route comes', async () => {
+  it('the 🛤 under arrivals asks for the line at the stop; pressed, the photo of that route comes', async () => {
     h.text('/next 3017 95');
     const arrivals = await h.api.waitForCall('sendMessage', (c) => String(c.params.text).includes('3017'));
-    const map = buttonsOf(arrivals).find((b) => b.text.startsWith('🗺'))!;
+    const map = buttonsOf(arrivals).find((b) => b.text.startsWith('🛤'))!;
     expect(map.callback_data).toBe('2:r:line:95:3017');
     const before = new Set(h.api.calls.filter((c) => c.method === 'sendPhoto'));
     const { message_id } = arrivals.answer as { message_id: number };
     h.press(map.callback_data, { chatId: ALICE.id, messageId: message_id });
     const photo = await h.api.waitForCall('sendPhoto', (c) => !before.has(c));
-    expect(String(photo.params.caption)).toContain('🗺 Route 95');
+    expect(String(photo.params.caption)).toContain('🛤 Route 95');
   });
 
   it('a direction button draws that direction alone: one panel', async () => {

@@ -35,6 +35,8 @@ export interface VanishWatch {
   vanished(tripId: string, startDate: string, call: CallAt): VanishedCall | undefined;
   /** Calls remembered, vanished ones included (for tests: memory stays bounded). */
   readonly size: number;
+  /** The trips with a vanished call now, by trip_id (what the trip-change pushes ask about). */
+  vanishedTrips(): Iterable<string>;
 }
 
 interface Remembered {
@@ -91,6 +93,7 @@ export function createVanishWatch(): VanishWatch {
     get size() {
       return remembered.length;
     },
+    vanishedTrips: () => vanishedByTrip.keys(),
   };
 }
 
