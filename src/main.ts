@@ -80,7 +80,7 @@ function logsOnTerminal(config: Config): boolean {
 }
 
 /** The feeds the settings list, each opened by its kind; none: the embedded demo, on a free local port. */
-async function openSource(config: Config, logger: Logger, closers: Closers): Promise<OpenedSource> {
+async function openSource(config: Config, logger: Logger, closers: Closers, store: Store): Promise<OpenedSource> {
   // With the log on the terminal's screen, every failed request is already answered there ("Stop
   // 9999 doesn't exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const options = {
@@ -89,6 +89,8 @@ async function openSource(config: Config, logger: Logger, closers: Closers): Pro
     logger,
     quietRequests: logsOnTerminal(config),
     folders: config.feeds.folders,
+    // Each feed's predictions scored as it is polled, the figures kept in the store (/reliability).
+    accuracy: { records: store.accuracy },
     ...(servesTerminal(config.platforms) ? { waitForSchedule: process.stderr } : {}),
   };
   const demo = config.feeds.demo;
@@ -225,7 +227,7 @@ async function main(): Promise<void> {
     // Never between a rider's question and its answer: the terminal is told once where the log is.
     if (servesTerminal(config.platforms)) process.stderr.write(`Logs go to ${config.logFile} (LOG_FILE=stderr shows them here).\n`);
   }
-  const { source: transit, stops } = await openSource(config, logger, closers);
+  const { source: transit, stops } = await openSource(config, logger, closers, store);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = inTodaysFeeds(store, transit.identifiers);
   const core = createBotCore({

@@ -1,3 +1,4 @@
+import type { AccuracyTotals, ReliabilityQuery, ReliabilityReading } from './accuracy.js';
 import type { StopArrivals, UnconfirmedStop } from './arrivals.js';
 import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { WatchedPlace, WatchReading } from './disruption-watch.js';
@@ -62,6 +63,8 @@ export interface FeedStatus {
   readonly realtime: 'ok' | 'failing' | 'none';
   /** Trips whose realtime updates named other stops than the schedule since start: placed again by stop_id, or shown as scheduled. */
   readonly stopMismatches?: { readonly 'matched-by-stop-id': number; readonly 'prediction-dropped': number };
+  /** Its predictions scored and trips cancelled or vanished, as this instance recorded them since start (domain/accuracy.ts). */
+  readonly accuracy?: AccuracyTotals;
 }
 
 /**
@@ -87,6 +90,12 @@ export interface TransitSource {
    * never rejects. Absent: no realtime feed to follow.
    */
   refreshRealtime?(): Promise<void>;
+  /**
+   * How its predictions of a route (at a stop) came out over the last days, measured by the bot
+   * itself (domain/accuracy.ts); absent: a source that keeps no such figures. Rejects only with a
+   * TransitError about the question (unknown stop or route, route not at the stop).
+   */
+  reliability?(query: ReliabilityQuery): Promise<ReliabilityReading>;
   /**
    * The disruptions active now at a stop (of one route there), of a route, or all of them
    * (domain/disruption.ts); absent: the source publishes none. Rejects only with a TransitError

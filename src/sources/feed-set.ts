@@ -3,6 +3,7 @@
 // the sign. A code one feed knows answers at once; one several feeds know is refused as
 // ambiguous, with a choice per agency; "sto 3000" (or "sto:3000") names the feed outright. Each
 // feed keeps its own clock, words and failures: one down or loading never breaks another.
+import type { ReliabilityQuery, ReliabilityReading } from '../domain/accuracy.js';
 import type { StopArrivals, UnconfirmedStop } from '../domain/arrivals.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../domain/disruption.js';
 import type { WatchedPlace, WatchReading } from '../domain/disruption-watch.js';
@@ -249,8 +250,34 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     };
   }
 
+  /**
+   * A stop's figures are its feed's; a route alone is the first feed's that has it (agencies' routes
+   * of one number are not one route: their figures are never added together).
+   */
+  async function reliability(query: ReliabilityQuery): Promise<ReliabilityReading> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.reliability === undefined) return { status: 'not-recorded' };
+      const reading = await feed.source.reliability({ ...query, stop: code });
+      return reading.status === 'ok' && reading.stop !== undefined ? { ...reading, stop: key(feed, reading.stop) } : reading;
+    }
+    for (const feed of feeds) {
+      if (feed.source.reliability === undefined) continue;
+      try {
+        return await feed.source.reliability(query);
+      } catch (err) {
+        // A route one feed lacks may be another's.
+        if (isTransitError(err) && err.kind === 'unknown-route') continue;
+        throw err;
+      }
+    }
+    if (feeds.some((feed) => feed.source.reliability !== undefined)) throw new TransitError('unknown-route', 'no feed has that route');
+    return { status: 'not-recorded' };
+  }
+
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
   return {
+    reliability,
     identifiers,
     feeds,
     status,
@@ -321,6 +348,7 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
+    ...(source.reliability !== undefined ? { reliability: (query: ReliabilityQuery) => source.reliability!(query) } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),

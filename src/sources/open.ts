@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { clockStartingAt } from '../domain/clock-start.js';
 import type { SourceProfile } from '../domain/transit-source.js';
 import { createFeedSet, namedProfile, singleFeed, type Feed } from './feed-set.js';
-import type { OpenedSource, OpenSourceOptions, SourceKind } from './kind.js';
+import type { AccuracySettings, OpenedSource, OpenSourceOptions, SourceKind } from './kind.js';
 import { sourceKindOf, SOURCE_KINDS, type FeedEntry, type SourceSettings } from './kinds.js';
 import { openPublishers } from './publishers.js';
 
@@ -14,7 +14,9 @@ export function openTransitSource(settings: SourceSettings, options: OpenSourceO
   return sourceKindOf(settings, kinds).open(settings, options);
 }
 
-export interface OpenFeedsOptions extends OpenSourceOptions {
+export interface OpenFeedsOptions extends Omit<OpenSourceOptions, 'accuracy'> {
+  /** Where every feed's accuracy figures are kept, each under its id; absent: none recorded. */
+  accuracy?: Omit<AccuracySettings, 'feed'>;
   /**
    * Where each feed keeps its data: under DATA_DIR/feeds/<id> (FEEDS_FILE), or in DATA_DIR itself
    * (the environment's one feed, where a bot of one source has always kept its schedule).
@@ -44,7 +46,14 @@ export async function openFeeds(
     const now = entry.clockStart !== undefined ? clockStartingAt(entry.clockStart, options.now) : options.now;
     const dataDir = folderOf(entry, options);
     const disruptionFeeds = openPublishers(entry.disruptions ?? [], { now, logger });
-    const source = await openTransitSource(entry.source, { ...options, now, logger, dataDir, disruptionFeeds }, kinds);
+    // Each feed's figures under its own id.
+    const { accuracy: kept, ...rest } = options;
+    const accuracy = kept !== undefined ? { ...kept, feed: entry.id } : undefined;
+    const source = await openTransitSource(
+      entry.source,
+      { ...rest, now, logger, dataDir, disruptionFeeds, ...(accuracy !== undefined ? { accuracy } : {}) },
+      kinds,
+    );
     opened.push({ entry, source });
   }
   const feeds = opened.map(({ entry, source }) => ({

@@ -1,4 +1,5 @@
 import type Keyv from 'keyv';
+import type { CounterOps } from './counters.js';
 import type { BoundedOutcome, SetOps } from './sets.js';
 
 export interface BoundedAdd {
@@ -19,6 +20,8 @@ export interface Backend {
   claim(key: string, value: string, ttlMs: number | undefined): Promise<boolean>;
   /** Native sets, for the indexes keyv cannot keep (subscriptions by zone and minute). */
   readonly sets: SetOps;
+  /** Native counters, added to by several instances at once (the accuracy figures). */
+  readonly counters: CounterOps;
   /**
    * All or nothing, across processes: adds `bounded.member` to its set unless it is there already
    * or the set holds `bounded.max` members and, only when it was added, adds each [set, member] of `also` and writes `record` as keyv.set

@@ -3,6 +3,8 @@ import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
+import { createAccuracyRecords } from './accuracy-records.js';
+import type { AccuracyRecords } from '../domain/accuracy.js';
 import { createLiveMessages } from './live-messages.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
 import { createChatLifecycle } from './chat-lifecycle.js';
@@ -46,6 +48,8 @@ export interface Store extends WatchChanges {
   claims: Claims;
   /** Messages kept edited (live locations), across restarts and instances. */
   liveMessages: LiveMessagesRepository;
+  /** The feeds' accuracy figures (daily counters per feed, route and stop; no chat ids). */
+  accuracy: AccuracyRecords;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
   close(): Promise<void>;
@@ -90,6 +94,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
+    accuracy: createAccuracyRecords(backend.counters, claims),
     keyv: backend.keyv,
     close: () => (closing ??= backend.close()),
   };

@@ -7,6 +7,7 @@ import { oneLine } from './errors.js';
 import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { addBoundedWith, redisSets } from './redis-sets.js';
+import { redisCounters } from './redis-counters.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
 /** Covers a server that accepts the connection but never answers the handshake. */
@@ -73,6 +74,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
       return reply === 'OK';
     },
     sets: redisSets(client, setKey),
+    counters: redisCounters(client, (key) => recordKey(`counter:${key}`)),
     async addBoundedWith(bounded, also, record) {
       const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;
       return addBoundedWith(

@@ -1,0 +1,224 @@
+import { bandName, type AccuracyIncrement } from '../../../domain/accuracy.js';
+import { bandOf, ETA_BANDS, scorePrediction } from '../../../domain/eta-bands.js';
+import type { RealtimeFeed, StopUpdate } from './feed.js';
+import type { LiveSnapshot } from './snapshots.js';
+import type { VehicleFeed, VehicleReading } from './vehicles.js';
+
+// The bot's own measure of a feed's predictions, in memory: at each snapshot, the first prediction
+// of each call in each of Transit's bands (0-3, 3-6, 6-10, 10-15 minutes ahead) is remembered, so
+// the count does not grow with how often the feed is polled; once the bus is seen at the stop,
+// every remembered prediction of that call is scored against that moment and forgotten. A call
+// whose bus is never seen is forgotten unscored once its time is well past. Trips newly cancelled
+// are counted here too; trips that vanish are the vanish watch's (told through `vanished`).
+//
+// When the bus was there, in order of trust:
+//  1. its vehicle STOPPED_AT the stop (the fix's time);
+//  2. the feed's own stop progress: the stop's time in the trip updates has come (the feed reports
+//     it as past), or the trip's updates moved on past the stop (a later stop listed, not this one);
+//  3. its vehicle beyond the stop (a higher current_stop_sequence naming another stop).
+// In 2 (moved on) and 3 the passage fell between the last snapshot that still had the stop ahead
+// and this one: the feed's last time for it, kept within that interval.
+
+/** A remembered call is dropped unscored this long after its last predicted time (a bus later than this is not waited for). */
+const MARGIN_S = 30 * 60;
+/** A trip seen cancelled is not counted again while it stays in the feed, nor for this long after. */
+const CANCELLED_MEMORY_S = 6 * 60 * 60;
+/** Calls predicted further ahead than the last band are not remembered. */
+const HORIZON_S = ETA_BANDS[ETA_BANDS.length - 1]!.toMinutes * 60;
+
+interface Prediction {
+  readonly band: number;
+  readonly leadS: number;
+  readonly atS: number;
+}
+
+interface Call {
+  readonly tripId: string;
+  readonly startDate: string | undefined;
+  readonly route: string;
+  readonly stopId: string | undefined;
+  readonly stopSequence: number | undefined;
+  /** At most one per band: the first made. */
+  readonly predictions: Prediction[];
+  /** The feed's last time for the call, and the header time of the last snapshot that still had it ahead. */
+  lastAtS: number;
+  lastAheadS: number;
+}
+
+export interface AccuracyTracker {
+  /** The increments a new snapshot brings (scored predictions, newly cancelled trips). */
+  observe(snapshot: LiveSnapshot): AccuracyIncrement[];
+  /** Calls remembered (memory stays bounded: for tests and the bench). */
+  readonly size: number;
+}
+
+export function createAccuracyTracker(): AccuracyTracker {
+  /** By trip run, then by call: the calls of a trip are looked at together, once per snapshot. */
+  let calls = new Map<string, Map<string, Call>>();
+  const cancelledSeen = new Map<string, number>();
+  let lastS = 0;
+  let size = 0;
+
+  function observe(snapshot: LiveSnapshot): AccuracyIncrement[] {
+    const trips = snapshot.trips;
+    const vehicles = snapshot.vehicles;
+    const nowS = Math.max(trips?.timestamp ?? 0, vehicles?.timestamp ?? 0);
+    // A producer that stamps no time gives no way to place a prediction or a passage in time.
+    if (nowS <= lastS) return [];
+    lastS = nowS;
+    const increments: AccuracyIncrement[] = [];
+    if (trips !== undefined && trips.timestamp > 0) countCancelled(trips, nowS, increments);
+    // First what happened to the calls already remembered, then what this snapshot predicts.
+    const kept = new Map<string, Map<string, Call>>();
+    size = 0;
+    for (const [runKey, byCall] of calls) {
+      const first = byCall.values().next().value!;
+      const runs = trips?.byTripId.get(first.tripId)?.filter((run) => sameRun(run.startDate, first.startDate));
+      const updates = runs?.[0] !== undefined && trips !== undefined ? trips.updatesOf(runs[0]) : undefined;
+      const readings = vehicles?.byTripId.get(first.tripId)?.filter((v) => sameRun(v.startDate, first.startDate));
+      const left = new Map<string, Call>();
+      for (const [callKey, call] of byCall) {
+        const seenAtS = passage(call, updates, readings, vehicles?.timestamp ?? nowS, nowS);
+        if (seenAtS !== undefined) score(call, seenAtS, increments);
+        else if (call.lastAtS + MARGIN_S >= nowS) left.set(callKey, call);
+      }
+      if (left.size > 0) kept.set(runKey, left);
+      size += left.size;
+    }
+    calls = kept;
+    if (trips !== undefined && trips.timestamp > 0) remember(trips, vehicles, trips.timestamp);
+    return increments;
+  }
+
+  function countCancelled(trips: RealtimeFeed, nowS: number, increments: AccuracyIncrement[]): void {
+    for (const [key, seenS] of cancelledSeen) if (seenS + CANCELLED_MEMORY_S < nowS) cancelledSeen.delete(key);
+    for (const runs of trips.byTripId.values()) {
+      for (const run of runs) {
+        if (run.relationship !== 'CANCELED' || run.routeId === undefined) continue;
+        const key = runKeyOf(run.tripId, run.startDate);
+        if (!cancelledSeen.has(key)) increments.push({ route: run.routeId, counter: 'cancelled', n: 1 });
+        cancelledSeen.set(key, nowS);
+      }
+    }
+  }
+
+  /** The first prediction of each call in each band, for calls within the last band's reach. */
+  function remember(trips: RealtimeFeed, vehicles: VehicleFeed | undefined, nowS: number): void {
+    for (const runs of trips.byTripId.values()) {
+      for (const run of runs) {
+        if (run.relationship !== 'SCHEDULED' && run.relationship !== 'REPLACEMENT') continue;
+        // Counted by route: a trip the feed names no route of takes its vehicle's.
+        const route = run.routeId ?? vehicles?.byTripId.get(run.tripId)?.find((v) => sameRun(v.startDate, run.startDate))?.routeId;
+        if (route === undefined) continue;
+        const runKey = runKeyOf(run.tripId, run.startDate);
+        let byCall = calls.get(runKey);
+        for (const update of trips.updatesOf(run)) {
+          const atS = timeOf(update);
+          if (update.relationship !== 'SCHEDULED' || atS === undefined || atS < nowS || atS >= nowS + HORIZON_S) continue;
+          if (update.stopId === undefined && update.stopSequence === undefined) continue;
+          const band = ETA_BANDS.indexOf(bandOf(atS - nowS)!);
+          const callKey = callKeyOf(update.stopId, update.stopSequence);
+          let call = byCall?.get(callKey);
+          if (call === undefined) {
+            call = {
+              tripId: run.tripId,
+              startDate: run.startDate,
+              route,
+              stopId: update.stopId,
+              stopSequence: update.stopSequence,
+              predictions: [],
+              lastAtS: atS,
+              lastAheadS: nowS,
+            };
+            if (byCall === undefined) calls.set(runKey, (byCall = new Map()));
+            byCall.set(callKey, call);
+            size += 1;
+          }
+          call.lastAtS = atS;
+          call.lastAheadS = nowS;
+          if (!call.predictions.some((p) => p.band === band)) call.predictions.push({ band, leadS: atS - nowS, atS });
+        }
+      }
+    }
+  }
+
+  return {
+    observe,
+    get size() {
+      return size;
+    },
+  };
+}
+
+/** Each prediction of the call scored against the bus's passage, route-wide and at the stop. */
+function score(call: Call, seenAtS: number, increments: AccuracyIncrement[]): void {
+  for (const prediction of call.predictions) {
+    const outcome = scorePrediction(prediction.leadS, seenAtS - prediction.atS);
+    if (outcome === undefined) continue;
+    const band = bandName(outcome.band);
+    const counts: Array<[AccuracyIncrement['counter'], boolean]> = [
+      [`scored:${band}`, true],
+      [`accurate:${band}`, outcome.accurate],
+      [`caught:${band}`, outcome.caught],
+    ];
+    for (const [counter, counted] of counts) {
+      if (!counted) continue;
+      increments.push({ route: call.route, counter, n: 1 });
+      if (call.stopId !== undefined) increments.push({ route: call.route, stop: call.stopId, counter, n: 1 });
+    }
+  }
+}
+
+/** When the bus was at the call's stop, if this snapshot shows it has been (see the top of the file). */
+function passage(
+  call: Call,
+  updates: readonly StopUpdate[] | undefined,
+  readings: readonly VehicleReading[] | undefined,
+  vehiclesS: number,
+  nowS: number,
+): number | undefined {
+  const at = readings?.find((v) => v.status === 'stopped-at' && atStop(call, v));
+  if (at !== undefined) return at.timestamp ?? vehiclesS;
+  const between = () => Math.min(Math.max(call.lastAtS, call.lastAheadS), nowS);
+  // A bus seen short of the stop has not passed it, whatever time the feed left there.
+  const short = readings?.some((v) => notYetAt(call, v)) === true;
+  if (updates !== undefined && !short) {
+    const own = updates.find((u) => sameCall(call, u));
+    const ownS = own === undefined ? undefined : timeOf(own);
+    if (own !== undefined && ownS !== undefined && own.relationship === 'SCHEDULED' && ownS < nowS) return ownS;
+    if (own === undefined && call.stopSequence !== undefined && updates.some((u) => u.stopSequence !== undefined && u.stopSequence > call.stopSequence!))
+      return between();
+  }
+  if (readings?.some((v) => beyond(call, v)) === true) return between();
+  return undefined;
+}
+
+/** The vehicle names the call's stop: by stop_id when both give one (a stop_sequence may name another stop), else by sequence. */
+function atStop(call: Call, v: VehicleReading): boolean {
+  if (call.stopId !== undefined && v.stopId !== undefined) return call.stopId === v.stopId;
+  return call.stopSequence !== undefined && v.currentStopSequence === call.stopSequence;
+}
+
+function notYetAt(call: Call, v: VehicleReading): boolean {
+  if (call.stopSequence === undefined || v.currentStopSequence === undefined) return false;
+  return v.currentStopSequence < call.stopSequence || (v.currentStopSequence === call.stopSequence && v.status !== 'stopped-at');
+}
+
+function beyond(call: Call, v: VehicleReading): boolean {
+  if (call.stopSequence === undefined || v.currentStopSequence === undefined) return false;
+  // A sequence past the call's that names the call's own stop is another numbering than the schedule's: not beyond.
+  if (call.stopId !== undefined && v.stopId === call.stopId) return false;
+  return v.currentStopSequence > call.stopSequence;
+}
+
+function sameCall(call: Call, update: StopUpdate): boolean {
+  return call.stopId !== undefined && update.stopId !== undefined ? call.stopId === update.stopId : call.stopSequence === update.stopSequence;
+}
+
+const timeOf = (update: StopUpdate): number | undefined => update.arrival?.time ?? update.departure?.time;
+
+/** A run without a date is the run nearest now: it matches whichever date the other side gives. */
+const sameRun = (a: string | undefined, b: string | undefined) => a === undefined || b === undefined || a === b;
+
+const runKeyOf = (tripId: string, startDate: string | undefined) => `${tripId}\u0000${startDate ?? ''}`;
+const callKeyOf = (stopId: string | undefined, stopSequence: number | undefined) => `${stopId ?? ''}\u0000${stopSequence ?? ''}`;
