@@ -14,6 +14,8 @@ command-routes = /rutas <parada>
     .description = Rutas y sentidos que pasan por una parada
 command-disruptions = /incidencias [parada] [ruta]  o  /incidencias ruta <ruta>
     .description = Desvíos y cambios de servicio ahora: en una parada, en una ruta o todos
+command-reliability = /fiabilidad [parada] <ruta>
+    .description = Con qué frecuencia se cumplieron últimamente las horas en vivo de una ruta
 command-stop = /parada <parada o nombre>
     .description = Dónde está una parada y qué pasa por ella
 command-save = /guardar <parada> [nombre]
@@ -589,3 +591,27 @@ arrivals-trip-vanished = { $clock } 👻 desapareció del seguimiento a las { $s
 arrivals-note-vanished-next = Siguiente: { $clock } { $source }
 arrivals-legend-vanished = 👻 desaparecido del seguimiento, puede no pasar
 arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: estas son las horas programadas.
+
+## Fiabilidad (/fiabilidad): cómo resultaron las horas en vivo, medido por el propio bot
+reliability-heading = Últimos { $days } días, ruta { $route }:
+reliability-heading-at = Últimos { $days } días, ruta { $route } en la parada { $stop }:
+reliability-predictions = El { $accurate } % de { $scored ->
+        [one] 1 predicción
+       *[other] { $scored } predicciones
+    } se cumplió dentro del margen habitual (de 30 s antes a 1 min 30 después para un autobús que llega en menos de 3 min, más con más antelación); siguiéndolas, habrías alcanzado el autobús el { $caught } % de las veces.
+reliability-few = Pocas predicciones comprobadas por ahora: tome estas cifras como una primera indicación.
+reliability-none-yet = Ninguna predicción comprobada aún: el bot compara cada hora en vivo con el momento en que se ve el autobús en la parada, y todavía no ha visto pasar ninguno.
+reliability-trips = { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-trips-route = En toda la ruta { $route }: { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-reports = { $count ->
+        [one] 1 usuario informó de un autobús que no pasó esta semana.
+       *[other] { $count } usuarios informaron de un autobús que no pasó esta semana.
+    }
+reliability-no-realtime = Esta fuente no da horas en vivo, solo el horario: no hay nada que medir.
+reliability-not-recorded = No hay cifras para esta fuente: el bot solo mide las horas en vivo de las fuentes GTFS-Realtime que sigue.

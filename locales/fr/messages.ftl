@@ -14,6 +14,8 @@ command-routes = /circuits <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
     .description = Détours et changements de service, à un arrêt ou sur un circuit
+command-reliability = /fiabilite [arrêt] <circuit>
+    .description = À quel point les heures en direct d'un circuit se sont vérifiées ces derniers jours
 command-stop = /arret <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /enregistrer <arrêt> [nom]
@@ -589,3 +591,27 @@ arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
 arrivals-note-vanished-next = Suivant : { $clock } { $source }
 arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
 arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.
+
+## Fiabilité (/fiabilite) : ce que valaient les heures en direct, mesuré par le bot lui-même
+reliability-heading = { $days } derniers jours, circuit { $route } :
+reliability-heading-at = { $days } derniers jours, circuit { $route } à l'arrêt { $stop } :
+reliability-predictions = { $accurate } % { $scored ->
+        [one] d'une prévision
+       *[other] de { $scored } prévisions
+    } se sont vérifiées dans la marge habituelle (de 30 s d'avance à 1 min 30 de retard pour un bus attendu dans moins de 3 min, davantage au-delà) ; en les suivant, vous auriez attrapé le bus { $caught } % du temps.
+reliability-few = Peu de prévisions vérifiées jusqu'ici : prenez ces chiffres comme une première indication.
+reliability-none-yet = Aucune prévision vérifiée pour l'instant : le bot compare chaque heure en direct au moment où le bus est vu à l'arrêt, et n'en a pas encore vu passer.
+reliability-trips = { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-trips-route = Sur tout le circuit { $route } : { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-reports = { $count ->
+        [one] 1 usager a signalé un bus qui n'est pas passé cette semaine.
+       *[other] { $count } usagers ont signalé un bus qui n'est pas passé cette semaine.
+    }
+reliability-no-realtime = Ce flux ne donne pas d'heures en direct, seulement l'horaire : il n'y a rien à mesurer.
+reliability-not-recorded = Pas de chiffres pour ce flux : le bot ne mesure les heures en direct que des flux GTFS-Realtime qu'il suit.

@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { TransitSource } from '../domain/transit-source.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { ChatContext } from './chat-context.js';
 import { chatLanguage } from './chat-language.js';
 import { MENU_SPECS, findCommand } from './commands/index.js';
@@ -34,6 +35,8 @@ export interface BotCoreDeps {
   now: Clock;
   stops?: StopIndex;
   logger?: Logger;
+  /** Riders' reports of buses that did not come; absent: /reliability shows none. */
+  riderReports?: RiderReportsRepository;
   /** The languages spoken: the package's locales/ folders by default; tests may pass others. */
   languages?: Languages;
   /** Defaults to the languages' messages; tests may pass their own. */
@@ -78,6 +81,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
+        ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
       });
     } catch (err) {

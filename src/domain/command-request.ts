@@ -20,7 +20,8 @@ export type CommandName =
   | 'disruption'
   | 'where'
   | 'live'
-  | 'lang';
+  | 'lang'
+  | 'reliability';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

@@ -18,6 +18,7 @@ import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
+import { reliability } from './reliability.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandModule[] = [
   notify,
   routes,
   disruptions,
+  reliability,
   stop,
   save,
   savedStops,
