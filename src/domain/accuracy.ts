@@ -44,8 +44,11 @@ export interface AccuracyRecords {
    * exactly one caller across instances, so that a snapshot is counted once.
    */
   claimSnapshot(feed: string, headerSeconds: number): Promise<boolean>;
-  /** Adds the increments to the day's counters (day: YYYY-MM-DD, UTC), kept until `keepUntil`. */
-  add(feed: string, day: string, increments: readonly AccuracyIncrement[], keepUntil: Date): Promise<void>;
+  /**
+   * Adds the increments to the day's counters (day: YYYY-MM-DD, UTC), kept `keepForMs` from now
+   * (a timer, not the calendar: a feed replayed from another day keeps its figures as long).
+   */
+  add(feed: string, day: string, increments: readonly AccuracyIncrement[], keepForMs: number): Promise<void>;
   /** The totals of these days for these routes: route-wide, or at these stops (figures of cancelled and vanished trips stay route-wide). */
   read(feed: string, days: readonly string[], routes: readonly string[], stops?: readonly string[]): Promise<AccuracyTally>;
 }

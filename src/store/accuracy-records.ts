@@ -21,7 +21,7 @@ const BANDS = ETA_BANDS.map(bandName);
 export function createAccuracyRecords(counters: CounterOps, claims: Claims): AccuracyRecords {
   return {
     claimSnapshot: (feed, headerSeconds) => claims.claim(snapshotClaimKey(feed, headerSeconds), '1', SNAPSHOT_CLAIM_MS),
-    add: (feed, day, increments, keepUntil) =>
+    add: (feed, day, increments, keepForMs) =>
       guarded(`add accuracy counters of ${feed}`, async () => {
         const byRoute = new Map<string, Map<string, number>>();
         for (const inc of increments) {
@@ -30,7 +30,7 @@ export function createAccuracyRecords(counters: CounterOps, claims: Claims): Acc
           const field = fieldOf(inc.counter, inc.stop);
           fields.set(field, (fields.get(field) ?? 0) + inc.n);
         }
-        await Promise.all([...byRoute].map(([route, fields]) => counters.add(counterKey(feed, day, route), [...fields], keepUntil.getTime())));
+        await Promise.all([...byRoute].map(([route, fields]) => counters.add(counterKey(feed, day, route), [...fields], keepForMs)));
       }),
     read: (feed, days, routes, stops) =>
       guarded(`read accuracy counters of ${feed}`, async (): Promise<AccuracyTally> => {

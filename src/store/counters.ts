@@ -5,8 +5,8 @@
  * time its last add gave.
  */
 export interface CounterOps {
-  /** Adds each [field, n] to the counter `key`, all at once; the counter is kept until `expiresAtMs`. */
-  add(key: string, increments: ReadonlyArray<readonly [field: string, n: number]>, expiresAtMs: number): Promise<void>;
+  /** Adds each [field, n] to the counter `key`, all at once; the counter is kept `ttlMs` from now (never less than an earlier add gave). */
+  add(key: string, increments: ReadonlyArray<readonly [field: string, n: number]>, ttlMs: number): Promise<void>;
   /** The value of each field of each counter (0 when absent or expired), in the keys' and fields' order, in one round trip. */
   read(keys: readonly string[], fields: readonly string[]): Promise<number[][]>;
 }

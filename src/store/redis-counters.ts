@@ -8,12 +8,12 @@ type Client = ReturnType<typeof createClient>;
 /** `prefix` turns a counter's key into its Redis key (the namespace, as keyv's adapter prefixes). */
 export function redisCounters(client: Client, prefix: (key: string) => string): CounterOps {
   return {
-    async add(key, increments, expiresAtMs) {
+    async add(key, increments, ttlMs) {
       if (increments.length === 0) return;
       const stored = prefix(key);
       const multi = client.multi();
       for (const [field, n] of increments) multi.hIncrBy(stored, field, n);
-      multi.pExpireAt(stored, Math.ceil(expiresAtMs));
+      multi.pExpire(stored, Math.max(1, Math.ceil(ttlMs)));
       await multi.exec();
     },
     async read(keys, fields) {

@@ -27,9 +27,9 @@ export function sqliteCounters(db: Database, prefix: (key: string) => string, no
     for (const [field, n] of increments) upsert.run(key, field, n, expiresAtMs);
   });
   return {
-    async add(key, increments, expiresAtMs) {
-      if (increments.length > 0) addAll(prefix(key), increments, expiresAtMs);
+    async add(key, increments, ttlMs) {
       const at = now();
+      if (increments.length > 0) addAll(prefix(key), increments, at + ttlMs);
       if (at - sweptAt >= SWEEP_EVERY_MS) {
         sweptAt = at;
         sweep.run(at);

@@ -53,8 +53,9 @@ export function createAccuracyRecorder(options: AccuracyRecorderOptions): Accura
     try {
       if (!(await options.records.claimSnapshot(options.feed, headerS))) return;
       const day = utcDay(new Date(headerS * 1000));
-      // The same for every add of a day, whichever instance makes it: the day's end, and the days kept after it.
-      await options.records.add(options.feed, day, increments, new Date(Date.parse(`${day}T00:00:00Z`) + (days + 1) * 86_400_000));
+      // Until the day's end and the days kept after it, whichever instance adds.
+      const keepForMs = Date.parse(`${day}T00:00:00Z`) + (days + 1) * 86_400_000 - headerS * 1000;
+      await options.records.add(options.feed, day, increments, keepForMs);
       for (const inc of increments) if (inc.stop === undefined) totals.set(inc.counter, (totals.get(inc.counter) ?? 0) + inc.n);
       failing = false;
     } catch (err) {

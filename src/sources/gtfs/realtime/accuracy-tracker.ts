@@ -48,7 +48,7 @@ interface Call {
 export interface AccuracyTracker {
   /** The increments a new snapshot brings (scored predictions, newly cancelled trips). */
   observe(snapshot: LiveSnapshot): AccuracyIncrement[];
-  /** Calls remembered (memory stays bounded: for tests and the bench). */
+  /** Calls remembered, those scored included until their margin is out (memory stays bounded: for tests and the bench). */
   readonly size: number;
 }
 
@@ -56,6 +56,8 @@ export function createAccuracyTracker(): AccuracyTracker {
   /** By trip run, then by call: the calls of a trip are looked at together, once per snapshot. */
   let calls = new Map<string, Map<string, Call>>();
   const cancelledSeen = new Map<string, number>();
+  /** Calls scored already, until their margin is out: a feed still listing one (its bus at the stop) does not start it again. */
+  const scored = new Map<string, number>();
   let lastS = 0;
   let size = 0;
 
@@ -79,13 +81,17 @@ export function createAccuracyTracker(): AccuracyTracker {
       const left = new Map<string, Call>();
       for (const [callKey, call] of byCall) {
         const seenAtS = passage(call, updates, readings, vehicles?.timestamp ?? nowS, nowS);
-        if (seenAtS !== undefined) score(call, seenAtS, increments);
+        if (seenAtS !== undefined) {
+          score(call, seenAtS, increments);
+          scored.set(`${runKey}\u0000${callKey}`, call.lastAtS);
+        }
         else if (call.lastAtS + MARGIN_S >= nowS) left.set(callKey, call);
       }
       if (left.size > 0) kept.set(runKey, left);
       size += left.size;
     }
     calls = kept;
+    for (const [key, atS] of scored) if (atS + MARGIN_S < nowS) scored.delete(key);
     if (trips !== undefined && trips.timestamp > 0) remember(trips, vehicles, trips.timestamp);
     return increments;
   }
@@ -118,6 +124,7 @@ export function createAccuracyTracker(): AccuracyTracker {
           if (update.stopId === undefined && update.stopSequence === undefined) continue;
           const band = ETA_BANDS.indexOf(bandOf(atS - nowS)!);
           const callKey = callKeyOf(update.stopId, update.stopSequence);
+          if (scored.has(`${runKey}\u0000${callKey}`)) continue;
           let call = byCall?.get(callKey);
           if (call === undefined) {
             call = {
@@ -145,7 +152,7 @@ export function createAccuracyTracker(): AccuracyTracker {
   return {
     observe,
     get size() {
-      return size;
+      return size + scored.size;
     },
   };
 }
