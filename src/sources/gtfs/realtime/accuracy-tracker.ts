@@ -1,6 +1,6 @@
 import { bandName, type AccuracyIncrement } from '../../../domain/accuracy.js';
 import { bandOf, ETA_BANDS, scorePrediction } from '../../../domain/eta-bands.js';
-import type { RealtimeFeed, StopUpdate } from './feed.js';
+import type { RealtimeFeed, StopUpdate, TripPrediction } from './feed.js';
 import type { LiveSnapshot } from './snapshots.js';
 import type { VehicleFeed, VehicleReading } from './vehicles.js';
 
@@ -12,7 +12,8 @@ import type { VehicleFeed, VehicleReading } from './vehicles.js';
 // are counted here too; trips that vanish are the vanish watch's (told through `vanished`).
 //
 // When the bus was there, in order of trust:
-//  1. its vehicle STOPPED_AT the stop (the fix's time);
+//  1. its vehicle STOPPED_AT the stop (the fix's time), unless only a departure was predicted (a
+//     trip's first stop, where the bus waits: then its leaving is what was predicted);
 //  2. the feed's own stop progress: the stop's time in the trip updates has come (the feed reports
 //     it as past), or the trip's updates moved on past the stop (a later stop listed, not this one);
 //  3. its vehicle beyond the stop (a higher current_stop_sequence naming another stop).
@@ -38,6 +39,8 @@ interface Call {
   readonly route: string;
   readonly stopId: string | undefined;
   readonly stopSequence: number | undefined;
+  /** Only a departure is predicted (a trip's first stop): the bus waiting there has not come yet, its leaving is the passage. */
+  readonly departs: boolean;
   /** At most one per band: the first made. */
   readonly predictions: Prediction[];
   /** The feed's last time for the call, and the header time of the last snapshot that still had it ahead. */
@@ -69,6 +72,8 @@ export function createAccuracyTracker(): AccuracyTracker {
     if (nowS <= lastS) return [];
     lastS = nowS;
     const increments: AccuracyIncrement[] = [];
+    // Each run's updates are made into objects once per snapshot, for both passes.
+    const updatesOf = cachedUpdates(trips);
     if (trips !== undefined && trips.timestamp > 0) countCancelled(trips, nowS, increments);
     // First what happened to the calls already remembered, then what this snapshot predicts.
     const kept = new Map<string, Map<string, Call>>();
@@ -76,7 +81,7 @@ export function createAccuracyTracker(): AccuracyTracker {
     for (const [runKey, byCall] of calls) {
       const first = byCall.values().next().value!;
       const runs = trips?.byTripId.get(first.tripId)?.filter((run) => sameRun(run.startDate, first.startDate));
-      const updates = runs?.[0] !== undefined && trips !== undefined ? trips.updatesOf(runs[0]) : undefined;
+      const updates = runs?.[0] !== undefined ? progressOf(updatesOf(runs[0])) : undefined;
       const readings = vehicles?.byTripId.get(first.tripId)?.filter((v) => sameRun(v.startDate, first.startDate));
       const left = new Map<string, Call>();
       for (const [callKey, call] of byCall) {
@@ -92,7 +97,7 @@ export function createAccuracyTracker(): AccuracyTracker {
     }
     calls = kept;
     for (const [key, atS] of scored) if (atS + MARGIN_S < nowS) scored.delete(key);
-    if (trips !== undefined && trips.timestamp > 0) remember(trips, vehicles, trips.timestamp);
+    if (trips !== undefined && trips.timestamp > 0) remember(trips, vehicles, trips.timestamp, updatesOf);
     return increments;
   }
 
@@ -109,7 +114,7 @@ export function createAccuracyTracker(): AccuracyTracker {
   }
 
   /** The first prediction of each call in each band, for calls within the last band's reach. */
-  function remember(trips: RealtimeFeed, vehicles: VehicleFeed | undefined, nowS: number): void {
+  function remember(trips: RealtimeFeed, vehicles: VehicleFeed | undefined, nowS: number, updatesOf: (run: TripPrediction) => StopUpdate[]): void {
     for (const runs of trips.byTripId.values()) {
       for (const run of runs) {
         if (run.relationship !== 'SCHEDULED' && run.relationship !== 'REPLACEMENT') continue;
@@ -118,7 +123,7 @@ export function createAccuracyTracker(): AccuracyTracker {
         if (route === undefined) continue;
         const runKey = runKeyOf(run.tripId, run.startDate);
         let byCall = calls.get(runKey);
-        for (const update of trips.updatesOf(run)) {
+        for (const update of updatesOf(run)) {
           const atS = timeOf(update);
           if (update.relationship !== 'SCHEDULED' || atS === undefined || atS < nowS || atS >= nowS + HORIZON_S) continue;
           if (update.stopId === undefined && update.stopSequence === undefined) continue;
@@ -133,6 +138,7 @@ export function createAccuracyTracker(): AccuracyTracker {
               route,
               stopId: update.stopId,
               stopSequence: update.stopSequence,
+              departs: update.arrival?.time === undefined,
               predictions: [],
               lastAtS: atS,
               lastAheadS: nowS,
@@ -179,22 +185,21 @@ function score(call: Call, seenAtS: number, increments: AccuracyIncrement[]): vo
 /** When the bus was at the call's stop, if this snapshot shows it has been (see the top of the file). */
 function passage(
   call: Call,
-  updates: readonly StopUpdate[] | undefined,
+  updates: Progress | undefined,
   readings: readonly VehicleReading[] | undefined,
   vehiclesS: number,
   nowS: number,
 ): number | undefined {
-  const at = readings?.find((v) => v.status === 'stopped-at' && atStop(call, v));
+  const at = call.departs ? undefined : readings?.find((v) => v.status === 'stopped-at' && atStop(call, v));
   if (at !== undefined) return at.timestamp ?? vehiclesS;
   const between = () => Math.min(Math.max(call.lastAtS, call.lastAheadS), nowS);
   // A bus seen short of the stop has not passed it, whatever time the feed left there.
   const short = readings?.some((v) => notYetAt(call, v)) === true;
   if (updates !== undefined && !short) {
-    const own = updates.find((u) => sameCall(call, u));
+    const own = (call.stopId !== undefined ? updates.byStopId.get(call.stopId) : undefined) ?? updates.bySequence.get(call.stopSequence ?? NaN);
     const ownS = own === undefined ? undefined : timeOf(own);
     if (own !== undefined && ownS !== undefined && own.relationship === 'SCHEDULED' && ownS < nowS) return ownS;
-    if (own === undefined && call.stopSequence !== undefined && updates.some((u) => u.stopSequence !== undefined && u.stopSequence > call.stopSequence!))
-      return between();
+    if (own === undefined && call.stopSequence !== undefined && updates.lastSequence > call.stopSequence) return between();
   }
   if (readings?.some((v) => beyond(call, v)) === true) return between();
   return undefined;
@@ -208,7 +213,9 @@ function atStop(call: Call, v: VehicleReading): boolean {
 
 function notYetAt(call: Call, v: VehicleReading): boolean {
   if (call.stopSequence === undefined || v.currentStopSequence === undefined) return false;
-  return v.currentStopSequence < call.stopSequence || (v.currentStopSequence === call.stopSequence && v.status !== 'stopped-at');
+  if (v.currentStopSequence !== call.stopSequence) return v.currentStopSequence < call.stopSequence;
+  // At the stop: a bus stopped there has arrived, but not yet left.
+  return call.departs || v.status !== 'stopped-at';
 }
 
 function beyond(call: Call, v: VehicleReading): boolean {
@@ -218,8 +225,33 @@ function beyond(call: Call, v: VehicleReading): boolean {
   return v.currentStopSequence > call.stopSequence;
 }
 
-function sameCall(call: Call, update: StopUpdate): boolean {
-  return call.stopId !== undefined && update.stopId !== undefined ? call.stopId === update.stopId : call.stopSequence === update.stopSequence;
+/** A run's updates indexed for its calls: by stop_id (a stop_sequence may name another stop), else by sequence; how far they reach. */
+interface Progress {
+  readonly byStopId: ReadonlyMap<string, StopUpdate>;
+  readonly bySequence: ReadonlyMap<number, StopUpdate>;
+  readonly lastSequence: number;
+}
+
+function progressOf(updates: readonly StopUpdate[]): Progress {
+  const byStopId = new Map<string, StopUpdate>();
+  const bySequence = new Map<number, StopUpdate>();
+  let lastSequence = -Infinity;
+  for (const u of updates) {
+    if (u.stopId !== undefined) byStopId.set(u.stopId, u);
+    // An update naming its stop is found by it, never by a sequence another stop may share.
+    else if (u.stopSequence !== undefined) bySequence.set(u.stopSequence, u);
+    if (u.stopSequence !== undefined && u.stopSequence > lastSequence) lastSequence = u.stopSequence;
+  }
+  return { byStopId, bySequence, lastSequence };
+}
+
+function cachedUpdates(trips: RealtimeFeed | undefined): (run: TripPrediction) => StopUpdate[] {
+  const made = new Map<TripPrediction, StopUpdate[]>();
+  return (run) => {
+    let updates = made.get(run);
+    if (updates === undefined) made.set(run, (updates = trips?.updatesOf(run) ?? []));
+    return updates;
+  };
 }
 
 const timeOf = (update: StopUpdate): number | undefined => update.arrival?.time ?? update.departure?.time;
