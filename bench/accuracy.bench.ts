@@ -37,7 +37,9 @@ function scores(increments: readonly AccuracyIncrement[]): string {
   });
   const all = ETA_BANDS.map((b) => bandName(b));
   const total = (c: string) => all.reduce((n, band) => n + sum(`${c}:${band}`), 0);
-  lines.push(`  all      : ${String(total('scored')).padStart(6)} scored, ${pct(total('accurate'), total('scored'))} within, bus catch ${pct(total('caught'), total('scored'))}`);
+  lines.push(
+    `  all      : ${String(total('scored')).padStart(6)} scored, ${pct(total('accurate'), total('scored'))} within, bus catch ${pct(total('caught'), total('scored'))}`,
+  );
   lines.push(`  trips cancelled ${sum('cancelled')}, vanished ${sum('vanished')} (the vanish watch's, not run here)`);
   return lines.join('\n');
 }
@@ -53,7 +55,10 @@ const pct = (part: number, whole: number) => (whole === 0 ? '  -  ' : `${((100 *
   for (let i = 0; i < SNAPSHOTS; i++) {
     const at = start + i * 30_000;
     increments.push(
-      ...tracker.observe({ trips: decodeTripUpdates(demoTripUpdates(network, at)), vehicles: decodeVehiclePositions(demoVehiclePositions(network, at)) }),
+      ...tracker.observe({
+        trips: decodeTripUpdates(demoTripUpdates(network, at)),
+        vehicles: decodeVehiclePositions(demoVehiclePositions(network, at)),
+      }),
     );
   }
   console.log(`simulator replay: the demo network's trip updates and vehicle positions, ${SNAPSHOTS} snapshots 30 s apart from 07:00 (Ottawa)`);
@@ -71,7 +76,8 @@ const T0 = 1_800_000_000;
 /** A trip's true time at a stop: spread over an 80-minute run, each trip late by its own few minutes. */
 const trueAt = (trip: number, stop: number) => T0 - (trip % 80) * 60 + stop * STEP_S + ((trip * 37) % 300) - 60;
 /** The feed's prediction made `lead` seconds ahead: off by up to a fifth of the lead, either way, by trip and stop. */
-const predicted = (trip: number, stop: number, lead: number) => Math.round(trueAt(trip, stop) + (((trip * 7 + stop * 13) % 41) / 20 - 1) * 0.2 * lead);
+const predicted = (trip: number, stop: number, lead: number) =>
+  Math.round(trueAt(trip, stop) + (((trip * 7 + stop * 13) % 41) / 20 - 1) * 0.2 * lead);
 
 function citySnapshot(nowS: number): { trips: Uint8Array; vehicles: Uint8Array } {
   const tripEntities = [];
@@ -88,7 +94,11 @@ function citySnapshot(nowS: number): { trips: Uint8Array; vehicles: Uint8Array }
         trip: descriptor,
         stopTimeUpdate: Array.from({ length: STOPS - next }, (_, k) => {
           const s = next + k;
-          return { stopSequence: s + 1, stopId: `s${trip % ROUTES}-${s}`, arrival: { time: predicted(trip, s, Math.max(0, trueAt(trip, s) - nowS)) } };
+          return {
+            stopSequence: s + 1,
+            stopId: `s${trip % ROUTES}-${s}`,
+            arrival: { time: predicted(trip, s, Math.max(0, trueAt(trip, s) - nowS)) },
+          };
         }),
       },
     });
@@ -131,12 +141,18 @@ function citySnapshot(nowS: number): { trips: Uint8Array; vehicles: Uint8Array }
   }
   gc();
   const heapAfter = process.memoryUsage().heapUsed;
-  console.log(`\ncity scale: ${TRIPS} trips x ${STOPS} stops on ${ROUTES} routes (${stopUpdates} stop updates in a snapshot), ${ROUNDS} snapshots 30 s apart`);
+  console.log(
+    `\ncity scale: ${TRIPS} trips x ${STOPS} stops on ${ROUTES} routes (${stopUpdates} stop updates in a snapshot), ${ROUNDS} snapshots 30 s apart`,
+  );
   console.log(`decode of a snapshot (trip updates and vehicle positions): ${median(decodes).toFixed(1)} ms (median)`);
-  console.log(`recording it (the tracker's observe): ${median(observes).toFixed(1)} ms (median), ${(median(observes) / median(decodes)).toFixed(2)} of the decode`);
-  console.log(`calls held in memory: ${tracker.size}; heap after the run ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB above before it (the last snapshots decoded included)`);
+  console.log(
+    `recording it (the tracker's observe): ${median(observes).toFixed(1)} ms (median), ${(median(observes) / median(decodes)).toFixed(2)} of the decode`,
+  );
+  console.log(
+    `calls held in memory: ${tracker.size}; heap after the run ${((heapAfter - heapBefore) / 1e6).toFixed(1)} MB above before it (the last snapshots decoded included)`,
+  );
   console.log(`increments per refresh: ${Math.round(increments.length / ROUNDS)} (route-wide and per stop)`);
-  console.log("scores of this synthetic feed (errors up to a fifth of the lead):");
+  console.log('scores of this synthetic feed (errors up to a fifth of the lead):');
   console.log(scores(increments));
 }
 
@@ -151,7 +167,10 @@ function citySnapshot(nowS: number): { trips: Uint8Array; vehicles: Uint8Array }
     for (let day = 0; day < 7; day++) {
       const date = `2027-01-${String(9 + day).padStart(2, '0')}`;
       for (let route = 0; route < ROUTES; route++) {
-        const increments: AccuracyIncrement[] = [{ route: `r${route}`, counter: 'cancelled', n: 3 }, { route: `r${route}`, counter: 'vanished', n: 1 }];
+        const increments: AccuracyIncrement[] = [
+          { route: `r${route}`, counter: 'cancelled', n: 3 },
+          { route: `r${route}`, counter: 'vanished', n: 1 },
+        ];
         for (const counter of fields) {
           increments.push({ route: `r${route}`, counter, n: 50 });
           for (let s = 0; s < CITY_STOPS; s++) increments.push({ route: `r${route}`, stop: `s${route}-${s}`, counter, n: 2 });
@@ -161,7 +180,12 @@ function citySnapshot(nowS: number): { trips: Uint8Array; vehicles: Uint8Array }
     }
     const seeding = performance.now() - started;
     // One refresh's worth: what the city-scale replay brought per snapshot, spread over the routes.
-    const refresh: AccuracyIncrement[] = Array.from({ length: 600 }, (_, i) => ({ route: `r${i % ROUTES}`, stop: `s${i % ROUTES}-${i % CITY_STOPS}`, counter: 'scored:0-3', n: 1 }));
+    const refresh: AccuracyIncrement[] = Array.from({ length: 600 }, (_, i) => ({
+      route: `r${i % ROUTES}`,
+      stop: `s${i % ROUTES}-${i % CITY_STOPS}`,
+      counter: 'scored:0-3',
+      n: 1,
+    }));
     const writes: number[] = [];
     const reads: number[] = [];
     const days = Array.from({ length: 7 }, (_, i) => `2027-01-${String(15 - i).padStart(2, '0')}`);
@@ -184,9 +208,13 @@ function citySnapshot(nowS: number): { trips: Uint8Array; vehicles: Uint8Array }
         }
       })
       .reduce((a, b) => a + b, 0);
-    console.log(`\n7 days in SQLite: ${ROUTES} routes x ${CITY_STOPS} stops, ${rows} counters (12 per stop and route, cancelled and vanished per route)`);
+    console.log(
+      `\n7 days in SQLite: ${ROUTES} routes x ${CITY_STOPS} stops, ${rows} counters (12 per stop and route, cancelled and vanished per route)`,
+    );
     console.log(`seeded in ${(seeding / 1000).toFixed(1)} s; the file: ${(bytes / 1e6).toFixed(1)} MB`);
-    console.log(`one refresh's write (600 increments): ${median(writes).toFixed(1)} ms; one /reliability read (7 days, a route at a stop): ${median(reads).toFixed(2)} ms (medians of 20)`);
+    console.log(
+      `one refresh's write (600 increments): ${median(writes).toFixed(1)} ms; one /reliability read (7 days, a route at a stop): ${median(reads).toFixed(2)} ms (medians of 20)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,8 +19,18 @@ forEachBackend((backend) => {
     it('sums adds from two connections, route-wide and at stops, over the days asked', async () => {
       const [a, b] = [await backend.open(), await backend.open()];
       await Promise.all([
-        a.accuracy.add('oc', '2026-11-20', [inc('scored:0-3'), inc('accurate:0-3'), inc('caught:0-3'), inc('scored:0-3', 'A'), inc('cancelled')], DAY),
-        b.accuracy.add('oc', '2026-11-21', [inc('scored:3-6', undefined, 'R1', 2), inc('caught:3-6', undefined, 'R1', 2), inc('scored:3-6', 'B', 'R1', 2)], DAY),
+        a.accuracy.add(
+          'oc',
+          '2026-11-20',
+          [inc('scored:0-3'), inc('accurate:0-3'), inc('caught:0-3'), inc('scored:0-3', 'A'), inc('cancelled')],
+          DAY,
+        ),
+        b.accuracy.add(
+          'oc',
+          '2026-11-21',
+          [inc('scored:3-6', undefined, 'R1', 2), inc('caught:3-6', undefined, 'R1', 2), inc('scored:3-6', 'B', 'R1', 2)],
+          DAY,
+        ),
         b.accuracy.add('oc', '2026-11-21', [inc('vanished'), inc('scored:0-3', undefined, 'R2')], DAY),
         a.accuracy.add('sto', '2026-11-21', [inc('scored:0-3')], DAY),
       ]);

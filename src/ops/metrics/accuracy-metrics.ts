@@ -14,7 +14,8 @@ export function registerAccuracyMetrics(registry: Registry, status: () => readon
     registers: [registry],
     collect() {
       this.reset();
-      for (const s of status()) for (const p of s.accuracy?.predictions ?? []) this.inc({ feed: s.feed ?? 'default', band: p.band, outcome: p.outcome }, p.count);
+      for (const s of status())
+        for (const p of s.accuracy?.predictions ?? []) this.inc({ feed: s.feed ?? 'default', band: p.band, outcome: p.outcome }, p.count);
     },
   });
   new Counter({

@@ -50,9 +50,7 @@ export async function openGtfsFeed(
   const logger = options.logger.child({ component: 'gtfs' });
   // Only a feed with predictions has any to measure.
   const accuracy =
-    options.accuracy !== undefined && settings.tripUpdatesUrl !== undefined
-      ? createAccuracyRecorder({ ...options.accuracy, logger })
-      : undefined;
+    options.accuracy !== undefined && settings.tripUpdatesUrl !== undefined ? createAccuracyRecorder({ ...options.accuracy, logger }) : undefined;
   const gtfs = await createGtfsSource({
     schedule: readLocation(settings.scheduleUrl),
     ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: readLocation(settings.tripUpdatesUrl) } : {}),

@@ -104,7 +104,8 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
 
   // Trips that drop out of the trip updates before their time, found by comparing each snapshot with the last.
   const observers = [...(options.observers ?? []), ...(options.accuracy !== undefined ? [options.accuracy] : [])];
-  const observerFailed = (err: unknown) => options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed');
+  const observerFailed = (err: unknown) =>
+    options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed');
   const vanishing = createVanishWatch((trip) => {
     for (const observer of observers) {
       try {
@@ -272,17 +273,12 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         const routes = await timetable.findRoutes(query.route.trim());
         if (routes.length === 0) throw new TransitError('unknown-route', 'no such route in the schedule');
         const place = query.stop === undefined ? undefined : await placeOf(timetable, query.stop);
-        const serving =
-          place === undefined ? routes : (await timetable.routesAt(place)).filter((r) => routes.some((x) => x.routeId === r.routeId));
+        const serving = place === undefined ? routes : (await timetable.routesAt(place)).filter((r) => routes.some((x) => x.routeId === r.routeId));
         if (serving.length === 0) throw new TransitError('route-not-at-stop', 'the route does not stop there');
         // Nothing predicted, nothing to measure; a feed recorded nowhere (no store given) has no figures.
         if (realtime === undefined) return { status: 'no-realtime' };
         if (options.accuracy === undefined) return { status: 'not-recorded' };
-        const tally = await options.accuracy.read(
-          [...new Set(serving.map((r) => r.routeId))],
-          place?.stopIds,
-          options.now(),
-        );
+        const tally = await options.accuracy.read([...new Set(serving.map((r) => r.routeId))], place?.stopIds, options.now());
         return {
           status: 'ok',
           days: options.accuracy.days,

@@ -60,7 +60,8 @@ export function createAccuracyRecorder(options: AccuracyRecorderOptions): Accura
       failing = false;
     } catch (err) {
       // One line per spell of trouble: the store down does not fill the log every half-minute.
-      if (!failing) options.logger.warn({ feed: options.feed, problem: err instanceof Error ? err.message : 'unknown' }, 'accuracy figures not recorded');
+      if (!failing)
+        options.logger.warn({ feed: options.feed, problem: err instanceof Error ? err.message : 'unknown' }, 'accuracy figures not recorded');
       failing = true;
     }
   }

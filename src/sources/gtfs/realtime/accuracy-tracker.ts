@@ -89,8 +89,7 @@ export function createAccuracyTracker(): AccuracyTracker {
         if (seenAtS !== undefined) {
           score(call, seenAtS, increments);
           scored.set(`${runKey}\u0000${callKey}`, call.lastAtS);
-        }
-        else if (call.lastAtS + MARGIN_S >= nowS) left.set(callKey, call);
+        } else if (call.lastAtS + MARGIN_S >= nowS) left.set(callKey, call);
       }
       if (left.size > 0) kept.set(runKey, left);
       size += left.size;
@@ -143,7 +142,7 @@ export function createAccuracyTracker(): AccuracyTracker {
               lastAtS: atS,
               lastAheadS: nowS,
             };
-            if (byCall === undefined) calls.set(runKey, (byCall = new Map()));
+            if (byCall === undefined) calls.set(runKey, (byCall = new Map<string, Call>()));
             byCall.set(callKey, call);
             size += 1;
           }

@@ -30,9 +30,11 @@ export const GTFS = {
   'stops.txt': 'stop_id,stop_code,stop_name,stop_lat,stop_lon\nS,1000,Start,49.0,-123.0\nA,1001,Main St,49.1,-123.1\nB,1002,Oak Av,49.2,-123.2\n',
   'routes.txt': 'route_id,route_short_name,route_type\nR1,10,3\nR2,20,3\n',
   'calendar.txt': 'service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nWK,1,1,1,1,1,0,0,20250101,20251231\n',
-  'trips.txt': ['route_id,service_id,trip_id,trip_headsign,direction_id', ...['T1', 'T2', 'T3', 'T4'].map((t) => `R1,WK,${t},Downtown,0`), 'R2,WK,U1,Uptown,0'].join(
-    '\n',
-  ),
+  'trips.txt': [
+    'route_id,service_id,trip_id,trip_headsign,direction_id',
+    ...['T1', 'T2', 'T3', 'T4'].map((t) => `R1,WK,${t},Downtown,0`),
+    'R2,WK,U1,Uptown,0',
+  ].join('\n'),
   'stop_times.txt': [
     'trip_id,arrival_time,departure_time,stop_id,stop_sequence',
     ...['T1', 'T2', 'T3', 'T4', 'U1'].flatMap((t) => [`${t},07:55:00,07:55:00,S,1`, `${t},08:05:00,08:05:00,A,2`, `${t},08:12:00,08:12:00,B,3`]),
@@ -63,7 +65,13 @@ export const SNAPSHOTS: Snapshot[] = [
   {
     at: T0,
     trips: [
-      { trip: 'T1', calls: [[2, 'A', T0 + 300], [3, 'B', T0 + 720]] },
+      {
+        trip: 'T1',
+        calls: [
+          [2, 'A', T0 + 300],
+          [3, 'B', T0 + 720],
+        ],
+      },
       { trip: 'T2', calls: [[2, 'A', T0 + 120]] },
       { trip: 'T3', cancelled: true },
       { trip: 'T4', calls: [[2, 'A', T0 + 480]] },
@@ -76,7 +84,13 @@ export const SNAPSHOTS: Snapshot[] = [
   {
     at: T0 + 120,
     trips: [
-      { trip: 'T1', calls: [[2, 'A', T0 + 330], [3, 'B', T0 + 750]] },
+      {
+        trip: 'T1',
+        calls: [
+          [2, 'A', T0 + 330],
+          [3, 'B', T0 + 750],
+        ],
+      },
       { trip: 'T2', calls: [[2, 'A', T0 + 120]] },
       { trip: 'T3', cancelled: true },
     ],

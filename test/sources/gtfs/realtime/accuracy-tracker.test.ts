@@ -61,7 +61,12 @@ describe('the accuracy tracker', () => {
     const tracker = createAccuracyTracker();
     // Departure predicted at 10:00 ahead 8 min (6-10); the bus waits at the terminal from the start.
     tracker.observe({ trips: trips(T0, [{ seq: 1, stop: 'S', time: T0 + 480, departureOnly: true }]), vehicles: vehicle(T0, 1, 'S', true) });
-    expect(tracker.observe({ trips: trips(T0 + 240, [{ seq: 1, stop: 'S', time: T0 + 480, departureOnly: true }]), vehicles: vehicle(T0 + 240, 1, 'S', true) })).toEqual([]);
+    expect(
+      tracker.observe({
+        trips: trips(T0 + 240, [{ seq: 1, stop: 'S', time: T0 + 480, departureOnly: true }]),
+        vehicles: vehicle(T0 + 240, 1, 'S', true),
+      }),
+    ).toEqual([]);
     // It left at about the time predicted: the next snapshot lists the next stop only.
     const scored = tracker.observe({ trips: trips(T0 + 510, [{ seq: 2, stop: 'A', time: T0 + 600 }]), vehicles: vehicle(T0 + 510, 2, 'A', false) });
     expect(routeWide(scored)).toEqual(['scored:6-10', 'accurate:6-10', 'caught:6-10', 'scored:3-6', 'accurate:3-6', 'caught:3-6']);
@@ -72,7 +77,10 @@ describe('the accuracy tracker', () => {
     tracker.observe({ trips: trips(T0, [{ seq: 5, stop: 'A', time: T0 + 200 }]), vehicles: vehicle(T0, 4, 'Z', false) });
     // Sequence 5 on the vehicle, but the stop it names is not A: another numbering, nothing seen at A.
     expect(tracker.observe({ trips: trips(T0 + 60, [{ seq: 5, stop: 'A', time: T0 + 200 }]), vehicles: vehicle(T0 + 60, 5, 'Z', true) })).toEqual([]);
-    const scored = tracker.observe({ trips: trips(T0 + 230, [{ seq: 5, stop: 'A', time: T0 + 200 }]), vehicles: vehicle(T0 + 230, 5, 'A', true, T0 + 220) });
+    const scored = tracker.observe({
+      trips: trips(T0 + 230, [{ seq: 5, stop: 'A', time: T0 + 200 }]),
+      vehicles: vehicle(T0 + 230, 5, 'A', true, T0 + 220),
+    });
     // Predicted 200 s ahead (3-6) for T0+200, seen at T0+220: within; also 140 s ahead (0-3).
     expect(routeWide(scored)).toEqual(['scored:3-6', 'accurate:3-6', 'caught:3-6', 'scored:0-3', 'accurate:0-3', 'caught:0-3']);
   });
@@ -90,7 +98,9 @@ describe('the accuracy tracker', () => {
           }),
         );
       }
-      return routeWide(all).filter((c) => c.startsWith('scored')).sort();
+      return routeWide(all)
+        .filter((c) => c.startsWith('scored'))
+        .sort();
     };
     expect(run(15)).toEqual(run(30));
     expect(run(30)).toEqual(['scored:0-3', 'scored:10-15', 'scored:3-6', 'scored:6-10']);
