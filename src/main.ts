@@ -5,7 +5,7 @@
 // an adapter fails for good.
 import type { Health } from './domain/health.js';
 import { createOps, type Ops } from './ops/ops.js';
-import { startPushes } from './pushes/start-pushes.js';
+import { instanceName, startPushes } from './pushes/start-pushes.js';
 import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { chatTypeOf, openPlatforms, servedPlatforms, servesTerminal } from './chat/platforms.js';
@@ -80,7 +80,13 @@ function logsOnTerminal(config: Config): boolean {
 }
 
 /** The feeds the settings list, each opened by its kind; none: the embedded demo, on a free local port. */
-async function openSource(config: Config, logger: Logger, closers: Closers, store: Store): Promise<OpenedSource> {
+async function openSource(
+  config: Config,
+  logger: Logger,
+  closers: Closers,
+  store: Pick<Store, 'pollShare' | 'accuracy'>,
+  instance: string,
+): Promise<OpenedSource> {
   // With the log on the terminal's screen, every failed request is already answered there ("Stop
   // 9999 doesn't exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const options = {
@@ -91,6 +97,8 @@ async function openSource(config: Config, logger: Logger, closers: Closers, stor
     folders: config.feeds.folders,
     // Each feed's predictions scored as it is polled, the figures kept in the store (/reliability).
     accuracy: { records: store.accuracy },
+    // Instances on one Redis poll each feed once between them.
+    ...(store.pollShare !== undefined ? { sharedPolls: { polls: store.pollShare, holder: instance } } : {}),
     ...(servesTerminal(config.platforms) ? { waitForSchedule: process.stderr } : {}),
   };
   const demo = config.feeds.demo;
@@ -178,12 +186,14 @@ function startPushesOver(
   adapters: ChatAdapter[],
   ops: Ops,
   closers: Closers,
+  instance: string,
 ): void {
   // In the terminal chat a tick's info line would come between the replies; problems still show.
   const quiet = logsOnTerminal(config) && !logger.isLevelEnabled('debug');
   const pushes = startPushes({
     core,
     store,
+    instance,
     transit,
     notifiers: adapters.map((adapter) => adapter.notifier),
     chatTypeOf,
@@ -227,7 +237,8 @@ async function main(): Promise<void> {
     // Never between a rider's question and its answer: the terminal is told once where the log is.
     if (servesTerminal(config.platforms)) process.stderr.write(`Logs go to ${config.logFile} (LOG_FILE=stderr shows them here).\n`);
   }
-  const { source: transit, stops } = await openSource(config, logger, closers, store);
+  const instance = instanceName();
+  const { source: transit, stops } = await openSource(config, logger, closers, store, instance);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = inTodaysFeeds(store, transit.identifiers);
   const core = createBotCore({
@@ -248,7 +259,7 @@ async function main(): Promise<void> {
     await startAdapter(adapter, logger);
   }
   logger.debug({ platforms: adapters.map((adapter) => adapter.platform) }, 'serving');
-  startPushesOver(config, logger, core, repositories, transit, adapters, ops, closers);
+  startPushesOver(config, logger, core, repositories, transit, adapters, ops, closers, instance);
 
   try {
     await Promise.race(adapters.map((adapter) => adapter.ended()));

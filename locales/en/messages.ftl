@@ -14,7 +14,7 @@ command-routes = /routes <stop>
 command-disruptions = /disruptions [stop] [route]  or  /disruptions route <route>
     .description = Detours and service changes now: at a stop, on a route, or all
 command-reliability = /reliability [stop] <route>
-    .description = How often a route's live times came true lately
+    .description = How reliable a route's live times were lately
 command-stop = /stop <stop or name>
     .description = Where a stop is and what serves it
 command-save = /save <stop> [name]
@@ -248,8 +248,14 @@ arrivals-more-routes = and { $count ->
    *[other] { $count } more routes
 } — ask for one: /next { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } cancelled ✖
-arrivals-live-unavailable = ⚠️ Live data is unavailable right now: these are scheduled times.
-arrivals-live-stale = ⚠️ Live data is out of date: these are scheduled times.
+arrivals-live-unavailable = ⚠️ Live data is unavailable right now: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
+arrivals-live-stale = ⚠️ Live data is out of date: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
 arrivals-updated = Updated at { $clock }
 
 ## Buttons
@@ -335,6 +341,7 @@ error-internal = Something went wrong on my side. Try again in a minute.
 
 disruptions-heading = ⚠️ Disruptions
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Use stop { $stop } ({ $name }) instead
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Page { $page } of { $pages } ({ $count } disruptions)
 button-page-previous = ◀ Previous
@@ -577,10 +584,12 @@ inline-usage-description = The next { vehicle-many } at a stop, to share in this
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-source-scheduled = 🕒
 arrivals-legend-tracked = 📡 { vehicle-one } tracked
 arrivals-legend-predicted = 🔮 predicted, no { vehicle-one } seen
 arrivals-legend-predicted-no-positions = 🔮 predicted
+arrivals-legend-estimated = 🧭 estimated from the { vehicle-one }'s position
 arrivals-legend-scheduled = 🕒 scheduled
 arrivals-note-late = { $minutes } min late
 arrivals-note-early = { $minutes } min early
@@ -588,8 +597,12 @@ arrivals-note-on-time = on time
 arrivals-trip-skipped = { $clock } skips this stop ⏭
 arrivals-trip-vanished = { $clock } 👻 vanished from tracking at { $since }
 arrivals-note-vanished-next = Next: { $clock } { $source }
+arrivals-note-use-stop = use stop { $stop } instead
 arrivals-legend-vanished = 👻 vanished from tracking, may not come
-arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: these are scheduled times.
+arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
 
 ## Reliability (/reliability): how the feed's live times came out, measured by the bot itself
 reliability-heading = Last { $days } days, route { $route }:

@@ -13,21 +13,21 @@ command-next = /proxima <parada> [ruta]
 command-routes = /rutas <parada>
     .description = Rutas y sentidos que pasan por una parada
 command-disruptions = /incidencias [parada] [ruta]  o  /incidencias ruta <ruta>
-    .description = Desvíos y cambios de servicio ahora: en una parada, en una ruta o todos
+    .description = Desvíos y cambios de servicio en curso
 command-reliability = /fiabilidad [parada] <ruta>
-    .description = Con qué frecuencia se cumplieron últimamente las horas en vivo de una ruta
+    .description = Fiabilidad de las horas en vivo de una ruta
 command-stop = /parada <parada o nombre>
     .description = Dónde está una parada y qué pasa por ella
 command-save = /guardar <parada> [nombre]
     .description = Guardar una parada para este chat
 command-saved = /paradas
-    .description = Tus paradas guardadas, a un toque
+    .description = Tus paradas guardadas
 command-unsave = /olvidar <parada o nombre>
     .description = Olvidar una parada guardada
 command-subscribe = /alerta <parada> [ruta] <HH:MM> [días]  o  /alerta <parada> <ruta> cuando <N> min <HH:MM-HH:MM> [días]
     .description = Recibir los horarios a una hora, o cuando tu { vehicle-one } esté cerca
 command-subs = /alertas
-    .description = Las alertas de este chat, con su código y su próxima hora
+    .description = Las alertas de este chat y su próxima hora
 command-unsubscribe = /borrar <código|todas>
     .description = Borrar una alerta
 command-pause = /pausar <código|todas>
@@ -41,7 +41,7 @@ command-notify = /avisar <parada> <ruta>
 command-where = /donde <parada> <ruta>
     .description = Dónde está ahora el próximo { vehicle-one } de una ruta, en un mapa
 command-live = /envivo <parada> [ruta]
-    .description = Horarios que se actualizan solos durante 10 minutos
+    .description = Horarios al día durante 10 minutos
 command-disruptionspage = /disruptionspage <página> [parada] [ruta]
     .description = Otra página de las incidencias
 command-disruption = /disruption <referencia>
@@ -250,8 +250,14 @@ arrivals-more-routes = y { $count ->
    *[other] { $count } rutas más
 } — pide una: /proxima { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } cancelado ✖
-arrivals-live-unavailable = ⚠️ Los datos en tiempo real no están disponibles ahora: estos son los horarios programados.
-arrivals-live-stale = ⚠️ Los datos en tiempo real están desactualizados: estos son los horarios programados.
+arrivals-live-unavailable = ⚠️ Los datos en tiempo real no están disponibles ahora: { $estimated ->
+    [yes] estos son los horarios programados, salvo los marcados 🧭.
+   *[no] estos son los horarios programados.
+}
+arrivals-live-stale = ⚠️ Los datos en tiempo real están desactualizados: { $estimated ->
+    [yes] estos son los horarios programados, salvo los marcados 🧭.
+   *[no] estos son los horarios programados.
+}
 arrivals-updated = Actualizado a las { $clock }
 
 ## Buttons
@@ -337,6 +343,7 @@ error-internal = Algo salió mal por mi parte. Inténtalo de nuevo en un minuto.
 
 disruptions-heading = ⚠️ Incidencias
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Tome mejor la parada { $stop } ({ $name })
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Página { $page } de { $pages } ({ $count } incidencias)
 button-page-previous = ◀ Anterior
@@ -579,9 +586,11 @@ inline-usage-description = Los próximos { vehicle-many } a una parada, para com
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-legend-tracked = 📡 { vehicle-one } localizado
 arrivals-legend-predicted = 🔮 previsto, { vehicle-one } sin localizar
 arrivals-legend-predicted-no-positions = 🔮 previsto
+arrivals-legend-estimated = 🧭 estimado por su posición
 arrivals-legend-scheduled = 🕒 programado
 arrivals-note-late = { $minutes } min de retraso
 arrivals-note-early = { $minutes } min de adelanto
@@ -589,8 +598,12 @@ arrivals-note-on-time = puntual
 arrivals-trip-skipped = { $clock } no para aquí ⏭
 arrivals-trip-vanished = { $clock } 👻 desapareció del seguimiento a las { $since }
 arrivals-note-vanished-next = Siguiente: { $clock } { $source }
+arrivals-note-use-stop = tome mejor la parada { $stop }
 arrivals-legend-vanished = 👻 desaparecido del seguimiento, puede no pasar
-arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: estas son las horas programadas.
+arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: { $estimated ->
+    [yes] estas son las horas programadas, salvo las marcadas 🧭.
+   *[no] estas son las horas programadas.
+}
 
 ## Fiabilidad (/fiabilidad): cómo resultaron las horas en vivo, medido por el propio bot
 reliability-heading = Últimos { $days } días, ruta { $route }:

@@ -5,7 +5,7 @@
 ## Commands: the value is the usage line, .description the menu text (Telegram, Discord)
 
 command-start = /start
-    .description = Pour commencer : ce que je fais, avec des exemples
+    .description = Ce que je fais, avec des exemples
 command-help = /aide
     .description = Comment demander votre { vehicle-one }
 command-next = /prochain <arrêt> [circuit]
@@ -13,21 +13,21 @@ command-next = /prochain <arrêt> [circuit]
 command-routes = /circuits <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
-    .description = Détours et changements de service, à un arrêt ou sur un circuit
+    .description = Détours et changements de service en cours
 command-reliability = /fiabilite [arrêt] <circuit>
-    .description = À quel point les heures en direct d'un circuit se sont vérifiées ces derniers jours
+    .description = Fiabilité des heures en direct d'un circuit
 command-stop = /arret <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /enregistrer <arrêt> [nom]
-    .description = Enregistrer un arrêt pour cette conversation
+    .description = Enregistrer un arrêt ici
 command-saved = /arrets
-    .description = Vos arrêts enregistrés, à portée d'un geste
+    .description = Vos arrêts enregistrés
 command-unsave = /oublier <arrêt ou nom>
     .description = Oublier un arrêt enregistré
 command-subscribe = /alerte <arrêt> [circuit] <HH:MM> [jours]  ou  /alerte <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
     .description = Recevoir les passages à une heure, ou quand votre { vehicle-one } approche
 command-subs = /alertes
-    .description = Les alertes de cette conversation et leur prochaine heure
+    .description = Les alertes d'ici et leur prochaine heure
 command-unsubscribe = /supprimer <code|toutes>
     .description = Supprimer une alerte
 command-pause = /pause <code|toutes>
@@ -41,7 +41,7 @@ command-notify = /prevenir <arrêt> <circuit>
 command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
 command-live = /direct <arrêt> [circuit]
-    .description = Des passages qui se mettent à jour seuls pendant 10 minutes
+    .description = Des passages à jour pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
     .description = Une autre page des perturbations
 command-disruption = /disruption <référence>
@@ -249,8 +249,14 @@ arrivals-more-routes = et { $count ->
    *[other] { $count } autres circuits
 } — demandez-en un : /prochain { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } annulé ✖
-arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : voici les heures prévues.
-arrivals-live-stale = ⚠️ Les données en direct sont périmées : voici les heures prévues.
+arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
+arrivals-live-stale = ⚠️ Les données en direct sont périmées : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
 arrivals-updated = Mis à jour à { $clock }
 
 ## Buttons
@@ -336,6 +342,7 @@ error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une 
 
 disruptions-heading = ⚠️ Perturbations
 disruptions-line = { $effect } : { $text }
+disruptions-use-stop = ➡️ Prenez plutôt l'arrêt { $stop } ({ $name })
 disruptions-line-agency = { $agency } · { $effect } : { $text }
 disruptions-page = Page { $page } sur { $pages } ({ $count } perturbations)
 button-page-previous = ◀ Précédentes
@@ -578,10 +585,12 @@ inline-usage-description = Les prochains { vehicle-many } à un arrêt, à parta
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-source-scheduled = 🕒
 arrivals-legend-tracked = 📡 { vehicle-one } localisé
 arrivals-legend-predicted = 🔮 prévu, { vehicle-one } non localisé
 arrivals-legend-predicted-no-positions = 🔮 prévu
+arrivals-legend-estimated = 🧭 estimé d'après sa position
 arrivals-legend-scheduled = 🕒 horaire
 arrivals-note-late = { $minutes } min de retard
 arrivals-note-early = { $minutes } min d'avance
@@ -589,8 +598,12 @@ arrivals-note-on-time = à l'heure
 arrivals-trip-skipped = { $clock } ne s'arrête pas ici ⏭
 arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
 arrivals-note-vanished-next = Suivant : { $clock } { $source }
+arrivals-note-use-stop = prenez plutôt l'arrêt { $stop }
 arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
-arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.
+arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
 
 ## Fiabilité (/fiabilite) : ce que valaient les heures en direct, mesuré par le bot lui-même
 reliability-heading = { $days } derniers jours, circuit { $route } :

@@ -61,6 +61,11 @@ export interface FeedStatus {
   readonly scheduleProblem?: { readonly kind: 'refused' | 'unavailable'; readonly message: string; readonly at: string };
   /** Its realtime feed answers, fails, or there is none. */
   readonly realtime: 'ok' | 'failing' | 'none';
+  /**
+   * Why its realtime feeds fail (safe to show): refused (its key or signature, which the operator
+   * mends) or unavailable (the network, the publisher); riders meanwhile get the schedule, marked.
+   */
+  readonly realtimeProblem?: { readonly kind: 'refused' | 'unavailable'; readonly message: string; readonly at: string };
   /** Trips whose realtime updates named other stops than the schedule since start: placed again by stop_id, or shown as scheduled. */
   readonly stopMismatches?: { readonly 'matched-by-stop-id': number; readonly 'prediction-dropped': number };
   /** Its predictions scored and trips cancelled or vanished, as this instance recorded them since start (domain/accuracy.ts). */

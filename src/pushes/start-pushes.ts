@@ -65,6 +65,8 @@ export interface PushesDeps {
   metrics?: AlertMetricsSink;
   clock: Clock;
   logger: Logger;
+  /** This instance's name in claims and leases (main's, shared with the feeds' polls); default: a new one. */
+  instance?: string;
   /** false: no timer, the caller runs tick() and live rounds (tests drive the clock). */
   timer?: boolean;
   /** The timer's driver (node-cron by default). */
@@ -94,7 +96,7 @@ export interface Pushes {
 export function startPushes(deps: PushesDeps): Pushes {
   const { settings, logger, clock } = deps;
   const metrics = deps.metrics ?? noMetrics;
-  const instance = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const instance = deps.instance ?? instanceName();
   const platforms = deps.notifiers.map((n) => n.platform);
   const tuning = deps.tuning ?? {};
   const deliverWith = (notifiers: readonly Notifier[]): Deliver =>
@@ -247,4 +249,9 @@ async function followRealtime(transit: TransitSource, logger: Logger): Promise<v
   } catch (err) {
     logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'realtime feeds not read this round');
   }
+}
+
+/** An instance's name: its host, its process and a few random characters (a restarted process is another instance). */
+export function instanceName(): string {
+  return `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }

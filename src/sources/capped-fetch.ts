@@ -11,8 +11,13 @@ import { copyFile, open, readFile, rm, stat } from 'node:fs/promises';
 
 export type FetchFailureKind = 'http' | 'timeout' | 'network' | 'too-large' | 'file';
 
-/** Where a feed's bytes are: an http(s) address, or a file. */
-export type ByteLocation = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+/**
+ * Where a feed's bytes are: an http(s) address, a file, or an address made again for each request
+ * (one that carries a signature of the current minute, STO's), with what logs may say of it and
+ * what the operator is told when its publisher refuses it.
+ */
+export type ByteLocation =
+  { kind: 'url'; url: string } | { kind: 'file'; path: string } | { kind: 'signed'; url: () => string; shown: string; refusal: string };
 
 export class FetchFailure extends Error {
   override readonly name = 'FetchFailure';
@@ -42,13 +47,58 @@ export interface CappedRequest {
 export function fetchCapped(request: CappedRequest): Promise<Uint8Array> {
   return underDeadline(request, async (response) => {
     await refuseUnlessOk(response);
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for await (const chunk of bodyChunks(response, request.maxBytes)) {
-      chunks.push(chunk);
-      total += chunk.byteLength;
+    return wholeBody(response, request.maxBytes);
+  });
+}
+
+async function wholeBody(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of bodyChunks(response, maxBytes)) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** A body with what validates it next time (ETag, Last-Modified), or a 304 to a conditional GET. */
+export type ConditionalBody = { notModified: true } | { notModified: false; bytes: Uint8Array; etag?: string; lastModified?: string };
+
+/** What the last answer said of itself, sent back so that an unchanged feed answers 304 with no body. */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
+}
+
+/** A GET of `location` sent with the validators of the last answer (a file is always read whole). */
+export async function readCappedConditional(
+  location: ByteLocation,
+  request: Omit<CappedRequest, 'url' | 'method' | 'body'>,
+  validators: Validators,
+): Promise<ConditionalBody> {
+  if (location.kind === 'file') return { notModified: false, bytes: await readCapped(location, request) };
+  // Signed at the instant of the request, as readCapped does.
+  const url = location.kind === 'signed' ? location.url() : location.url;
+  const headers = {
+    ...request.headers,
+    ...(validators.etag !== undefined ? { 'if-none-match': validators.etag } : {}),
+    ...(validators.lastModified !== undefined ? { 'if-modified-since': validators.lastModified } : {}),
+  };
+  return underDeadline({ ...request, headers, url }, async (response) => {
+    if (response.status === 304) {
+      await response.body?.cancel().catch(() => undefined);
+      return { notModified: true };
     }
-    return Buffer.concat(chunks, total);
+    await refuseUnlessOk(response);
+    const bytes = await wholeBody(response, request.maxBytes);
+    const etag = response.headers.get('etag');
+    const lastModified = response.headers.get('last-modified');
+    return {
+      notModified: false,
+      bytes,
+      ...(etag !== null ? { etag } : {}),
+      ...(lastModified !== null ? { lastModified } : {}),
+    };
   });
 }
 
@@ -136,6 +186,8 @@ async function refuseUnlessOk(response: Response): Promise<void> {
 /** A GET of `location` (or the file's bytes), capped at `maxBytes` either way. */
 export async function readCapped(location: ByteLocation, request: Omit<CappedRequest, 'url' | 'method' | 'body'>): Promise<Uint8Array> {
   if (location.kind === 'url') return fetchCapped({ ...request, url: location.url });
+  // Signed at the instant of the request: a signature made earlier may have lapsed meanwhile.
+  if (location.kind === 'signed') return fetchCapped({ ...request, url: location.url() });
   try {
     // Refused before it is read, as a body that declares its length is.
     refuseFileOver((await stat(location.path)).size, request.maxBytes);

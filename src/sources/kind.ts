@@ -1,3 +1,4 @@
+import type { PollShare } from '../domain/poll-share.js';
 import type { z } from 'zod';
 import type { AccuracyRecords } from '../domain/accuracy.js';
 import type { Clock } from '../domain/clock.js';
@@ -27,6 +28,8 @@ export interface OpenSourceOptions {
   disruptionFeeds?: readonly DisruptionFeed[];
   /** Where a feed's accuracy figures are kept (the store), under its id; absent: none recorded. */
   accuracy?: AccuracySettings;
+  /** Instances sharing a store poll each feed once between them: the share, this feed's id, this instance's name. */
+  sharedPolls?: FeedPollShare;
 }
 
 export interface AccuracySettings {
@@ -35,6 +38,13 @@ export interface AccuracySettings {
   feed: string;
   /** Days of figures kept and shown. Default 7. */
   days?: number;
+}
+
+export interface FeedPollShare {
+  readonly polls: PollShare;
+  /** The feed's id (its FEEDS_FILE entry's): with what is polled and where, the key of its lease. */
+  readonly feed: string;
+  readonly holder: string;
 }
 
 export interface OpenedSource {

@@ -11,6 +11,13 @@ export interface Preset {
   disruptionsRss?: { english: string; french: string };
   /** The request header the realtime feeds want the key in; absent: no key. */
   keyHeader?: string;
+  /**
+   * The realtime requests are signed instead (STO's scheme, gtfs/net/sto-signature.ts): the entry's
+   * `key` and `privateKey`, a signature of the current minute made for each request.
+   */
+  signed?: true;
+  /** Where an operator asks for the realtime feeds' key(s), said when they are not given. */
+  keysFrom?: string;
   /** What the licence asks to be shown wherever the data are (help, README). */
   attribution?: string;
 }
@@ -24,6 +31,7 @@ function octranspo(paths: 'v1' | 'beta/v1'): Preset {
     tripUpdates: `${OCTRANSPO_REALTIME}/gtfs-rt-tp/${paths}/TripUpdates`,
     vehiclePositions: `${OCTRANSPO_REALTIME}/gtfs-rt-vp/${paths}/VehiclePositions`,
     keyHeader: 'Ocp-Apim-Subscription-Key',
+    keysFrom: "OC Transpo's developer portal",
     disruptionsRss: OCTRANSPO_RSS,
   };
 }
@@ -34,6 +42,9 @@ const OCTRANSPO_RSS = {
   french: 'https://www.octranspo.com/fr/feeds/updates-fr/',
 } as const;
 
+/** STO's realtime portal: `file` names the feed, in French ("vehicule"). */
+const STO_PORTAL = 'https://gtfs.sto.ca/download.php';
+
 export const PRESET_NAMES = ['octranspo', 'sto', 'transcollines'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
@@ -42,11 +53,16 @@ export function preset(name: PresetName, options: { paths?: 'v1' | 'beta/v1' } =
     case 'octranspo':
       return octranspo(options.paths ?? 'v1');
     case 'sto':
-      // STO's realtime feeds (TripUpdate.pb, VehiclePosition.pb, Alert.pb) need a key and a signature
-      // made per request, documented only to registered developers: the preset reads the schedule
-      // alone (each feed can still be given by address, with its headers).
+      // STO's realtime feeds (TripUpdate.pb, VehiclePosition.pb with occupancy, Alert.pb in French
+      // and English) on one portal, each request signed with the keys STO gives registered
+      // developers; without them, the schedule alone.
       return {
         schedule: 'https://contenu.sto.ca/GTFS/GTFS.zip',
+        tripUpdates: `${STO_PORTAL}?file=trip`,
+        vehiclePositions: `${STO_PORTAL}?file=vehicule`,
+        alerts: `${STO_PORTAL}?file=alert`,
+        signed: true,
+        keysFrom: "STO's Developer Space, https://www.sto.ca/index.php?id=596&L=en",
         attribution: "Données ouvertes de la Société de transport de l'Outaouais (STO).",
       };
     case 'transcollines':

@@ -1,3 +1,4 @@
+import type { PollShare } from '../domain/poll-share.js';
 import type Keyv from 'keyv';
 import type { CounterOps } from './counters.js';
 import type { BoundedOutcome, SetOps } from './sets.js';
@@ -40,5 +41,7 @@ export interface Backend {
    * way, which could race a fresh claim and, on SQLite, shift its pages past a row).
    */
   records(prefix: string): AsyncIterable<[key: string, raw: unknown]>;
+  /** A fleet's one poll per feed (Redis: several instances share it); absent on SQLite, where one instance polls alone. */
+  readonly pollShare?: PollShare;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type Keyv from 'keyv';
+import type { PollShare } from '../domain/poll-share.js';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
@@ -52,6 +53,8 @@ export interface Store extends WatchChanges {
   accuracy: AccuracyRecords;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
+  /** Instances sharing this store share each feed's poll (Redis); absent: this instance polls alone. */
+  pollShare?: PollShare;
   close(): Promise<void>;
 }
 
@@ -80,10 +83,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const chats = createChatSettings(backend.keyv, corrupt);
   const subscriptions = createSubscriptions({ backend, corrupt });
   // What each write changes in the chats' watch lists (and pushes turned on), told to the disruption pushes of this process.
+  const savedStops = createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger });
   const watched = noticingWatchChanges(
-    createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
+    savedStops,
     subscriptions,
-    createChatLifecycle({ backend, subscriptions, chats, logger: options.logger }),
+    createChatLifecycle({ backend, subscriptions, chats, savedStops, logger: options.logger }),
     chats,
   );
   return {
@@ -96,6 +100,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     liveMessages: createLiveMessages(backend, corrupt),
     accuracy: createAccuracyRecords(backend.counters, claims),
     keyv: backend.keyv,
+    ...(backend.pollShare !== undefined ? { pollShare: backend.pollShare } : {}),
     close: () => (closing ??= backend.close()),
   };
 }

@@ -170,6 +170,42 @@ describe('FEEDS_FILE', () => {
     expect(problems.join('\n')).not.toMatch(/hush|second-line|Injected/);
   });
 
+  it("reads STO's keys from the environment: its portal's three feeds, signed; one key alone, or a private key elsewhere, refused by name", () => {
+    const config = load([{ id: 'sto', name: 'STO', preset: 'sto', key: '$STO_KEY', privateKey: '$STO_PRIVATE_KEY' }], {
+      STO_KEY: 'sto-public-51',
+      STO_PRIVATE_KEY: 'sto-private-hush-77',
+    });
+    expect(config.feeds.list[0]!.source).toEqual({
+      kind: 'gtfs',
+      gtfs: {
+        scheduleUrl: 'https://contenu.sto.ca/GTFS/GTFS.zip',
+        tripUpdatesUrl: 'https://gtfs.sto.ca/download.php?file=trip',
+        vehiclePositionsUrl: 'https://gtfs.sto.ca/download.php?file=vehicule',
+        alertsUrl: 'https://gtfs.sto.ca/download.php?file=alert',
+        headers: {},
+        refreshSeconds: 30,
+        signing: { key: 'sto-public-51', privateKey: 'sto-private-hush-77' },
+      },
+    });
+    expect(secretsOf(config)).toEqual(expect.arrayContaining(['sto-public-51', 'sto-private-hush-77']));
+    // Without keys: the schedule alone, and why.
+    const keyless = load([{ id: 'sto', name: 'STO', preset: 'sto' }]).feeds.list[0]!.source;
+    expect(keyless.kind === 'gtfs' ? keyless.gtfs.scheduleOnly : undefined).toContain('"key" and "privateKey"');
+    expect(keyless).not.toHaveProperty('gtfs.tripUpdatesUrl');
+    const problems = problemsOf(
+      [
+        { id: 'sto', name: 'STO', preset: 'sto', privateKey: '$STO_PRIVATE_KEY' },
+        { id: 'oc', name: 'OC Transpo', preset: 'octranspo', key: 'k', privateKey: 'hush-private-2' },
+      ],
+      { STO_PRIVATE_KEY: 'hush-private-1' },
+    );
+    expect(problems).toEqual([
+      'FEEDS_FILE: feed 1 ("sto"): key: expected "key" too: the sto preset signs each request with "key" and "privateKey"',
+      'FEEDS_FILE: feed 2 ("oc"): privateKey: expected no privateKey: the octranspo preset signs no request',
+    ]);
+    expect(problems.join('\n')).not.toContain('hush');
+  });
+
   it('a feed may carry its own replay instant, so that captures of several days replay together', () => {
     const config = load([
       { id: 'miway', name: 'MiWay', gtfs: 'miway.zip', tripUpdates: 'miway-tu.pb', clockStart: '2025-10-26T18:50-04:00' },

@@ -30,6 +30,28 @@ describe('health', () => {
     expect(health.ready().ok).toBe(false);
   });
 
+  it('says a refused realtime feed in words on every probe, failing none; a feed merely not answering is left to /readyz', () => {
+    const clock = fixedClock('2026-11-23T12:30:00Z');
+    const refused = { kind: 'refused', message: 'HTTP 403: STO refused the signed request', at: '2026-11-23T12:29:00.000Z' } as const;
+    const feeds: FeedStatus[] = [
+      { feed: 'sto', schedule: 'ready', realtime: 'failing', realtimeProblem: refused },
+      {
+        feed: 'oc',
+        schedule: 'ready',
+        realtime: 'failing',
+        realtimeProblem: { kind: 'unavailable', message: 'timeout', at: '2026-11-23T12:29:30.000Z' },
+      },
+    ];
+    const health = createHealth({ clock, lastTick: () => undefined, feeds: () => feeds });
+    const said = ['sto: realtime refused since 2026-11-23T12:29:00.000Z: HTTP 403: STO refused the signed request'];
+    expect(health.live()).toEqual({ ok: true, lastTick: null, problems: said });
+    expect(health.ready()).toMatchObject({
+      ok: true,
+      problems: said,
+      feeds: [{ realtimeProblem: refused }, { realtimeProblem: { kind: 'unavailable' } }],
+    });
+  });
+
   it('/healthz and /livez answer liveness, /readyz readiness; any other path is not a probe', () => {
     const health = { live: () => ({ ok: true }), ready: () => ({ ok: false, feeds: [] }) };
     expect(healthAnswer('/healthz', health)).toEqual({ status: 200, body: '{"ok":true}' });

@@ -1,7 +1,7 @@
 import { usage, type Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
-import { readDisruptions } from '../read-disruptions.js';
+import { readDisruptions, stopInstead } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
 import { stopName } from '../format/names.js';
 import { transferStops } from '../transfer-stops.js';
@@ -57,9 +57,12 @@ export const next: CommandModule = {
       const arrivals = routeNo === undefined ? await ctx.transit.nextTripsAllRoutes(stopNo) : await ctx.transit.nextTrips(stopNo, routeNo);
       // Beside the arrivals, never instead of them: a disruptions feed that fails is one line.
       const disrupted = await readDisruptions(ctx.transit, arrivals.stopNo, routeNo, ctx.logger);
+      // A stop a disruption closes or moves: the stop it sends riders to, when its text names one the feed knows.
+      const instead = stopInstead(disrupted, arrivals.stopNo, ctx.stops);
       const reply = formatArrivals(arrivals, {
         now: ctx.now,
         say: ctx.say,
+        ...(instead !== undefined ? { stopInstead: instead.stop } : {}),
         ...(routeNo !== undefined ? { routeNo } : {}),
         ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
       });
@@ -85,6 +88,7 @@ export const next: CommandModule = {
         { stopNo: arrivals.stopNo, ...(routeNo !== undefined ? { routeNo } : {}) },
         ctx.locale,
         ctx.say,
+        instead,
       );
       return {
         ...reply,

@@ -42,6 +42,8 @@ const presetFields = {
   ...realtime,
   preset: z.enum(PRESET_NAMES),
   key: secret.optional(),
+  // A signing preset's (STO's) private key: never sent, only signatures made with it.
+  privateKey: secret.optional(),
   paths: z.enum(['v1', 'beta/v1']).optional(),
   // The preset's schedule at another address (a mirror, a recorded copy).
   gtfs: location.optional(),
@@ -50,13 +52,14 @@ const addressFields = { ...realtime, gtfs: location };
 
 type Realtime = Pick<EntryOf<typeof addressFields>, 'tripUpdates' | 'vehiclePositions' | 'alerts' | 'headers' | 'refreshSeconds'>;
 
-/** A feed's settings from its addresses; the headers given beside a preset's key. */
+/** A feed's settings from its addresses; the headers given beside a preset's key, its signing keys, or why it reads its schedule alone. */
 function feedOf(
   schedule: string,
   entry: Realtime,
   keyHeaders: Record<string, string>,
   defaults: GtfsDefaults,
   context: EntryContext,
+  preset: Pick<GtfsFeedSettings, 'signing' | 'scheduleOnly'> = {},
 ): GtfsSourceSettings {
   const given = Object.fromEntries(Object.entries(entry.headers ?? {}).map(([name, value]) => [name, context.header(`headers.${name}`, value)]));
   return {
@@ -68,6 +71,7 @@ function feedOf(
       ...(entry.alerts !== undefined ? { alertsUrl: entry.alerts } : {}),
       headers: { ...keyHeaders, ...given },
       refreshSeconds: entry.refreshSeconds ?? defaults.refreshSeconds,
+      ...preset,
     },
   };
 }
@@ -79,6 +83,21 @@ const addressForm: EntryForm<typeof addressFields, GtfsSourceSettings, GtfsDefau
   read: (entry, defaults, context) => ({ source: feedOf(entry.gtfs, entry, {}, defaults, context) }),
 };
 
+/** A signing preset's keys (STO's): both or none; neither belongs to another preset. */
+function signingOf(entry: EntryOf<typeof presetFields>, agency: Preset, context: EntryContext): GtfsFeedSettings['signing'] {
+  if (agency.signed !== true) {
+    if (entry.privateKey !== undefined) context.complain('privateKey', `expected no privateKey: the ${entry.preset} preset signs no request`);
+    return undefined;
+  }
+  if (entry.key === undefined && entry.privateKey === undefined) return undefined;
+  if (entry.key === undefined || entry.privateKey === undefined) {
+    const missing = entry.key === undefined ? 'key' : 'privateKey';
+    context.complain(missing, `expected "${missing}" too: the ${entry.preset} preset signs each request with "key" and "privateKey"`);
+    return undefined;
+  }
+  return { key: context.secret('key', entry.key), privateKey: context.secret('privateKey', entry.privateKey) };
+}
+
 const presetForm: EntryForm<typeof presetFields, GtfsSourceSettings, GtfsDefaults> = {
   field: 'preset',
   described: `"preset" (${PRESET_NAMES.join(', ')})`,
@@ -87,14 +106,23 @@ const presetForm: EntryForm<typeof presetFields, GtfsSourceSettings, GtfsDefault
     const agency: Preset = preset(entry.preset, entry.paths !== undefined ? { paths: entry.paths } : {});
     const keyHeaders: Record<string, string> =
       entry.key !== undefined && agency.keyHeader !== undefined ? { [agency.keyHeader]: context.header('key', entry.key) } : {};
-    if (entry.key !== undefined && agency.keyHeader === undefined)
+    if (entry.key !== undefined && agency.keyHeader === undefined && agency.signed !== true)
       context.complain('key', `expected no key: the ${entry.preset} preset sends none (give "headers" with the feeds' addresses)`);
+    const signing = signingOf(entry, agency, context);
     // A preset's realtime feeds need its key: without one, the preset reads the schedule alone.
-    const withKey = Object.keys(keyHeaders).length > 0;
+    const withKey = Object.keys(keyHeaders).length > 0 || signing !== undefined;
     const tripUpdates = entry.tripUpdates ?? (withKey ? agency.tripUpdates : undefined);
     const vehiclePositions = entry.vehiclePositions ?? (withKey ? agency.vehiclePositions : undefined);
     const alerts = entry.alerts ?? (withKey ? agency.alerts : undefined);
-    const source = feedOf(entry.gtfs ?? agency.schedule, { ...entry, tripUpdates, vehiclePositions, alerts }, keyHeaders, defaults, context);
+    const keysNeeded = agency.signed === true ? '"key" and "privateKey"' : '"key"';
+    const scheduleOnly =
+      !withKey && tripUpdates === undefined && agency.tripUpdates !== undefined
+        ? `the ${entry.preset} preset reads its schedule alone: its realtime feeds need ${keysNeeded}${agency.keysFrom !== undefined ? ` (from ${agency.keysFrom})` : ''}`
+        : undefined;
+    const source = feedOf(entry.gtfs ?? agency.schedule, { ...entry, tripUpdates, vehiclePositions, alerts }, keyHeaders, defaults, context, {
+      ...(signing !== undefined ? { signing } : {}),
+      ...(scheduleOnly !== undefined ? { scheduleOnly } : {}),
+    });
     const rss = agency.disruptionsRss;
     return {
       source,

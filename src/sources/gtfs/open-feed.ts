@@ -1,7 +1,9 @@
+import type { FeedPollShare } from '../kind.js';
 import type { Clock } from '../../domain/clock.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import type { Logger } from '../../log.js';
-import { readLocation } from './net/location.js';
+import { readLocation, type Location } from './net/location.js';
+import { stoSignedLocation, type StoKeys } from './net/sto-signature.js';
 import { progressDisplay, type ProgressOutput } from './progress-display.js';
 import { createGtfsSource, type GtfsSource } from './source.js';
 import { gtfsAlertsFeed } from './realtime/alerts-feed.js';
@@ -26,6 +28,10 @@ export interface GtfsFeedSettings {
   /** Sent with realtime requests; secret. */
   headers: Record<string, string>;
   refreshSeconds: number;
+  /** Every realtime request (an http(s) address) signed anew with these, STO's way (net/sto-signature.ts); secret. */
+  signing?: StoKeys;
+  /** Why a preset reads its schedule alone (no key given), said once at start. */
+  scheduleOnly?: string;
 }
 
 export interface OpenedGtfsFeed {
@@ -45,28 +51,36 @@ export async function openGtfsFeed(
     disruptionFeeds?: readonly DisruptionFeed[];
     /** Where its accuracy figures are kept; absent: none recorded. */
     accuracy?: AccuracySettings;
+    sharedPolls?: FeedPollShare;
   },
 ): Promise<OpenedGtfsFeed> {
+  if (settings.scheduleOnly !== undefined && options.refresh !== false) options.logger.info(settings.scheduleOnly);
+  // A realtime address, signed at each request when the feed signs them (a file is read as it is).
+  const realtimeAt = (address: string): Location => {
+    const location = readLocation(address);
+    return settings.signing !== undefined && location.kind === 'url' ? stoSignedLocation(location.url, settings.signing, options.now) : location;
+  };
   const logger = options.logger.child({ component: 'gtfs' });
   // Only a feed with predictions has any to measure.
   const accuracy =
     options.accuracy !== undefined && settings.tripUpdatesUrl !== undefined ? createAccuracyRecorder({ ...options.accuracy, logger }) : undefined;
   const gtfs = await createGtfsSource({
     schedule: readLocation(settings.scheduleUrl),
-    ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: readLocation(settings.tripUpdatesUrl) } : {}),
-    ...(settings.vehiclePositionsUrl !== undefined ? { vehiclePositions: readLocation(settings.vehiclePositionsUrl) } : {}),
+    ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: realtimeAt(settings.tripUpdatesUrl) } : {}),
+    ...(settings.vehiclePositionsUrl !== undefined ? { vehiclePositions: realtimeAt(settings.vehiclePositionsUrl) } : {}),
     headers: settings.headers,
     refreshSeconds: settings.refreshSeconds,
     dataDir: options.dataDir,
     now: options.now,
     logger,
     ...(accuracy !== undefined ? { accuracy } : {}),
+    ...(options.sharedPolls !== undefined ? { sharedPolls: options.sharedPolls } : {}),
   });
   const feeds: DisruptionFeed[] = [
     ...(settings.alertsUrl !== undefined
       ? [
           gtfsAlertsFeed({
-            location: readLocation(settings.alertsUrl),
+            location: realtimeAt(settings.alertsUrl),
             headers: settings.headers,
             refreshMs: settings.refreshSeconds * 1000,
             now: options.now,

@@ -11,6 +11,7 @@ import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
 import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
+import { realtimeProblem } from './realtime/realtime-problem.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
 import type { AccuracyRecorder } from './realtime/accuracy-recorder.js';
@@ -22,6 +23,8 @@ import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 import { schedulePlaces } from './disruption-places.js';
 import type { PlaceResolver } from '../../domain/disruption-match.js';
+import type { FeedPollShare } from '../kind.js';
+import { sharedPollOf } from './realtime/shared-poll-key.js';
 
 // The GTFS source behind the TransitSource interface: the static schedule (imported, renewed
 // daily) and the TripUpdates feed (polled on demand, at most once per interval). Every method
@@ -45,6 +48,8 @@ export interface GtfsSourceOptions {
   logger: Logger;
   /** Default: a day. */
   scheduleRefreshMs?: number;
+  /** Instances sharing a store poll each realtime feed once between them. */
+  sharedPolls?: FeedPollShare;
   /** Told of every new live snapshot (besides the source's own watch of vanishing trips). */
   observers?: readonly SnapshotObserver[];
   /** Records how the feed's predictions come out (told every snapshot too), and answers `reliability`. */
@@ -90,6 +95,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createRealtimePoller({
           location: options.tripUpdates,
+          ...sharedPollOf(options.sharedPolls, 'TripUpdates', options.tripUpdates),
           stopMismatchMetrics: { count: (outcome) => (mismatches[outcome] += 1) },
           ...polling,
         });
@@ -99,6 +105,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createVehiclePoller({
           location: options.vehiclePositions,
+          ...sharedPollOf(options.sharedPolls, 'VehiclePositions', options.vehiclePositions),
           ...polling,
         });
 
@@ -251,11 +258,13 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     profile: () => profile,
     status: () => {
       const problem = schedule.problem();
+      const live = realtimeProblem(realtime, vehicles);
       return [
         {
           schedule: schedule.current() !== undefined ? 'ready' : problem !== undefined ? 'failed' : 'loading',
           ...(problem !== undefined ? { scheduleProblem: problem } : {}),
           realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
+          ...(live !== undefined ? { realtimeProblem: live } : {}),
           stopMismatches: { ...mismatches },
           ...(options.accuracy !== undefined ? { accuracy: options.accuracy.totals() } : {}),
         },

@@ -2,7 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { ByteLocation } from '../../capped-fetch.js';
 
 // GTFS_URL and GTFS_RT_TRIP_UPDATES_URL take an http(s) address or a file path (a recorded feed,
-// replayed with CLOCK_START). Logs name a URL without its query: some agencies put the key there.
+// replayed with CLOCK_START). Logs name a URL without its query: some agencies put the key there
+// (a signed address, sto-signature.ts, says what it may show itself).
 
 export type Location = ByteLocation;
 
@@ -15,6 +16,7 @@ export function readLocation(text: string): Location {
 /** What a log line may say about a location. */
 export function describeLocation(location: Location): string {
   if (location.kind === 'file') return location.path;
+  if (location.kind === 'signed') return location.shown;
   try {
     const url = new URL(location.url);
     return `${url.origin}${url.pathname}`;

@@ -4,7 +4,7 @@ import type { DisruptionFeed } from '../../disruption-feed.js';
 import { pollDisruptions } from '../../polled-disruptions.js';
 import { readCapped } from '../../capped-fetch.js';
 import { describeLocation, type Location } from '../net/location.js';
-import { asFeedProblem, FeedProblem } from '../net/problem.js';
+import { asFeedProblem, asRefusalAt, FeedProblem } from '../net/problem.js';
 import { AlertsOverLimitError, decodeAlertsInSlices, DEFAULT_ALERT_LIMITS, type AlertLimits } from './alerts-decode.js';
 import { KeptAlerts } from './kept-alerts.js';
 
@@ -34,16 +34,22 @@ export function gtfsAlertsFeed(options: AlertsFeedOptions): DisruptionFeed {
     now: options.now,
     logger: options.logger,
     async load() {
-      const bytes = await readCapped(options.location, {
-        fetch: options.fetch ?? globalThis.fetch,
-        headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
-        timeoutMs: options.timeoutMs ?? 10_000,
-        maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
-      });
       try {
-        return (await decodeAlertsInSlices(bytes, options.limits ?? DEFAULT_ALERT_LIMITS, kept)).disruptions;
+        const bytes = await readCapped(options.location, {
+          fetch: options.fetch ?? globalThis.fetch,
+          headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
+          timeoutMs: options.timeoutMs ?? 10_000,
+          maxBytes: options.maxBytes ?? 8 * 1024 * 1024,
+        });
+        try {
+          return (await decodeAlertsInSlices(bytes, options.limits ?? DEFAULT_ALERT_LIMITS, kept)).disruptions;
+        } catch (err) {
+          throw err instanceof AlertsOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
+        }
       } catch (err) {
-        throw err instanceof AlertsOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
+        // A signed location's refusal in its own words; any other failure as it was.
+        const problem = asRefusalAt(asFeedProblem(err, 'network'), options.location);
+        throw problem.kind === 'refused' ? problem : err;
       }
     },
   });

@@ -1,9 +1,11 @@
 import type { Clock } from '../../../domain/clock.js';
 import type { Logger } from '../../../log.js';
-import { readCapped } from '../../capped-fetch.js';
+import { readCappedConditional } from '../../capped-fetch.js';
+import { feedBytes, SharedPollFailure } from '../../feed-bytes.js';
+import type { PollShare } from '../../../domain/poll-share.js';
 import { createPolledFeed } from '../../polled-feed.js';
 import { describeLocation, type Location } from '../net/location.js';
-import { asFeedProblem, FeedProblem } from '../net/problem.js';
+import { asFeedProblem, asRefusalAt, FeedProblem, isRefusal, type FeedProblemKind } from '../net/problem.js';
 import type { RealtimeFeed } from './feed.js';
 import { FeedOverLimitError, type FeedLimits } from './limits.js';
 import { decodeInSlices, type SliceOptions } from './sliced-decode.js';
@@ -55,12 +57,16 @@ export interface RealtimePollerOptions<T = RealtimeFeed> {
   now: Clock;
   fetch?: typeof fetch;
   logger: Logger;
+  /** A fleet's one poll per feed: the store's share, this feed's key and this instance's name. */
+  share?: { readonly polls: PollShare; readonly feed: string; readonly holder: string };
 }
 
 export interface RealtimePoller<T = RealtimeFeed> {
   read(): Promise<RealtimeReading<T>>;
   /** The last failure, or undefined after a success. */
   readonly problem: FeedProblem | undefined;
+  /** When the last failure unlike the one before began (a refusal that lasts keeps its first instant). */
+  readonly problemSince: Date | undefined;
   /** Requests actually made (for tests and the bench). */
   readonly requests: number;
 }
@@ -77,25 +83,52 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     ...(options.stopMismatchMetrics !== undefined ? { metrics: options.stopMismatchMetrics } : {}),
   });
   let toldOfFuture = false;
+  let failedAt: Date | undefined;
+
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const source = feedBytes({
+    request: (validators) =>
+      readCappedConditional(
+        options.location,
+        {
+          fetch: options.fetch ?? globalThis.fetch,
+          headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
+          timeoutMs,
+          maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
+        },
+        validators,
+      ),
+    describeFailure: (err) => {
+      const problem = asFeedProblem(err, 'network');
+      return { kind: problem.kind, message: problem.message, ...(problem.status !== undefined ? { status: problem.status } : {}) };
+    },
+    refreshMs: options.refreshMs,
+    timeoutMs,
+    now: options.now,
+    ...(options.share !== undefined && options.location.kind !== 'file' ? { share: options.share } : {}),
+  });
+  // An unchanged feed (304, or the same bytes another instance published) is not decoded again.
+  let decoded: T | undefined;
 
   async function load(): Promise<T> {
     try {
-      const bytes = await readCapped(options.location, {
-        fetch: options.fetch ?? globalThis.fetch,
-        headers: { accept: 'application/x-protobuf, application/octet-stream', ...options.headers },
-        timeoutMs: options.timeoutMs ?? 10_000,
-        maxBytes: options.maxBytes ?? 64 * 1024 * 1024,
-      });
+      const got = await source.next();
+      if (!got.changed && decoded !== undefined) return decoded;
+      // The same bytes as last time, which could not be decoded: the same failure.
+      if (!got.changed) throw new FeedProblem('decode', 'the feed is unchanged since it could not be decoded');
       try {
-        return await decode(bytes, {
+        decoded = await decode(got.bytes, {
           ...(options.limits !== undefined ? { limits: options.limits } : {}),
           ...(options.sliceMs !== undefined ? { sliceMs: options.sliceMs } : {}),
         });
+        return decoded;
       } catch (err) {
+        decoded = undefined;
         throw err instanceof FeedOverLimitError ? new FeedProblem('too-large', err.message) : asFeedProblem(err, 'decode');
       }
     } catch (err) {
-      throw asFeedProblem(err, 'network');
+      if (err instanceof SharedPollFailure) throw new FeedProblem(sharedKind(err.kind), err.message, err.status);
+      throw asRefusalAt(asFeedProblem(err, 'network'), options.location);
     }
   }
 
@@ -105,11 +138,14 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     now: options.now,
     onFailure(problem) {
       const next = problem as FeedProblem;
+      failedAt = options.now();
       // Refused credentials and a feed over the limits will not mend by themselves: the operator's.
-      const level = (next.kind === 'http' && (next.status === 401 || next.status === 403)) || next.kind === 'too-large' ? 'error' : 'warn';
+      const level = isRefusal(next) || next.kind === 'too-large' ? 'error' : 'warn';
       options.logger[level](
         { feed: where, kind: next.kind, status: next.status, problem: next.message },
-        `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
+        next.kind === 'refused'
+          ? `${what} refused: ${next.message}; riders get the schedule, its times marked as scheduled`
+          : `${what} unavailable; answering from the last feed while it is fresh, then from the schedule`,
       );
     },
     onRecovery: () => options.logger.info({ feed: where }, `${what} answering again`),
@@ -150,8 +186,17 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
     get problem() {
       return feed.problem as FeedProblem | undefined;
     },
+    get problemSince() {
+      return feed.problem === undefined ? undefined : failedAt;
+    },
     get requests() {
       return feed.requests;
     },
   };
+}
+
+/** The polling instance's failure kind, as this one's own would have been. */
+function sharedKind(kind: string): FeedProblemKind {
+  const known: readonly string[] = ['http', 'timeout', 'network', 'too-large', 'file', 'decode', 'import'];
+  return (known.includes(kind) ? kind : 'network') as FeedProblemKind;
 }

@@ -24,6 +24,8 @@ export interface VanishedCall {
 export interface CallAt {
   readonly stopId: string;
   readonly stopSequence: number;
+  /** Its scheduled time, POSIX seconds: a feed of delays alone times the call from it. */
+  readonly scheduledS?: number;
 }
 
 /** A trip newly vanished, as what counts them (the accuracy recorder) is told: once per trip and snapshot. */
@@ -49,7 +51,10 @@ interface Remembered {
   readonly stopId?: string;
   readonly stopSequence?: number;
   readonly routeId?: string;
+  /** The predicted time; for an update of a delay alone, the latest it could be due (the window's end). */
   readonly atSeconds: number;
+  /** An update of a delay alone: its time is the call's scheduled one plus this, known when a board asks. */
+  readonly delaySeconds?: number;
   vanishedAt?: Date;
 }
 
@@ -97,7 +102,12 @@ export function createVanishWatch(onVanished?: (trip: VanishedTrip) => void): Va
           // The stop's id first: some feeds number stops otherwise than the schedule (stop-mismatches.ts).
           (r.stopId !== undefined ? r.stopId === call.stopId : r.stopSequence === call.stopSequence),
       );
-      return found?.vanishedAt === undefined ? undefined : { atSeconds: found.atSeconds, vanishedAt: found.vanishedAt };
+      if (found?.vanishedAt === undefined) return undefined;
+      if (found.delaySeconds === undefined) return { atSeconds: found.atSeconds, vanishedAt: found.vanishedAt };
+      // Due within the window of the last snapshot that had it, and still ahead when it vanished.
+      const atSeconds = call.scheduledS === undefined ? undefined : call.scheduledS + found.delaySeconds;
+      if (atSeconds === undefined || atSeconds > found.atSeconds || atSeconds < found.vanishedAt.getTime() / 1000) return undefined;
+      return { atSeconds, vanishedAt: found.vanishedAt };
     },
     get size() {
       return remembered.length;
@@ -105,22 +115,29 @@ export function createVanishWatch(onVanished?: (trip: VanishedTrip) => void): Va
   };
 }
 
-/** The calls a snapshot predicts within the window: its stop updates with a time still ahead. */
+/**
+ * The calls a snapshot predicts within the window: its stop updates with a time still ahead. An
+ * update of a delay alone has no time until the schedule's is added, which only a board's look-up
+ * has (vanished(..., { scheduledS })): it is remembered with its delay, due at the latest at the
+ * window's end, and found due or not when asked.
+ */
 function dueCalls(feed: RealtimeFeed, nowS: number): Remembered[] {
   const due: Remembered[] = [];
   for (const runs of feed.byTripId.values()) {
     for (const run of runs) {
       if (!runsAtAll(run)) continue;
       for (const update of feed.updatesOf(run)) {
+        if (update.relationship !== 'SCHEDULED') continue;
         const atSeconds = update.arrival?.time ?? update.departure?.time;
-        if (update.relationship !== 'SCHEDULED' || atSeconds === undefined || atSeconds < nowS || atSeconds > nowS + WINDOW_S) continue;
+        const delaySeconds = atSeconds === undefined ? (update.arrival ?? update.departure)?.delay : undefined;
+        if (delaySeconds === undefined && (atSeconds === undefined || atSeconds < nowS || atSeconds > nowS + WINDOW_S)) continue;
         due.push({
           tripId: run.tripId,
           ...(run.startDate !== undefined ? { startDate: run.startDate } : {}),
           ...(update.stopId !== undefined ? { stopId: update.stopId } : {}),
           ...(update.stopSequence !== undefined ? { stopSequence: update.stopSequence } : {}),
           ...(run.routeId !== undefined ? { routeId: run.routeId } : {}),
-          atSeconds,
+          ...(delaySeconds !== undefined ? { atSeconds: nowS + WINDOW_S, delaySeconds } : { atSeconds: atSeconds! }),
         });
       }
     }

@@ -60,11 +60,12 @@ export async function downloadFeed(options: DownloadOptions): Promise<Download> 
   const hash = createHash('sha256');
   const answer = await fetchCappedToFile({
     fetch: options.fetch,
-    url: location.url,
+    url: location.kind === 'signed' ? location.url() : location.url,
     headers,
     timeoutMs: options.timeoutMs,
     maxBytes: options.maxBytes,
-    followRedirects: true,
+    // A signed address carries its key in the query: a redirect would take it elsewhere.
+    followRedirects: location.kind === 'url',
     path: partial,
     onChunk(chunk, received, declared) {
       hash.update(chunk);
