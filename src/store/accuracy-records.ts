@@ -8,11 +8,16 @@ import type { Claims } from '../domain/store-ports.js';
 import type { CounterOps } from './counters.js';
 import { guarded } from './errors.js';
 
-/** Instances poll a feed within seconds of each other: a snapshot's claim outlives that by far. */
-const SNAPSHOT_CLAIM_MS = 2 * 60 * 60_000;
+/**
+ * Instances poll a feed within seconds of each other: a snapshot's claim outlives that by far. Its
+ * key is the header time within the hour, so that SQLite (which sweeps expired keys only at open)
+ * holds at most an hour's worth per feed: the same key an hour later finds the claim expired.
+ */
+const SNAPSHOT_CLAIM_MS = 30 * 60_000;
+const SNAPSHOT_KEYS_S = 60 * 60;
 
 const counterKey = (feed: string, day: string, route: string) => `accuracy:${feed}:${day}:${route}`;
-export const snapshotClaimKey = (feed: string, headerSeconds: number) => `accuracy:snapshot:${feed}:${headerSeconds}`;
+export const snapshotClaimKey = (feed: string, headerSeconds: number) => `accuracy:snapshot:${feed}:${headerSeconds % SNAPSHOT_KEYS_S}`;
 const fieldOf = (counter: AccuracyCounter, stop: string | undefined) => (stop === undefined ? counter : `${counter}@${stop}`);
 
 const BAND_COUNTERS = ['scored', 'accurate', 'caught'] as const;
@@ -20,7 +25,7 @@ const BANDS = ETA_BANDS.map(bandName);
 
 export function createAccuracyRecords(counters: CounterOps, claims: Claims): AccuracyRecords {
   return {
-    claimSnapshot: (feed, headerSeconds) => claims.claim(snapshotClaimKey(feed, headerSeconds), '1', SNAPSHOT_CLAIM_MS),
+    claimSnapshot: (feed, headerSeconds) => claims.claim(snapshotClaimKey(feed, headerSeconds), String(headerSeconds), SNAPSHOT_CLAIM_MS),
     add: (feed, day, increments, keepForMs) =>
       guarded(`add accuracy counters of ${feed}`, async () => {
         const byRoute = new Map<string, Map<string, number>>();
