@@ -96,7 +96,7 @@ async function openSource(
     quietRequests: logsOnTerminal(config),
     folders: config.feeds.folders,
     // Each feed's predictions scored as it is polled, the figures kept in the store (/reliability).
-    accuracy: { records: store.accuracy },
+    accuracy: { records: store.accuracy, days: config.accuracyDays },
     // Instances on one Redis poll each feed once between them.
     ...(store.pollShare !== undefined ? { sharedPolls: { polls: store.pollShare, holder: instance } } : {}),
     ...(servesTerminal(config.platforms) ? { waitForSchedule: process.stderr } : {}),

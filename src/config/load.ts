@@ -27,6 +27,8 @@ export interface Config {
   /** The chat platforms that serve, each with its settings (the terminal's when no other is set up). */
   platforms: PlatformSettings;
   rateLimitPerMinute: number;
+  /** Days of accuracy figures kept and shown (/reliability). */
+  accuracyDays: number;
   /** The alert scheduler: catch-up window, delivery rates per platform and per chat. */
   alerts: AlertSettings;
   /** /metrics and /healthz; absent: not served. */
@@ -95,6 +97,7 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
     ...logFileOf(e.LOG_FILE, e.DATA_DIR, servesTerminal(platforms.served, parts.platforms)),
     platforms: platforms.served,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    accuracyDays: e.ACCURACY_DAYS,
     alerts: {
       catchUpMinutes: e.ALERT_CATCH_UP_MINUTES,
       perSecond: platforms.perSecond,
