@@ -230,7 +230,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
-  const store = await openStore({ ...config.store, logger });
+  const store = await openStore({ ...config.store, logger, now, riderReports: config.riderReports });
   closers.add({ name: 'store', close: () => store.close() });
   if (heldLog !== undefined && config.logFile !== undefined) {
     heldLog.sendTo(fileLogOutput(config.logFile));
@@ -249,6 +249,8 @@ async function main(): Promise<void> {
     now,
     logger,
     ...(stops !== undefined ? { stops } : {}),
+    // RIDER_REPORTS=off: no 👻 button, and a press of an earlier one is told reports are off.
+    ...(config.riderReports ? { riderReports: store.riderReports } : {}),
   });
 
   const ops = await startOps(config, logger, transit, closers);

@@ -45,6 +45,8 @@ command-disruptionspage = /disruptionspage <page> [stop] [route]
     .description = Another page of the disruptions
 command-disruption = /disruption <reference>
     .description = One disruption's whole text
+command-ghost = /ghost <stop> <route> <trip> <due>
+    .description = Say a trip did not come (the 👻 button)
 command-lang = /lang { $languageCodes }
     .description = Choose the language: { $languages }
 
@@ -87,6 +89,8 @@ arg-channel = channel
     .description = A Telegram channel's public name, like @ottawabuses
 arg-trip = trip
     .description = The trip's start time, like 0930
+arg-due = due
+    .description = When the trip was due, as its 👻 button carries it
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -627,3 +631,29 @@ reliability-reports = { $count ->
     }
 reliability-no-realtime = This feed gives no live times, only the timetable: there is nothing to measure.
 reliability-not-recorded = No figures for this feed: the bot measures live times only on GTFS-Realtime feeds it follows.
+
+## Riders' reports: the 👻 button under a board, for a trip shown before whose time has passed
+button-report-ghost = 👻 { $routeNo } { $time } didn't come?
+report-counted = 👻 Thank you: your word that the { $routeNo } didn't come is counted.
+report-already = You already reported this { $routeNo }. Thank you.
+report-too-many = You have sent many reports this hour. Thank you; try again later.
+report-turned-off = Reports of trips that didn't come are turned off on this bot.
+report-not-yet = This { $routeNo } is not due yet: it can be reported once its time has passed.
+report-too-late = This trip was due too long ago to be reported.
+report-failed = Your report could not be saved right now. Please try again in a moment.
+
+## Trip changes pushed: a trip a chat waits for (its alert's hour, its live board or 📍) cancelled,
+## vanished from tracking or skipping the stop, with the route's next trip and how far to trust it
+
+trip-change-cancelled = ✖ The { $routeNo } due at { $clock } at { $stopNo } is cancelled.
+trip-change-vanished = 👻 The { $routeNo } due at { $clock } at { $stopNo } vanished from tracking at { $since }: it may not come.
+trip-change-skipped = ⏭ The { $routeNo } due at { $clock } will not stop at { $stopNo }: it skips this stop.
+trip-change-next = Next: { $clock } ({ $trust })
+trip-change-no-next = No other { $routeNo } is shown at { $stopNo } for now.
+trip-change-trust-tracked = tracked
+trip-change-trust-predicted = predicted, no { vehicle-one } seen
+trip-change-trust-estimated = estimated from the { vehicle-one }'s position
+trip-change-trust-scheduled = scheduled only
+where-live-cancelled = 📍 No longer updated: this { vehicle-one } was cancelled.
+where-live-vanished = 📍 No longer updated: this { vehicle-one } vanished from tracking and may not come.
+where-live-skipped = 📍 No longer updated: this { vehicle-one } no longer stops at your stop.

@@ -46,6 +46,8 @@ command-disruptionspage = /disruptionspage <página> [parada] [ruta]
     .description = Otra página de las incidencias
 command-disruption = /disruption <referencia>
     .description = El texto completo de una incidencia
+command-ghost = /ghost <parada> <ruta> <viaje> <hora>
+    .description = Decir que un viaje no pasó (el botón 👻)
 command-lang = /idioma { $languageCodes }
     .description = Elegir el idioma: { $languages }
 
@@ -88,6 +90,8 @@ arg-channel = canal
     .description = El nombre público de un canal de Telegram, como @ottawabuses
 arg-trip = viaje
     .description = La hora de salida del viaje, como 0930
+arg-due = hora
+    .description = La hora prevista del viaje, como la lleva su botón 👻
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -628,3 +632,29 @@ reliability-reports = { $count ->
     }
 reliability-no-realtime = Esta fuente no da horas en vivo, solo el horario: no hay nada que medir.
 reliability-not-recorded = No hay cifras para esta fuente: el bot solo mide las horas en vivo de las fuentes GTFS-Realtime que sigue.
+
+## Avisos de usuarios: el botón 👻 bajo un tablero, para un viaje ya mostrado cuya hora pasó
+button-report-ghost = 👻 { $routeNo } { $time } ¿no pasó?
+report-counted = 👻 Gracias: tu aviso de que el { $routeNo } no pasó está contado.
+report-already = Ya avisaste de este { $routeNo }. Gracias.
+report-too-many = Has enviado muchos avisos en esta hora. Gracias; inténtalo más tarde.
+report-turned-off = Los avisos de viajes que no pasaron están desactivados en este bot.
+report-not-yet = Este { $routeNo } aún no debía pasar: podrás avisar una vez pasada su hora.
+report-too-late = Este viaje debía pasar hace demasiado tiempo para avisar ahora.
+report-failed = No se pudo guardar tu aviso ahora. Inténtalo de nuevo en un momento.
+
+## Cambios de viajes enviados: un viaje que una conversación espera (la hora de su alerta, su tablero
+## en vivo o su 📍) cancelado, desaparecido del seguimiento o que no para, con el siguiente
+
+trip-change-cancelled = ✖ El { $routeNo } previsto a las { $clock } en { $stopNo } está cancelado.
+trip-change-vanished = 👻 El { $routeNo } previsto a las { $clock } en { $stopNo } desapareció del seguimiento a las { $since }: puede no pasar.
+trip-change-skipped = ⏭ El { $routeNo } previsto a las { $clock } no parará en { $stopNo }: se salta esta parada.
+trip-change-next = Siguiente: { $clock } ({ $trust })
+trip-change-no-next = No se muestra otro { $routeNo } en { $stopNo } por ahora.
+trip-change-trust-tracked = con seguimiento
+trip-change-trust-predicted = previsto, sin vehículo a la vista
+trip-change-trust-estimated = estimado por su posición
+trip-change-trust-scheduled = solo horario
+where-live-cancelled = 📍 Ya no se actualiza: este viaje fue cancelado.
+where-live-vanished = 📍 Ya no se actualiza: este viaje desapareció del seguimiento y puede no pasar.
+where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada.

@@ -46,6 +46,8 @@ command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
     .description = Une autre page des perturbations
 command-disruption = /disruption <référence>
     .description = Le texte entier d'une perturbation
+command-ghost = /ghost <arrêt> <circuit> <trajet> <heure>
+    .description = Dire qu'un passage n'a pas eu lieu (le bouton 👻)
 command-lang = /langue { $languageCodes }
     .description = Choisir la langue : { $languages }
 
@@ -88,6 +90,8 @@ arg-channel = canal
     .description = Le nom public d'un canal Telegram, comme @ottawabuses
 arg-trip = trajet
     .description = L'heure de départ du trajet, comme 0930
+arg-due = heure
+    .description = L'heure prévue du passage, comme son bouton 👻 la porte
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -628,3 +632,29 @@ reliability-reports = { $count ->
     }
 reliability-no-realtime = Ce flux ne donne pas d'heures en direct, seulement l'horaire : il n'y a rien à mesurer.
 reliability-not-recorded = Pas de chiffres pour ce flux : le bot ne mesure les heures en direct que des flux GTFS-Realtime qu'il suit.
+
+## Signalements : le bouton 👻 sous un tableau, pour un passage déjà montré dont l'heure est passée
+button-report-ghost = 👻 { $routeNo } { $time } pas passé ?
+report-counted = 👻 Merci : votre signalement que le { $routeNo } n'est pas passé est compté.
+report-already = Vous avez déjà signalé ce { $routeNo }. Merci.
+report-too-many = Vous avez envoyé beaucoup de signalements cette heure-ci. Merci ; réessayez plus tard.
+report-turned-off = Les signalements de passages manqués sont désactivés sur ce bot.
+report-not-yet = Ce { $routeNo } n'est pas encore prévu : il pourra être signalé une fois son heure passée.
+report-too-late = Ce passage était prévu il y a trop longtemps pour être signalé.
+report-failed = Votre signalement n'a pas pu être enregistré pour l'instant. Réessayez dans un moment.
+
+## Changements de trajets envoyés : un passage qu'une conversation attend (l'heure de son alerte,
+## son tableau en direct ou son 📍) annulé, disparu du suivi ou qui ne s'arrête plus, avec le suivant
+
+trip-change-cancelled = ✖ Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } est annulé.
+trip-change-vanished = 👻 Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } a disparu du suivi à { $since } : il peut ne pas passer.
+trip-change-skipped = ⏭ Le { $routeNo } prévu à { $clock } ne s'arrêtera pas à l'arrêt { $stopNo } : il saute cet arrêt.
+trip-change-next = Suivant : { $clock } ({ $trust })
+trip-change-no-next = Aucun autre { $routeNo } n'est affiché à l'arrêt { $stopNo } pour l'instant.
+trip-change-trust-tracked = suivi
+trip-change-trust-predicted = prévu, aucun véhicule repéré
+trip-change-trust-estimated = estimé d'après sa position
+trip-change-trust-scheduled = horaire seulement
+where-live-cancelled = 📍 Plus mis à jour : ce passage a été annulé.
+where-live-vanished = 📍 Plus mis à jour : ce passage a disparu du suivi et peut ne pas passer.
+where-live-skipped = 📍 Plus mis à jour : ce passage ne s'arrête plus à votre arrêt.

@@ -27,6 +27,11 @@ export const COMMON_VARIABLES = z.object({
   // A file the logs are appended to, or "stderr"; unset: DATA_DIR/arrivals-bot.log for the terminal chat, stderr otherwise.
   LOG_FILE: optionalText,
   RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  // Riders' 👻 "didn't come" reports (counted without who sent them, shown in /reliability); off: no button, nothing kept.
+  RIDER_REPORTS: optionalText
+    .transform((v) => v?.toLowerCase())
+    .pipe(z.enum(['on', 'off'], 'on or off').optional())
+    .transform((v) => v !== 'off'),
   ALERT_CATCH_UP_MINUTES: wholeNumber(DEFAULT_ALERT_SETTINGS.catchUpMinutes, 1, 60, 'a number of minutes from 1 to 60'),
   // Waited with a timer between two messages to one chat.
   ALERT_CHAT_INTERVAL_MS: wholeNumber(DEFAULT_ALERT_SETTINGS.chatIntervalMs, 1, 3_600_000, 'a number of milliseconds from 1 to 3600000 (an hour)'),

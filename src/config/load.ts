@@ -29,6 +29,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Days of accuracy figures kept and shown (/reliability). */
   accuracyDays: number;
+  /** RIDER_REPORTS: riders may say a bus did not come (the 👻 button), counted per route and hour. */
+  riderReports: boolean;
   /** The alert scheduler: catch-up window, delivery rates per platform and per chat. */
   alerts: AlertSettings;
   /** /metrics and /healthz; absent: not served. */
@@ -98,6 +100,7 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
     platforms: platforms.served,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     accuracyDays: e.ACCURACY_DAYS,
+    riderReports: e.RIDER_REPORTS,
     alerts: {
       catchUpMinutes: e.ALERT_CATCH_UP_MINUTES,
       perSecond: platforms.perSecond,

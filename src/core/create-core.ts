@@ -10,6 +10,7 @@ import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
+import { formatTripChange } from './format/trip-change.js';
 import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disruptions.js';
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
@@ -21,6 +22,7 @@ import { packageLanguages } from './languages/package-languages.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
+import { shownTrips } from './shown-trips.js';
 import type { Reply } from '../domain/reply.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
@@ -34,9 +36,9 @@ export interface BotCoreDeps {
   subscriptions: SubscriptionsRepository;
   now: Clock;
   stops?: StopIndex;
-  logger?: Logger;
-  /** Riders' reports of buses that did not come; absent: /reliability shows none. */
+  /** Riders' reports of buses that did not come (the 👻 button); absent: turned off. */
   riderReports?: RiderReportsRepository;
+  logger?: Logger;
   /** The languages spoken: the package's locales/ folders by default; tests may pass others. */
   languages?: Languages;
   /** Defaults to the languages' messages; tests may pass their own. */
@@ -57,6 +59,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const words = languages.typed;
   const localeOf = chatLanguage(deps.chats, languages, deps.logger);
   const places = riderPlaces(deps.now);
+  const shown = shownTrips();
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
@@ -80,8 +83,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         savedStops: deps.savedStops,
         subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+        ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports, shownTrips: shown } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
-        ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
       });
     } catch (err) {
@@ -139,6 +142,10 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         const whole = formatWholeDisruption(disruption, { locale: ctx.locale, say: ctx.say, title });
         return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
       });
+    },
+
+    tripChangeReply(chat, change) {
+      return guarded({ ...chat }, (ctx) => formatTripChange(change, { now: ctx.now, say: ctx.say }));
     },
 
     handleLocation(lat, lon, chat) {

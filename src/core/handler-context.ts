@@ -1,8 +1,9 @@
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
-import type { Locale } from '../domain/locale.js';
 import type { RiderReportsRepository } from '../domain/rider-reports.js';
+import type { ShownTrips } from './shown-trips.js';
+import type { Locale } from '../domain/locale.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import { isAboutTheQuestion, isTransitError } from '../domain/transit-error.js';
 import type { ChatContext } from './chat-context.js';
@@ -28,9 +29,11 @@ export interface HandlerContext extends ReadContext {
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
   stops?: StopIndex;
-  logger?: Logger;
-  /** Riders' reports of buses that did not come, when the bot keeps them (/reliability shows the count). */
+  /** Riders' reports of buses that did not come; absent (RIDER_REPORTS=off): no 👻 button, and a press is told so. */
   riderReports?: RiderReportsRepository;
+  /** What the chat's boards showed, for the 👻 button under the next one (with riderReports). */
+  shownTrips?: ShownTrips;
+  logger?: Logger;
   /** Where the chat shared its location lately, if it did (choices nearest first). */
   riderPlace?: { lat: number; lon: number };
   /** The request being run, with its options checked (an answer may offer to run it again otherwise). */

@@ -18,6 +18,7 @@ export type CommandName =
   | 'disruptions'
   | 'disruptionspage'
   | 'disruption'
+  | 'ghost'
   | 'where'
   | 'live'
   | 'lang'

@@ -22,6 +22,8 @@ export interface Reply {
   location?: ReplyLocation;
   /** What the answer follows is over (the bus passed the stop, or is gone from the board): a live message stops. */
   trackingOver?: boolean;
+  /** Why it is over when it is not the bus passing: the trip followed was cancelled, vanished from tracking, or skips the stop. */
+  trackingOverWhy?: 'cancelled' | 'vanished' | 'skipped';
   /** The answer asks to be kept up to date until this ISO instant (a live board): adapters that can edit it do. */
   liveUntil?: string;
   /**

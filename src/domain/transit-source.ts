@@ -102,6 +102,13 @@ export interface TransitSource {
    */
   reliability?(query: ReliabilityQuery): Promise<ReliabilityReading>;
   /**
+   * The routes, as riders name them, with a trip the live feed now says is cancelled or skips a
+   * stop, or that vanished from it: the trip-change pushes ask only the stops waited at on them.
+   * Never rejects; undefined: it cannot tell (every waited-at stop is asked). Absent: the source
+   * never says a trip changed (v1.2).
+   */
+  changedRoutes?(): Promise<ReadonlySet<string> | undefined>;
+  /**
    * The disruptions active now at a stop (of one route there), of a route, or all of them
    * (domain/disruption.ts); absent: the source publishes none. Rejects only with a TransitError
    * about the question (unknown stop or route); a feed that cannot be read is `unavailable`.

@@ -7,3 +7,4 @@ export { FAULT_FAILURES, type FaultFailure, type Faults } from './faults.js';
 export type { SimNetwork, StopCode, SimStop, RouteDirection } from './network.js';
 export { ALERTS_PATH as DEMO_ALERTS_PATH, SUBSCRIPTION_HEADER as DEMO_ALERTS_HEADER } from './gtfs-rt.js';
 export { DEMO_DISRUPTIONS } from './disruptions.js';
+export type { TripChanges } from './trip-updates.js';

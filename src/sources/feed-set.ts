@@ -276,6 +276,13 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   }
 
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
+  const changing = feeds.filter((feed) => feed.source.changedRoutes !== undefined);
+  /** Every feed's changed routes as one set (route names are not scoped: a name two feeds share is asked at both, which costs a look-up, never a push). */
+  async function changedRoutes(): Promise<ReadonlySet<string> | undefined> {
+    const each = await Promise.all(changing.map((feed) => feed.source.changedRoutes!()));
+    if (each.some((routes) => routes === undefined)) return undefined;
+    return new Set(each.flatMap((routes) => [...routes!]));
+  }
   return {
     reliability,
     identifiers,
@@ -284,6 +291,7 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     ...(following.length > 0
       ? { refreshRealtime: async () => void (await Promise.all(following.map((feed) => feed.source.refreshRealtime!()))) }
       : {}),
+    ...(changing.length > 0 ? { changedRoutes } : {}),
     ...(publishing.length > 0 ? { disruptions } : {}),
     ...(watchers.length > 0 ? { watching } : {}),
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
@@ -349,6 +357,7 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
     ...(source.reliability !== undefined ? { reliability: (query: ReliabilityQuery) => source.reliability!(query) } : {}),
+    ...(source.changedRoutes !== undefined ? { changedRoutes: () => source.changedRoutes!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),

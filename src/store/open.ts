@@ -27,6 +27,9 @@ import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
 import { createSubscriptions } from './subscriptions.js';
 import { noticingWatchChanges } from './watch-changes.js';
+import { createRiderReports, turnedOffReports } from './rider-reports.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
+import { systemClock, type Clock } from '../domain/clock.js';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite file; created on first start. */
@@ -38,6 +41,10 @@ export interface OpenStoreOptions {
   logger?: Logger;
   /** Benchmarks' seeding only: SQLite writes without waiting for the disk (a crash may lose them). */
   unsyncedWrites?: boolean;
+  /** Riders' reports of buses that did not come: false (RIDER_REPORTS=off) counts none and keeps nothing. */
+  riderReports?: boolean;
+  /** The reports' counts are read up to this clock's now (main's clock; tests' fixed one). */
+  now?: Clock;
 }
 
 export interface Store extends WatchChanges {
@@ -51,6 +58,8 @@ export interface Store extends WatchChanges {
   liveMessages: LiveMessagesRepository;
   /** The feeds' accuracy figures (daily counters per feed, route and stop; no chat ids). */
   accuracy: AccuracyRecords;
+  /** Riders' reports of a bus that did not come, counted without who sent them. */
+  riderReports: RiderReportsRepository;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
   /** Instances sharing this store share each feed's poll (Redis); absent: this instance polls alone. */
@@ -99,6 +108,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
     accuracy: createAccuracyRecords(backend.counters, claims),
+    riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,
     ...(backend.pollShare !== undefined ? { pollShare: backend.pollShare } : {}),
     close: () => (closing ??= backend.close()),

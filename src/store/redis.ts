@@ -8,6 +8,7 @@ import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { addBoundedWith, redisSets } from './redis-sets.js';
 import { redisCounters } from './redis-counters.js';
+import { redisReportCounts } from './redis-report-counts.js';
 import { redisPollShare } from './redis-poll-share.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
@@ -76,6 +77,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
     },
     sets: redisSets(client, setKey),
     counters: redisCounters(client, (key) => recordKey(`counter:${key}`)),
+    reports: redisReportCounts(client, recordKey),
     pollShare: redisPollShare(client, recordKey),
     async addBoundedWith(bounded, also, record) {
       const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;

@@ -15,6 +15,7 @@ import { migrateLayout } from './migrations/index.js';
 import { KEYV_TABLE, SqliteKeyv } from './sqlite-keyv.js';
 import { sqliteSets } from './sqlite-sets.js';
 import { sqliteCounters } from './sqlite-counters.js';
+import { sqliteReportCounts } from './sqlite-report-counts.js';
 
 // keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
 // CASE (not AND) guards json_extract, which raises on text that is not JSON: such a row is
@@ -87,6 +88,7 @@ function sqliteBackend(db: Database.Database, file: string, namespace: string, l
     },
     sets,
     counters,
+    reports: sqliteReportCounts(db, prefix),
     async addBoundedWith(bounded, also, record) {
       const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;
       // IMMEDIATE: the write lock is taken at BEGIN, so the transaction cannot fail later to upgrade it.

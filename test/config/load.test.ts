@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it("reads RIDER_REPORTS: riders' 👻 reports on unless an operator turns them off", () => {
+    expect(loadConfig({}).riderReports).toBe(true);
+    expect(loadConfig({ RIDER_REPORTS: 'off' }).riderReports).toBe(false);
+    expect(loadConfig({ RIDER_REPORTS: ' OFF ' }).riderReports).toBe(false);
+    expect(loadConfig({ RIDER_REPORTS: 'on' }).riderReports).toBe(true);
+    expect(problemsOf({ RIDER_REPORTS: 'no' })).toEqual([expect.stringMatching(/^RIDER_REPORTS: .*on or off/)]);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       OC_APP_ID: 'app',

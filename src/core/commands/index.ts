@@ -19,6 +19,7 @@ import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
 import { reliability } from './reliability.js';
+import { ghost } from './ghost.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
@@ -43,6 +44,7 @@ export const COMMANDS: readonly CommandModule[] = [
   start,
   disruptionsPage,
   disruptionText,
+  ghost,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);

@@ -3,6 +3,7 @@ import { formatArrivals } from '../format/arrivals.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
 import { readDisruptions, stopInstead } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
+import { reportButtons } from '../format/report-buttons.js';
 import { stopName } from '../format/names.js';
 import { transferStops } from '../transfer-stops.js';
 import { isRouteMistake, withRoutesHere } from '../routes-here.js';
@@ -77,6 +78,9 @@ export const next: CommandModule = {
       // One route asked, with buses to come: a button sets a one-shot alert for when the next is near.
       const coming =
         routeNo !== undefined && arrivals.routes.some((r) => sameRouteName(routeNo, r.routeNo) && r.problem === undefined && r.trips.length > 0);
+      // Trips this chat was shown before whose time has passed: "👻 95 07:42 didn't come?".
+      const passed = ctx.riderReports !== undefined && ctx.shownTrips !== undefined ? ctx.shownTrips.show(ctx.chat, arrivals, routeNo, ctx.now) : [];
+      const ghosts = passed.length > 0 ? [reportButtons(arrivals.stopNo, passed, arrivals.timeZone, ctx.say)] : [];
       const notify = coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
@@ -93,7 +97,7 @@ export const next: CommandModule = {
       return {
         ...reply,
         blocks: [...reply.blocks, ...under.blocks],
-        buttons: [...(reply.buttons ?? []), ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
+        buttons: [...(reply.buttons ?? []), ...ghosts, ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
       };
     } catch (err) {
       const failure = transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);

@@ -13,6 +13,8 @@ import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
 import { realtimeProblem } from './realtime/realtime-problem.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
+import { createChangedTrips } from './realtime/changed-trips.js';
+import { routesOfTrips } from './changed-routes.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
 import type { AccuracyRecorder } from './realtime/accuracy-recorder.js';
 import type { ReliabilityReading } from '../../domain/accuracy.js';
@@ -122,10 +124,16 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       }
     }
   });
+  // Trips the feed cancels or has skip a stop: the trip-change pushes ask only about their routes.
+  const changing = createChangedTrips();
   const reader = createRealtimeReader(
     realtime,
     vehicles,
-    [{ observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) }, ...observers],
+    [
+      { observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) },
+      { observe: (snapshot) => snapshot.trips !== undefined && changing.observe(snapshot.trips) },
+      ...observers,
+    ],
     observerFailed,
   );
 
@@ -298,6 +306,16 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       }),
     refreshRealtime: async () => {
       if (realtime !== undefined || vehicles !== undefined) await reader.read();
+    },
+    changedRoutes: async () => {
+      const timetable = schedule.current();
+      if (timetable === undefined) return undefined;
+      try {
+        return await routesOfTrips(timetable, [...changing.trips.keys(), ...vanishing.vanishedTrips()]);
+      } catch (err) {
+        options.logger.warn({ problem: asTransitError(err).message }, 'routes of changed trips not read');
+        return undefined;
+      }
     },
     onProgress: (listener) => schedule.onProgress(listener),
     close: () => schedule.close(),

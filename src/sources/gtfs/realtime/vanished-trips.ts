@@ -43,6 +43,8 @@ export interface VanishWatch {
   vanished(tripId: string, startDate: string, call: CallAt): VanishedCall | undefined;
   /** Calls remembered, vanished ones included (for tests: memory stays bounded). */
   readonly size: number;
+  /** The trips with a vanished call now, by trip_id (what the trip-change pushes ask about). */
+  vanishedTrips(): Iterable<string>;
 }
 
 interface Remembered {
@@ -112,6 +114,7 @@ export function createVanishWatch(onVanished?: (trip: VanishedTrip) => void): Va
     get size() {
       return remembered.length;
     },
+    vanishedTrips: () => vanishedByTrip.keys(),
   };
 }
 
