@@ -575,6 +575,31 @@ lang-failed = I couldn't remember that right now; try again in a minute.
 
 console-welcome = Type a stop number like { $stopExample }, or /help. Ctrl+D quits.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Route { $route }: live map
+map-direction = to { $heading }
+map-on-road = On the road
+map-stops = Stops
+map-disruptions = Disruptions
+map-none-on-road = Nothing of route { $route } is on the road right now.
+map-no-positions = This feed gives no vehicle positions: the route and its stops only.
+map-your-stop = your stop
+map-vehicle = { $label } to { $heading }
+map-vehicle-next = next stop { $stop }
+map-tracked = seen { $seconds } s ago
+map-old = last seen { $minutes } min ago, not where it is now
+map-suspect = position of unknown age
+map-updated = Updated { $time }
+map-unavailable = The live data cannot be read right now; trying again.
+map-refused = There is no route { $route } to show.
+map-saved-stops = Your saved stops
+map-drawing = Route { $route } drawn with its stops and vehicles
+map-no-tiles = Drawn without a background map.
+map-link = Live map of a route: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Map
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Slow down a little: too many requests. Try again in a minute.

@@ -577,6 +577,31 @@ lang-failed = No pude recordarlo ahora; inténtalo de nuevo en un minuto.
 
 console-welcome = Escribe un número de parada como { $stopExample }, o /ayuda. Ctrl+D para salir.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Línea { $route }: mapa en vivo
+map-direction = hacia { $heading }
+map-on-road = En circulación
+map-stops = Paradas
+map-disruptions = Incidencias
+map-none-on-road = Ningún vehículo de la línea { $route } circula ahora mismo.
+map-no-positions = Esta fuente no da la posición de los vehículos: solo la línea y sus paradas.
+map-your-stop = tu parada
+map-vehicle = { $label } hacia { $heading }
+map-vehicle-next = próxima parada { $stop }
+map-tracked = visto hace { $seconds } s
+map-old = visto hace { $minutes } min, ya no está ahí
+map-suspect = posición de antigüedad desconocida
+map-updated = Actualizado a las { $time }
+map-unavailable = Los datos en vivo no se pueden leer ahora; se vuelve a intentar.
+map-refused = No hay una línea { $route } que mostrar.
+map-saved-stops = Tus paradas guardadas
+map-drawing = La línea { $route } con sus paradas y vehículos
+map-no-tiles = Dibujado sin mapa de fondo.
+map-link = Mapa en vivo de una línea: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Mapa
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Más despacio: demasiadas peticiones. Inténtalo de nuevo en un minuto.

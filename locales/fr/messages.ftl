@@ -576,6 +576,31 @@ lang-failed = Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une m
 
 console-welcome = Tapez un numéro d'arrêt, par exemple { $stopExample }, ou /aide. Ctrl+D pour quitter.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Ligne { $route } : carte en direct
+map-direction = vers { $heading }
+map-on-road = En circulation
+map-stops = Arrêts
+map-disruptions = Perturbations
+map-none-on-road = Aucun véhicule de la ligne { $route } ne circule en ce moment.
+map-no-positions = Ce flux ne donne pas la position des véhicules : seulement la ligne et ses arrêts.
+map-your-stop = votre arrêt
+map-vehicle = { $label } vers { $heading }
+map-vehicle-next = prochain arrêt { $stop }
+map-tracked = vu il y a { $seconds } s
+map-old = vu il y a { $minutes } min, plus à cet endroit
+map-suspect = position d’âge inconnu
+map-updated = Mis à jour à { $time }
+map-unavailable = Les données en direct sont illisibles pour l’instant ; nouvel essai bientôt.
+map-refused = Il n’y a pas de ligne { $route } à montrer.
+map-saved-stops = Vos arrêts enregistrés
+map-drawing = La ligne { $route } avec ses arrêts et ses véhicules
+map-no-tiles = Dessin sans fond de carte.
+map-link = Carte en direct d’une ligne : { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Carte
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Un peu moins vite : trop de demandes. Réessayez dans une minute.

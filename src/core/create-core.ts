@@ -15,7 +15,7 @@ import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disrup
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
-import type { HandlerContext } from './handler-context.js';
+import type { HandlerContext, MapAddress } from './handler-context.js';
 import { createTranslator, type Translate } from './i18n.js';
 import type { Languages } from './languages/load.js';
 import { packageLanguages } from './languages/package-languages.js';
@@ -43,6 +43,8 @@ export interface BotCoreDeps {
   languages?: Languages;
   /** Defaults to the languages' messages; tests may pass their own. */
   translate?: Translate;
+  /** A route's live map at a stop, when the bot serves one (src/web/); undefined: none to offer. */
+  mapAddress?: MapAddress;
 }
 
 // An alert whose condition does not hold yet (the bus is not near): nothing to send this minute.
@@ -86,6 +88,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports, shownTrips: shown } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
+        ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
       });
     } catch (err) {
       deps.logger?.error({ err, platform: chat.platform }, 'command failed');

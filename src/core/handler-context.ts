@@ -38,7 +38,12 @@ export interface HandlerContext extends ReadContext {
   riderPlace?: { lat: number; lon: number };
   /** The request being run, with its options checked (an answer may offer to run it again otherwise). */
   request?: CommandRequest;
+  /** A route's live map at a stop, when the bot serves one. */
+  mapAddress?: MapAddress;
 }
+
+/** The address of a route's live map with the rider's stop marked; undefined when none is served to riders. */
+export type MapAddress = (route: string, stop: string) => string | undefined;
 
 /** The source's answer that the stop does not exist, as opposed to any trouble reaching it. */
 export function isUnknownStop(err: unknown): boolean {

@@ -31,6 +31,15 @@ export interface Reply {
    * that have a button for it (Telegram's keyboard, in a private chat) show it with this label.
    */
   asksLocation?: { label: string };
+  /** Pages the answer points to (a route's live map), each a button where the platform has link buttons, else its address. */
+  links?: ReplyLink[];
+}
+
+export interface ReplyLink {
+  label: string;
+  url: string;
+  /** The platform may open it inside the chat (Telegram's Mini App, in a private chat over https), rather than in a browser. */
+  inChat?: boolean;
 }
 
 export interface ReplyLocation {

@@ -4,6 +4,7 @@ import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { WatchedPlace, WatchReading } from './disruption-watch.js';
 import type { IdentifierGrammar } from './identifiers.js';
 import type { VehicleMode } from './vehicle-mode.js';
+import type { RouteMap, RouteMapQuery } from './route-map.js';
 
 /** A stop as a source knows it: what /stop shows besides the routes. */
 export interface StopDetails {
@@ -116,4 +117,10 @@ export interface TransitSource {
   disruptions?(query: DisruptionQuery): Promise<DisruptionReading>;
   /** The active disruptions with the watched places each touches (domain/disruption-watch.ts); present wherever `disruptions` is. */
   watching?(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading>;
+  /**
+   * A route as the live map draws it: each direction's line and stops, and the vehicles running it
+   * now (domain/route-map.ts). Absent: the source knows no route geometry (the v1.2 API). Rejects
+   * only with a TransitError (unknown route, unknown stop, loading).
+   */
+  routeMap?(query: RouteMapQuery): Promise<RouteMap>;
 }

@@ -1,6 +1,7 @@
 // What operators watch, in one place: the pushes' and the feeds' Prometheus series, and the
 // health the probes read. main.ts makes it before the chat adapters (the webhook server answers
 // the same probes), hands its metrics to the pushes, and serves it on METRICS_PORT.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock.js';
 import type { Health } from '../domain/health.js';
 import type { FeedStatus } from '../domain/transit-source.js';
@@ -16,7 +17,12 @@ export interface Ops {
   metrics: AlertMetrics;
   health: Health;
   /** Serves /metrics, /healthz, /livez and /readyz on this port (0: any free one). */
-  serve(options: { port: number; host?: string; logger: Logger }): Promise<OpsServer>;
+  serve(options: {
+    port: number;
+    host?: string;
+    logger: Logger;
+    beside?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  }): Promise<OpsServer>;
 }
 
 export function createOps(deps: { clock: Clock; feeds: () => readonly FeedStatus[] }): Ops {

@@ -12,6 +12,7 @@ import type { StopIndex } from '../domain/stop-index.js';
 import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
 import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
+import type { RouteMap, RouteMapQuery } from '../domain/route-map.js';
 
 export interface Feed {
   id: string;
@@ -261,18 +262,46 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
       const reading = await feed.source.reliability({ ...query, stop: code });
       return reading.status === 'ok' && reading.stop !== undefined ? { ...reading, stop: key(feed, reading.stop) } : reading;
     }
+    let refusal: TransitError | undefined;
     for (const feed of feeds) {
       if (feed.source.reliability === undefined) continue;
       try {
         return await feed.source.reliability(query);
       } catch (err) {
-        // A route one feed lacks may be another's.
-        if (isTransitError(err) && err.kind === 'unknown-route') continue;
-        throw err;
+        // A route one feed lacks (or cannot say it has yet) may be another's.
+        if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
+        refusal ??= err;
       }
     }
-    if (feeds.some((feed) => feed.source.reliability !== undefined)) throw new TransitError('unknown-route', 'no feed has that route');
+    if (feeds.some((feed) => feed.source.reliability !== undefined)) throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
     return { status: 'not-recorded' };
+  }
+
+  const mapping = feeds.filter((feed) => feed.source.routeMap !== undefined);
+  /** Its stops scoped to the feed, as every stop of a bot of several is. */
+  const scopedMap = (feed: Feed, map: RouteMap): RouteMap => ({
+    ...map,
+    directions: map.directions.map((d) => ({ ...d, stops: d.stops.map((s) => ({ ...s, stop: key(feed, s.stop) })) })),
+  });
+
+  /** The rider's stop names the feed; without one, the first feed that has the route. */
+  async function routeMap(query: RouteMapQuery): Promise<RouteMap> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.routeMap === undefined) throw new TransitError('unknown-route', 'that feed draws no routes');
+      return scopedMap(feed, await feed.source.routeMap({ route: query.route, stop: code }));
+    }
+    let refusal: TransitError | undefined;
+    for (const feed of mapping) {
+      try {
+        return scopedMap(feed, await feed.source.routeMap!({ route: query.route }));
+      } catch (err) {
+        // A route one feed lacks (or cannot say it has yet) may be another's.
+        if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
+        refusal ??= err;
+      }
+    }
+    throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
   }
 
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
@@ -285,6 +314,7 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   }
   return {
     reliability,
+    ...(mapping.length > 0 ? { routeMap } : {}),
     identifiers,
     feeds,
     status,
@@ -360,6 +390,9 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     ...(source.changedRoutes !== undefined ? { changedRoutes: () => source.changedRoutes!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
+    ...(source.routeMap !== undefined
+      ? { routeMap: (query: RouteMapQuery) => source.routeMap!({ ...query, ...(query.stop !== undefined ? { stop: bare(query.stop) } : {}) }) }
+      : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),
   };
 }

@@ -3,6 +3,7 @@ import {
   ComponentType,
   type APIActionRowComponent,
   type APIButtonComponentWithCustomId,
+  type APIButtonComponentWithURL,
   type APIEmbed,
   type APIEmbedField,
 } from 'discord.js';
@@ -30,7 +31,7 @@ const BLANK = '\u200b';
 const COLOURS = { answer: 0xda291c, 'usage-error': 0x8a8d91, failure: 0x8a8d91 } as const;
 const STYLES = { update: ButtonStyle.Primary, reply: ButtonStyle.Secondary, notice: ButtonStyle.Success } as const;
 
-export type ButtonRow = APIActionRowComponent<APIButtonComponentWithCustomId>;
+export type ButtonRow = APIActionRowComponent<APIButtonComponentWithCustomId | APIButtonComponentWithURL>;
 
 export interface DiscordMessage {
   embeds: APIEmbed[];
@@ -68,7 +69,7 @@ export function renderReply(reply: Reply): DiscordMessage {
     // Footers show plain text: nothing to escape there.
     ...(reply.footer && reply.footer.length > 0 ? { footer: { text: clipLines(reply.footer, LIMITS.footer) } } : {}),
   };
-  return { embeds: [fitTotal(embed)], components: buttonRows(reply.buttons) };
+  return { embeds: [fitTotal(embed)], components: withLinks(buttonRows(reply.buttons), reply.links ?? []) };
 }
 
 /** The reply as Markdown-safe text, for ephemeral refusals and short confirmations. */
@@ -84,6 +85,18 @@ function buttonRows(groups: Reply['buttons']): ButtonRow[] {
     .map((row) => row.flatMap((button) => discordButton(button, seen)))
     .filter((row) => row.length > 0)
     .map((row): ButtonRow => ({ type: ComponentType.ActionRow, components: row }));
+}
+
+/** The pages (the live map) as link buttons in a row of their own, while a row is left. */
+function withLinks(rows: ButtonRow[], links: NonNullable<Reply['links']>): ButtonRow[] {
+  if (links.length === 0 || rows.length >= BUTTON_LIMITS.maxRows) return rows;
+  const buttons = links.slice(0, BUTTON_LIMITS.perRow).map((link): APIButtonComponentWithURL => ({
+    type: ComponentType.Button,
+    style: ButtonStyle.Link,
+    label: clip(link.label, LIMITS.buttonLabel) || '…',
+    url: link.url,
+  }));
+  return [...rows, { type: ComponentType.ActionRow, components: buttons }];
 }
 
 function discordButton(button: ReplyButton, seen: Set<string>): APIButtonComponentWithCustomId[] {

@@ -25,6 +25,7 @@ import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 import { schedulePlaces } from './disruption-places.js';
 import type { PlaceResolver } from '../../domain/disruption-match.js';
+import { routeMapOf } from './route-map.js';
 import type { FeedPollShare } from '../kind.js';
 import { sharedPollOf } from './realtime/shared-poll-key.js';
 
@@ -262,6 +263,15 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           name: place.name,
           ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}),
         });
+      }),
+    routeMap: (query) =>
+      guarded(async () => {
+        const timetable = timetableOrLoading();
+        if (query.stop !== undefined) await placeOf(timetable, query.stop);
+        const [route] = await timetable.findRoutes(query.route.trim());
+        if (route === undefined) throw new TransitError('unknown-route', 'no such route in the schedule');
+        const { vehicles: fresh } = await reader.read();
+        return routeMapOf({ timetable, route, vehicles: fresh, hasVehicleFeed: vehicles !== undefined, now: options.now() });
       }),
     profile: () => profile,
     status: () => {
