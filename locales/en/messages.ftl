@@ -639,9 +639,9 @@ reliability-heading-at = Last { $days } days, route { $route } at { $stop }:
 reliability-predictions = { $accurate }% of { $scored ->
         [one] 1 prediction
        *[other] { $scored } predictions
-    } came true within the usual margin (from 30 s early to 1½ min late for a bus due within 3 min, more further ahead); following them, you'd have caught the bus { $caught }% of the time.
+    } came true within the usual margin (from 30 s early to 1½ min late for a { vehicle-one } due within 3 min, more further ahead); following them, you'd have caught { vehicle-the } { $caught }% of the time.
 reliability-few = Few predictions checked so far: take these figures as a first hint.
-reliability-none-yet = No prediction checked yet: the bot compares each live time with the moment the bus is seen at the stop, and has not seen one pass yet.
+reliability-none-yet = No prediction checked yet: the bot compares each live time with the moment { vehicle-the } is seen at the stop, and has not seen one pass yet.
 reliability-trips = { $cancelled ->
         [one] 1 trip cancelled
        *[other] { $cancelled } trips cancelled
@@ -651,8 +651,8 @@ reliability-trips-route = On the whole route { $route }: { $cancelled ->
        *[other] { $cancelled } trips cancelled
     }, { $vanished } vanished from tracking.
 reliability-reports = { $count ->
-        [one] 1 rider reported a bus that didn't come this week.
-       *[other] { $count } riders reported a bus that didn't come this week.
+        [one] 1 rider reported a { vehicle-one } that didn't come this week.
+       *[other] { $count } riders reported a { vehicle-one } that didn't come this week.
     }
 reliability-no-realtime = This feed gives no live times, only the timetable: there is nothing to measure.
 reliability-not-recorded = No figures for this feed: the bot measures live times only on GTFS-Realtime feeds it follows.

@@ -640,9 +640,9 @@ reliability-heading-at = Últimos { $days } días, ruta { $route } en la parada 
 reliability-predictions = El { $accurate } % de { $scored ->
         [one] 1 predicción
        *[other] { $scored } predicciones
-    } se cumplió dentro del margen habitual (de 30 s antes a 1 min 30 después para un autobús que llega en menos de 3 min, más con más antelación); siguiéndolas, habrías alcanzado el autobús el { $caught } % de las veces.
+    } se cumplió dentro del margen habitual (de 30 s antes a 1 min 30 después para un { vehicle-one } que llega en menos de 3 min, más con más antelación); siguiéndolas, habrías alcanzado { vehicle-the } el { $caught } % de las veces.
 reliability-few = Pocas predicciones comprobadas por ahora: tome estas cifras como una primera indicación.
-reliability-none-yet = Ninguna predicción comprobada aún: el bot compara cada hora en vivo con el momento en que se ve el autobús en la parada, y todavía no ha visto pasar ninguno.
+reliability-none-yet = Ninguna predicción comprobada aún: el bot compara cada hora en vivo con el momento en que se ve { vehicle-the } en la parada, y todavía no ha visto pasar ninguno.
 reliability-trips = { $cancelled ->
         [one] 1 viaje cancelado
        *[other] { $cancelled } viajes cancelados
@@ -652,8 +652,8 @@ reliability-trips-route = En toda la ruta { $route }: { $cancelled ->
        *[other] { $cancelled } viajes cancelados
     }, { $vanished } desaparecidos del seguimiento.
 reliability-reports = { $count ->
-        [one] 1 usuario informó de un autobús que no pasó esta semana.
-       *[other] { $count } usuarios informaron de un autobús que no pasó esta semana.
+        [one] 1 usuario informó de un { vehicle-one } que no pasó esta semana.
+       *[other] { $count } usuarios informaron de un { vehicle-one } que no pasó esta semana.
     }
 reliability-no-realtime = Esta fuente no da horas en vivo, solo el horario: no hay nada que medir.
 reliability-not-recorded = No hay cifras para esta fuente: el bot solo mide las horas en vivo de las fuentes GTFS-Realtime que sigue.

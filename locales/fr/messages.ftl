@@ -640,9 +640,9 @@ reliability-heading-at = { $days } derniers jours, circuit { $route } à l'arrê
 reliability-predictions = { $accurate } % { $scored ->
         [one] d'une prévision
        *[other] de { $scored } prévisions
-    } se sont vérifiées dans la marge habituelle (de 30 s d'avance à 1 min 30 de retard pour un bus attendu dans moins de 3 min, davantage au-delà) ; en les suivant, vous auriez attrapé le bus { $caught } % du temps.
+    } se sont vérifiées dans la marge habituelle (de 30 s d'avance à 1 min 30 de retard pour un { vehicle-one } attendu dans moins de 3 min, davantage au-delà) ; en les suivant, vous auriez attrapé { vehicle-the } { $caught } % du temps.
 reliability-few = Peu de prévisions vérifiées jusqu'ici : prenez ces chiffres comme une première indication.
-reliability-none-yet = Aucune prévision vérifiée pour l'instant : le bot compare chaque heure en direct au moment où le bus est vu à l'arrêt, et n'en a pas encore vu passer.
+reliability-none-yet = Aucune prévision vérifiée pour l'instant : le bot compare chaque heure en direct au moment où { vehicle-the } est vu à l'arrêt, et n'en a pas encore vu passer.
 reliability-trips = { $cancelled ->
         [one] 1 passage annulé
        *[other] { $cancelled } passages annulés
@@ -652,8 +652,8 @@ reliability-trips-route = Sur tout le circuit { $route } : { $cancelled ->
        *[other] { $cancelled } passages annulés
     }, { $vanished } disparus du suivi.
 reliability-reports = { $count ->
-        [one] 1 usager a signalé un bus qui n'est pas passé cette semaine.
-       *[other] { $count } usagers ont signalé un bus qui n'est pas passé cette semaine.
+        [one] 1 usager a signalé un { vehicle-one } qui n'est pas passé cette semaine.
+       *[other] { $count } usagers ont signalé un { vehicle-one } qui n'est pas passé cette semaine.
     }
 reliability-no-realtime = Ce flux ne donne pas d'heures en direct, seulement l'horaire : il n'y a rien à mesurer.
 reliability-not-recorded = Pas de chiffres pour ce flux : le bot ne mesure les heures en direct que des flux GTFS-Realtime qu'il suit.

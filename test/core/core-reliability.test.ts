@@ -37,6 +37,24 @@ function coreWith(reliability: TransitSource['reliability'], riderReports?: Ride
 }
 
 describe('/reliability', () => {
+  it('speaks of the feed’s own vehicles: trains on a railway', async () => {
+    const { core } = coreWith(() => Promise.resolve(FIGURES));
+    const railway = createBotCore({
+      ...memoryStores(),
+      now: clock,
+      transit: {
+        ...fakeTransit({}),
+        profile: () => ({ ...fakeTransit({}).profile(), vehicles: 'train' }),
+        reliability: () => Promise.resolve(FIGURES),
+      },
+    });
+    const text = async (c: typeof core, typed: string, languageCode: string) =>
+      renderPlainText((await c.handleText(typed, privateChat({ languageCode })))!);
+    expect(await text(railway, '/reliability 3017 95', 'en')).toContain("you'd have caught the train 92% of the time");
+    expect(await text(railway, '/fiabilite 3017 95', 'fr')).toContain('vous auriez attrapé le train 92 % du temps');
+    expect(await text(core, '/reliability 3017 95', 'en')).toContain("you'd have caught the bus 92% of the time");
+  });
+
   it('says the route’s figures at a stop in English, French and Spanish', async () => {
     const { say, asked } = coreWith(() => Promise.resolve(FIGURES));
     const en = await say('/reliability 3017 95');
@@ -108,7 +126,7 @@ describe('/reliability', () => {
     expect(some).toContain("3 riders reported a bus that didn't come this week.");
     expect(counted[0]).toEqual({ route: '95', stop: '3017', since: new Date(NOW.getTime() - 7 * 86_400_000) });
     const fr = await coreWith(() => Promise.resolve(FIGURES), reports(1)).say('/fiabilite 3017 95', 'fr');
-    expect(fr).toContain("1 usager a signalé un bus qui n'est pas passé cette semaine.");
+    expect(fr).toContain("1 usager a signalé un autobus qui n'est pas passé cette semaine.");
     const none = await coreWith(() => Promise.resolve(FIGURES), reports(0)).say('/reliability 3017 95');
     expect(none).not.toContain('reported');
     const broken: RiderReportsRepository = { report: () => Promise.resolve('counted'), count: () => Promise.reject(new Error('down')) };
