@@ -100,7 +100,7 @@ async function openSource(
   config: Config,
   logger: Logger,
   closers: Closers,
-  shared: Pick<Store, 'pollShare'>,
+  store: Pick<Store, 'pollShare' | 'accuracy'>,
   instance: string,
 ): Promise<OpenedSource & { map?: TransitSource }> {
   // With the log on the terminal's screen, every failed request is already answered there ("Stop
@@ -111,8 +111,10 @@ async function openSource(
     logger,
     quietRequests: logsOnTerminal(config),
     folders: config.feeds.folders,
+    // Each feed's predictions scored as it is polled, the figures kept in the store (/reliability).
+    accuracy: { records: store.accuracy, days: config.accuracyDays },
     // Instances on one Redis poll each feed once between them.
-    ...(shared.pollShare !== undefined ? { sharedPolls: { polls: shared.pollShare, holder: instance } } : {}),
+    ...(store.pollShare !== undefined ? { sharedPolls: { polls: store.pollShare, holder: instance } } : {}),
     ...(servesTerminal(config.platforms) ? { waitForSchedule: process.stderr } : {}),
   };
   const demo = config.feeds.demo;

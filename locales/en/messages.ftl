@@ -13,6 +13,8 @@ command-routes = /routes <stop>
     .description = Routes and directions serving a stop
 command-disruptions = /disruptions [stop] [route]  or  /disruptions route <route>
     .description = Detours and service changes now: at a stop, on a route, or all
+command-reliability = /reliability [stop] <route>
+    .description = How reliable a route's live times were lately
 command-stop = /stop <stop or name>
     .description = Where a stop is and what serves it
 command-save = /save <stop> [name]
@@ -661,6 +663,30 @@ line-legend-estimated = estimated from its position
 line-legend-scheduled = schedule only
 line-legend-rider = your stop
 line-legend-skipped = skipped
+
+## Reliability (/reliability): how the feed's live times came out, measured by the bot itself
+reliability-heading = Last { $days } days, route { $route }:
+reliability-heading-at = Last { $days } days, route { $route } at { $stop }:
+reliability-predictions = { $accurate }% of { $scored ->
+        [one] 1 prediction
+       *[other] { $scored } predictions
+    } came true within the usual margin (from 30 s early to 1½ min late for a { vehicle-one } due within 3 min, more further ahead); following them, you'd have caught { vehicle-the } { $caught }% of the time.
+reliability-few = Few predictions checked so far: take these figures as a first hint.
+reliability-none-yet = No prediction checked yet: the bot compares each live time with the moment { vehicle-the } is seen at the stop, and has not seen one pass yet.
+reliability-trips = { $cancelled ->
+        [one] 1 trip cancelled
+       *[other] { $cancelled } trips cancelled
+    }, { $vanished } vanished from tracking.
+reliability-trips-route = On the whole route { $route }: { $cancelled ->
+        [one] 1 trip cancelled
+       *[other] { $cancelled } trips cancelled
+    }, { $vanished } vanished from tracking.
+reliability-reports = { $count ->
+        [one] 1 rider reported a { vehicle-one } that didn't come this week.
+       *[other] { $count } riders reported a { vehicle-one } that didn't come this week.
+    }
+reliability-no-realtime = This feed gives no live times, only the timetable: there is nothing to measure.
+reliability-not-recorded = No figures for this feed: the bot measures live times only on GTFS-Realtime feeds it follows.
 
 ## Riders' reports: the 👻 button under a board, for a trip shown before whose time has passed
 button-report-ghost = 👻 { $routeNo } { $time } didn't come?

@@ -14,6 +14,8 @@ command-routes = /rutas <parada>
     .description = Rutas y sentidos que pasan por una parada
 command-disruptions = /incidencias [parada] [ruta]  o  /incidencias ruta <ruta>
     .description = Desvíos y cambios de servicio en curso
+command-reliability = /fiabilidad [parada] <ruta>
+    .description = Fiabilidad de las horas en vivo de una ruta
 command-stop = /parada <parada o nombre>
     .description = Dónde está una parada y qué pasa por ella
 command-save = /guardar <parada> [nombre]
@@ -662,6 +664,30 @@ line-legend-estimated = estimado por su posición
 line-legend-scheduled = solo horario
 line-legend-rider = tu parada
 line-legend-skipped = sin servicio
+
+## Fiabilidad (/fiabilidad): cómo resultaron las horas en vivo, medido por el propio bot
+reliability-heading = Últimos { $days } días, ruta { $route }:
+reliability-heading-at = Últimos { $days } días, ruta { $route } en la parada { $stop }:
+reliability-predictions = El { $accurate } % de { $scored ->
+        [one] 1 predicción
+       *[other] { $scored } predicciones
+    } se cumplió dentro del margen habitual (de 30 s antes a 1 min 30 después para un { vehicle-one } que llega en menos de 3 min, más con más antelación); siguiéndolas, habrías alcanzado { vehicle-the } el { $caught } % de las veces.
+reliability-few = Pocas predicciones comprobadas por ahora: tome estas cifras como una primera indicación.
+reliability-none-yet = Ninguna predicción comprobada aún: el bot compara cada hora en vivo con el momento en que se ve { vehicle-the } en la parada, y todavía no ha visto pasar ninguno.
+reliability-trips = { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-trips-route = En toda la ruta { $route }: { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-reports = { $count ->
+        [one] 1 usuario informó de un { vehicle-one } que no pasó esta semana.
+       *[other] { $count } usuarios informaron de un { vehicle-one } que no pasó esta semana.
+    }
+reliability-no-realtime = Esta fuente no da horas en vivo, solo el horario: no hay nada que medir.
+reliability-not-recorded = No hay cifras para esta fuente: el bot solo mide las horas en vivo de las fuentes GTFS-Realtime que sigue.
 
 ## Avisos de usuarios: el botón 👻 bajo un tablero, para un viaje ya mostrado cuya hora pasó
 button-report-ghost = 👻 { $routeNo } { $time } ¿no pasó?

@@ -14,6 +14,8 @@ command-routes = /circuits <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
     .description = Détours et changements de service en cours
+command-reliability = /fiabilite [arrêt] <circuit>
+    .description = Fiabilité des heures en direct
 command-stop = /arret <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /enregistrer <arrêt> [nom]
@@ -23,7 +25,7 @@ command-saved = /arrets
 command-unsave = /oublier <arrêt ou nom>
     .description = Oublier un arrêt enregistré
 command-subscribe = /alerte <arrêt> [circuit] <HH:MM> [jours]  ou  /alerte <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
-    .description = Recevoir les passages à une heure, ou quand votre { vehicle-one } approche
+    .description = Les passages à une heure, ou quand { vehicle-the } approche
 command-subs = /alertes
     .description = Les alertes d'ici et leur prochaine heure
 command-unsubscribe = /supprimer <code|toutes>
@@ -662,6 +664,30 @@ line-legend-estimated = estimé selon sa position
 line-legend-scheduled = horaire seul
 line-legend-rider = votre arrêt
 line-legend-skipped = non desservi
+
+## Fiabilité (/fiabilite) : ce que valaient les heures en direct, mesuré par le bot lui-même
+reliability-heading = { $days } derniers jours, circuit { $route } :
+reliability-heading-at = { $days } derniers jours, circuit { $route } à l'arrêt { $stop } :
+reliability-predictions = { $accurate } % { $scored ->
+        [one] d'une prévision
+       *[other] de { $scored } prévisions
+    } se sont vérifiées dans la marge habituelle (de 30 s d'avance à 1 min 30 de retard pour un { vehicle-one } attendu dans moins de 3 min, davantage au-delà) ; en les suivant, vous auriez attrapé { vehicle-the } { $caught } % du temps.
+reliability-few = Peu de prévisions vérifiées jusqu'ici : prenez ces chiffres comme une première indication.
+reliability-none-yet = Aucune prévision vérifiée pour l'instant : le bot compare chaque heure en direct au moment où { vehicle-the } est vu à l'arrêt, et n'en a pas encore vu passer.
+reliability-trips = { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-trips-route = Sur tout le circuit { $route } : { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-reports = { $count ->
+        [one] 1 usager a signalé un { vehicle-one } qui n'est pas passé cette semaine.
+       *[other] { $count } usagers ont signalé un { vehicle-one } qui n'est pas passé cette semaine.
+    }
+reliability-no-realtime = Ce flux ne donne pas d'heures en direct, seulement l'horaire : il n'y a rien à mesurer.
+reliability-not-recorded = Pas de chiffres pour ce flux : le bot ne mesure les heures en direct que des flux GTFS-Realtime qu'il suit.
 
 ## Signalements : le bouton 👻 sous un tableau, pour un passage déjà montré dont l'heure est passée
 button-report-ghost = 👻 { $routeNo } { $time } pas passé ?

@@ -36,6 +36,8 @@ export const COMMON_VARIABLES = z.object({
   // Waited with a timer between two messages to one chat.
   ALERT_CHAT_INTERVAL_MS: wholeNumber(DEFAULT_ALERT_SETTINGS.chatIntervalMs, 1, 3_600_000, 'a number of milliseconds from 1 to 3600000 (an hour)'),
   ALERT_GROUP_PER_MINUTE: positiveInt(DEFAULT_ALERT_SETTINGS.groupPerMinute),
+  // Days of the feeds' accuracy figures kept in the store and shown by /reliability.
+  ACCURACY_DAYS: wholeNumber(7, 1, 90, 'a number of days from 1 to 90'),
   METRICS_PORT: optionalPort,
   // An address of this machine: an IPv4 or IPv6 literal, or a name that resolves to one.
   METRICS_HOST: optionalText

@@ -27,6 +27,8 @@ export interface Config {
   /** The chat platforms that serve, each with its settings (the terminal's when no other is set up). */
   platforms: PlatformSettings;
   rateLimitPerMinute: number;
+  /** Days of accuracy figures kept and shown (/reliability). */
+  accuracyDays: number;
   /** RIDER_REPORTS: riders may say a bus did not come (the 👻 button), counted per route and hour. */
   riderReports: boolean;
   /** The alert scheduler: catch-up window, delivery rates per platform and per chat. */
@@ -125,6 +127,7 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
     ...logFileOf(e.LOG_FILE, e.DATA_DIR, servesTerminal(platforms.served, parts.platforms)),
     platforms: platforms.served,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    accuracyDays: e.ACCURACY_DAYS,
     riderReports: e.RIDER_REPORTS,
     alerts: {
       catchUpMinutes: e.ALERT_CATCH_UP_MINUTES,

@@ -22,7 +22,8 @@ export type CommandName =
   | 'where'
   | 'live'
   | 'line'
-  | 'lang';
+  | 'lang'
+  | 'reliability';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

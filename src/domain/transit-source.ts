@@ -1,3 +1,4 @@
+import type { AccuracyTotals, ReliabilityQuery, ReliabilityReading } from './accuracy.js';
 import type { StopArrivals, UnconfirmedStop } from './arrivals.js';
 import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { WatchedPlace, WatchReading } from './disruption-watch.js';
@@ -69,6 +70,8 @@ export interface FeedStatus {
   readonly realtimeProblem?: { readonly kind: 'refused' | 'unavailable'; readonly message: string; readonly at: string };
   /** Trips whose realtime updates named other stops than the schedule since start: placed again by stop_id, or shown as scheduled. */
   readonly stopMismatches?: { readonly 'matched-by-stop-id': number; readonly 'prediction-dropped': number };
+  /** Its predictions scored and trips cancelled or vanished, as this instance recorded them since start (domain/accuracy.ts). */
+  readonly accuracy?: AccuracyTotals;
 }
 
 /**
@@ -94,6 +97,12 @@ export interface TransitSource {
    * never rejects. Absent: no realtime feed to follow.
    */
   refreshRealtime?(): Promise<void>;
+  /**
+   * How its predictions of a route (at a stop) came out over the last days, measured by the bot
+   * itself (domain/accuracy.ts); absent: a source that keeps no such figures. Rejects only with a
+   * TransitError about the question (unknown stop or route, route not at the stop).
+   */
+  reliability?(query: ReliabilityQuery): Promise<ReliabilityReading>;
   /**
    * The routes, as riders name them, with a trip the live feed now says is cancelled or skips a
    * stop, or that vanished from it: the trip-change pushes ask only the stops waited at on them.

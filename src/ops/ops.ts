@@ -9,6 +9,7 @@ import type { Logger } from '../log.js';
 import { createHealth } from './health.js';
 import { createAlertMetrics, type AlertMetrics } from './metrics/alert-metrics.js';
 import { registerFeedMetrics } from './metrics/feed-metrics.js';
+import { registerAccuracyMetrics } from './metrics/accuracy-metrics.js';
 import { startOpsServer, type OpsServer } from './server.js';
 
 export interface Ops {
@@ -28,6 +29,7 @@ export function createOps(deps: { clock: Clock; feeds: () => readonly FeedStatus
   const metrics = createAlertMetrics({ now: () => deps.clock().getTime() });
   // Each feed's state beside the pushes' series: one down or loading shows by itself.
   registerFeedMetrics(metrics.registry, deps.feeds);
+  registerAccuracyMetrics(metrics.registry, deps.feeds);
   const health = createHealth({ clock: deps.clock, lastTick: () => metrics.lastTickAt(), feeds: deps.feeds });
   return {
     metrics,

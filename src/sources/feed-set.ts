@@ -3,6 +3,7 @@
 // the sign. A code one feed knows answers at once; one several feeds know is refused as
 // ambiguous, with a choice per agency; "sto 3000" (or "sto:3000") names the feed outright. Each
 // feed keeps its own clock, words and failures: one down or loading never breaks another.
+import type { ReliabilityQuery, ReliabilityReading } from '../domain/accuracy.js';
 import type { StopArrivals, UnconfirmedStop } from '../domain/arrivals.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../domain/disruption.js';
 import type { WatchedPlace, WatchReading } from '../domain/disruption-watch.js';
@@ -280,6 +281,32 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     return undefined;
   }
 
+  /**
+   * A stop's figures are its feed's; a route alone is the first feed's that has it (agencies' routes
+   * of one number are not one route: their figures are never added together).
+   */
+  async function reliability(query: ReliabilityQuery): Promise<ReliabilityReading> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.reliability === undefined) return { status: 'not-recorded' };
+      const reading = await feed.source.reliability({ ...query, stop: code });
+      return reading.status === 'ok' && reading.stop !== undefined ? { ...reading, stop: key(feed, reading.stop) } : reading;
+    }
+    let refusal: TransitError | undefined;
+    for (const feed of feeds) {
+      if (feed.source.reliability === undefined) continue;
+      try {
+        return await feed.source.reliability(query);
+      } catch (err) {
+        // A route one feed lacks (or cannot say it has yet) may be another's.
+        if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
+        refusal ??= err;
+      }
+    }
+    if (feeds.some((feed) => feed.source.reliability !== undefined)) throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
+    return { status: 'not-recorded' };
+  }
+
   const mapping = feeds.filter((feed) => feed.source.routeMap !== undefined);
   /** Its stops scoped to the feed, as every stop of a bot of several is. */
   const scopedMap = (feed: Feed, map: RouteMap): RouteMap => ({
@@ -317,6 +344,7 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
   }
   return {
     ...(drawing.length > 0 ? { routeLine } : {}),
+    reliability,
     ...(mapping.length > 0 ? { routeMap } : {}),
     identifiers,
     feeds,
@@ -392,6 +420,7 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     ...(source.routeLine !== undefined
       ? { routeLine: (route: string, stop?: string) => source.routeLine!(route, stop === undefined ? undefined : bare(stop)) }
       : {}),
+    ...(source.reliability !== undefined ? { reliability: (query: ReliabilityQuery) => source.reliability!(query) } : {}),
     ...(source.changedRoutes !== undefined ? { changedRoutes: () => source.changedRoutes!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),

@@ -101,6 +101,7 @@ describe('help and the command menu', () => {
       'routes',
       'disruptions',
       'line',
+      'reliability',
       'stop',
       'save',
       'saved',
@@ -122,6 +123,7 @@ describe('help and the command menu', () => {
       'circuits',
       'perturbations',
       'ligne',
+      'fiabilite',
       'arret',
       'enregistrer',
       'arrets',
@@ -146,7 +148,7 @@ describe('reply sizes', () => {
     for (const languageCode of packageLanguages().all.map((language) => language.locale)) {
       for (const text of ['/help', '/start']) {
         const reply = await core.handleText(text, privateChat({ languageCode }));
-        expect(renderPlainText(reply!).length).toBeLessThan(2000);
+        expect(renderPlainText(reply!).length, `${text} in ${languageCode}`).toBeLessThan(2000);
       }
     }
   });

@@ -19,6 +19,7 @@ import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
 import { line } from './line.js';
+import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
 
 export const COMMANDS: readonly CommandModule[] = [
@@ -29,6 +30,7 @@ export const COMMANDS: readonly CommandModule[] = [
   routes,
   disruptions,
   line,
+  reliability,
   stop,
   save,
   savedStops,

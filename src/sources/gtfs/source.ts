@@ -16,6 +16,8 @@ import { createVanishWatch } from './realtime/vanished-trips.js';
 import { createChangedTrips } from './realtime/changed-trips.js';
 import { routesOfTrips } from './changed-routes.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
+import type { AccuracyRecorder } from './realtime/accuracy-recorder.js';
+import type { ReliabilityReading } from '../../domain/accuracy.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
 import type { VehicleFeed } from './realtime/vehicles.js';
 import { openSchedule, type Schedule, type ScheduleProgress } from './static/schedule.js';
@@ -54,6 +56,8 @@ export interface GtfsSourceOptions {
   sharedPolls?: FeedPollShare;
   /** Told of every new live snapshot (besides the source's own watch of vanishing trips). */
   observers?: readonly SnapshotObserver[];
+  /** Records how the feed's predictions come out (told every snapshot too), and answers `reliability`. */
+  accuracy?: AccuracyRecorder;
 }
 
 export interface GtfsSource extends TransitSource {
@@ -110,7 +114,18 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         });
 
   // Trips that drop out of the trip updates before their time, found by comparing each snapshot with the last.
-  const vanishing = createVanishWatch();
+  const observers = [...(options.observers ?? []), ...(options.accuracy !== undefined ? [options.accuracy] : [])];
+  const observerFailed = (err: unknown) =>
+    options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed');
+  const vanishing = createVanishWatch((trip) => {
+    for (const observer of observers) {
+      try {
+        observer.vanished?.(trip);
+      } catch (err) {
+        observerFailed(err);
+      }
+    }
+  });
   // Trips the feed cancels or has skip a stop: the trip-change pushes ask only about their routes.
   const changing = createChangedTrips();
   const reader = createRealtimeReader(
@@ -119,9 +134,9 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     [
       { observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) },
       { observe: (snapshot) => snapshot.trips !== undefined && changing.observe(snapshot.trips) },
-      ...(options.observers ?? []),
+      ...observers,
     ],
-    (err) => options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed'),
+    observerFailed,
   );
 
   // The stop index and the profile are rebuilt from each import as it comes into use.
@@ -291,6 +306,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
           ...(live !== undefined ? { realtimeProblem: live } : {}),
           stopMismatches: { ...mismatches },
+          ...(options.accuracy !== undefined ? { accuracy: options.accuracy.totals() } : {}),
         },
       ];
     },
@@ -300,6 +316,26 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       return outcome;
     },
     hasSchedule: () => schedule.current() !== undefined,
+    reliability: (query) =>
+      guarded(async (): Promise<ReliabilityReading> => {
+        const timetable = timetableOrLoading();
+        const routes = await timetable.findRoutes(query.route.trim());
+        if (routes.length === 0) throw new TransitError('unknown-route', 'no such route in the schedule');
+        const place = query.stop === undefined ? undefined : await placeOf(timetable, query.stop);
+        const serving = place === undefined ? routes : (await timetable.routesAt(place)).filter((r) => routes.some((x) => x.routeId === r.routeId));
+        if (serving.length === 0) throw new TransitError('route-not-at-stop', 'the route does not stop there');
+        // Nothing predicted, nothing to measure; a feed recorded nowhere (no store given) has no figures.
+        if (realtime === undefined) return { status: 'no-realtime' };
+        if (options.accuracy === undefined) return { status: 'not-recorded' };
+        const tally = await options.accuracy.read([...new Set(serving.map((r) => r.routeId))], place?.stopIds, options.now());
+        return {
+          status: 'ok',
+          days: options.accuracy.days,
+          route: serving[0]!.routeNo,
+          ...(place !== undefined ? { stop: place.code } : {}),
+          tally,
+        };
+      }),
     refreshRealtime: async () => {
       if (realtime !== undefined || vehicles !== undefined) await reader.read();
     },
