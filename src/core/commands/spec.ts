@@ -29,7 +29,9 @@ export type ArgKind =
   /** One disruption as a 📄 button names it: 12 hex digits of its id's digest. */
   | 'disruption-ref'
   /** An instant as whole minutes since 1970: the time a 👻 button's trip was due. */
-  | 'due-minute';
+  | 'due-minute'
+  /** The way a near alert's bus goes: a button's direction_id ("0", "1"), or words ("Orléans"). */
+  | 'direction';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

@@ -1,3 +1,4 @@
+import type { NearDirection } from '../../domain/alert-kinds/index.js';
 import type { ButtonGroup, ReplyButton } from '../../domain/reply.js';
 import type { Say } from './text.js';
 
@@ -25,7 +26,15 @@ export function routeButtons(stopNo: string, routeNos: string[], say: Say): Butt
   return routeNos.map((routeNo) => nextButton(say('button-route', { routeNo }), stopNo, routeNo));
 }
 
-/** "Tell me when it is near": a one-shot alert for this route at this stop. */
-export function notifyButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
-  return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
+/** "Tell me when it is near": a one-shot alert for this route at this stop (one way of it, when it goes two ways here). */
+export function notifyButton(stopNo: string, routeNo: string, say: Say, direction?: NearDirection): ReplyButton {
+  if (direction === undefined)
+    return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
+  // The direction_id when the source gives one: a digit fits any platform's button data.
+  const way = direction.id !== undefined ? String(direction.id) : direction.name;
+  return {
+    label: say('button-notify-towards', { routeNo, towards: direction.name }),
+    command: { name: 'notify', options: { stop: stopNo, route: routeNo, direction: way } },
+    effect: 'notice',
+  };
 }

@@ -3,6 +3,7 @@
 // words in the locale files and the way riders type it.
 import type { z } from 'zod';
 import type { LocalMinute, Weekday } from '../local-minute.js';
+import type { NearDirection } from './near.js';
 
 /** Every schedule names its kind and the days of the week it applies on. */
 export interface ScheduleBase {
@@ -14,8 +15,11 @@ export interface ScheduleBase {
 export type AlertTrigger =
   /** The stop's arrivals, whatever they are (or that they are unavailable). */
   | { kind: 'always' }
-  /** A notice once the next bus of the subscription's route is this many minutes away or less; nothing before. */
-  | { kind: 'bus-within'; minutes: number };
+  /**
+   * A notice once the first bus of the subscription's route (in its direction, when it has one)
+   * that was at least this many minutes away when the watch began is this near; nothing before.
+   */
+  | { kind: 'bus-within'; minutes: number; direction?: NearDirection };
 
 /**
  * How often it fires. `each-minute`: at every due minute of the day; a minute missed (a restart)
