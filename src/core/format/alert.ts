@@ -79,7 +79,8 @@ function nearAlert(sub: Subscription, arrivals: StopArrivals, within: number, di
   const towards = (route: RouteArrivals) => direction?.name || directionName(route) || 'none';
   const buttons = [refreshAndSave(sub.stopNo, sub.routeNo, say)];
   if (!wasFar(first)) {
-    const following = trips[1];
+    // The one after on the same way (an alert of any direction made before directions were chosen).
+    const following = trips.slice(1).find(({ route }) => route === first.route);
     const text = say('alert-near-closer', {
       routeNo: sub.routeNo ?? '',
       towards: towards(first.route),
