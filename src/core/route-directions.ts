@@ -28,6 +28,16 @@ function sameDirection(a: NearDirection, b: NearDirection): boolean {
   return a.id !== undefined && b.id !== undefined ? a.id === b.id : fold(a.name) === fold(b.name);
 }
 
+/**
+ * A direction as a button carries it: its direction_id ("0", "1"), else its place among the
+ * route's directions here ("w0", "w1"): a heading ("Orléans") fits no platform's button data.
+ */
+export function directionValue(choices: readonly NearDirection[], direction: NearDirection): string {
+  return direction.id !== undefined ? String(direction.id) : `w${choices.indexOf(direction)}`;
+}
+
+const WAY_INDEX = /^w([0-9])$/;
+
 /** Whether the route's arrivals go the chosen way (none chosen: any way does). */
 export function goesTowards(route: RouteArrivals, direction: NearDirection | undefined): boolean {
   if (direction === undefined) return true;
@@ -37,11 +47,13 @@ export function goesTowards(route: RouteArrivals, direction: NearDirection | und
 
 /**
  * What the rider typed after "to" ("Orléans", "orleans", "barrhaven", "east"), or a button's
- * direction_id ("1"), among the route's directions here: the one it names, or undefined when it
+ * value (directionValue: "1", "w1"), among the route's directions here: the one it names, or undefined when it
  * names none or several.
  */
 export function pickDirection(choices: readonly NearDirection[], typed: string, words: TypedWords, routes: readonly RouteArrivals[]): NearDirection | undefined {
   if (/^[01]$/.test(typed)) return choices.find((d) => d.id === Number(typed));
+  const index = WAY_INDEX.exec(typed);
+  if (index !== null) return choices[Number(index[1])];
   const wanted = fold(typed);
   if (wanted.length < 2) return undefined;
   const compass = words.direction(typed);

@@ -13,7 +13,7 @@ const east = (trips: ReturnType<typeof trip>[] = []) =>
 const west = (trips: ReturnType<typeof trip>[] = []) =>
   route('95', trips, { directionId: 1, direction: 'Westbound', heading: 'Barrhaven Centre' });
 const twoWays = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([east(), west()], '3017', 'BASELINE') } });
-const line = (reply: Reply | undefined) => reply?.blocks[0]?.lines[0];
+const line = (reply: Reply | null | undefined) => reply?.blocks[0]?.lines[0];
 const stored = (stores: MemoryStores) => [...stores.subscriptions.all.values()];
 
 function setup(transit = twoWays(), now = clock) {

@@ -9,7 +9,7 @@ import { sameRouteName } from '../../domain/route-names.js';
 import type { CommandRequest } from '../command-request.js';
 import { messageReply } from '../format/text.js';
 import type { HandlerContext } from '../handler-context.js';
-import { directionsAt, pickDirection } from '../route-directions.js';
+import { directionsAt, directionValue, pickDirection } from '../route-directions.js';
 import { clip } from './read-options.js';
 
 export type DirectionChoice = { ok: true; direction: NearDirection | undefined } | { ok: false; reply: Reply };
@@ -48,7 +48,7 @@ export function chooseDirection(
     const example = [`/${request.name}`, ...asWords(without), ctx.say('button-direction', { towards: choices[0]!.name })].join(' ');
     const buttons: ReplyButton[] = choices.map((choice) => ({
       label: ctx.say('button-direction', { towards: choice.name }),
-      command: { name: request.name, options: { ...without, direction: choice.id !== undefined ? String(choice.id) : choice.name } },
+      command: { name: request.name, options: { ...without, direction: directionValue(choices, choice) } },
       effect: 'reply',
     }));
     return { ...messageReply('answer', ctx.say(id, { ...args, routeNo, stopNo, example })), buttons: [buttons] };

@@ -12,7 +12,7 @@ import { clip, isLabel, missingArg, stopNameOf, stopProblem, tooManyWords } from
 import type { ReadContext } from '../read-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 import { sameRouteName } from '../../domain/route-names.js';
-import { directionsAt } from '../route-directions.js';
+import { directionsAt, directionValue } from '../route-directions.js';
 
 /** /next <stop> [route], a bare "3017 95", and the Refresh and route buttons. */
 const spec: CommandSpec = {
@@ -84,7 +84,7 @@ export const next: CommandModule = {
       const ghosts = passed.length > 0 ? [reportButtons(arrivals.stopNo, passed, arrivals.timeZone, ctx.say)] : [];
       // A route going two ways here: one 🔔 per way, so the alert watches the rider's bus only.
       const ways = coming ? directionsAt(arrivals.routes.filter((r) => r.trips.length > 0), routeNo) : [];
-      const notify = !coming ? [] : ways.length > 1 ? [ways.map((way) => notifyButton(arrivals.stopNo, routeNo, ctx.say, way))] : [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]];
+      const notify = !coming ? [] : ways.length > 1 ? [ways.map((way) => notifyButton(arrivals.stopNo, routeNo, ctx.say, { name: way.name, value: directionValue(ways, way) }))] : [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
       const transfers = across.map((stop) =>

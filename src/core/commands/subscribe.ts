@@ -24,8 +24,9 @@ const spec: CommandSpec = {
     { name: 'days', kind: 'days', required: false, labelId: 'arg-days' },
     { name: 'when', kind: 'minutes', required: false, labelId: 'arg-when' },
     { name: 'window', kind: 'window', required: false, labelId: 'arg-window' },
-    { name: 'direction', kind: 'direction', required: false, labelId: 'arg-direction' },
     { name: 'target', kind: 'channel', required: false, labelId: 'arg-channel', textOnly: true },
+    // Last: buttons carry the options by position, and those sent before it came must read as they did.
+    { name: 'direction', kind: 'direction', required: false, labelId: 'arg-direction' },
   ],
   helpId: 'command-subscribe',
   descriptionId: 'command-subscribe.description',

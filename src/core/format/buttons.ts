@@ -1,4 +1,3 @@
-import type { NearDirection } from '../../domain/alert-kinds/index.js';
 import type { ButtonGroup, ReplyButton } from '../../domain/reply.js';
 import type { Say } from './text.js';
 
@@ -26,12 +25,11 @@ export function routeButtons(stopNo: string, routeNos: string[], say: Say): Butt
   return routeNos.map((routeNo) => nextButton(say('button-route', { routeNo }), stopNo, routeNo));
 }
 
-/** "Tell me when it is near": a one-shot alert for this route at this stop (one way of it, when it goes two ways here). */
-export function notifyButton(stopNo: string, routeNo: string, say: Say, direction?: NearDirection): ReplyButton {
+/** "Tell me when it is near": a one-shot alert for this route at this stop (one way of it, when it goes two ways here: its button value, route-directions.ts). */
+export function notifyButton(stopNo: string, routeNo: string, say: Say, direction?: { name: string; value: string }): ReplyButton {
   if (direction === undefined)
     return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
-  // The direction_id when the source gives one: a digit fits any platform's button data.
-  const way = direction.id !== undefined ? String(direction.id) : direction.name;
+  const way = direction.value;
   return {
     label: say('button-notify-towards', { routeNo, towards: direction.name }),
     command: { name: 'notify', options: { stop: stopNo, route: routeNo, direction: way } },
