@@ -50,7 +50,12 @@ export function goesTowards(route: RouteArrivals, direction: NearDirection | und
  * value (directionValue: "1", "w1"), among the route's directions here: the one it names, or undefined when it
  * names none or several.
  */
-export function pickDirection(choices: readonly NearDirection[], typed: string, words: TypedWords, routes: readonly RouteArrivals[]): NearDirection | undefined {
+export function pickDirection(
+  choices: readonly NearDirection[],
+  typed: string,
+  words: TypedWords,
+  routes: readonly RouteArrivals[],
+): NearDirection | undefined {
   if (/^[01]$/.test(typed)) return choices.find((d) => d.id === Number(typed));
   const index = WAY_INDEX.exec(typed);
   if (index !== null) return choices[Number(index[1])];

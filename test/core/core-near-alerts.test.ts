@@ -8,10 +8,8 @@ import { clock, fakeTransit, memoryStores, NOW, privateChat, route, stopArrivals
 
 // NOW is Saturday 21 Nov 2026, 08:05 in Ottawa. Route 95 goes two ways at BASELINE (3017), as on
 // the demo network: east to Orléans (direction 0), west to Barrhaven Centre (direction 1).
-const east = (trips: ReturnType<typeof trip>[] = []) =>
-  route('95', trips, { directionId: 0, direction: 'Eastbound', heading: 'Orléans' });
-const west = (trips: ReturnType<typeof trip>[] = []) =>
-  route('95', trips, { directionId: 1, direction: 'Westbound', heading: 'Barrhaven Centre' });
+const east = (trips: ReturnType<typeof trip>[] = []) => route('95', trips, { directionId: 0, direction: 'Eastbound', heading: 'Orléans' });
+const west = (trips: ReturnType<typeof trip>[] = []) => route('95', trips, { directionId: 1, direction: 'Westbound', heading: 'Barrhaven Centre' });
 const twoWays = () => fakeTransit({ summary: { 'summary 3017': stopArrivals([east(), west()], '3017', 'BASELINE') } });
 const line = (reply: Reply | null | undefined) => reply?.blocks[0]?.lines[0];
 const stored = (stores: MemoryStores) => [...stores.subscriptions.all.values()];
@@ -145,9 +143,7 @@ describe('when an alert set inside its window fires', () => {
   it('says "today" in its confirmation and in /subs, and 🔔 says until when it watches', async () => {
     const { core } = setup();
     // 08:05: the window 07:00-09:00 is open today, Saturday.
-    expect(line(await core.handleText('/subscribe 3017 95 when 5 min 07:00-09:00 to Orléans', privateChat()))).toMatch(
-      /Next: today until 09:00\.$/,
-    );
+    expect(line(await core.handleText('/subscribe 3017 95 when 5 min 07:00-09:00 to Orléans', privateChat()))).toMatch(/Next: today until 09:00\.$/);
     expect(line(await core.handleText('/notify 3017 95 to Barrhaven', privateChat({ languageCode: 'fr' })))).toMatch(
       /Prochaine : aujourd'hui jusqu'à 09:05\.$/,
     );

@@ -67,7 +67,10 @@ forEachBackend((backend) => {
       expect(any.schedule).not.toHaveProperty('direction');
       // Saturday 21 November 2026, 08:05 in Toronto: the westbound bus is 4 min away.
       const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: () => new Date('2026-11-21T13:05:00Z') });
-      const arrivals = stopArrivals([route('95', [trip(9)], { directionId: 0, heading: 'Orléans' }), route('95', [trip(4)], { directionId: 1, heading: 'Barrhaven Centre' })]);
+      const arrivals = stopArrivals([
+        route('95', [trip(9)], { directionId: 0, heading: 'Orléans' }),
+        route('95', [trip(4)], { directionId: 1, heading: 'Barrhaven Centre' }),
+      ]);
       expect((await core.alertReply(any, { arrivals }))?.blocks[0]?.lines[0]).toMatch(/^🚌 Route 95 to Barrhaven Centre is 4 min from/);
       expect(await core.alertReply(east, { arrivals })).toBeUndefined();
     });

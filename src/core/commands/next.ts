@@ -83,8 +83,17 @@ export const next: CommandModule = {
       const passed = ctx.riderReports !== undefined && ctx.shownTrips !== undefined ? ctx.shownTrips.show(ctx.chat, arrivals, routeNo, ctx.now) : [];
       const ghosts = passed.length > 0 ? [reportButtons(arrivals.stopNo, passed, arrivals.timeZone, ctx.say)] : [];
       // A route going two ways here: one 🔔 per way, so the alert watches the rider's bus only.
-      const ways = coming ? directionsAt(arrivals.routes.filter((r) => r.trips.length > 0), routeNo) : [];
-      const notify = !coming ? [] : ways.length > 1 ? [ways.map((way) => notifyButton(arrivals.stopNo, routeNo, ctx.say, { name: way.name, value: directionValue(ways, way) }))] : [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]];
+      const ways = coming
+        ? directionsAt(
+            arrivals.routes.filter((r) => r.trips.length > 0),
+            routeNo,
+          )
+        : [];
+      const notify = !coming
+        ? []
+        : ways.length > 1
+          ? [ways.map((way) => notifyButton(arrivals.stopNo, routeNo, ctx.say, { name: way.name, value: directionValue(ways, way) }))]
+          : [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
       const transfers = across.map((stop) =>

@@ -127,7 +127,10 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
     }
     case 'direction': {
       // Matched against the route's directions when the command runs; here only made safe to keep and quote.
-      const words = raw.replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/g, ' ').trim();
+      const words = raw
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim();
       return words !== '' && [...words].length <= DIRECTION_CHARS ? { ok: true, value: words } : usage('near-direction-bad', { typed: clip(raw) });
     }
     case 'timezone': {

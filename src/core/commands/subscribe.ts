@@ -44,7 +44,12 @@ export const subscribe: CommandModule = {
     const schedule = scheduleFrom(options, spec.example);
     if (!schedule.ok) return messageReply('usage-error', ctx.say(schedule.usage.id, schedule.usage.args));
     const near = schedule.value.kind === 'near';
-    return addSubscription(options, () => ({ schedule: schedule.value }), ctx, near ? { name: 'subscribe', asWords: subscribeOptionsToWords } : undefined);
+    return addSubscription(
+      options,
+      () => ({ schedule: schedule.value }),
+      ctx,
+      near ? { name: 'subscribe', asWords: subscribeOptionsToWords } : undefined,
+    );
   },
 };
 

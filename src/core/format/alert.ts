@@ -68,7 +68,13 @@ function comingTrips(sub: Subscription, arrivals: StopArrivals, direction: NearD
  * Whether a bus was that far when the watch began is read from where it is now: minutes away
  * plus minutes since, so a minute missed (a restart, a feed down) is made up, never lost.
  */
-function nearAlert(sub: Subscription, arrivals: StopArrivals, within: number, direction: NearDirection | undefined, { now, say }: AlertFormat): Reply | undefined {
+function nearAlert(
+  sub: Subscription,
+  arrivals: StopArrivals,
+  within: number,
+  direction: NearDirection | undefined,
+  { now, say }: AlertFormat,
+): Reply | undefined {
   if (sub.schedule.kind !== 'near') return undefined;
   const trips = comingTrips(sub, arrivals, direction);
   const sinceWatch = Math.max(0, (now.getTime() - watchBeganAt(sub.schedule, new Date(sub.createdAt), now, sub.timeZone)) / 60_000);

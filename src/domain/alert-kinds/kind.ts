@@ -3,12 +3,21 @@
 // words in the locale files and the way riders type it.
 import type { z } from 'zod';
 import type { LocalMinute, Weekday } from '../local-minute.js';
-import type { NearDirection } from './near.js';
 
 /** Every schedule names its kind and the days of the week it applies on. */
 export interface ScheduleBase {
   kind: string;
   days: Weekday[];
+}
+
+/**
+ * Which way the rider goes: the route's direction_id at the stop when the source gives one (what a
+ * button carries), and its heading as the rider read it ("Orléans"), for the words and for
+ * sources without ids.
+ */
+export interface NearDirection {
+  id?: number;
+  name: string;
 }
 
 /** What an alert sends when it is due. */

@@ -3,18 +3,8 @@
 // per day, for the first bus that was at least N min away when the watch began.
 import { z } from 'zod';
 import { floorMinute, formatMinute, instantOf, localMinuteAt, type Weekday } from '../local-minute.js';
-import type { AlertKind } from './kind.js';
+import type { AlertKind, NearDirection } from './kind.js';
 import { Days, MinuteOfDay } from './record-fields.js';
-
-/**
- * Which way the rider goes: the route's direction_id at the stop when the source gives one (what a
- * button carries), and its heading as the rider read it ("Orléans"), for the words and for
- * sources without ids. Absent (records of earlier versions too): any direction.
- */
-export interface NearDirection {
-  id?: number;
-  name: string;
-}
 
 export interface NearSchedule {
   kind: 'near';
@@ -23,6 +13,7 @@ export interface NearSchedule {
   from: number;
   until: number;
   days: Weekday[];
+  /** Absent (records of earlier versions too): any direction. */
   direction?: NearDirection;
 }
 
