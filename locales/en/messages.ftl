@@ -13,6 +13,8 @@ command-routes = /routes <stop>
     .description = Routes and directions serving a stop
 command-disruptions = /disruptions [stop] [route]  or  /disruptions route <route>
     .description = Detours and service changes now: at a stop, on a route, or all
+command-reliability = /reliability [stop] <route>
+    .description = How reliable a route's live times were lately
 command-stop = /stop <stop or name>
     .description = Where a stop is and what serves it
 command-save = /save <stop> [name]
@@ -37,6 +39,8 @@ command-notify = /notify <stop> <route>
     .description = Tell me when { vehicle-this } is 5 min away
 command-where = /where <stop> <route>
     .description = Where the next { vehicle-one } of a route is now, on a map
+command-line = /line [stop] <route>
+    .description = The route drawn with its { vehicle-many } on it
 command-live = /live <stop> [route]
     .description = Arrivals that keep themselves up to date for 10 minutes
 command-disruptionspage = /disruptionspage <page> [stop] [route]
@@ -89,6 +93,8 @@ arg-channel = channel
     .description = A Telegram channel's public name, like @ottawabuses
 arg-trip = trip
     .description = The trip's start time, like 0930
+arg-direction = direction
+    .description = 0 or 1, as the 🛤 buttons give it
 arg-due = due
     .description = When the trip was due, as its 👻 button carries it
 
@@ -220,6 +226,7 @@ usage-direction-needs-when = A direction is for alerts of { vehicle-the } near t
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
 usage-lang-bad = I speak { $languages }: /lang { $languageCodes }.
 usage-trip-bad = "{ $trip }" is not a trip's start time. Press 📍 under the arrivals, or type /where with a stop and a route.
+usage-direction-bad = A direction is 0 or 1, as the 🛤 buttons give it. Type /line with a route, or a stop and a route.
 
 ## Arrivals
 
@@ -599,6 +606,31 @@ lang-failed = I couldn't remember that right now; try again in a minute.
 
 console-welcome = Type a stop number like { $stopExample }, or /help. Ctrl+D quits.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Route { $route }: live map
+map-direction = to { $heading }
+map-on-road = On the road
+map-stops = Stops
+map-disruptions = Disruptions
+map-none-on-road = Nothing of route { $route } is on the road right now.
+map-no-positions = This feed gives no vehicle positions: the route and its stops only.
+map-your-stop = your stop
+map-vehicle = { $label } to { $heading }
+map-vehicle-next = next stop { $stop }
+map-tracked = seen { $seconds } s ago
+map-old = last seen { $minutes } min ago, not where it is now
+map-suspect = position of unknown age
+map-updated = Updated { $time }
+map-unavailable = The live data cannot be read right now; trying again.
+map-refused = There is no route { $route } to show.
+map-saved-stops = Your saved stops
+map-drawing = Route { $route } drawn with its stops and vehicles
+map-no-tiles = Drawn without a background map.
+map-link = Live map of a route: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Map
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Slow down a little: too many requests. Try again in a minute.
@@ -631,6 +663,56 @@ arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated
     [yes] these are scheduled times except those marked 🧭.
    *[no] these are scheduled times.
 }
+
+## Line
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Route { $routeNo }
+line-heading = { $routeNo } → { $heading }
+line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
+    [0] at your stop
+    [one] { $stops } stop away
+   *[other] { $stops } stops away
+}
+line-buses = { $count ->
+    [0] No { vehicle-one } on this direction now
+    [one] { $count } { vehicle-one } on this direction
+   *[other] { $count } { vehicle-many } on this direction
+}
+line-no-buses = No { vehicle-one } on the line now
+line-no-positions = This network gives no vehicle positions: no { vehicle-one } can be placed on the line.
+line-no-stops = Route { $routeNo } has no stops in the schedule to draw.
+line-not-drawable = Route { $routeNo } cannot be drawn here: this source does not give a route's stops in order. /next shows its times.
+line-legend-tracked = { vehicle-one } seen
+line-legend-predicted = predicted, not seen
+line-legend-estimated = estimated from its position
+line-legend-scheduled = schedule only
+line-legend-rider = your stop
+line-legend-skipped = skipped
+
+## Reliability (/reliability): how the feed's live times came out, measured by the bot itself
+reliability-heading = Last { $days } days, route { $route }:
+reliability-heading-at = Last { $days } days, route { $route } at { $stop }:
+reliability-predictions = { $accurate }% of { $scored ->
+        [one] 1 prediction
+       *[other] { $scored } predictions
+    } came true within the usual margin (from 30 s early to 1½ min late for a { vehicle-one } due within 3 min, more further ahead); following them, you'd have caught { vehicle-the } { $caught }% of the time.
+reliability-few = Few predictions checked so far: take these figures as a first hint.
+reliability-none-yet = No prediction checked yet: the bot compares each live time with the moment { vehicle-the } is seen at the stop, and has not seen one pass yet.
+reliability-trips = { $cancelled ->
+        [one] 1 trip cancelled
+       *[other] { $cancelled } trips cancelled
+    }, { $vanished } vanished from tracking.
+reliability-trips-route = On the whole route { $route }: { $cancelled ->
+        [one] 1 trip cancelled
+       *[other] { $cancelled } trips cancelled
+    }, { $vanished } vanished from tracking.
+reliability-reports = { $count ->
+        [one] 1 rider reported a { vehicle-one } that didn't come this week.
+       *[other] { $count } riders reported a { vehicle-one } that didn't come this week.
+    }
+reliability-no-realtime = This feed gives no live times, only the timetable: there is nothing to measure.
+reliability-not-recorded = No figures for this feed: the bot measures live times only on GTFS-Realtime feeds it follows.
 
 ## Riders' reports: the 👻 button under a board, for a trip shown before whose time has passed
 button-report-ghost = 👻 { $routeNo } { $time } didn't come?

@@ -14,6 +14,8 @@ command-routes = /rutas <parada>
     .description = Rutas y sentidos que pasan por una parada
 command-disruptions = /incidencias [parada] [ruta]  o  /incidencias ruta <ruta>
     .description = Desvíos y cambios de servicio en curso
+command-reliability = /fiabilidad [parada] <ruta>
+    .description = Fiabilidad de las horas en vivo de una ruta
 command-stop = /parada <parada o nombre>
     .description = Dónde está una parada y qué pasa por ella
 command-save = /guardar <parada> [nombre]
@@ -38,6 +40,8 @@ command-notify = /avisar <parada> <ruta>
     .description = Avisarme cuando { vehicle-this } esté a 5 min
 command-where = /donde <parada> <ruta>
     .description = Dónde está ahora el próximo { vehicle-one } de una ruta, en un mapa
+command-line = /linea [parada] <ruta>
+    .description = La ruta dibujada con sus { vehicle-many }
 command-live = /envivo <parada> [ruta]
     .description = Horarios al día durante 10 minutos
 command-disruptionspage = /disruptionspage <página> [parada] [ruta]
@@ -90,6 +94,8 @@ arg-channel = canal
     .description = El nombre público de un canal de Telegram, como @ottawabuses
 arg-trip = viaje
     .description = La hora de salida del viaje, como 0930
+arg-direction = sentido
+    .description = 0 o 1, como lo dan los botones 🛤
 arg-due = hora
     .description = La hora prevista del viaje, como la lleva su botón 👻
 
@@ -221,6 +227,7 @@ usage-direction-needs-when = Una dirección es para alertas de { vehicle-the } c
 usage-too-many-words = Demasiadas palabras para /{ $command }. Prueba: { $example }
 usage-lang-bad = Hablo { $languages }: /idioma { $languageCodes }.
 usage-trip-bad = «{ $trip }» no es la hora de salida de un viaje. Toca 📍 bajo los horarios, o escribe /donde con una parada y una ruta.
+usage-direction-bad = Un sentido es 0 o 1, como lo dan los botones 🛤. Escribe /linea con una ruta, o una parada y una ruta.
 
 ## Arrivals
 
@@ -601,6 +608,31 @@ lang-failed = No pude recordarlo ahora; inténtalo de nuevo en un minuto.
 
 console-welcome = Escribe un número de parada como { $stopExample }, o /ayuda. Ctrl+D para salir.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Línea { $route }: mapa en vivo
+map-direction = hacia { $heading }
+map-on-road = En circulación
+map-stops = Paradas
+map-disruptions = Incidencias
+map-none-on-road = Ningún vehículo de la línea { $route } circula ahora mismo.
+map-no-positions = Esta fuente no da la posición de los vehículos: solo la línea y sus paradas.
+map-your-stop = tu parada
+map-vehicle = { $label } hacia { $heading }
+map-vehicle-next = próxima parada { $stop }
+map-tracked = visto hace { $seconds } s
+map-old = visto hace { $minutes } min, ya no está ahí
+map-suspect = posición de antigüedad desconocida
+map-updated = Actualizado a las { $time }
+map-unavailable = Los datos en vivo no se pueden leer ahora; se vuelve a intentar.
+map-refused = No hay una línea { $route } que mostrar.
+map-saved-stops = Tus paradas guardadas
+map-drawing = La línea { $route } con sus paradas y vehículos
+map-no-tiles = Dibujado sin mapa de fondo.
+map-link = Mapa en vivo de una línea: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Mapa
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Más despacio: demasiadas peticiones. Inténtalo de nuevo en un minuto.
@@ -632,6 +664,56 @@ arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } mi
     [yes] estas son las horas programadas, salvo las marcadas 🧭.
    *[no] estas son las horas programadas.
 }
+
+## Line
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Ruta { $routeNo }
+line-heading = { $routeNo } → { $heading }
+line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
+    [0] en tu parada
+    [one] a { $stops } parada
+   *[other] a { $stops } paradas
+}
+line-buses = { $count ->
+    [0] Ningún { vehicle-one } en este sentido ahora
+    [one] { $count } { vehicle-one } en este sentido
+   *[other] { $count } { vehicle-many } en este sentido
+}
+line-no-buses = Ningún { vehicle-one } en la ruta ahora
+line-no-positions = Esta red no da la posición de los vehículos: ningún { vehicle-one } puede situarse en la ruta.
+line-no-stops = La ruta { $routeNo } no tiene paradas que dibujar en el horario.
+line-not-drawable = La ruta { $routeNo } no se puede dibujar aquí: esta fuente no da las paradas de una ruta en orden. /proxima da sus horarios.
+line-legend-tracked = { vehicle-one } visto
+line-legend-predicted = previsto, no visto
+line-legend-estimated = estimado por su posición
+line-legend-scheduled = solo horario
+line-legend-rider = tu parada
+line-legend-skipped = sin servicio
+
+## Fiabilidad (/fiabilidad): cómo resultaron las horas en vivo, medido por el propio bot
+reliability-heading = Últimos { $days } días, ruta { $route }:
+reliability-heading-at = Últimos { $days } días, ruta { $route } en la parada { $stop }:
+reliability-predictions = El { $accurate } % de { $scored ->
+        [one] 1 predicción
+       *[other] { $scored } predicciones
+    } se cumplió dentro del margen habitual (de 30 s antes a 1 min 30 después para un { vehicle-one } que llega en menos de 3 min, más con más antelación); siguiéndolas, habrías alcanzado { vehicle-the } el { $caught } % de las veces.
+reliability-few = Pocas predicciones comprobadas por ahora: tome estas cifras como una primera indicación.
+reliability-none-yet = Ninguna predicción comprobada aún: el bot compara cada hora en vivo con el momento en que se ve { vehicle-the } en la parada, y todavía no ha visto pasar ninguno.
+reliability-trips = { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-trips-route = En toda la ruta { $route }: { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-reports = { $count ->
+        [one] 1 usuario informó de un { vehicle-one } que no pasó esta semana.
+       *[other] { $count } usuarios informaron de un { vehicle-one } que no pasó esta semana.
+    }
+reliability-no-realtime = Esta fuente no da horas en vivo, solo el horario: no hay nada que medir.
+reliability-not-recorded = No hay cifras para esta fuente: el bot solo mide las horas en vivo de las fuentes GTFS-Realtime que sigue.
 
 ## Avisos de usuarios: el botón 👻 bajo un tablero, para un viaje ya mostrado cuya hora pasó
 button-report-ghost = 👻 { $routeNo } { $time } ¿no pasó?

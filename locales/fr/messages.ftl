@@ -14,6 +14,8 @@ command-routes = /circuits <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
     .description = Détours et changements de service en cours
+command-reliability = /fiabilite [arrêt] <circuit>
+    .description = Fiabilité des heures en direct
 command-stop = /arret <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /enregistrer <arrêt> [nom]
@@ -23,7 +25,7 @@ command-saved = /arrets
 command-unsave = /oublier <arrêt ou nom>
     .description = Oublier un arrêt enregistré
 command-subscribe = /alerte <arrêt> [circuit] <HH:MM> [jours]  ou  /alerte <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
-    .description = Recevoir les passages à une heure, ou quand votre { vehicle-one } approche
+    .description = Les passages à une heure, ou quand { vehicle-the } approche
 command-subs = /alertes
     .description = Les alertes d'ici et leur prochaine heure
 command-unsubscribe = /supprimer <code|toutes>
@@ -38,6 +40,8 @@ command-notify = /prevenir <arrêt> <circuit>
     .description = Me prévenir quand { vehicle-this } est à 5 min
 command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
+command-line = /ligne [arrêt] <circuit>
+    .description = Le circuit et ses { vehicle-many }
 command-live = /direct <arrêt> [circuit]
     .description = Des passages à jour pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
@@ -90,6 +94,8 @@ arg-channel = canal
     .description = Le nom public d'un canal Telegram, comme @ottawabuses
 arg-trip = trajet
     .description = L'heure de départ du trajet, comme 0930
+arg-direction = sens
+    .description = 0 ou 1, comme le donnent les boutons 🛤
 arg-due = heure
     .description = L'heure prévue du passage, comme son bouton 👻 la porte
 
@@ -221,6 +227,7 @@ usage-direction-needs-when = Une direction va avec les alertes de passage proche
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle { $languages } : /langue { $languageCodes }.
 usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /position avec un arrêt et un circuit.
+usage-direction-bad = Un sens vaut 0 ou 1, comme le donnent les boutons 🛤. Tapez /ligne avec un circuit, ou un arrêt et un circuit.
 
 ## Arrivals
 
@@ -600,6 +607,31 @@ lang-failed = Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une m
 
 console-welcome = Tapez un numéro d'arrêt, par exemple { $stopExample }, ou /aide. Ctrl+D pour quitter.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Ligne { $route } : carte en direct
+map-direction = vers { $heading }
+map-on-road = En circulation
+map-stops = Arrêts
+map-disruptions = Perturbations
+map-none-on-road = Aucun véhicule de la ligne { $route } ne circule en ce moment.
+map-no-positions = Ce flux ne donne pas la position des véhicules : seulement la ligne et ses arrêts.
+map-your-stop = votre arrêt
+map-vehicle = { $label } vers { $heading }
+map-vehicle-next = prochain arrêt { $stop }
+map-tracked = vu il y a { $seconds } s
+map-old = vu il y a { $minutes } min, plus à cet endroit
+map-suspect = position d’âge inconnu
+map-updated = Mis à jour à { $time }
+map-unavailable = Les données en direct sont illisibles pour l’instant ; nouvel essai bientôt.
+map-refused = Il n’y a pas de ligne { $route } à montrer.
+map-saved-stops = Vos arrêts enregistrés
+map-drawing = La ligne { $route } avec ses arrêts et ses véhicules
+map-no-tiles = Dessin sans fond de carte.
+map-link = Carte en direct d’une ligne : { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Carte
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Un peu moins vite : trop de demandes. Réessayez dans une minute.
@@ -632,6 +664,56 @@ arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } m
     [yes] voici les heures prévues, sauf celles marquées 🧭.
    *[no] voici les heures prévues.
 }
+
+## Line
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Circuit { $routeNo }
+line-heading = { $routeNo } → { $heading }
+line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
+    [0] à votre arrêt
+    [one] à { $stops } arrêt
+   *[other] à { $stops } arrêts
+}
+line-buses = { $count ->
+    [0] Aucun { vehicle-one } dans ce sens en ce moment
+    [one] { $count } { vehicle-one } dans ce sens
+   *[other] { $count } { vehicle-many } dans ce sens
+}
+line-no-buses = Aucun { vehicle-one } sur le circuit en ce moment
+line-no-positions = Ce réseau ne donne pas la position des véhicules : aucun { vehicle-one } ne peut être placé sur le circuit.
+line-no-stops = Le circuit { $routeNo } n’a pas d’arrêts à dessiner dans l’horaire.
+line-not-drawable = Le circuit { $routeNo } ne peut pas être dessiné ici : cette source ne donne pas les arrêts d’un circuit dans l’ordre. /prochain donne ses horaires.
+line-legend-tracked = { vehicle-one } localisé
+line-legend-predicted = prévu, non localisé
+line-legend-estimated = estimé selon sa position
+line-legend-scheduled = horaire seul
+line-legend-rider = votre arrêt
+line-legend-skipped = non desservi
+
+## Fiabilité (/fiabilite) : ce que valaient les heures en direct, mesuré par le bot lui-même
+reliability-heading = { $days } derniers jours, circuit { $route } :
+reliability-heading-at = { $days } derniers jours, circuit { $route } à l'arrêt { $stop } :
+reliability-predictions = { $accurate } % { $scored ->
+        [one] d'une prévision
+       *[other] de { $scored } prévisions
+    } se sont vérifiées dans la marge habituelle (de 30 s d'avance à 1 min 30 de retard pour un { vehicle-one } attendu dans moins de 3 min, davantage au-delà) ; en les suivant, vous auriez attrapé { vehicle-the } { $caught } % du temps.
+reliability-few = Peu de prévisions vérifiées jusqu'ici : prenez ces chiffres comme une première indication.
+reliability-none-yet = Aucune prévision vérifiée pour l'instant : le bot compare chaque heure en direct au moment où { vehicle-the } est vu à l'arrêt, et n'en a pas encore vu passer.
+reliability-trips = { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-trips-route = Sur tout le circuit { $route } : { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-reports = { $count ->
+        [one] 1 usager a signalé un { vehicle-one } qui n'est pas passé cette semaine.
+       *[other] { $count } usagers ont signalé un { vehicle-one } qui n'est pas passé cette semaine.
+    }
+reliability-no-realtime = Ce flux ne donne pas d'heures en direct, seulement l'horaire : il n'y a rien à mesurer.
+reliability-not-recorded = Pas de chiffres pour ce flux : le bot ne mesure les heures en direct que des flux GTFS-Realtime qu'il suit.
 
 ## Signalements : le bouton 👻 sous un tableau, pour un passage déjà montré dont l'heure est passée
 button-report-ghost = 👻 { $routeNo } { $time } pas passé ?

@@ -3,6 +3,7 @@ import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { TransitSource } from '../domain/transit-source.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { ChatContext } from './chat-context.js';
 import { chatLanguage } from './chat-language.js';
 import { MENU_SPECS, findCommand } from './commands/index.js';
@@ -14,7 +15,7 @@ import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disrup
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
-import type { HandlerContext } from './handler-context.js';
+import type { HandlerContext, MapAddress } from './handler-context.js';
 import { createTranslator, type Translate } from './i18n.js';
 import type { Languages } from './languages/load.js';
 import { packageLanguages } from './languages/package-languages.js';
@@ -22,8 +23,8 @@ import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
 import { shownTrips } from './shown-trips.js';
-import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { Reply } from '../domain/reply.js';
+import type { SvgToPng } from '../domain/route-line.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
 import { suggestValues } from './suggest.js';
@@ -43,6 +44,10 @@ export interface BotCoreDeps {
   languages?: Languages;
   /** Defaults to the languages' messages; tests may pass their own. */
   translate?: Translate;
+  /** Rasterises /line's drawing (src/render/); absent, /line answers in text. */
+  drawPng?: SvgToPng;
+  /** A route's live map at a stop, when the bot serves one (src/web/); undefined: none to offer. */
+  mapAddress?: MapAddress;
 }
 
 // An alert whose condition does not hold yet (the bus is not near): nothing to send this minute.
@@ -86,6 +91,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports, shownTrips: shown } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
+        ...(deps.drawPng !== undefined ? { drawPng: deps.drawPng } : {}),
+        ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
       });
     } catch (err) {
       deps.logger?.error({ err, platform: chat.platform }, 'command failed');

@@ -21,7 +21,9 @@ export type CommandName =
   | 'ghost'
   | 'where'
   | 'live'
-  | 'lang';
+  | 'line'
+  | 'lang'
+  | 'reliability';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

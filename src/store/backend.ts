@@ -1,5 +1,6 @@
 import type { PollShare } from '../domain/poll-share.js';
 import type Keyv from 'keyv';
+import type { CounterOps } from './counters.js';
 import type { ReportCounts } from './report-counts.js';
 import type { BoundedOutcome, SetOps } from './sets.js';
 
@@ -21,6 +22,8 @@ export interface Backend {
   claim(key: string, value: string, ttlMs: number | undefined): Promise<boolean>;
   /** Native sets, for the indexes keyv cannot keep (subscriptions by zone and minute). */
   readonly sets: SetOps;
+  /** Native counters, added to by several instances at once (the accuracy figures). */
+  readonly counters: CounterOps;
   /** Riders' reports: expiring counters, one report checked and written in one step. */
   readonly reports: ReportCounts;
   /**

@@ -4,6 +4,8 @@ import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
+import { createAccuracyRecords } from './accuracy-records.js';
+import type { AccuracyRecords } from '../domain/accuracy.js';
 import { createLiveMessages } from './live-messages.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
 import { createChatLifecycle } from './chat-lifecycle.js';
@@ -54,6 +56,8 @@ export interface Store extends WatchChanges {
   claims: Claims;
   /** Messages kept edited (live locations), across restarts and instances. */
   liveMessages: LiveMessagesRepository;
+  /** The feeds' accuracy figures (daily counters per feed, route and stop; no chat ids). */
+  accuracy: AccuracyRecords;
   /** Riders' reports of a bus that did not come, counted without who sent them. */
   riderReports: RiderReportsRepository;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
@@ -103,6 +107,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
+    accuracy: createAccuracyRecords(backend.counters, claims),
     riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,
     ...(backend.pollShare !== undefined ? { pollShare: backend.pollShare } : {}),

@@ -7,6 +7,7 @@ import { oneLine } from './errors.js';
 import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { addBoundedWith, redisSets } from './redis-sets.js';
+import { redisCounters } from './redis-counters.js';
 import { redisReportCounts } from './redis-report-counts.js';
 import { redisPollShare } from './redis-poll-share.js';
 
@@ -75,6 +76,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
       return reply === 'OK';
     },
     sets: redisSets(client, setKey),
+    counters: redisCounters(client, (key) => recordKey(`counter:${key}`)),
     reports: redisReportCounts(client, recordKey),
     pollShare: redisPollShare(client, recordKey),
     async addBoundedWith(bounded, also, record) {

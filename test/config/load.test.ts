@@ -123,6 +123,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the days of accuracy figures kept (7 unless said), refusing a number past sense', () => {
+    expect(loadConfig({}).accuracyDays).toBe(7);
+    expect(loadConfig({ ACCURACY_DAYS: '14' }).accuracyDays).toBe(14);
+    expect(problemsOf({ ACCURACY_DAYS: '0' })).toEqual(['ACCURACY_DAYS: expected a number of days from 1 to 90']);
+  });
+
   it('refuses, by name, times a timer cannot hold and numbers past any sense', () => {
     expect(
       problemsOf({ OC_TIMEOUT_MS: '3000000000', ALERT_CHAT_INTERVAL_MS: '3000000000', CACHE_NEXT_TRIPS_SECONDS: '99999999999999999999' }),

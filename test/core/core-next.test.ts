@@ -100,6 +100,8 @@ describe('help and the command menu', () => {
       'where',
       'routes',
       'disruptions',
+      'line',
+      'reliability',
       'stop',
       'save',
       'saved',
@@ -120,6 +122,8 @@ describe('help and the command menu', () => {
       'position',
       'circuits',
       'perturbations',
+      'ligne',
+      'fiabilite',
       'arret',
       'enregistrer',
       'arrets',
@@ -144,7 +148,7 @@ describe('reply sizes', () => {
     for (const languageCode of packageLanguages().all.map((language) => language.locale)) {
       for (const text of ['/help', '/start']) {
         const reply = await core.handleText(text, privateChat({ languageCode }));
-        expect(renderPlainText(reply!).length).toBeLessThan(2000);
+        expect(renderPlainText(reply!).length, `${text} in ${languageCode}`).toBeLessThan(2000);
       }
     }
   });

@@ -3,6 +3,7 @@ import {
   ComponentType,
   type APIActionRowComponent,
   type APIButtonComponentWithCustomId,
+  type APIButtonComponentWithURL,
   type APIEmbed,
   type APIEmbedField,
 } from 'discord.js';
@@ -30,12 +31,17 @@ const BLANK = '\u200b';
 const COLOURS = { answer: 0xda291c, 'usage-error': 0x8a8d91, failure: 0x8a8d91 } as const;
 const STYLES = { update: ButtonStyle.Primary, reply: ButtonStyle.Secondary, notice: ButtonStyle.Success } as const;
 
-export type ButtonRow = APIActionRowComponent<APIButtonComponentWithCustomId>;
+export type ButtonRow = APIActionRowComponent<APIButtonComponentWithCustomId | APIButtonComponentWithURL>;
 
 export interface DiscordMessage {
   embeds: APIEmbed[];
   components: ButtonRow[];
+  /** A picture the embed shows (attachment://<name>), uploaded with the message. */
+  files?: Array<{ attachment: Buffer; name: string; description?: string }>;
 }
+
+/** Discord's limit on an attachment's description (its alt text). */
+const ATTACHMENT_DESCRIPTION = 1_024;
 
 /**
  * A neutral Reply as one embed and its buttons: the title as the embed's title, paragraphs before
@@ -67,8 +73,19 @@ export function renderReply(reply: Reply): DiscordMessage {
     ...(fields.length > 0 ? { fields } : {}),
     // Footers show plain text: nothing to escape there.
     ...(reply.footer && reply.footer.length > 0 ? { footer: { text: clipLines(reply.footer, LIMITS.footer) } } : {}),
+    // A picture (/line) is the embed's image, uploaded beside it and named by the embed.
+    ...(reply.image !== undefined
+      ? { image: { url: `attachment://${reply.image.fileName}`, width: reply.image.width, height: reply.image.height } }
+      : {}),
   };
-  return { embeds: [fitTotal(embed)], components: buttonRows(reply.buttons) };
+  const image = reply.image;
+  return {
+    embeds: [fitTotal(embed)],
+    components: withLinks(buttonRows(reply.buttons), reply.links ?? []),
+    ...(image !== undefined
+      ? { files: [{ attachment: Buffer.from(image.png), name: image.fileName, description: clipLines(image.alt, ATTACHMENT_DESCRIPTION) }] }
+      : {}),
+  };
 }
 
 /** The reply as Markdown-safe text, for ephemeral refusals and short confirmations. */
@@ -84,6 +101,18 @@ function buttonRows(groups: Reply['buttons']): ButtonRow[] {
     .map((row) => row.flatMap((button) => discordButton(button, seen)))
     .filter((row) => row.length > 0)
     .map((row): ButtonRow => ({ type: ComponentType.ActionRow, components: row }));
+}
+
+/** The pages (the live map) as link buttons in a row of their own, while a row is left. */
+function withLinks(rows: ButtonRow[], links: NonNullable<Reply['links']>): ButtonRow[] {
+  if (links.length === 0 || rows.length >= BUTTON_LIMITS.maxRows) return rows;
+  const buttons = links.slice(0, BUTTON_LIMITS.perRow).map((link): APIButtonComponentWithURL => ({
+    type: ComponentType.Button,
+    style: ButtonStyle.Link,
+    label: clip(link.label, LIMITS.buttonLabel) || '…',
+    url: link.url,
+  }));
+  return [...rows, { type: ComponentType.ActionRow, components: buttons }];
 }
 
 function discordButton(button: ReplyButton, seen: Set<string>): APIButtonComponentWithCustomId[] {

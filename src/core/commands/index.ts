@@ -18,6 +18,8 @@ import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
+import { line } from './line.js';
+import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
 
 export const COMMANDS: readonly CommandModule[] = [
@@ -27,6 +29,8 @@ export const COMMANDS: readonly CommandModule[] = [
   notify,
   routes,
   disruptions,
+  line,
+  reliability,
   stop,
   save,
   savedStops,

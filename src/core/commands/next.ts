@@ -1,5 +1,6 @@
 import { usage, type Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
+import { mapLinks } from '../format/map-links.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
 import { readDisruptions, stopInstead } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
@@ -106,10 +107,12 @@ export const next: CommandModule = {
         ctx.say,
         instead,
       );
+      const links = mapLinks(arrivals, routeNo, ctx);
       return {
         ...reply,
         blocks: [...reply.blocks, ...under.blocks],
         buttons: [...(reply.buttons ?? []), ...ghosts, ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
+        ...(links.length > 0 ? { links } : {}),
       };
     } catch (err) {
       const failure = transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);

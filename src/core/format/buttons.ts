@@ -36,3 +36,8 @@ export function notifyButton(stopNo: string, routeNo: string, say: Say, directio
     effect: 'notice',
   };
 }
+
+/** 🛤: the route drawn as a line with its buses, the rider's stop marked (/line). */
+export function lineButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
+  return { label: say('button-line', { routeNo }), command: { name: 'line', options: { route: routeNo, stop: stopNo } }, effect: 'reply' };
+}

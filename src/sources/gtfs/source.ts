@@ -16,13 +16,17 @@ import { createVanishWatch } from './realtime/vanished-trips.js';
 import { createChangedTrips } from './realtime/changed-trips.js';
 import { routesOfTrips } from './changed-routes.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
+import type { AccuracyRecorder } from './realtime/accuracy-recorder.js';
+import type { ReliabilityReading } from '../../domain/accuracy.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
 import type { VehicleFeed } from './realtime/vehicles.js';
 import { openSchedule, type Schedule, type ScheduleProgress } from './static/schedule.js';
 import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 import { schedulePlaces } from './disruption-places.js';
+import { routeLineOf } from './route-line.js';
 import type { PlaceResolver } from '../../domain/disruption-match.js';
+import { routeMapOf } from './route-map.js';
 import type { FeedPollShare } from '../kind.js';
 import { sharedPollOf } from './realtime/shared-poll-key.js';
 
@@ -52,6 +56,8 @@ export interface GtfsSourceOptions {
   sharedPolls?: FeedPollShare;
   /** Told of every new live snapshot (besides the source's own watch of vanishing trips). */
   observers?: readonly SnapshotObserver[];
+  /** Records how the feed's predictions come out (told every snapshot too), and answers `reliability`. */
+  accuracy?: AccuracyRecorder;
 }
 
 export interface GtfsSource extends TransitSource {
@@ -108,7 +114,18 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         });
 
   // Trips that drop out of the trip updates before their time, found by comparing each snapshot with the last.
-  const vanishing = createVanishWatch();
+  const observers = [...(options.observers ?? []), ...(options.accuracy !== undefined ? [options.accuracy] : [])];
+  const observerFailed = (err: unknown) =>
+    options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed');
+  const vanishing = createVanishWatch((trip) => {
+    for (const observer of observers) {
+      try {
+        observer.vanished?.(trip);
+      } catch (err) {
+        observerFailed(err);
+      }
+    }
+  });
   // Trips the feed cancels or has skip a stop: the trip-change pushes ask only about their routes.
   const changing = createChangedTrips();
   const reader = createRealtimeReader(
@@ -117,9 +134,9 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
     [
       { observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) },
       { observe: (snapshot) => snapshot.trips !== undefined && changing.observe(snapshot.trips) },
-      ...(options.observers ?? []),
+      ...observers,
     ],
-    (err) => options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed'),
+    observerFailed,
   );
 
   // The stop index and the profile are rebuilt from each import as it comes into use.
@@ -237,6 +254,27 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
         }
         return arrivals(stopNo, routes);
       }),
+    routeLine: (routeNo, stopNo) =>
+      guarded(async () => {
+        const timetable = timetableOrLoading();
+        const routes = await timetable.findRoutes(routeNo.trim());
+        if (routes.length === 0) throw new TransitError('unknown-route', 'no such route in the schedule');
+        // The routes riders call by this name (a route split into several route_ids is one line).
+        const named = routes.filter((r) => r.routeNo === routes[0]!.routeNo);
+        const place = stopNo === undefined ? undefined : await placeOf(timetable, stopNo);
+        const { trips: reading, vehicles: fresh } = await reader.read();
+        const answers = place === undefined ? undefined : await arrivals(place.code, named);
+        const line = await routeLineOf({
+          timetable,
+          routes: named,
+          ...(place !== undefined ? { place } : {}),
+          ...(fresh !== undefined ? { vehicles: fresh } : {}),
+          ...(reading.status === 'live' && reading.feed !== undefined ? { trips: reading.feed } : {}),
+          ...(answers !== undefined ? { arrivals: answers } : {}),
+        });
+        if (vehicles === undefined) return { ...line, timeZone: timetable.timeZone, noVehiclePositions: true };
+        return { ...line, timeZone: timetable.timeZone };
+      }),
     stopDetails: (stopNo) =>
       guarded(async (): Promise<StopDetails> => {
         const timetable = timetableOrLoading();
@@ -247,6 +285,15 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           name: place.name,
           ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}),
         });
+      }),
+    routeMap: (query) =>
+      guarded(async () => {
+        const timetable = timetableOrLoading();
+        if (query.stop !== undefined) await placeOf(timetable, query.stop);
+        const [route] = await timetable.findRoutes(query.route.trim());
+        if (route === undefined) throw new TransitError('unknown-route', 'no such route in the schedule');
+        const { vehicles: fresh } = await reader.read();
+        return routeMapOf({ timetable, route, vehicles: fresh, hasVehicleFeed: vehicles !== undefined, now: options.now() });
       }),
     profile: () => profile,
     status: () => {
@@ -259,6 +306,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
           ...(live !== undefined ? { realtimeProblem: live } : {}),
           stopMismatches: { ...mismatches },
+          ...(options.accuracy !== undefined ? { accuracy: options.accuracy.totals() } : {}),
         },
       ];
     },
@@ -268,6 +316,26 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       return outcome;
     },
     hasSchedule: () => schedule.current() !== undefined,
+    reliability: (query) =>
+      guarded(async (): Promise<ReliabilityReading> => {
+        const timetable = timetableOrLoading();
+        const routes = await timetable.findRoutes(query.route.trim());
+        if (routes.length === 0) throw new TransitError('unknown-route', 'no such route in the schedule');
+        const place = query.stop === undefined ? undefined : await placeOf(timetable, query.stop);
+        const serving = place === undefined ? routes : (await timetable.routesAt(place)).filter((r) => routes.some((x) => x.routeId === r.routeId));
+        if (serving.length === 0) throw new TransitError('route-not-at-stop', 'the route does not stop there');
+        // Nothing predicted, nothing to measure; a feed recorded nowhere (no store given) has no figures.
+        if (realtime === undefined) return { status: 'no-realtime' };
+        if (options.accuracy === undefined) return { status: 'not-recorded' };
+        const tally = await options.accuracy.read([...new Set(serving.map((r) => r.routeId))], place?.stopIds, options.now());
+        return {
+          status: 'ok',
+          days: options.accuracy.days,
+          route: serving[0]!.routeNo,
+          ...(place !== undefined ? { stop: place.code } : {}),
+          tally,
+        };
+      }),
     refreshRealtime: async () => {
       if (realtime !== undefined || vehicles !== undefined) await reader.read();
     },

@@ -28,6 +28,14 @@ export interface CallAt {
   readonly scheduledS?: number;
 }
 
+/** A trip newly vanished, as what counts them (the accuracy recorder) is told: once per trip and snapshot. */
+export interface VanishedTrip {
+  readonly tripId: string;
+  readonly startDate?: string;
+  readonly routeId?: string;
+  readonly vanishedAt: Date;
+}
+
 export interface VanishWatch {
   /** A snapshot read live; one no newer than the last observed is ignored. */
   observe(feed: RealtimeFeed, vehicles: VehicleFeed | undefined): void;
@@ -44,6 +52,7 @@ interface Remembered {
   readonly startDate?: string;
   readonly stopId?: string;
   readonly stopSequence?: number;
+  readonly routeId?: string;
   /** The predicted time; for an update of a delay alone, the latest it could be due (the window's end). */
   readonly atSeconds: number;
   /** An update of a delay alone: its time is the call's scheduled one plus this, known when a board asks. */
@@ -51,7 +60,8 @@ interface Remembered {
   vanishedAt?: Date;
 }
 
-export function createVanishWatch(): VanishWatch {
+/** `onVanished`: told of each trip as it vanishes (the accuracy recorder counts them). */
+export function createVanishWatch(onVanished?: (trip: VanishedTrip) => void): VanishWatch {
   let remembered: Remembered[] = [];
   // Asked once per call of a board lacking a run in the feed: found by trip, never by a scan.
   let vanishedByTrip = new Map<string, Remembered[]>();
@@ -64,8 +74,19 @@ export function createVanishWatch(): VanishWatch {
     lastTimestamp = nowS;
     // A trip back in the feed is no longer vanished; one whose time came while it was away is past asking.
     const kept = remembered.filter((call) => call.atSeconds + MARGIN_S >= nowS && !feed.byTripId.has(call.tripId));
+    const told = new Set<string>();
     for (const call of kept) {
-      if (call.vanishedAt === undefined && call.atSeconds >= nowS && !passed(call, vehicles)) call.vanishedAt = new Date(nowS * 1000);
+      if (call.vanishedAt !== undefined || call.atSeconds < nowS || passed(call, vehicles)) continue;
+      call.vanishedAt = new Date(nowS * 1000);
+      const run = `${call.tripId}\u0000${call.startDate ?? ''}`;
+      if (onVanished === undefined || told.has(run)) continue;
+      told.add(run);
+      onVanished({
+        tripId: call.tripId,
+        ...(call.startDate !== undefined ? { startDate: call.startDate } : {}),
+        ...(call.routeId !== undefined ? { routeId: call.routeId } : {}),
+        vanishedAt: call.vanishedAt,
+      });
     }
     // Calls of trips still in the feed are read again from it; the others only if they vanished.
     const vanished = kept.filter((call) => call.vanishedAt !== undefined);
@@ -118,6 +139,7 @@ function dueCalls(feed: RealtimeFeed, nowS: number): Remembered[] {
           ...(run.startDate !== undefined ? { startDate: run.startDate } : {}),
           ...(update.stopId !== undefined ? { stopId: update.stopId } : {}),
           ...(update.stopSequence !== undefined ? { stopSequence: update.stopSequence } : {}),
+          ...(run.routeId !== undefined ? { routeId: run.routeId } : {}),
           ...(delaySeconds !== undefined ? { atSeconds: nowS + WINDOW_S, delaySeconds } : { atSeconds: atSeconds! }),
         });
       }
