@@ -13,7 +13,7 @@ const spec: CommandSpec = {
   args: [
     { name: 'stop', kind: 'stop', required: true, labelId: 'arg-stop' },
     { name: 'route', kind: 'route', required: true, labelId: 'arg-route' },
-    { name: 'direction', kind: 'direction', required: false, labelId: 'arg-direction' },
+    { name: 'direction', kind: 'way', required: false, labelId: 'arg-way' },
   ],
   helpId: 'command-notify',
   descriptionId: 'command-notify.description',

@@ -127,7 +127,7 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       // A forged or mistyped one reads as a trip too long ago to report.
       return /^[0-9]{1,10}$/.test(raw) ? { ok: true, value: String(Number(raw)) } : usage('report-too-late', { routeNo: '' });
     }
-    case 'direction': {
+    case 'way': {
       // Matched against the route's directions when the command runs; here only made safe to keep and quote.
       const words = raw
         .replace(/[\p{Cc}\p{Cf}]/gu, '')

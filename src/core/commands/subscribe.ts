@@ -26,7 +26,7 @@ const spec: CommandSpec = {
     { name: 'window', kind: 'window', required: false, labelId: 'arg-window' },
     { name: 'target', kind: 'channel', required: false, labelId: 'arg-channel', textOnly: true },
     // Last: buttons carry the options by position, and those sent before it came must read as they did.
-    { name: 'direction', kind: 'direction', required: false, labelId: 'arg-direction' },
+    { name: 'direction', kind: 'way', required: false, labelId: 'arg-way' },
   ],
   helpId: 'command-subscribe',
   descriptionId: 'command-subscribe.description',
