@@ -42,7 +42,8 @@ const WAY_INDEX = /^w([0-9])$/;
 export function goesTowards(route: RouteArrivals, direction: NearDirection | undefined): boolean {
   if (direction === undefined) return true;
   if (direction.id !== undefined && route.directionId !== undefined) return direction.id === route.directionId;
-  return fold(directionName(route)) === fold(direction.name);
+  // A name alone (a source without ids, or a way typed while the source could not say): as typed, "barrhaven" is Barrhaven Centre's.
+  return direction.name !== '' && fold(directionName(route)).includes(fold(direction.name));
 }
 
 /**

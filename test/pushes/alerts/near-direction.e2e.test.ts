@@ -45,7 +45,7 @@ interface Minute {
 async function riderAsks(start: string, from: typeof ALICE, typed: string, towards: string) {
   clock.set(start);
   // A store of its own: the minutes one rider's hour marked done are another's to do.
-  const store = await openStore({ dataDir: join(root, from.first_name) });
+  const store = await openStore({ dataDir: join(root, `${from.first_name}-${typed.length}`) });
   const transit = createTransitClient({
     baseUrl: sim.url,
     appId: DEMO_APP_ID,
@@ -67,7 +67,9 @@ async function riderAsks(start: string, from: typeof ALICE, typed: string, towar
     timer: false,
   });
   const toChat = () => h.api.callsOf('sendMessage').filter((c) => String(c.params.chat_id) === String(from.id));
-  h.text(typed, from);
+  // A button's data ("2:n:notify:3017:95", a 🔔 sent before directions) is pressed; anything else typed.
+  if (typed.startsWith('2:')) h.press(typed, { chatId: from.id, messageId: 1 }, from);
+  else h.text(typed, from);
   const asked = await h.api.waitForCall('sendMessage', (c) => String(c.params.chat_id) === String(from.id));
   const way = buttonsOf(asked).find((b) => b.text === towards)!;
   h.press(way.callback_data, { chatId: from.id, messageId: (asked.answer as { message_id: number }).message_id }, from);
@@ -106,6 +108,12 @@ describe('a near alert to Orléans on the demo network', () => {
     expect(push!.at).toBe('2026-11-18T13:02:00.000Z');
     // The Barrhaven bus was as near that minute, and nearer later: never pushed.
     expect(push!.barrhaven[0]).toBe(5);
+  }, 30_000);
+
+  it('a 🔔 sent before directions (a toast, no direction) asks which way in a message, with its buttons', async () => {
+    const { asked, pushes } = await riderAsks('2026-11-18T13:01:00Z', ALICE, '2:n:notify:3017:95', 'to Orléans');
+    expect(String(asked.params.text)).toContain('Route 95 goes more than one way at 3017');
+    expect(pushes.map((p) => p.text)).toEqual([expect.stringMatching(/^🚌 Route 95 to Orléans is 5 min from/)]);
   }, 30_000);
 
   it('set when the Orléans bus is already closer than asked: says so with the one after (French)', async () => {
