@@ -83,6 +83,8 @@ arg-when = when
     .description = Alert when { vehicle-the } is this many minutes away, like 5
 arg-window = window
     .description = The hours to watch, like 07:00-09:00
+arg-way = direction
+    .description = The way it goes: words of its destination
 arg-id = id
     .description = The alert's id, from /subs (or all)
 arg-timezone = zone
@@ -220,6 +222,7 @@ usage-route-without-stop = At which stop? { $route } reads as a route: send the 
     [0] { "" }
    *[other] If { $route } was a stop, stop numbers have { $stopDigits } digits.
 }
+usage-direction-needs-when = A direction is for alerts of { vehicle-the } near the stop ("when 5 min 07:00-09:00"), not for alerts at a time.
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
 usage-lang-bad = I speak { $languages }: /lang { $languageCodes }.
 usage-trip-bad = "{ $trip }" is not a trip's start time. Press 📍 under the arrivals, or type /where with a stop and a route.
@@ -494,7 +497,10 @@ subscribe-what-at = { $route ->
     [none] every route at { $stopNo }
    *[other] route { $route } at { $stopNo }
 } at { $time }, { $days }
-subscribe-what-near = when { $route } is { $minutes } min from { $stopNo }, { $from }-{ $until }, { $days }
+subscribe-what-near = when { $route }{ $towards ->
+    [none] { "" }
+   *[other] { "" } to { $towards }
+} is { $minutes } min from { $stopNo }, { $from }-{ $until }, { $days }
 days-daily = every day
 days-weekdays = weekdays
 days-weekends = weekends
@@ -564,12 +570,32 @@ usage-near-route-missing = Which route? "When near" alerts watch one route, like
 usage-id-missing = Which alert? Add its id from /subs, like: /unsubscribe k3f9
 usage-timezone-bad = "{ $zone }" is not a time zone I know. Use an IANA name, like America/Toronto or Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
-alert-near = { vehicle-emoji } Route { $routeNo } { $minutes ->
+alert-near = { vehicle-emoji } Route { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } to { $towards }
+} { $minutes ->
     [0] is due now at
    *[other] is { $minutes } min from
 } { $stopName } ({ $stopNo }), at { $clock } { $source }
+alert-near-closer = { vehicle-emoji } The next { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } to { $towards }
+} { $minutes ->
+    [0] is due now at
+   *[other] is { $minutes } min from
+} { $stopName } ({ $stopNo }); { $following ->
+    [none] no other is shown yet.
+   *[other] the following one is in { $followingMinutes } min.
+}
+near-direction-bad = I can't read "{ $typed }" as a direction: type a few words of the destination, after "to".
+near-direction-choose = Route { $routeNo } goes more than one way at { $stopNo }: which one? (Or type it: { $example })
+near-direction-unknown = Route { $routeNo } does not go to "{ $typed }" from { $stopNo }: which way?
+button-direction = to { $towards }
+subs-next-today-until = today until { $until }
+subs-next-today-at = today { $time }
 alert-unavailable = ⚠️ Arrivals at stop { $stopNo } are unavailable right now: the transit service is not answering. I'll try again at the next alert.
 button-notify = 🔔 { $routeNo } near
+button-notify-towards = 🔔 { $routeNo } to { $towards }
 
 ## Language
 

@@ -84,6 +84,8 @@ arg-when = cuando
     .description = Avisar cuando { vehicle-the } esté a estos minutos, como 5
 arg-window = franja
     .description = Las horas a vigilar, como 07:00-09:00
+arg-way = dirección
+    .description = Hacia dónde va: palabras de su destino
 arg-id = código
     .description = El código de la alerta, que muestra /alertas (o todas)
 arg-timezone = zona
@@ -221,6 +223,7 @@ usage-route-without-stop = ¿En qué parada? { $route } se lee como una ruta: en
     [0] { "" }
    *[other] Si { $route } era una parada, los números de parada tienen { $stopDigits } cifras.
 }
+usage-direction-needs-when = Una dirección es para alertas de { vehicle-the } cerca de la parada («cuando 5 min 07:00-09:00»), no para alertas a una hora.
 usage-too-many-words = Demasiadas palabras para /{ $command }. Prueba: { $example }
 usage-lang-bad = Hablo { $languages }: /idioma { $languageCodes }.
 usage-trip-bad = «{ $trip }» no es la hora de salida de un viaje. Toca 📍 bajo los horarios, o escribe /donde con una parada y una ruta.
@@ -496,7 +499,10 @@ subscribe-what-at = { $route ->
     [none] todas las rutas en { $stopNo }
    *[other] la ruta { $route } en { $stopNo }
 } a las { $time }, { $days }
-subscribe-what-near = cuando el { $route } esté a { $minutes } min de { $stopNo }, { $from }-{ $until }, { $days }
+subscribe-what-near = cuando el { $route }{ $towards ->
+    [none] { "" }
+   *[other] { "" } hacia { $towards }
+} esté a { $minutes } min de { $stopNo }, { $from }-{ $until }, { $days }
 days-daily = todos los días
 days-weekdays = entre semana
 days-weekends = los fines de semana
@@ -566,12 +572,32 @@ usage-near-route-missing = ¿Qué ruta? Las alertas «cuando esté cerca» vigil
 usage-id-missing = ¿Qué alerta? Añade su código de /alertas, como: /borrar k3f9
 usage-timezone-bad = «{ $zone }» no es una zona horaria que conozca. Usa un nombre IANA, como America/Mexico_City o Europe/Madrid.
 alert-title = ⏰ { $stopName } ({ $stopNo })
-alert-near = { vehicle-emoji } La ruta { $routeNo } { $minutes ->
+alert-near = { vehicle-emoji } La ruta { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } hacia { $towards }
+} { $minutes ->
     [0] llega ahora a
    *[other] está a { $minutes } min de
 } { $stopName } ({ $stopNo }), a las { $clock } { $source }
+alert-near-closer = { vehicle-emoji } El próximo { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } hacia { $towards }
+} { $minutes ->
+    [0] llega ahora a
+   *[other] está a { $minutes } min de
+} { $stopName } ({ $stopNo }); { $following ->
+    [none] aún no se muestra otro.
+   *[other] el siguiente pasa en { $followingMinutes } min.
+}
+near-direction-bad = No puedo leer «{ $typed }» como una dirección: escribe unas palabras del destino, después de «hacia».
+near-direction-choose = La ruta { $routeNo } va en más de una dirección en { $stopNo }: ¿cuál? (O escríbela: { $example })
+near-direction-unknown = La ruta { $routeNo } no va hacia «{ $typed }» desde { $stopNo }: ¿en qué dirección?
+button-direction = hacia { $towards }
+subs-next-today-until = hoy hasta las { $until }
+subs-next-today-at = hoy { $time }
 alert-unavailable = ⚠️ Los horarios de la parada { $stopNo } no están disponibles ahora: el servicio de transporte no responde. Lo intentaré de nuevo en la próxima alerta.
 button-notify = 🔔 { $routeNo } cerca
+button-notify-towards = 🔔 { $routeNo } hacia { $towards }
 
 ## Language
 

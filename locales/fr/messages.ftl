@@ -84,6 +84,8 @@ arg-when = quand
     .description = Alerter quand { vehicle-the } est à ce nombre de minutes, comme 5
 arg-window = plage
     .description = Les heures à surveiller, comme 07:00-09:00
+arg-way = direction
+    .description = La direction : des mots de sa destination
 arg-id = code
     .description = Le code de l'alerte, affiché par /alertes (ou toutes)
 arg-timezone = fuseau
@@ -221,6 +223,7 @@ usage-route-without-stop = À quel arrêt? { $route } ressemble à un circuit : 
     [0] { "" }
    *[other] Si { $route } était un arrêt : les numéros d'arrêt ont { $stopDigits } chiffres.
 }
+usage-direction-needs-when = Une direction va avec les alertes de passage proche (« quand 5 min 7h-9h »), pas avec les alertes à heure fixe.
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle { $languages } : /langue { $languageCodes }.
 usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /position avec un arrêt et un circuit.
@@ -495,7 +498,10 @@ subscribe-what-at = { $route ->
     [none] tous les circuits à l'arrêt { $stopNo }
    *[other] circuit { $route } à l'arrêt { $stopNo }
 } à { $time }, { $days }
-subscribe-what-near = quand le { $route } est à { $minutes } min de l'arrêt { $stopNo }, { $from }-{ $until }, { $days }
+subscribe-what-near = quand le { $route }{ $towards ->
+    [none] { "" }
+   *[other] { "" } vers { $towards }
+} est à { $minutes } min de l'arrêt { $stopNo }, { $from }-{ $until }, { $days }
 days-daily = tous les jours
 days-weekdays = en semaine
 days-weekends = la fin de semaine
@@ -565,12 +571,32 @@ usage-near-route-missing = Quel circuit? Les alertes « quand il approche » sui
 usage-id-missing = Quelle alerte? Ajoutez son code affiché par /alertes, par exemple : /supprimer k3f9
 usage-timezone-bad = « { $zone } » n'est pas un fuseau horaire que je connais. Utilisez un nom IANA, comme America/Toronto ou Europe/Paris.
 alert-title = ⏰ { $stopName } ({ $stopNo })
-alert-near = { vehicle-emoji } Le circuit { $routeNo } { $minutes ->
+alert-near = { vehicle-emoji } Le circuit { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } vers { $towards }
+} { $minutes ->
     [0] arrive maintenant à
    *[other] est à { $minutes } min de
 } { $stopName } ({ $stopNo }), à { $clock } { $source }
+alert-near-closer = { vehicle-emoji } Le prochain { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } vers { $towards }
+} { $minutes ->
+    [0] arrive maintenant à
+   *[other] est à { $minutes } min de
+} { $stopName } ({ $stopNo }); { $following ->
+    [none] aucun autre n'est encore affiché.
+   *[other] le suivant passe dans { $followingMinutes } min.
+}
+near-direction-bad = Je ne peux pas lire « { $typed } » comme une direction : tapez quelques mots de la destination, après « vers ».
+near-direction-choose = Le circuit { $routeNo } va dans plus d'une direction à l'arrêt { $stopNo } : laquelle ? (Ou tapez-la : { $example })
+near-direction-unknown = Le circuit { $routeNo } ne va pas vers « { $typed } » depuis l'arrêt { $stopNo } : dans quelle direction ?
+button-direction = vers { $towards }
+subs-next-today-until = aujourd'hui jusqu'à { $until }
+subs-next-today-at = aujourd'hui { $time }
 alert-unavailable = ⚠️ Les passages à l'arrêt { $stopNo } sont indisponibles pour le moment : le service de transport ne répond pas. Je réessaierai à la prochaine alerte.
 button-notify = 🔔 { $routeNo } proche
+button-notify-towards = 🔔 { $routeNo } vers { $towards }
 
 ## Language
 

@@ -113,6 +113,6 @@ describe('the marks elsewhere', () => {
       createdAt: '2026-11-14T12:00:00Z',
     };
     const pushed = alertReply(near, { arrivals }, { now: NOW, say: sayIn('en') })!;
-    expect(pushed.blocks[0]!.lines[0]).toBe("🚌 Route 4 is 14 min from TUNNEY'S PASTURE (3017), at 08:19 🔮");
+    expect(pushed.blocks[0]!.lines[0]).toBe("🚌 Route 4 to Rideau is 14 min from TUNNEY'S PASTURE (3017), at 08:19 🔮");
   });
 });

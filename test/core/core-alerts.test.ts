@@ -48,7 +48,9 @@ describe('/subscribe and the alerts of a chat', () => {
   it('speaks French: days, "quand", and the confirmation', async () => {
     const { core } = setup();
     const done = line(await core.handleText('/subscribe 3017 95 quand 5 min 7h-9h lun,mer', privateChat({ languageCode: 'fr' })));
-    expect(done).toMatch(/^Alerte [a-z0-9]{4} créée : quand le 95 est à 5 min de l'arrêt 3017, 07:00-09:00, lun, mer\. Prochaine : lun 07:00\.$/);
+    expect(done).toMatch(
+      /^Alerte [a-z0-9]{4} créée : quand le 95 vers Barrhaven Centre est à 5 min de l'arrêt 3017, 07:00-09:00, lun, mer\. Prochaine : lun 07:00\.$/,
+    );
   });
 
   it('gives each mistake its own answer', async () => {
@@ -95,7 +97,9 @@ describe('/subscribe and the alerts of a chat', () => {
     const { core } = setup();
     const say = async (text: string) => line(await core.handleText(text, privateChat()));
     for (const typed of ['07:00 - 09:00', '07:00 -09:00', '07:00- 09:00', '7h – 9h'])
-      expect(await say(`/subscribe 3017 95 when 5 min ${typed} weekdays`), typed).toMatch(/set: when 95 is 5 min from 3017, 07:00-09:00, weekdays\./);
+      expect(await say(`/subscribe 3017 95 when 5 min ${typed} weekdays`), typed).toMatch(
+        /set: when 95 to Barrhaven Centre is 5 min from 3017, 07:00-09:00, weekdays\./,
+      );
     // Without "when": a window, not a time followed by a day named "-".
     for (const typed of ['07:00 - 09:00', '07:00-09:00'])
       expect(await say(`/subscribe 3017 95 ${typed}`)).toBe(
@@ -247,7 +251,9 @@ describe('alert replies, for the scheduler', () => {
     const { core } = setup();
     const near = (within: number): Subscription => ({ ...base, schedule: { kind: 'near', withinMinutes: within, from: 420, until: 540, days: [6] } });
     expect(await core.alertReply(near(3), { arrivals })).toBeUndefined();
-    expect((await core.alertReply(near(5), { arrivals }))!.blocks[0]!.lines[0]).toBe('🚌 Route 95 is 4 min from BASELINE (3017), at 08:09 📡');
+    expect((await core.alertReply(near(5), { arrivals }))!.blocks[0]!.lines[0]).toBe(
+      '🚌 Route 95 to Barrhaven Centre is 4 min from BASELINE (3017), at 08:09 📡',
+    );
     expect(await core.alertReply(near(5), { failure: new Error('down') })).toBeUndefined();
   });
 
@@ -255,10 +261,12 @@ describe('alert replies, for the scheduler', () => {
     const { core } = setup();
     const near: Subscription = { ...base, schedule: { kind: 'near', withinMinutes: 5, from: 420, until: 540, days: [6] } };
     const due = stopArrivals([route('95', [trip(0.3, { trust: 'tracked' })])], '3017', 'BASELINE');
-    expect((await core.alertReply(near, { arrivals: due }))!.blocks[0]!.lines[0]).toBe('🚌 Route 95 is due now at BASELINE (3017), at 08:05 📡');
+    expect((await core.alertReply(near, { arrivals: due }))!.blocks[0]!.lines[0]).toBe(
+      '🚌 Route 95 to Barrhaven Centre is due now at BASELINE (3017), at 08:05 📡',
+    );
     await core.handleText('/lang fr', privateChat());
     expect((await core.alertReply(near, { arrivals: due }))!.blocks[0]!.lines[0]).toBe(
-      '🚌 Le circuit 95 arrive maintenant à BASELINE (3017), à 08:05 📡',
+      '🚌 Le circuit 95 vers Barrhaven Centre arrive maintenant à BASELINE (3017), à 08:05 📡',
     );
   });
 });

@@ -126,7 +126,7 @@ describe('"bus is near" alerts', () => {
       await h.tickAt(`2026-11-23T${time}:00Z`);
     }
     expect(h.notifier.sent.map((s) => s.at)).toEqual(['2026-11-23T12:05:00.000Z']);
-    expect(h.notifier.sent[0]!.text).toMatch(/Route 95 is 5 min from/);
+    expect(h.notifier.sent[0]!.text).toMatch(/Route 95 to Barrhaven Centre is 5 min from/);
     // The next day's window fires again.
     await h.tickAt('2026-11-24T12:10:00Z');
     expect(h.notifier.sent).toHaveLength(2);

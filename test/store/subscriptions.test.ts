@@ -8,6 +8,8 @@ import { StoreError, type OpenStoreOptions, type SubscribeOutcome } from '../../
 import { type ChatRef } from '../../src/domain/chat.js';
 import { at, near, subscription } from '../pushes/fakes.js';
 import { forEachBackend } from './backends.js';
+import { createBotCore } from '../../src/core/create-core.js';
+import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../core/fakes.js';
 import { capturingLogger } from './log-lines.js';
 import { failingRecordWrites, outage } from './outage.js';
 import { rawBackend } from './raw-backend.js';
@@ -50,6 +52,27 @@ forEachBackend((backend) => {
       expect(await subscriptions.add(second, 20)).toBe('added');
       expect(await subscriptions.list(chat)).toEqual([second, first]);
       expect(await subscriptions.list({ platform: 'discord', chatId: '42' })).toEqual([]);
+    });
+
+    it("keeps a near alert's direction; one without (as every earlier version wrote it) reads back as any direction and still fires", async () => {
+      const { subscriptions } = await backend.open();
+      const window = near(5, '07:00', '09:00', [6]) as Extract<Subscription['schedule'], { kind: 'near' }>;
+      const towards = subscription({ ...window, direction: { id: 0, name: 'Orléans' } }, { id: 'east', routeNo: '95' });
+      const earlier = subscription(window, { id: 'anyw', routeNo: '95', createdAt: '2026-11-14T12:00:00.000Z' });
+      await subscriptions.add(towards, 20);
+      await subscriptions.add(earlier, 20);
+      const listed = await subscriptions.list(chat);
+      const [east, any] = ['east', 'anyw'].map((id) => listed.find((s) => s.id === id)!) as [Subscription, Subscription];
+      expect(east.schedule).toEqual({ ...window, direction: { id: 0, name: 'Orléans' } });
+      expect(any.schedule).not.toHaveProperty('direction');
+      // Saturday 21 November 2026, 08:05 in Toronto: the westbound bus is 4 min away.
+      const core = createBotCore({ transit: fakeTransit({}), ...memoryStores(), now: () => new Date('2026-11-21T13:05:00Z') });
+      const arrivals = stopArrivals([
+        route('95', [trip(9)], { directionId: 0, heading: 'Orléans' }),
+        route('95', [trip(4)], { directionId: 1, heading: 'Barrhaven Centre' }),
+      ]);
+      expect((await core.alertReply(any, { arrivals }))?.blocks[0]?.lines[0]).toMatch(/^🚌 Route 95 to Barrhaven Centre is 4 min from/);
+      expect(await core.alertReply(east, { arrivals })).toBeUndefined();
     });
 
     it("says 'id-taken' for an id the chat has, and 'full' at the cap", async () => {

@@ -13,6 +13,7 @@ import { clip, isLabel, missingArg, stopNameOf, stopProblem, tooManyWords } from
 import type { ReadContext } from '../read-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
 import { sameRouteName } from '../../domain/route-names.js';
+import { directionsAt, directionValue } from '../route-directions.js';
 
 /** /next <stop> [route], a bare "3017 95", and the Refresh and route buttons. */
 const spec: CommandSpec = {
@@ -82,7 +83,18 @@ export const next: CommandModule = {
       // Trips this chat was shown before whose time has passed: "👻 95 07:42 didn't come?".
       const passed = ctx.riderReports !== undefined && ctx.shownTrips !== undefined ? ctx.shownTrips.show(ctx.chat, arrivals, routeNo, ctx.now) : [];
       const ghosts = passed.length > 0 ? [reportButtons(arrivals.stopNo, passed, arrivals.timeZone, ctx.say)] : [];
-      const notify = coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
+      // A route going two ways here: one 🔔 per way, so the alert watches the rider's bus only.
+      const ways = coming
+        ? directionsAt(
+            arrivals.routes.filter((r) => r.trips.length > 0),
+            routeNo,
+          )
+        : [];
+      const notify = !coming
+        ? []
+        : ways.length > 1
+          ? [ways.map((way) => notifyButton(arrivals.stopNo, routeNo, ctx.say, { name: way.name, value: directionValue(ways, way) }))]
+          : [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
       const transfers = across.map((stop) =>

@@ -10,6 +10,8 @@ const ECHO_CHARS = 20;
 /** A saved stop's name: one word of letters, digits, - or _, with a letter ("home", "work-2"). */
 const LABEL = /^(?=.*\p{L})[\p{L}\p{M}\p{N}_-]{1,20}$/u;
 const SUBSCRIPTION_ID = /^[a-z0-9]{4}$/;
+/** A way typed after "to": a place's name, a few words. */
+const DIRECTION_CHARS = 40;
 
 /** A bit of the rider's input, safe and short enough to quote back. */
 export function clip(text: string): string {
@@ -124,6 +126,14 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
     case 'due-minute': {
       // A forged or mistyped one reads as a trip too long ago to report.
       return /^[0-9]{1,10}$/.test(raw) ? { ok: true, value: String(Number(raw)) } : usage('report-too-late', { routeNo: '' });
+    }
+    case 'way': {
+      // Matched against the route's directions when the command runs; here only made safe to keep and quote.
+      const words = raw
+        .replace(/[\p{Cc}\p{Cf}]/gu, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      return words !== '' && [...words].length <= DIRECTION_CHARS ? { ok: true, value: words } : usage('near-direction-bad', { typed: clip(raw) });
     }
     case 'timezone': {
       const zone = canonicalZone(raw);

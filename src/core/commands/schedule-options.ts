@@ -34,6 +34,7 @@ export function scheduleFrom(options: Options, example: string): Reading<AlertSc
     if (!window.ok) return usage('usage-window-missing');
     return { ok: true, value: { kind: 'near', withinMinutes: Number(options.when ?? '5'), from: window.from, until: window.until, days: days.days } };
   }
+  if (options.direction !== undefined) return usage('usage-direction-needs-when');
   const minute = readClockTime(options.time ?? '');
   return minute === undefined ? usage('usage-time-missing', { example }) : { ok: true, value: { kind: 'at', minute, days: days.days } };
 }

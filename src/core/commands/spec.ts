@@ -31,7 +31,9 @@ export type ArgKind =
   /** A route direction as a 🛤 button names it: GTFS's direction_id, 0 or 1. */
   | 'direction'
   /** An instant as whole minutes since 1970: the time a 👻 button's trip was due. */
-  | 'due-minute';
+  | 'due-minute'
+  /** The way a near alert's bus goes: a button's value ("0", "1", "w1"), or words ("Orléans"). */
+  | 'way';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

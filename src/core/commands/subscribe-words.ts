@@ -2,6 +2,7 @@ import { usage, type Reading } from '../command-request.js';
 import { clip, missingArg } from './read-options.js';
 import type { TypedWords } from '../languages/typed-words.js';
 import type { CommandSpec, Options } from './spec.js';
+import { takeDirection } from './direction-words.js';
 
 // "/subscribe [@channel] <stop> [route] <HH:MM> [days]" and
 // "/subscribe [@channel] <stop> <route> when <N> [min] <HH:MM-HH:MM> [days]", "when", "min" and
@@ -59,8 +60,12 @@ export function subscribeWordsToOptions(spec: CommandSpec, words: string[], type
     rest = rest.slice(1);
   }
   const stop = rest[0];
+  // "to Orléans", "vers Orléans": the way a near alert watches, taken out before the rest is read.
+  const way = takeDirection(rest.slice(1), typed);
+  if (!way.ok) return way;
+  if (way.value.direction !== undefined) options.direction = way.value.direction;
   // "at 07:30", "à 7h30": the little word before a time says nothing more.
-  const after = joinMeridiem(joinDashes(rest.slice(1))).filter((w) => !typed.is('at', w));
+  const after = joinMeridiem(joinDashes(way.value.rest)).filter((w) => !typed.is('at', w));
   if (stop === undefined)
     return missingArg(
       spec,

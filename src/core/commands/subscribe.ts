@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { StopArrivals } from '../../domain/arrivals.js';
+import type { RouteArrivals, StopArrivals } from '../../domain/arrivals.js';
+import type { NearDirection } from '../../domain/alert-kinds/index.js';
+import { chooseDirection } from './near-direction.js';
 import { TransitError } from '../../domain/transit-error.js';
 import { sameRouteName } from '../../domain/route-names.js';
 import { MAX_SUBSCRIPTIONS_PER_CHAT, type Subscription } from '../../domain/subscription.js';
@@ -23,6 +25,8 @@ const spec: CommandSpec = {
     { name: 'when', kind: 'minutes', required: false, labelId: 'arg-when' },
     { name: 'window', kind: 'window', required: false, labelId: 'arg-window' },
     { name: 'target', kind: 'channel', required: false, labelId: 'arg-channel', textOnly: true },
+    // Last: buttons carry the options by position, and those sent before it came must read as they did.
+    { name: 'direction', kind: 'way', required: false, labelId: 'arg-way' },
   ],
   helpId: 'command-subscribe',
   descriptionId: 'command-subscribe.description',
@@ -39,9 +43,21 @@ export const subscribe: CommandModule = {
   async run(options, ctx) {
     const schedule = scheduleFrom(options, spec.example);
     if (!schedule.ok) return messageReply('usage-error', ctx.say(schedule.usage.id, schedule.usage.args));
-    return addSubscription(options, () => ({ schedule: schedule.value }), ctx);
+    const near = schedule.value.kind === 'near';
+    return addSubscription(
+      options,
+      () => ({ schedule: schedule.value }),
+      ctx,
+      near ? { name: 'subscribe', asWords: subscribeOptionsToWords } : undefined,
+    );
   },
 };
+
+/** A near alert's request, to ask which way it watches: the command and how its options read as words. */
+export interface NearRequest {
+  name: 'notify' | 'subscribe';
+  asWords: (options: Options) => string[];
+}
 
 /** What a subscription is, once the zone its times are read in is known. */
 type Make = (timeZone: string) => Pick<Subscription, 'schedule'> & Partial<Pick<Subscription, 'oneShot' | 'endsAt'>>;
@@ -50,7 +66,7 @@ type Make = (timeZone: string) => Pick<Subscription, 'schedule'> & Partial<Pick<
  * Checks the stop (and the route there), then stores the subscription under a fresh id; shared
  * with the "notify me" button. Its times are read in the chat's zone, else on the stop's agency's clock.
  */
-export async function addSubscription(options: Options, make: Make, ctx: HandlerContext): Promise<Reply> {
+export async function addSubscription(options: Options, make: Make, ctx: HandlerContext, near?: NearRequest): Promise<Reply> {
   const typed = options.stop!;
   const target = await targetOf(options.target, ctx);
   if (!target.ok) return target.reply;
@@ -60,11 +76,17 @@ export async function addSubscription(options: Options, make: Make, ctx: Handler
   const stopNo = checked.stopNo;
   // The route as the source names it ("7" typed, Auckland's "007" stored), so that each push finds it.
   const routeNo = checked.routeNo;
+  // A near alert watches one way: the one typed or pressed, the route's one way here, or the rider is asked.
+  const way =
+    near !== undefined && routeNo !== undefined
+      ? chooseDirection({ name: near.name, options }, stopNo, routeNo, checked.routes, ctx, near.asWords)
+      : { ok: true as const, direction: undefined };
+  if (!way.ok) return way.reply;
   try {
     const timeZone = (await ctx.chats.timeZone(target.value)) ?? checked.timeZone;
     // No zone of the chat's, and the source does not know its clock yet (a first import).
     if (timeZone === undefined) return transitFailure(new TransitError('loading', 'no time zone known yet'), { stopNo }, ctx);
-    const made = make(timeZone);
+    const made = withDirection(make(timeZone), way.direction);
     for (let attempt = 0; attempt < 3; attempt++) {
       const subscription: Subscription = {
         id: newId(),
@@ -91,6 +113,11 @@ export async function addSubscription(options: Options, make: Make, ctx: Handler
   }
 }
 
+function withDirection(made: ReturnType<Make>, direction: NearDirection | undefined): ReturnType<Make> {
+  if (direction === undefined || made.schedule.kind !== 'near') return made;
+  return { ...made, schedule: { ...made.schedule, direction } };
+}
+
 /**
  * A stop that does not exist, or a route that does not call there, is refused now (every day's
  * push would say "no buses"); a flaky source is no reason to refuse an alert.
@@ -99,7 +126,10 @@ async function checkStopAndRoute(
   stopNo: string,
   routeNo: string | undefined,
   ctx: HandlerContext,
-): Promise<{ ok: true; stopNo: string; routeNo: string | undefined; timeZone: string | undefined } | { ok: false; reply: Reply }> {
+): Promise<
+  | { ok: true; stopNo: string; routeNo: string | undefined; timeZone: string | undefined; routes?: readonly RouteArrivals[] }
+  | { ok: false; reply: Reply }
+> {
   let summary: StopArrivals;
   try {
     summary = await ctx.transit.routeSummary(stopNo);
@@ -113,7 +143,7 @@ async function checkStopAndRoute(
     summary.routes.find((r) => r.problem === undefined && sameRouteName(routeNo, r.routeNo))?.routeNo ?? (await routeNamed(stopNo, routeNo, ctx));
   if (served === undefined)
     return { ok: false, reply: transitFailure(new TransitError('route-not-at-stop', 'route not in the stop summary'), { stopNo, routeNo }, ctx) };
-  return { ok: true, stopNo: summary.stopNo, routeNo: served, timeZone: summary.timeZone };
+  return { ok: true, stopNo: summary.stopNo, routeNo: served, timeZone: summary.timeZone, routes: summary.routes };
 }
 
 /** A route named otherwise than by its number (a long name: "Local"), as the source reads it: its one route here, else none. */

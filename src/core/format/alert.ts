@@ -1,6 +1,7 @@
-import { kindOf } from '../../domain/alert-kinds/index.js';
+import { kindOf, watchBeganAt, type NearDirection } from '../../domain/alert-kinds/index.js';
 import type { Subscription } from '../../domain/subscription.js';
-import { stopsHere, type StopArrivals, type Trip } from '../../domain/arrivals.js';
+import { stopsHere, type RouteArrivals, type StopArrivals, type Trip } from '../../domain/arrivals.js';
+import { directionName, goesTowards } from '../route-directions.js';
 import type { Reply } from '../../domain/reply.js';
 import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
@@ -29,7 +30,7 @@ export function alertReply(sub: Subscription, fetched: Fetched, format: AlertFor
     case 'always':
       return timedAlert(sub, fetched, format);
     case 'bus-within':
-      return 'arrivals' in fetched ? nearAlert(sub, fetched.arrivals, trigger.minutes, format) : undefined;
+      return 'arrivals' in fetched ? nearAlert(sub, fetched.arrivals, trigger.minutes, trigger.direction, format) : undefined;
   }
 }
 
@@ -51,27 +52,59 @@ function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyCha
   };
 }
 
-/** The next trip of the subscription's route, when it is `within` minutes away or less. */
-function nearTrip(sub: Subscription, arrivals: StopArrivals, within: number): Trip | undefined {
-  const trips = arrivals.routes
-    .filter((r) => sub.routeNo !== undefined && sameRouteName(sub.routeNo, r.routeNo) && r.problem === undefined)
-    .flatMap((r) => r.trips.filter(stopsHere));
-  const next = trips.sort((a, b) => a.minutesAway - b.minutesAway)[0];
-  return next !== undefined && next.minutesAway <= within ? next : undefined;
+/** The coming trips of the subscription's route in its direction, soonest first, each with the route it is on. */
+function comingTrips(sub: Subscription, arrivals: StopArrivals, direction: NearDirection | undefined): Array<{ trip: Trip; route: RouteArrivals }> {
+  return arrivals.routes
+    .filter((r) => sub.routeNo !== undefined && sameRouteName(sub.routeNo, r.routeNo) && r.problem === undefined && goesTowards(r, direction))
+    .flatMap((route) => route.trips.filter(stopsHere).map((trip) => ({ trip, route })))
+    .sort((a, b) => a.trip.minutesAway - b.trip.minutesAway);
 }
 
-/** "Route 95 is 4 min from BASELINE (3017), at 08:12 📡"; undefined while the bus is not near yet. */
-function nearAlert(sub: Subscription, arrivals: StopArrivals, within: number, { now, say }: AlertFormat): Reply | undefined {
-  const trip = nearTrip(sub, arrivals, within);
-  if (trip === undefined) return undefined;
-  const minutes = minutesAway(trip);
+/**
+ * "Route 95 to Orléans is 5 min from BASELINE (3017), at 07:42 📡" for the first bus that was at
+ * least N min away when the watch began, once it is N min away; or, when the next bus was already
+ * closer than N then, that with the one after ("The next 95 to Orléans is 2 min away; the
+ * following one is in 16 min"). Undefined while neither holds: nothing to send this minute.
+ * Whether a bus was that far when the watch began is read from where it is now: minutes away
+ * plus minutes since, so a minute missed (a restart, a feed down) is made up, never lost.
+ */
+function nearAlert(
+  sub: Subscription,
+  arrivals: StopArrivals,
+  within: number,
+  direction: NearDirection | undefined,
+  { now, say }: AlertFormat,
+): Reply | undefined {
+  if (sub.schedule.kind !== 'near') return undefined;
+  const trips = comingTrips(sub, arrivals, direction);
+  const sinceWatch = Math.max(0, (now.getTime() - watchBeganAt(sub.schedule, new Date(sub.createdAt), now, sub.timeZone)) / 60_000);
+  const wasFar = ({ trip }: { trip: Trip }) => trip.minutesAway + sinceWatch >= within - 0.5;
+  const first = trips[0];
+  if (first === undefined) return undefined;
+  const stop = { stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo };
+  const towards = (route: RouteArrivals) => direction?.name || directionName(route) || 'none';
+  const buttons = [refreshAndSave(sub.stopNo, sub.routeNo, say)];
+  if (!wasFar(first)) {
+    // The one after on the same way (an alert of any direction made before directions were chosen).
+    const following = trips.slice(1).find(({ route }) => route === first.route);
+    const text = say('alert-near-closer', {
+      routeNo: sub.routeNo ?? '',
+      towards: towards(first.route),
+      minutes: minutesAway(first.trip),
+      following: following === undefined ? 'none' : 'some',
+      followingMinutes: following === undefined ? 0 : minutesAway(following.trip),
+      ...stop,
+    });
+    return { ...messageReply('answer', text), buttons };
+  }
+  if (first.trip.minutesAway > within) return undefined;
   const text = say('alert-near', {
     routeNo: sub.routeNo ?? '',
-    minutes,
-    stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo,
-    stopNo: sub.stopNo,
-    clock: clockTime(tripInstant(trip, now), arrivals.timeZone),
-    source: trustMark(trip, say),
+    towards: towards(first.route),
+    minutes: minutesAway(first.trip),
+    ...stop,
+    clock: clockTime(tripInstant(first.trip, now), arrivals.timeZone),
+    source: trustMark(first.trip, say),
   });
-  return { ...messageReply('answer', text), buttons: [refreshAndSave(sub.stopNo, sub.routeNo, say)] };
+  return { ...messageReply('answer', text), buttons };
 }

@@ -25,9 +25,16 @@ export function routeButtons(stopNo: string, routeNos: string[], say: Say): Butt
   return routeNos.map((routeNo) => nextButton(say('button-route', { routeNo }), stopNo, routeNo));
 }
 
-/** "Tell me when it is near": a one-shot alert for this route at this stop. */
-export function notifyButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
-  return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
+/** "Tell me when it is near": a one-shot alert for this route at this stop (one way of it, when it goes two ways here: its button value, route-directions.ts). */
+export function notifyButton(stopNo: string, routeNo: string, say: Say, direction?: { name: string; value: string }): ReplyButton {
+  if (direction === undefined)
+    return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
+  const way = direction.value;
+  return {
+    label: say('button-notify-towards', { routeNo, towards: direction.name }),
+    command: { name: 'notify', options: { stop: stopNo, route: routeNo, direction: way } },
+    effect: 'notice',
+  };
 }
 
 /** 🛤: the route drawn as a line with its buses, the rider's stop marked (/line). */

@@ -65,6 +65,8 @@ export function wordsFileSchema(commandNames: readonly string[]) {
     when: words,
     /** "at 07:30": the little word before a time, which says nothing more. */
     at: words,
+    /** "to Orléans": before the way a near alert's bus goes (its heading, its destination). */
+    to: words,
     /** "5 min": the unit after a number of minutes. */
     minutes: words,
     /** Greetings answered as /start is ("hola", "buenos días"), up to three words each. */

@@ -7,9 +7,10 @@ import { at, type AtSchedule } from './at.js';
 import type { AlertKind } from './kind.js';
 import { near, type NearSchedule } from './near.js';
 
-export type { AlertKind, AlertTrigger, Cadence } from './kind.js';
+export type { AlertKind, AlertTrigger, Cadence, NearDirection } from './kind.js';
 export type { AtSchedule } from './at.js';
 export type { NearSchedule } from './near.js';
+export { DIRECTION_NAME_CHARS, watchBeganAt } from './near.js';
 
 /** When an alert fires, in the chat's own time zone: one member per kind. */
 export type AlertSchedule = AtSchedule | NearSchedule;

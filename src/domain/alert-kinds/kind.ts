@@ -10,12 +10,25 @@ export interface ScheduleBase {
   days: Weekday[];
 }
 
+/**
+ * Which way the rider goes: the route's direction_id at the stop when the source gives one (what a
+ * button carries), and its heading as the rider read it ("Orléans"), for the words and for
+ * sources without ids.
+ */
+export interface NearDirection {
+  id?: number;
+  name: string;
+}
+
 /** What an alert sends when it is due. */
 export type AlertTrigger =
   /** The stop's arrivals, whatever they are (or that they are unavailable). */
   | { kind: 'always' }
-  /** A notice once the next bus of the subscription's route is this many minutes away or less; nothing before. */
-  | { kind: 'bus-within'; minutes: number };
+  /**
+   * A notice once the first bus of the subscription's route (in its direction, when it has one)
+   * that was at least this many minutes away when the watch began is this near; nothing before.
+   */
+  | { kind: 'bus-within'; minutes: number; direction?: NearDirection };
 
 /**
  * How often it fires. `each-minute`: at every due minute of the day; a minute missed (a restart)

@@ -1,8 +1,9 @@
 // "Tell me when the bus is N min away": a window of minutes of the day on its days, watched for
-// the next bus of one route; it fires once per window per day, when that bus is near.
+// the next bus of one route (in one direction, when the rider chose one); it fires once per window
+// per day, for the first bus that was at least N min away when the watch began.
 import { z } from 'zod';
-import { formatMinute, type Weekday } from '../local-minute.js';
-import type { AlertKind } from './kind.js';
+import { floorMinute, formatMinute, instantOf, localMinuteAt, type Weekday } from '../local-minute.js';
+import type { AlertKind, NearDirection } from './kind.js';
 import { Days, MinuteOfDay } from './record-fields.js';
 
 export interface NearSchedule {
@@ -12,7 +13,12 @@ export interface NearSchedule {
   from: number;
   until: number;
   days: Weekday[];
+  /** Absent (records of earlier versions too): any direction. */
+  direction?: NearDirection;
 }
+
+/** A heading as long as riders read one; longer is cut when stored. */
+export const DIRECTION_NAME_CHARS = 60;
 
 const window = (s: NearSchedule) => `${formatMinute(s.from)}-${formatMinute(s.until)}`;
 
@@ -24,6 +30,7 @@ export const near: AlertKind<NearSchedule> = {
     from: MinuteOfDay,
     until: MinuteOfDay,
     days: Days,
+    direction: z.object({ id: z.number().int().min(0).max(1).optional(), name: z.string().max(DIRECTION_NAME_CHARS) }).optional(),
   }),
   cadence: 'once-a-day',
   isDue: (s, local) => local.minute >= s.from && local.minute <= s.until && s.days.includes(local.weekday),
@@ -35,10 +42,20 @@ export const near: AlertKind<NearSchedule> = {
   bucketAt: (minute) => Math.floor(minute / 60),
   startMinute: (s) => s.from,
   endMinute: (s) => s.until,
-  trigger: (s) => ({ kind: 'bus-within', minutes: s.withinMinutes }),
+  trigger: (s) => ({ kind: 'bus-within', minutes: s.withinMinutes, ...(s.direction !== undefined ? { direction: s.direction } : {}) }),
   describe: (s) => ({
     id: 'subscribe-what-near',
-    args: { minutes: s.withinMinutes, from: formatMinute(s.from), until: formatMinute(s.until) },
+    args: { minutes: s.withinMinutes, from: formatMinute(s.from), until: formatMinute(s.until), towards: s.direction?.name || 'none' },
   }),
   when: window,
 };
+
+/**
+ * When the watch of today's window began (epoch ms): the window's opening on the local date of
+ * `now`, or the alert's making when it was made inside the window. A bus closer than N minutes
+ * then could not be announced with N minutes' notice.
+ */
+export function watchBeganAt(s: NearSchedule, createdAt: Date, now: Date, timeZone: string): number {
+  const opened = instantOf(localMinuteAt(now, timeZone).date, s.from, timeZone);
+  return Math.max(opened, floorMinute(createdAt));
+}

@@ -87,7 +87,7 @@ describe('buttons', () => {
     expect(notify).toBe('b1:n:notify?stop=3017&route=95');
     const token = h.discord.interact(press(notify!, h.discord.original(route)!, ALICE, 'dm'));
     await h.discord.waitForCall('PATCH', /@original$/, (c) => c.path.includes(token));
-    expect(h.discord.original(token)!.content).toMatch(/^Alert \w{4} set: when 95 is 5 min from 3017/);
+    expect(h.discord.original(token)!.content).toMatch(/^Alert \w{4} set: when 95 to Barrhaven Centre is 5 min from 3017/);
   });
 
   it('a button this version does not understand is said to have expired, privately', async () => {

@@ -52,6 +52,12 @@ describe('callback data', () => {
     });
     expect(Buffer.byteLength(encodeButton(longest)!)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
     expect(decodeButton(encodeButton(longest))).toEqual(longest);
+    // A near alert's direction (its direction_id) last, after the channel's empty place: within the limit but
+    // for the longest feed id and code (the rider's choice of way is then typed, as its message says).
+    const towards = press('reply', 'subscribe', { ...longest.command.options, stop: 'oc:3017', direction: '1' });
+    expect(encodeButton(towards)).toBe('2:r:subscribe:oc~3017:9999::126:15:1600-1830::1');
+    expect(Buffer.byteLength(encodeButton(towards)!)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
+    expect(decodeButton(encodeButton(towards))).toEqual(towards);
   });
 
   it("still understands the buttons of earlier versions, already in riders' chats", () => {

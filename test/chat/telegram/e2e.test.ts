@@ -60,7 +60,9 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
       '2:u:live:3017:95',
       '2:n:save:3017',
       '2:r:line:95:3017',
-      '2:n:notify:3017:95',
+      // Route 95 goes two ways at 3017: a 🔔 for each (v1.2 gives no direction_id here: its place among them).
+      '2:n:notify:3017:95:w0',
+      '2:n:notify:3017:95:w1',
     ]);
     for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
     expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } }); // the fake accepted it
@@ -94,7 +96,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
       buttonsOf(edit)
         .filter((b) => !b.callback_data.includes(':where:'))
         .map((b) => b.callback_data),
-    ).toEqual(['2:u:next:3017:95', '2:u:live:3017:95', '2:n:save:3017', '2:r:line:95:3017', '2:n:notify:3017:95']);
+    ).toEqual(['2:u:next:3017:95', '2:u:live:3017:95', '2:n:save:3017', '2:r:line:95:3017', '2:n:notify:3017:95:w0', '2:n:notify:3017:95:w1']);
     await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
 
     const second = press('2:u:next:3017:95', { chatId: ALICE.id, messageId: message_id });

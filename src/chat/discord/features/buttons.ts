@@ -52,9 +52,11 @@ function answerPress(interaction: ButtonInteraction, press: ButtonPress, chat: C
           if (asksTransit) await interaction.deferReply({ flags: MessageFlags.Ephemeral });
         },
         respond: async (pending) => {
-          const content = replyText(await pending);
-          if (interaction.deferred) await interaction.editReply({ content });
-          else await interaction.reply({ content, flags: MessageFlags.Ephemeral });
+          const reply = await pending;
+          // A notice that asks a choice (which way?) keeps its buttons.
+          const body = (reply.buttons ?? []).length > 0 ? renderReply(reply) : { content: replyText(reply) };
+          if (interaction.deferred) await interaction.editReply(body);
+          else await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
         },
       };
     case 'reply':

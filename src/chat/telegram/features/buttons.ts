@@ -58,7 +58,8 @@ async function answerPress(
     await ctx.answerCallbackQuery({ text: plainText(reply, 200), show_alert: true });
     return;
   }
-  if (press.effect === 'notice') {
+  // A notice that asks a choice (which way?) comes as a message: a toast holds no buttons.
+  if (press.effect === 'notice' && (reply.buttons ?? []).length === 0) {
     await ctx.answerCallbackQuery({ text: plainText(reply, 200) });
     return;
   }
