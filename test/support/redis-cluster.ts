@@ -24,6 +24,8 @@ export interface LocalCluster {
   readonly ports: readonly number[];
   /** The ports of the primaries now (a replica takes over a killed one). */
   primaries(): Promise<number[]>;
+  /** The port of the primary that holds this key's slot now. */
+  primaryOf(key: string): Promise<number>;
   /** Kills the node on this port at once (SIGKILL). */
   kill(port: number): Promise<void>;
   /** Resolves once every live node says the cluster is ok and each slot has a live primary. */
@@ -95,6 +97,21 @@ export async function startLocalCluster(): Promise<LocalCluster> {
         .split('\n')
         .filter((line) => /\bmaster\b/.test(line) && !/\bfail\b/.test(line))
         .map((line) => Number(/:(\d+)@/.exec(line)![1]));
+    },
+    async primaryOf(key) {
+      const live = [...nodes.keys()][0]!;
+      const slot = Number(await ask(live, ['CLUSTER', 'KEYSLOT', key]));
+      const text = await ask(live, ['CLUSTER', 'NODES']);
+      for (const line of text.split('\n')) {
+        if (!/\bmaster\b/.test(line) || /\bfail\b/.test(line)) continue;
+        const ranges = line.split(' ').slice(8);
+        const holds = ranges.some((range) => {
+          const [from, to = from] = range.split('-').map(Number);
+          return slot >= from! && slot <= to!;
+        });
+        if (holds) return Number(/:(\d+)@/.exec(line)![1]);
+      }
+      throw new Error(`no primary holds slot ${slot}`);
     },
     async kill(port) {
       const child = nodes.get(port);
