@@ -14,6 +14,7 @@ import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { addBoundedWith, redisSets } from './redis-sets.js';
 import { redisPollShare } from './redis-poll-share.js';
+import { redisSharedRate } from './redis-shared-rate.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
 /** Covers a server that accepts the connection but never answers the handshake. */
@@ -92,6 +93,7 @@ export async function openRedis(configured: string, storeNamespace: string, logg
     },
     sets: redisSets(client, setKey),
     pollShare: redisPollShare(client, recordKey),
+    sharedRate: redisSharedRate(client, recordKey),
     async addBoundedWith(bounded, also, record) {
       const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;
       return addBoundedWith(
