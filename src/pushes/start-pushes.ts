@@ -250,7 +250,10 @@ function editBudgets(editors: readonly LiveEditor[], limits: Readonly<Record<Pla
 /** Each platform's edits counted across the fleet, within its declared limits (the cautious ones where it declares none). */
 function fleetBudgets(editors: readonly LiveEditor[], limits: Readonly<Record<Platform, EditLimits>>, shared: SharedRate, logger: Logger) {
   return Object.fromEntries(
-    [...new Set(editors.map((editor) => editor.platform))].map((platform) => [platform, fleetEdits(shared, platform, limits[platform] ?? CAUTIOUS_EDIT_LIMITS, logger)]),
+    [...new Set(editors.map((editor) => editor.platform))].map((platform) => [
+      platform,
+      fleetEdits(shared, platform, limits[platform] ?? CAUTIOUS_EDIT_LIMITS, logger),
+    ]),
   );
 }
 

@@ -1,4 +1,4 @@
-import type { RedisCommands } from './redis.js';
+import type { RedisCommands } from './redis-client.js';
 import type { PollShare, SharedPoll, SharedPollVersion } from '../domain/poll-share.js';
 
 // The fleet's one poll per feed, on Redis: a lease key (SET NX PX: whoever holds it this interval

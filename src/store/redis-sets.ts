@@ -1,5 +1,5 @@
 // Sets in Redis: native sets; the bounded add is a small script, so check and writes are one step.
-import type { RedisCommands } from './redis.js';
+import type { RedisCommands } from './redis-client.js';
 import type { BoundedAdd } from './backend.js';
 import type { BoundedOutcome, SetOps } from './sets.js';
 

@@ -1,5 +1,5 @@
 import type { SharedRate } from '../domain/shared-rate.js';
-import type { RedisCommands } from './redis.js';
+import type { RedisCommands } from './redis-client.js';
 
 // The fleet's shared rates on Redis: per name, a bucket (a hash: tokens, and when they were
 // counted) and a hold (a key holding the instant the hold ends, expiring with it). Both keys share

@@ -7,6 +7,7 @@
 // have always held them.
 import KeyvRedis, { createClient, createCluster } from '@keyv/redis';
 import { oneSlotPrefix, redisAddress } from '../util/redis-address.js';
+import type { RedisCommands } from './redis-client.js';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { oneLine } from './errors.js';
@@ -19,9 +20,6 @@ import { redisSharedRate } from './redis-shared-rate.js';
 const CONNECT_TIMEOUT_MS = 1_500;
 /** Covers a server that accepts the connection but never answers the handshake. */
 const START_TIMEOUT_MS = 5_000;
-
-/** One Redis or a cluster: the commands the store sends are the same; a cluster routes each by its first key. */
-export type RedisCommands = ReturnType<typeof createClient> | ReturnType<typeof createCluster>;
 
 export async function openRedis(configured: string, storeNamespace: string, logger: Logger | undefined): Promise<Backend> {
   const { url, cluster } = redisAddress(configured);
@@ -136,7 +134,7 @@ type OneNode = ReturnType<typeof createClient>;
 async function primariesOf(client: RedisCommands, cluster: boolean): Promise<OneNode[]> {
   if (!cluster) return [client as OneNode];
   const nodes = client as ReturnType<typeof createCluster>;
-  return Promise.all(nodes.masters.map((primary) => nodes.nodeClient(primary) as Promise<OneNode>));
+  return Promise.all(nodes.masters.map((primary) => nodes.nodeClient(primary)));
 }
 
 function credentialsOf(url: string): { username?: string; password?: string } {

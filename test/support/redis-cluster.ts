@@ -12,7 +12,8 @@ import { createClient } from '@keyv/redis';
 import { afterAll, beforeAll, describe } from 'vitest';
 
 const HAS_REDIS =
-  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0 && spawnSync('redis-cli', ['--version'], { stdio: 'ignore' }).status === 0;
+  spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0 &&
+  spawnSync('redis-cli', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!HAS_REDIS) process.stderr.write('\n*** redis-server or redis-cli not found: the Redis Cluster suites are SKIPPED ***\n\n');
 
 /** describe() for suites that need a local Redis Cluster: skipped (loudly) where redis-server is missing. */
@@ -140,7 +141,7 @@ async function ask(port: number, command: string[]): Promise<string> {
   client.on('error', () => undefined);
   await client.connect();
   try {
-    return String(await client.sendCommand(command));
+    return String(await client.sendCommand<string | number>(command));
   } finally {
     client.destroy();
   }

@@ -57,7 +57,10 @@ export function connectionOf(configured: string, forWorker: boolean): Connection
   });
 }
 
-type NodeOptions = { host: string; port: number; db?: number; maxRetriesPerRequest?: number | null; enableOfflineQueue?: boolean } & Record<string, unknown>;
+type NodeOptions = { host: string; port: number; db?: number; maxRetriesPerRequest?: number | null; enableOfflineQueue?: boolean } & Record<
+  string,
+  unknown
+>;
 
 function nodeOptionsOf(url: string, forWorker: boolean): NodeOptions {
   const u = new URL(url);

@@ -16,7 +16,10 @@ const STOPS = 30;
 // Monday 23 Nov 2026, 07:30 in Ottawa.
 const DUE = '2026-11-23T12:30:00.000Z';
 
-async function setup(cluster: LocalCluster, perSecond: number): Promise<{ platform: Platform; namespace: string; options: (name: string) => InstanceOptions }> {
+async function setup(
+  cluster: LocalCluster,
+  perSecond: number,
+): Promise<{ platform: Platform; namespace: string; options: (name: string) => InstanceOptions }> {
   const namespace = freshNamespace('cluster');
   const store = await openStore({ dataDir: '/nonexistent', redisUrl: cluster.url, namespace });
   const subs = Array.from({ length: SUBSCRIPTIONS }, (_, i) =>

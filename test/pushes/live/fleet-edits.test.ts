@@ -40,7 +40,13 @@ describeRedis("live edits of three instances on one Redis, through the fleet's b
 describeCluster("live edits of three instances on a Redis Cluster, through the fleet's bucket", () => {
   const cluster = useLocalCluster();
   it('each pin moved once, and no second over the budget', async () => {
-    const run = await fleetRound({ redisUrl: cluster.get().url, namespace: freshNamespace('fleet-edits'), instances: INSTANCES, pins: PINS, shared: true });
+    const run = await fleetRound({
+      redisUrl: cluster.get().url,
+      namespace: freshNamespace('fleet-edits'),
+      instances: INSTANCES,
+      pins: PINS,
+      shared: true,
+    });
     expect(run.moved).toBe(PINS);
     expect(run.edits).toHaveLength(PINS);
     expect(busiestSecond(run.edits)).toBeLessThanOrEqual(TELEGRAM_EDIT_LIMITS.perSecond);

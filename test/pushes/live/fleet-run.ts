@@ -28,11 +28,18 @@ export interface FleetRun {
 }
 
 /** One round of `pins` live pins by `instances` instances at once; `shared`: their edits drawn from the fleet's bucket. */
-export async function fleetRound(options: { redisUrl: string; namespace: string; instances: number; pins: number; shared: boolean }): Promise<FleetRun> {
+export async function fleetRound(options: {
+  redisUrl: string;
+  namespace: string;
+  instances: number;
+  pins: number;
+  shared: boolean;
+}): Promise<FleetRun> {
   const api = await startFakeBotApi({ token: TOKEN });
   const stores: Store[] = [];
   try {
-    for (let i = 0; i < options.instances; i++) stores.push(await openStore({ dataDir: '/nonexistent', redisUrl: options.redisUrl, namespace: options.namespace }));
+    for (let i = 0; i < options.instances; i++)
+      stores.push(await openStore({ dataDir: '/nonexistent', redisUrl: options.redisUrl, namespace: options.namespace }));
     const edits: number[] = [];
     api.onCall((call) => void (call.method === 'editMessageLiveLocation' && edits.push(performance.now())));
     // The bus moves at every question: each round moves every pin.
@@ -61,7 +68,9 @@ export async function fleetRound(options: { redisUrl: string; namespace: string;
         claims: store.claims,
         editors: [telegramLiveEditor(new Bot(TOKEN, { client: { apiRoot: api.apiRoot } }).api, createRedactor([TOKEN]))],
         budget: createEditBudget(TELEGRAM_EDIT_LIMITS, systemClock),
-        ...(options.shared && store.sharedRate !== undefined ? { fleet: { telegram: fleetEdits(store.sharedRate, 'telegram', TELEGRAM_EDIT_LIMITS, logger) } } : {}),
+        ...(options.shared && store.sharedRate !== undefined
+          ? { fleet: { telegram: fleetEdits(store.sharedRate, 'telegram', TELEGRAM_EDIT_LIMITS, logger) } }
+          : {}),
         clock: systemClock,
         intervalMs: 30_000,
         instanceId: `instance-${i}`,
