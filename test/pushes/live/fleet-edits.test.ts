@@ -3,7 +3,10 @@
 // edits are drawn from one bucket in Redis. The same round without it, each instance's own budget
 // alone, goes well over: the count this test guards. Counted at the fake Bot API, on its clock,
 // in its busiest second: no timing asserted, only how many arrived together.
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SharedRate } from '../../../src/domain/shared-rate.js';
+import { fleetEdits } from '../../../src/pushes/live/fleet-edits.js';
+import { capturingLogger } from '../fakes.js';
 import { TELEGRAM_EDIT_LIMITS } from '../../../src/chat/telegram/limits.js';
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../../support/redis.js';
 import { describeCluster, useLocalCluster } from '../../support/redis-cluster.js';
@@ -51,4 +54,28 @@ describeCluster("live edits of three instances on a Redis Cluster, through the f
     expect(run.edits).toHaveLength(PINS);
     expect(busiestSecond(run.edits)).toBeLessThanOrEqual(TELEGRAM_EDIT_LIMITS.perSecond);
   }, 20_000);
+});
+
+describe("the fleet's bucket, Redis away", () => {
+  it("lets the instance's own budget alone decide, and says so once until Redis answers again", async () => {
+    let up = false;
+    const held: number[] = [];
+    const shared: SharedRate = {
+      take: () => (up ? Promise.resolve(0) : Promise.reject(new Error('The client is closed'))),
+      hold: (_name, ms) => (held.push(ms), up ? Promise.resolve() : Promise.reject(new Error('The client is closed'))),
+    };
+    const { logger, messages } = capturingLogger();
+    const fleet = fleetEdits(shared, 'telegram', TELEGRAM_EDIT_LIMITS, logger);
+    expect(await fleet.take()).toBe(0);
+    expect(await fleet.take()).toBe(0);
+    fleet.hold(Number.NaN);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(held).toEqual([1000]);
+    expect(messages().filter((m) => m.includes("fleet's edit budget"))).toHaveLength(1);
+    up = true;
+    expect(await fleet.take()).toBe(0);
+    up = false;
+    expect(await fleet.take()).toBe(0);
+    expect(messages().filter((m) => m.includes("fleet's edit budget"))).toHaveLength(2);
+  });
 });
