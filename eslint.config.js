@@ -4,6 +4,7 @@
 // (.dependency-cruiser.js over import-layers.js), which `npm run lint` runs after ESLint.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -17,5 +18,7 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  // The live map's page runs in riders' browsers.
+  { files: ['src/web/page/**/*.js'], languageOptions: { globals: globals.browser } },
   prettier,
 );

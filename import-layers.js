@@ -22,6 +22,9 @@ export const LAYERS = [
   ['ops',                         ['domain', 'util', 'log.ts']],
   // Scheduled work: the minute's alerts, disruption pushes, live messages, their delivery.
   ['pushes',                      ['domain', 'core', 'util', 'log.ts']],
+  // The live map: the TransitSource port and the store's ports (domain) are handed to it by main, and the
+  // core's words as a function, so it imports no source, no store and not the core itself.
+  ['web',                         ['domain', 'util', 'log.ts']],
   ['chat/*.ts',                   ['core', 'domain', 'util', 'log.ts']],
   ['chat/*',                      ['chat/*.ts', 'core', 'domain', 'util', 'log.ts']],
   // The registered platforms: each adapter's platform object, named once.

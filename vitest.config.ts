@@ -13,6 +13,8 @@ const STARTS_PROGRAMS = [
   'test/pushes/disruptions/disruption-restart.e2e.test.ts',
   'test/chat/discord/deploy.test.ts',
   'test/sim/cli.test.ts',
+  // Chromium, for the live map.
+  'test/web/map-browser.test.ts',
 ];
 
 export default defineConfig({

@@ -13,7 +13,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const OUT = join(ROOT, 'dist');
 const STAMP = join(OUT, '.built');
 /** Folders of src/ whose files (not TypeScript) the program reads at run time. */
-const ASSETS = ['sim/network'];
+const ASSETS = ['sim/network', 'web/page'];
 
 function newestUnder(path) {
   const stat = statSync(path);

@@ -15,7 +15,22 @@ import type { OpenedSource } from './sources/kind.js';
 import type { FeedEntry } from './sources/kinds.js';
 import { openFeeds } from './sources/open.js';
 import { createLogger, fileLogOutput, heldLogOutput, type Logger } from './log.js';
-import { DEMO_ALERTS_HEADER, DEMO_ALERTS_PATH, DEMO_API_KEY, DEMO_APP_ID, DEMO_STOPS_FILE, startSimServer } from './sim/index.js';
+import {
+  DEMO_ALERTS_HEADER,
+  DEMO_ALERTS_PATH,
+  DEMO_API_KEY,
+  DEMO_APP_ID,
+  DEMO_GTFS_PATH,
+  DEMO_STOPS_FILE,
+  DEMO_VEHICLES_PATH,
+  startSimServer,
+} from './sim/index.js';
+import { join } from 'node:path';
+import { createWebHandler, mapAddress, startWebServer } from './web/index.js';
+import { openGtfsFeed, type OpenedGtfsFeed } from './sources/gtfs/open-feed.js';
+import { localeFromCode } from './core/index.js';
+import type { SavedStopsRepository } from './domain/store-ports.js';
+import { TransitError } from './domain/transit-error.js';
 import type { StopIndex } from './domain/stop-index.js';
 import { openStore, StoreError, type Store } from './store/index.js';
 import type { TransitSource } from './domain/transit-source.js';
@@ -84,9 +99,9 @@ async function openSource(
   config: Config,
   logger: Logger,
   closers: Closers,
-  shared: Pick<Store, 'pollShare'>,
+  store: Pick<Store, 'pollShare' | 'accuracy'>,
   instance: string,
-): Promise<OpenedSource> {
+): Promise<OpenedSource & { map?: TransitSource }> {
   // With the log on the terminal's screen, every failed request is already answered there ("Stop
   // 9999 doesn't exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const options = {
@@ -95,25 +110,67 @@ async function openSource(
     logger,
     quietRequests: logsOnTerminal(config),
     folders: config.feeds.folders,
+    // Each feed's predictions scored as it is polled, the figures kept in the store (/reliability).
+    accuracy: { records: store.accuracy, days: config.accuracyDays },
     // Instances on one Redis poll each feed once between them.
-    ...(shared.pollShare !== undefined ? { sharedPolls: { polls: shared.pollShare, holder: instance } } : {}),
+    ...(store.pollShare !== undefined ? { sharedPolls: { polls: store.pollShare, holder: instance } } : {}),
     ...(servesTerminal(config.platforms) ? { waitForSchedule: process.stderr } : {}),
   };
   const demo = config.feeds.demo;
-  const entries = demo !== undefined ? [await demoFeed(demo, logger, closers)] : config.feeds.list;
-  const opened = await openFeeds(entries, options);
+  const demoEntry = demo !== undefined ? await demoFeed(demo, logger, closers) : undefined;
+  const opened = await openFeeds(demoEntry !== undefined ? [demoEntry.entry] : config.feeds.list, options);
   closers.add({ name: 'transit source', close: () => opened.close() });
-  return opened;
+  if (demoEntry === undefined) return opened;
+  return { ...opened, map: demoMap(opened.source, demoEntry.simUrl, config, logger, closers) };
+}
+
+/**
+ * The demo's live map: the v1.2 API knows no route's line and no list of its vehicles, so the map
+ * reads the same network through the demo server's GTFS twin (its zip and VehiclePositions, which
+ * place each bus where the v1.2 answers do); words, stops and disruptions stay the v1.2 feed's.
+ * The twin is opened and imported when a map is first asked for, so that a demo nobody maps
+ * starts and stops as fast as before.
+ */
+function demoMap(source: TransitSource, simUrl: string, config: Config, logger: Logger, closers: Closers): TransitSource {
+  let twin: Promise<OpenedGtfsFeed> | undefined;
+  const open = async () => {
+    const opened = await openGtfsFeed(
+      {
+        scheduleUrl: `${simUrl}${DEMO_GTFS_PATH}`,
+        vehiclePositionsUrl: `${simUrl}${DEMO_VEHICLES_PATH}`,
+        headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY },
+        refreshSeconds: 5,
+      },
+      { dataDir: join(config.store.dataDir, 'demo-map'), now, logger: logger.child({ component: 'demo-map' }, { level: 'warn' }), refresh: false },
+    );
+    if (!opened.transit.hasSchedule() && (await opened.transit.refreshSchedule()) === 'failed') {
+      await opened.transit.close();
+      throw new TransitError('unavailable', 'the demo map could not import its schedule');
+    }
+    closers.add({ name: 'demo map', close: () => opened.transit.close() });
+    return opened;
+  };
+  return {
+    ...source,
+    routeMap: async (query) => {
+      // A failed opening is tried again by the next page that asks.
+      twin ??= open().catch((err: unknown) => {
+        twin = undefined;
+        throw err;
+      });
+      return (await twin).transit.routeMap!(query);
+    },
+  };
 }
 
 /** The built-in v1.2 server with its demo network, started here, as the one feed. */
-async function demoFeed(demo: NonNullable<FeedsConfig['demo']>, logger: Logger, closers: Closers): Promise<FeedEntry> {
+async function demoFeed(demo: NonNullable<FeedsConfig['demo']>, logger: Logger, closers: Closers): Promise<{ entry: FeedEntry; simUrl: string }> {
   // The demo server logs each request; in a terminal chat only its problems are worth showing.
   const simLogger = logger.child({ component: 'demo-feed' }, { level: logger.isLevelEnabled('debug') ? logger.level : 'warn' });
   const sim = await startSimServer({ port: 0, host: '127.0.0.1', now, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, logger: simLogger });
   closers.add({ name: 'demo feed', close: () => sim.close() });
   process.stderr.write(`No OC_APP_ID/OC_API_KEY set: using the built-in demo feed at ${sim.url} (a small network of real stops, simulated times).\n`);
-  return {
+  const entry: FeedEntry = {
     id: SHORTHAND_FEED_ID,
     source: {
       kind: 'octranspo-v12',
@@ -124,6 +181,7 @@ async function demoFeed(demo: NonNullable<FeedsConfig['demo']>, logger: Logger, 
       { kind: 'gtfs-rt-alerts', url: `${sim.url}${DEMO_ALERTS_PATH}`, headers: { [DEMO_ALERTS_HEADER]: DEMO_API_KEY }, refreshSeconds: 60 },
     ],
   };
+  return { entry, simUrl: sim.url };
 }
 
 /** Every registered platform that is set up; the terminal chat when none is. */
@@ -161,13 +219,68 @@ async function startAdapter(adapter: ChatAdapter, logger: Logger): Promise<void>
  * Metrics and health: made before the adapters (the webhook server answers the same probes), served
  * on METRICS_PORT from now on, closed last but the store and the source.
  */
-async function startOps(config: Config, logger: Logger, transit: TransitSource, closers: Closers): Promise<Ops> {
+async function startOps(config: Config, logger: Logger, transit: TransitSource, mapBeside: boolean, closers: Closers): Promise<Ops> {
   const ops = createOps({ clock: now, feeds: () => transit.status?.() ?? [] });
-  if (config.metricsPort !== undefined) {
+  // Served with the live map beside it instead (startWeb), when WEB_PORT is the same port.
+  if (config.metricsPort !== undefined && !mapBeside) {
     const server = await ops.serve({ port: config.metricsPort, host: config.metricsHost, logger });
     closers.add({ name: 'ops server', close: () => server.close() });
   }
   return ops;
+}
+
+/**
+ * The live map (src/web/): on WEB_PORT, beside the metrics when that is METRICS_PORT, or for the
+ * terminal chat on any free local port, whose address the terminal prints. Returns the base riders'
+ * links open (WEB_BASE_URL; the local address for the terminal), or undefined when none is offered.
+ */
+async function startWeb(
+  config: Config,
+  logger: Logger,
+  transit: TransitSource,
+  speaking: Speaking,
+  savedStops: SavedStopsRepository,
+  ops: Ops,
+  closers: Closers,
+): Promise<string | undefined> {
+  const terminal = servesTerminal(config.platforms);
+  const port = config.web.port ?? (terminal ? 0 : undefined);
+  if (port === undefined) return undefined;
+  if (transit.routeMap === undefined) {
+    // Said once, so that an operator who set WEB_PORT knows why nothing listens there.
+    if (config.web.port !== undefined) logger.warn({ port }, 'live map not served: no feed draws route maps (the v1.2 API has no route lines)');
+    return undefined;
+  }
+  const token = config.platforms.telegram?.token;
+  const handler = createWebHandler({
+    transit,
+    t: (locale, id, args) => speaking.t(locale, id, args),
+    localeFromCode,
+    savedStops,
+    ...(token !== undefined ? { botToken: token } : {}),
+    initDataMaxAgeSeconds: config.web.initDataMaxAgeSeconds,
+    ...(config.web.tiles !== undefined ? { tiles: config.web.tiles } : {}),
+    pollSeconds: config.web.pollSeconds,
+    now,
+    logger: logger.child({ component: 'web' }, terminal ? { level: 'warn' } : {}),
+  });
+  let local: string;
+  if (port === config.metricsPort) {
+    const server = await ops.serve({ port, host: config.metricsHost, logger, beside: handler });
+    closers.add({ name: 'ops server with the live map', close: () => server.close() });
+    local = `http://${config.metricsHost.includes(':') ? `[${config.metricsHost}]` : config.metricsHost}:${server.port}`;
+  } else {
+    const server = await startWebServer({ port, host: config.web.host, handler, logger });
+    closers.add({ name: 'live map', close: () => server.close() });
+    local = server.localUrl.replace(/\/map$/, '');
+  }
+  // A chat platform's buttons need an address riders can reach: the public one; the terminal's reader is on this machine.
+  const base = config.web.baseUrl ?? (terminal ? local : undefined);
+  if (terminal && base !== undefined) {
+    const { route, stop } = transit.profile().examples;
+    process.stderr.write(`${speaking.t(localeFromCode(undefined), 'map-link', { url: mapAddress(base, route, stop) })}\n`);
+  }
+  return base;
 }
 
 /**
@@ -228,7 +341,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
-  const store = await openStore({ ...config.store, logger });
+  const store = await openStore({ ...config.store, logger, now, riderReports: config.riderReports });
   closers.add({ name: 'store', close: () => store.close() });
   if (heldLog !== undefined && config.logFile !== undefined) {
     heldLog.sendTo(fileLogOutput(config.logFile));
@@ -236,20 +349,28 @@ async function main(): Promise<void> {
     if (servesTerminal(config.platforms)) process.stderr.write(`Logs go to ${config.logFile} (LOG_FILE=stderr shows them here).\n`);
   }
   const instance = instanceName();
-  const { source: transit, stops } = await openSource(config, logger, closers, store, instance);
+  const { source: transit, stops, map } = await openSource(config, logger, closers, store, instance);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = inTodaysFeeds(store, transit.identifiers);
+  // Known once the live map listens (below, after the core): until then, and without one, no map is offered.
+  const mapAt = { base: undefined as string | undefined };
   const core = createBotCore({
     transit,
+    mapAddress: (route, stop) => (mapAt.base === undefined ? undefined : mapAddress(mapAt.base, route, stop)),
     chats: store.chats,
     savedStops: repositories.savedStops,
     subscriptions: repositories.subscriptions,
     now,
     logger,
     ...(stops !== undefined ? { stops } : {}),
+    // RIDER_REPORTS=off: no 👻 button, and a press of an earlier one is told reports are off.
+    ...(config.riderReports ? { riderReports: store.riderReports } : {}),
   });
 
-  const ops = await startOps(config, logger, transit, closers);
+  const mapped = map ?? transit;
+  const mapBeside = mapped.routeMap !== undefined && config.web.port !== undefined && config.web.port === config.metricsPort;
+  const ops = await startOps(config, logger, transit, mapBeside, closers);
+  mapAt.base = await startWeb(config, logger, mapped, core, repositories.savedStops, ops, closers);
   const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.

@@ -13,6 +13,8 @@ command-routes = /routes <stop>
     .description = Routes and directions serving a stop
 command-disruptions = /disruptions [stop] [route]  or  /disruptions route <route>
     .description = Detours and service changes now: at a stop, on a route, or all
+command-reliability = /reliability [stop] <route>
+    .description = How reliable a route's live times were lately
 command-stop = /stop <stop or name>
     .description = Where a stop is and what serves it
 command-save = /save <stop> [name]
@@ -43,6 +45,8 @@ command-disruptionspage = /disruptionspage <page> [stop] [route]
     .description = Another page of the disruptions
 command-disruption = /disruption <reference>
     .description = One disruption's whole text
+command-ghost = /ghost <stop> <route> <trip> <due>
+    .description = Say a trip did not come (the 👻 button)
 command-lang = /lang { $languageCodes }
     .description = Choose the language: { $languages }
 
@@ -85,6 +89,8 @@ arg-channel = channel
     .description = A Telegram channel's public name, like @ottawabuses
 arg-trip = trip
     .description = The trip's start time, like 0930
+arg-due = due
+    .description = When the trip was due, as its 👻 button carries it
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -246,8 +252,14 @@ arrivals-more-routes = and { $count ->
    *[other] { $count } more routes
 } — ask for one: /next { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } cancelled ✖
-arrivals-live-unavailable = ⚠️ Live data is unavailable right now: these are scheduled times.
-arrivals-live-stale = ⚠️ Live data is out of date: these are scheduled times.
+arrivals-live-unavailable = ⚠️ Live data is unavailable right now: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
+arrivals-live-stale = ⚠️ Live data is out of date: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
 arrivals-updated = Updated at { $clock }
 
 ## Buttons
@@ -333,6 +345,7 @@ error-internal = Something went wrong on my side. Try again in a minute.
 
 disruptions-heading = ⚠️ Disruptions
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Use stop { $stop } ({ $name }) instead
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Page { $page } of { $pages } ({ $count } disruptions)
 button-page-previous = ◀ Previous
@@ -562,6 +575,31 @@ lang-failed = I couldn't remember that right now; try again in a minute.
 
 console-welcome = Type a stop number like { $stopExample }, or /help. Ctrl+D quits.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Route { $route }: live map
+map-direction = to { $heading }
+map-on-road = On the road
+map-stops = Stops
+map-disruptions = Disruptions
+map-none-on-road = Nothing of route { $route } is on the road right now.
+map-no-positions = This feed gives no vehicle positions: the route and its stops only.
+map-your-stop = your stop
+map-vehicle = { $label } to { $heading }
+map-vehicle-next = next stop { $stop }
+map-tracked = seen { $seconds } s ago
+map-old = last seen { $minutes } min ago, not where it is now
+map-suspect = position of unknown age
+map-updated = Updated { $time }
+map-unavailable = The live data cannot be read right now; trying again.
+map-refused = There is no route { $route } to show.
+map-saved-stops = Your saved stops
+map-drawing = Route { $route } drawn with its stops and vehicles
+map-no-tiles = Drawn without a background map.
+map-link = Live map of a route: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Map
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Slow down a little: too many requests. Try again in a minute.
@@ -575,10 +613,12 @@ inline-usage-description = The next { vehicle-many } at a stop, to share in this
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-source-scheduled = 🕒
 arrivals-legend-tracked = 📡 { vehicle-one } tracked
 arrivals-legend-predicted = 🔮 predicted, no { vehicle-one } seen
 arrivals-legend-predicted-no-positions = 🔮 predicted
+arrivals-legend-estimated = 🧭 estimated from the { vehicle-one }'s position
 arrivals-legend-scheduled = 🕒 scheduled
 arrivals-note-late = { $minutes } min late
 arrivals-note-early = { $minutes } min early
@@ -586,5 +626,59 @@ arrivals-note-on-time = on time
 arrivals-trip-skipped = { $clock } skips this stop ⏭
 arrivals-trip-vanished = { $clock } 👻 vanished from tracking at { $since }
 arrivals-note-vanished-next = Next: { $clock } { $source }
+arrivals-note-use-stop = use stop { $stop } instead
 arrivals-legend-vanished = 👻 vanished from tracking, may not come
-arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: these are scheduled times.
+arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated ->
+    [yes] these are scheduled times except those marked 🧭.
+   *[no] these are scheduled times.
+}
+
+## Reliability (/reliability): how the feed's live times came out, measured by the bot itself
+reliability-heading = Last { $days } days, route { $route }:
+reliability-heading-at = Last { $days } days, route { $route } at { $stop }:
+reliability-predictions = { $accurate }% of { $scored ->
+        [one] 1 prediction
+       *[other] { $scored } predictions
+    } came true within the usual margin (from 30 s early to 1½ min late for a { vehicle-one } due within 3 min, more further ahead); following them, you'd have caught { vehicle-the } { $caught }% of the time.
+reliability-few = Few predictions checked so far: take these figures as a first hint.
+reliability-none-yet = No prediction checked yet: the bot compares each live time with the moment { vehicle-the } is seen at the stop, and has not seen one pass yet.
+reliability-trips = { $cancelled ->
+        [one] 1 trip cancelled
+       *[other] { $cancelled } trips cancelled
+    }, { $vanished } vanished from tracking.
+reliability-trips-route = On the whole route { $route }: { $cancelled ->
+        [one] 1 trip cancelled
+       *[other] { $cancelled } trips cancelled
+    }, { $vanished } vanished from tracking.
+reliability-reports = { $count ->
+        [one] 1 rider reported a { vehicle-one } that didn't come this week.
+       *[other] { $count } riders reported a { vehicle-one } that didn't come this week.
+    }
+reliability-no-realtime = This feed gives no live times, only the timetable: there is nothing to measure.
+reliability-not-recorded = No figures for this feed: the bot measures live times only on GTFS-Realtime feeds it follows.
+
+## Riders' reports: the 👻 button under a board, for a trip shown before whose time has passed
+button-report-ghost = 👻 { $routeNo } { $time } didn't come?
+report-counted = 👻 Thank you: your word that the { $routeNo } didn't come is counted.
+report-already = You already reported this { $routeNo }. Thank you.
+report-too-many = You have sent many reports this hour. Thank you; try again later.
+report-turned-off = Reports of trips that didn't come are turned off on this bot.
+report-not-yet = This { $routeNo } is not due yet: it can be reported once its time has passed.
+report-too-late = This trip was due too long ago to be reported.
+report-failed = Your report could not be saved right now. Please try again in a moment.
+
+## Trip changes pushed: a trip a chat waits for (its alert's hour, its live board or 📍) cancelled,
+## vanished from tracking or skipping the stop, with the route's next trip and how far to trust it
+
+trip-change-cancelled = ✖ The { $routeNo } due at { $clock } at { $stopNo } is cancelled.
+trip-change-vanished = 👻 The { $routeNo } due at { $clock } at { $stopNo } vanished from tracking at { $since }: it may not come.
+trip-change-skipped = ⏭ The { $routeNo } due at { $clock } will not stop at { $stopNo }: it skips this stop.
+trip-change-next = Next: { $clock } ({ $trust })
+trip-change-no-next = No other { $routeNo } is shown at { $stopNo } for now.
+trip-change-trust-tracked = tracked
+trip-change-trust-predicted = predicted, no { vehicle-one } seen
+trip-change-trust-estimated = estimated from the { vehicle-one }'s position
+trip-change-trust-scheduled = scheduled only
+where-live-cancelled = 📍 No longer updated: this { vehicle-one } was cancelled.
+where-live-vanished = 📍 No longer updated: this { vehicle-one } vanished from tracking and may not come.
+where-live-skipped = 📍 No longer updated: this { vehicle-one } no longer stops at your stop.

@@ -13,19 +13,21 @@ command-next = /proxima <parada> [ruta]
 command-routes = /rutas <parada>
     .description = Rutas y sentidos que pasan por una parada
 command-disruptions = /incidencias [parada] [ruta]  o  /incidencias ruta <ruta>
-    .description = Desvíos y cambios de servicio ahora: en una parada, en una ruta o todos
+    .description = Desvíos y cambios de servicio en curso
+command-reliability = /fiabilidad [parada] <ruta>
+    .description = Fiabilidad de las horas en vivo de una ruta
 command-stop = /parada <parada o nombre>
     .description = Dónde está una parada y qué pasa por ella
 command-save = /guardar <parada> [nombre]
     .description = Guardar una parada para este chat
 command-saved = /paradas
-    .description = Tus paradas guardadas, a un toque
+    .description = Tus paradas guardadas
 command-unsave = /olvidar <parada o nombre>
     .description = Olvidar una parada guardada
 command-subscribe = /alerta <parada> [ruta] <HH:MM> [días]  o  /alerta <parada> <ruta> cuando <N> min <HH:MM-HH:MM> [días]
     .description = Recibir los horarios a una hora, o cuando tu { vehicle-one } esté cerca
 command-subs = /alertas
-    .description = Las alertas de este chat, con su código y su próxima hora
+    .description = Las alertas de este chat y su próxima hora
 command-unsubscribe = /borrar <código|todas>
     .description = Borrar una alerta
 command-pause = /pausar <código|todas>
@@ -39,11 +41,13 @@ command-notify = /avisar <parada> <ruta>
 command-where = /donde <parada> <ruta>
     .description = Dónde está ahora el próximo { vehicle-one } de una ruta, en un mapa
 command-live = /envivo <parada> [ruta]
-    .description = Horarios que se actualizan solos durante 10 minutos
+    .description = Horarios al día durante 10 minutos
 command-disruptionspage = /disruptionspage <página> [parada] [ruta]
     .description = Otra página de las incidencias
 command-disruption = /disruption <referencia>
     .description = El texto completo de una incidencia
+command-ghost = /ghost <parada> <ruta> <viaje> <hora>
+    .description = Decir que un viaje no pasó (el botón 👻)
 command-lang = /idioma { $languageCodes }
     .description = Elegir el idioma: { $languages }
 
@@ -86,6 +90,8 @@ arg-channel = canal
     .description = El nombre público de un canal de Telegram, como @ottawabuses
 arg-trip = viaje
     .description = La hora de salida del viaje, como 0930
+arg-due = hora
+    .description = La hora prevista del viaje, como la lleva su botón 👻
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -248,8 +254,14 @@ arrivals-more-routes = y { $count ->
    *[other] { $count } rutas más
 } — pide una: /proxima { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } cancelado ✖
-arrivals-live-unavailable = ⚠️ Los datos en tiempo real no están disponibles ahora: estos son los horarios programados.
-arrivals-live-stale = ⚠️ Los datos en tiempo real están desactualizados: estos son los horarios programados.
+arrivals-live-unavailable = ⚠️ Los datos en tiempo real no están disponibles ahora: { $estimated ->
+    [yes] estos son los horarios programados, salvo los marcados 🧭.
+   *[no] estos son los horarios programados.
+}
+arrivals-live-stale = ⚠️ Los datos en tiempo real están desactualizados: { $estimated ->
+    [yes] estos son los horarios programados, salvo los marcados 🧭.
+   *[no] estos son los horarios programados.
+}
 arrivals-updated = Actualizado a las { $clock }
 
 ## Buttons
@@ -335,6 +347,7 @@ error-internal = Algo salió mal por mi parte. Inténtalo de nuevo en un minuto.
 
 disruptions-heading = ⚠️ Incidencias
 disruptions-line = { $effect }: { $text }
+disruptions-use-stop = ➡️ Tome mejor la parada { $stop } ({ $name })
 disruptions-line-agency = { $agency } · { $effect }: { $text }
 disruptions-page = Página { $page } de { $pages } ({ $count } incidencias)
 button-page-previous = ◀ Anterior
@@ -564,6 +577,31 @@ lang-failed = No pude recordarlo ahora; inténtalo de nuevo en un minuto.
 
 console-welcome = Escribe un número de parada como { $stopExample }, o /ayuda. Ctrl+D para salir.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Línea { $route }: mapa en vivo
+map-direction = hacia { $heading }
+map-on-road = En circulación
+map-stops = Paradas
+map-disruptions = Incidencias
+map-none-on-road = Ningún vehículo de la línea { $route } circula ahora mismo.
+map-no-positions = Esta fuente no da la posición de los vehículos: solo la línea y sus paradas.
+map-your-stop = tu parada
+map-vehicle = { $label } hacia { $heading }
+map-vehicle-next = próxima parada { $stop }
+map-tracked = visto hace { $seconds } s
+map-old = visto hace { $minutes } min, ya no está ahí
+map-suspect = posición de antigüedad desconocida
+map-updated = Actualizado a las { $time }
+map-unavailable = Los datos en vivo no se pueden leer ahora; se vuelve a intentar.
+map-refused = No hay una línea { $route } que mostrar.
+map-saved-stops = Tus paradas guardadas
+map-drawing = La línea { $route } con sus paradas y vehículos
+map-no-tiles = Dibujado sin mapa de fondo.
+map-link = Mapa en vivo de una línea: { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Mapa
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Más despacio: demasiadas peticiones. Inténtalo de nuevo en un minuto.
@@ -577,9 +615,11 @@ inline-usage-description = Los próximos { vehicle-many } a una parada, para com
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-legend-tracked = 📡 { vehicle-one } localizado
 arrivals-legend-predicted = 🔮 previsto, { vehicle-one } sin localizar
 arrivals-legend-predicted-no-positions = 🔮 previsto
+arrivals-legend-estimated = 🧭 estimado por su posición
 arrivals-legend-scheduled = 🕒 programado
 arrivals-note-late = { $minutes } min de retraso
 arrivals-note-early = { $minutes } min de adelanto
@@ -587,5 +627,59 @@ arrivals-note-on-time = puntual
 arrivals-trip-skipped = { $clock } no para aquí ⏭
 arrivals-trip-vanished = { $clock } 👻 desapareció del seguimiento a las { $since }
 arrivals-note-vanished-next = Siguiente: { $clock } { $source }
+arrivals-note-use-stop = tome mejor la parada { $stop }
 arrivals-legend-vanished = 👻 desaparecido del seguimiento, puede no pasar
-arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: estas son las horas programadas.
+arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } min: { $estimated ->
+    [yes] estas son las horas programadas, salvo las marcadas 🧭.
+   *[no] estas son las horas programadas.
+}
+
+## Fiabilidad (/fiabilidad): cómo resultaron las horas en vivo, medido por el propio bot
+reliability-heading = Últimos { $days } días, ruta { $route }:
+reliability-heading-at = Últimos { $days } días, ruta { $route } en la parada { $stop }:
+reliability-predictions = El { $accurate } % de { $scored ->
+        [one] 1 predicción
+       *[other] { $scored } predicciones
+    } se cumplió dentro del margen habitual (de 30 s antes a 1 min 30 después para un { vehicle-one } que llega en menos de 3 min, más con más antelación); siguiéndolas, habrías alcanzado { vehicle-the } el { $caught } % de las veces.
+reliability-few = Pocas predicciones comprobadas por ahora: tome estas cifras como una primera indicación.
+reliability-none-yet = Ninguna predicción comprobada aún: el bot compara cada hora en vivo con el momento en que se ve { vehicle-the } en la parada, y todavía no ha visto pasar ninguno.
+reliability-trips = { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-trips-route = En toda la ruta { $route }: { $cancelled ->
+        [one] 1 viaje cancelado
+       *[other] { $cancelled } viajes cancelados
+    }, { $vanished } desaparecidos del seguimiento.
+reliability-reports = { $count ->
+        [one] 1 usuario informó de un { vehicle-one } que no pasó esta semana.
+       *[other] { $count } usuarios informaron de un { vehicle-one } que no pasó esta semana.
+    }
+reliability-no-realtime = Esta fuente no da horas en vivo, solo el horario: no hay nada que medir.
+reliability-not-recorded = No hay cifras para esta fuente: el bot solo mide las horas en vivo de las fuentes GTFS-Realtime que sigue.
+
+## Avisos de usuarios: el botón 👻 bajo un tablero, para un viaje ya mostrado cuya hora pasó
+button-report-ghost = 👻 { $routeNo } { $time } ¿no pasó?
+report-counted = 👻 Gracias: tu aviso de que el { $routeNo } no pasó está contado.
+report-already = Ya avisaste de este { $routeNo }. Gracias.
+report-too-many = Has enviado muchos avisos en esta hora. Gracias; inténtalo más tarde.
+report-turned-off = Los avisos de viajes que no pasaron están desactivados en este bot.
+report-not-yet = Este { $routeNo } aún no debía pasar: podrás avisar una vez pasada su hora.
+report-too-late = Este viaje debía pasar hace demasiado tiempo para avisar ahora.
+report-failed = No se pudo guardar tu aviso ahora. Inténtalo de nuevo en un momento.
+
+## Cambios de viajes enviados: un viaje que una conversación espera (la hora de su alerta, su tablero
+## en vivo o su 📍) cancelado, desaparecido del seguimiento o que no para, con el siguiente
+
+trip-change-cancelled = ✖ El { $routeNo } previsto a las { $clock } en { $stopNo } está cancelado.
+trip-change-vanished = 👻 El { $routeNo } previsto a las { $clock } en { $stopNo } desapareció del seguimiento a las { $since }: puede no pasar.
+trip-change-skipped = ⏭ El { $routeNo } previsto a las { $clock } no parará en { $stopNo }: se salta esta parada.
+trip-change-next = Siguiente: { $clock } ({ $trust })
+trip-change-no-next = No se muestra otro { $routeNo } en { $stopNo } por ahora.
+trip-change-trust-tracked = con seguimiento
+trip-change-trust-predicted = previsto, sin vehículo a la vista
+trip-change-trust-estimated = estimado por su posición
+trip-change-trust-scheduled = solo horario
+where-live-cancelled = 📍 Ya no se actualiza: este viaje fue cancelado.
+where-live-vanished = 📍 Ya no se actualiza: este viaje desapareció del seguimiento y puede no pasar.
+where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada.

@@ -5,7 +5,7 @@
 ## Commands: the value is the usage line, .description the menu text (Telegram, Discord)
 
 command-start = /start
-    .description = Pour commencer : ce que je fais, avec des exemples
+    .description = Ce que je fais, avec des exemples
 command-help = /aide
     .description = Comment demander votre { vehicle-one }
 command-next = /prochain <arrêt> [circuit]
@@ -13,19 +13,21 @@ command-next = /prochain <arrêt> [circuit]
 command-routes = /circuits <arrêt>
     .description = Circuits et directions qui desservent un arrêt
 command-disruptions = /perturbations [arrêt] [circuit]  ou  /perturbations circuit <circuit>
-    .description = Détours et changements de service, à un arrêt ou sur un circuit
+    .description = Détours et changements de service en cours
+command-reliability = /fiabilite [arrêt] <circuit>
+    .description = Fiabilité des heures en direct
 command-stop = /arret <arrêt ou nom>
     .description = Où se trouve un arrêt et ce qui le dessert
 command-save = /enregistrer <arrêt> [nom]
-    .description = Enregistrer un arrêt pour cette conversation
+    .description = Enregistrer un arrêt ici
 command-saved = /arrets
-    .description = Vos arrêts enregistrés, à portée d'un geste
+    .description = Vos arrêts enregistrés
 command-unsave = /oublier <arrêt ou nom>
     .description = Oublier un arrêt enregistré
 command-subscribe = /alerte <arrêt> [circuit] <HH:MM> [jours]  ou  /alerte <arrêt> <circuit> quand <N> min <HH:MM-HH:MM> [jours]
-    .description = Recevoir les passages à une heure, ou quand votre { vehicle-one } approche
+    .description = Les passages à une heure, ou quand { vehicle-the } approche
 command-subs = /alertes
-    .description = Les alertes de cette conversation et leur prochaine heure
+    .description = Les alertes d'ici et leur prochaine heure
 command-unsubscribe = /supprimer <code|toutes>
     .description = Supprimer une alerte
 command-pause = /pause <code|toutes>
@@ -39,11 +41,13 @@ command-notify = /prevenir <arrêt> <circuit>
 command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
 command-live = /direct <arrêt> [circuit]
-    .description = Des passages qui se mettent à jour seuls pendant 10 minutes
+    .description = Des passages à jour pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
     .description = Une autre page des perturbations
 command-disruption = /disruption <référence>
     .description = Le texte entier d'une perturbation
+command-ghost = /ghost <arrêt> <circuit> <trajet> <heure>
+    .description = Dire qu'un passage n'a pas eu lieu (le bouton 👻)
 command-lang = /langue { $languageCodes }
     .description = Choisir la langue : { $languages }
 
@@ -86,6 +90,8 @@ arg-channel = canal
     .description = Le nom public d'un canal Telegram, comme @ottawabuses
 arg-trip = trajet
     .description = L'heure de départ du trajet, comme 0930
+arg-due = heure
+    .description = L'heure prévue du passage, comme son bouton 👻 la porte
 
 ## Vehicles: what riders call what comes, a route's own ($mode: GTFS route_type), else the
 ## feed's ($vehicles: what every route runs); "any" reads as neutral words
@@ -247,8 +253,14 @@ arrivals-more-routes = et { $count ->
    *[other] { $count } autres circuits
 } — demandez-en un : /prochain { $stopNo } { $example }
 arrivals-trip-cancelled = { $clock } annulé ✖
-arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : voici les heures prévues.
-arrivals-live-stale = ⚠️ Les données en direct sont périmées : voici les heures prévues.
+arrivals-live-unavailable = ⚠️ Les données en direct sont indisponibles : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
+arrivals-live-stale = ⚠️ Les données en direct sont périmées : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
 arrivals-updated = Mis à jour à { $clock }
 
 ## Buttons
@@ -334,6 +346,7 @@ error-internal = Quelque chose a mal tourné de mon côté. Réessayez dans une 
 
 disruptions-heading = ⚠️ Perturbations
 disruptions-line = { $effect } : { $text }
+disruptions-use-stop = ➡️ Prenez plutôt l'arrêt { $stop } ({ $name })
 disruptions-line-agency = { $agency } · { $effect } : { $text }
 disruptions-page = Page { $page } sur { $pages } ({ $count } perturbations)
 button-page-previous = ◀ Précédentes
@@ -563,6 +576,31 @@ lang-failed = Je n'ai pas pu m'en souvenir pour le moment; réessayez dans une m
 
 console-welcome = Tapez un numéro d'arrêt, par exemple { $stopExample }, ou /aide. Ctrl+D pour quitter.
 
+## Live map: the web page a link (or a Telegram Mini App) opens
+
+map-title = Ligne { $route } : carte en direct
+map-direction = vers { $heading }
+map-on-road = En circulation
+map-stops = Arrêts
+map-disruptions = Perturbations
+map-none-on-road = Aucun véhicule de la ligne { $route } ne circule en ce moment.
+map-no-positions = Ce flux ne donne pas la position des véhicules : seulement la ligne et ses arrêts.
+map-your-stop = votre arrêt
+map-vehicle = { $label } vers { $heading }
+map-vehicle-next = prochain arrêt { $stop }
+map-tracked = vu il y a { $seconds } s
+map-old = vu il y a { $minutes } min, plus à cet endroit
+map-suspect = position d’âge inconnu
+map-updated = Mis à jour à { $time }
+map-unavailable = Les données en direct sont illisibles pour l’instant ; nouvel essai bientôt.
+map-refused = Il n’y a pas de ligne { $route } à montrer.
+map-saved-stops = Vos arrêts enregistrés
+map-drawing = La ligne { $route } avec ses arrêts et ses véhicules
+map-no-tiles = Dessin sans fond de carte.
+map-link = Carte en direct d’une ligne : { $url }
+map-button-route = 🗺 { $route }
+map-button = 🗺 Carte
+
 ## Chat adapters: what an adapter says itself (Telegram pop-ups, inline mode)
 
 rate-limited = Un peu moins vite : trop de demandes. Réessayez dans une minute.
@@ -576,10 +614,12 @@ inline-usage-description = Les prochains { vehicle-many } à un arrêt, à parta
 
 arrivals-source-tracked = 📡
 arrivals-source-predicted = 🔮
+arrivals-source-estimated = 🧭
 arrivals-source-scheduled = 🕒
 arrivals-legend-tracked = 📡 { vehicle-one } localisé
 arrivals-legend-predicted = 🔮 prévu, { vehicle-one } non localisé
 arrivals-legend-predicted-no-positions = 🔮 prévu
+arrivals-legend-estimated = 🧭 estimé d'après sa position
 arrivals-legend-scheduled = 🕒 horaire
 arrivals-note-late = { $minutes } min de retard
 arrivals-note-early = { $minutes } min d'avance
@@ -587,5 +627,59 @@ arrivals-note-on-time = à l'heure
 arrivals-trip-skipped = { $clock } ne s'arrête pas ici ⏭
 arrivals-trip-vanished = { $clock } 👻 disparu du suivi à { $since }
 arrivals-note-vanished-next = Suivant : { $clock } { $source }
+arrivals-note-use-stop = prenez plutôt l'arrêt { $stop }
 arrivals-legend-vanished = 👻 disparu du suivi, peut ne pas passer
-arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : voici les heures prévues.
+arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } min : { $estimated ->
+    [yes] voici les heures prévues, sauf celles marquées 🧭.
+   *[no] voici les heures prévues.
+}
+
+## Fiabilité (/fiabilite) : ce que valaient les heures en direct, mesuré par le bot lui-même
+reliability-heading = { $days } derniers jours, circuit { $route } :
+reliability-heading-at = { $days } derniers jours, circuit { $route } à l'arrêt { $stop } :
+reliability-predictions = { $accurate } % { $scored ->
+        [one] d'une prévision
+       *[other] de { $scored } prévisions
+    } se sont vérifiées dans la marge habituelle (de 30 s d'avance à 1 min 30 de retard pour un { vehicle-one } attendu dans moins de 3 min, davantage au-delà) ; en les suivant, vous auriez attrapé { vehicle-the } { $caught } % du temps.
+reliability-few = Peu de prévisions vérifiées jusqu'ici : prenez ces chiffres comme une première indication.
+reliability-none-yet = Aucune prévision vérifiée pour l'instant : le bot compare chaque heure en direct au moment où { vehicle-the } est vu à l'arrêt, et n'en a pas encore vu passer.
+reliability-trips = { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-trips-route = Sur tout le circuit { $route } : { $cancelled ->
+        [one] 1 passage annulé
+       *[other] { $cancelled } passages annulés
+    }, { $vanished } disparus du suivi.
+reliability-reports = { $count ->
+        [one] 1 usager a signalé un { vehicle-one } qui n'est pas passé cette semaine.
+       *[other] { $count } usagers ont signalé un { vehicle-one } qui n'est pas passé cette semaine.
+    }
+reliability-no-realtime = Ce flux ne donne pas d'heures en direct, seulement l'horaire : il n'y a rien à mesurer.
+reliability-not-recorded = Pas de chiffres pour ce flux : le bot ne mesure les heures en direct que des flux GTFS-Realtime qu'il suit.
+
+## Signalements : le bouton 👻 sous un tableau, pour un passage déjà montré dont l'heure est passée
+button-report-ghost = 👻 { $routeNo } { $time } pas passé ?
+report-counted = 👻 Merci : votre signalement que le { $routeNo } n'est pas passé est compté.
+report-already = Vous avez déjà signalé ce { $routeNo }. Merci.
+report-too-many = Vous avez envoyé beaucoup de signalements cette heure-ci. Merci ; réessayez plus tard.
+report-turned-off = Les signalements de passages manqués sont désactivés sur ce bot.
+report-not-yet = Ce { $routeNo } n'est pas encore prévu : il pourra être signalé une fois son heure passée.
+report-too-late = Ce passage était prévu il y a trop longtemps pour être signalé.
+report-failed = Votre signalement n'a pas pu être enregistré pour l'instant. Réessayez dans un moment.
+
+## Changements de trajets envoyés : un passage qu'une conversation attend (l'heure de son alerte,
+## son tableau en direct ou son 📍) annulé, disparu du suivi ou qui ne s'arrête plus, avec le suivant
+
+trip-change-cancelled = ✖ Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } est annulé.
+trip-change-vanished = 👻 Le { $routeNo } prévu à { $clock } à l'arrêt { $stopNo } a disparu du suivi à { $since } : il peut ne pas passer.
+trip-change-skipped = ⏭ Le { $routeNo } prévu à { $clock } ne s'arrêtera pas à l'arrêt { $stopNo } : il saute cet arrêt.
+trip-change-next = Suivant : { $clock } ({ $trust })
+trip-change-no-next = Aucun autre { $routeNo } n'est affiché à l'arrêt { $stopNo } pour l'instant.
+trip-change-trust-tracked = suivi
+trip-change-trust-predicted = prévu, aucun véhicule repéré
+trip-change-trust-estimated = estimé d'après sa position
+trip-change-trust-scheduled = horaire seulement
+where-live-cancelled = 📍 Plus mis à jour : ce passage a été annulé.
+where-live-vanished = 📍 Plus mis à jour : ce passage a disparu du suivi et peut ne pas passer.
+where-live-skipped = 📍 Plus mis à jour : ce passage ne s'arrête plus à votre arrêt.

@@ -27,6 +27,10 @@ export interface Config {
   /** The chat platforms that serve, each with its settings (the terminal's when no other is set up). */
   platforms: PlatformSettings;
   rateLimitPerMinute: number;
+  /** Days of accuracy figures kept and shown (/reliability). */
+  accuracyDays: number;
+  /** RIDER_REPORTS: riders may say a bus did not come (the 👻 button), counted per route and hour. */
+  riderReports: boolean;
   /** The alert scheduler: catch-up window, delivery rates per platform and per chat. */
   alerts: AlertSettings;
   /** /metrics and /healthz; absent: not served. */
@@ -37,6 +41,30 @@ export interface Config {
   feeds: FeedsConfig;
   /** CLOCK_START: the bot's clock starts at this instant. */
   clockStart?: Date;
+  /** The live map (src/web/). */
+  web: WebSettings;
+}
+
+/** OpenStreetMap's standard tiles, and the attribution its tile usage policy asks for. */
+export const OSM_TILES = { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' } as const;
+
+export interface WebSettings {
+  /** WEB_PORT; the same as metricsPort: served by the metrics server. Absent: served only for the terminal chat (any free port). */
+  port?: number;
+  host: string;
+  /** Where riders reach /map (no trailing slash); absent: this machine's address (the terminal's). */
+  baseUrl?: string;
+  /** Absent: a clean drawing with no background map. */
+  tiles?: { url: string; attribution: string };
+  pollSeconds: number;
+  initDataMaxAgeSeconds: number;
+}
+
+/** OpenStreetMap's tiles unless "none" or another URL is set; none for the demo, which runs offline. */
+function tilesOf(given: string | undefined, attribution: string | undefined, demo: boolean): WebSettings['tiles'] {
+  if (given === 'none' || (given === undefined && demo)) return undefined;
+  if (given === undefined) return { url: OSM_TILES.url, attribution: attribution ?? OSM_TILES.attribution };
+  return { url: given, attribution: attribution ?? (given === OSM_TILES.url ? OSM_TILES.attribution : '') };
 }
 
 /** The parts a config is composed from; tests pass lists of their own. */
@@ -79,6 +107,10 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
   const metricsPort = common.success ? common.data.METRICS_PORT : undefined;
   for (const { variable, port, server } of parts.platforms.flatMap((platform) => platform.listensOn?.(env) ?? []))
     if (port === metricsPort) problems.push(`METRICS_PORT: expected another port than ${variable} (${port}): ${server} listens there`);
+  // The live map may share the metrics server's port (served beside it), never a platform's.
+  const webPort = common.success ? common.data.WEB_PORT : undefined;
+  for (const { variable, port, server } of parts.platforms.flatMap((platform) => platform.listensOn?.(env) ?? []))
+    if (port === webPort) problems.push(`WEB_PORT: expected another port than ${variable} (${port}): ${server} listens there`);
   // The feeds' own problems are reported beside the others once every variable they read is checked.
   const feeds =
     common.success && values.size === parts.kinds.length
@@ -95,6 +127,8 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
     ...logFileOf(e.LOG_FILE, e.DATA_DIR, servesTerminal(platforms.served, parts.platforms)),
     platforms: platforms.served,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    accuracyDays: e.ACCURACY_DAYS,
+    riderReports: e.RIDER_REPORTS,
     alerts: {
       catchUpMinutes: e.ALERT_CATCH_UP_MINUTES,
       perSecond: platforms.perSecond,
@@ -105,7 +139,19 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
     metricsHost: e.METRICS_HOST,
     feeds,
     ...(e.CLOCK_START !== undefined ? { clockStart: e.CLOCK_START } : {}),
+    web: {
+      ...(e.WEB_PORT !== undefined ? { port: e.WEB_PORT } : {}),
+      host: e.WEB_HOST,
+      ...(e.WEB_BASE_URL !== undefined ? { baseUrl: e.WEB_BASE_URL.replace(/\/+$/, '') } : {}),
+      ...optional('tiles', tilesOf(e.WEB_TILES_URL, e.WEB_TILES_ATTRIBUTION, feeds.demo !== undefined)),
+      pollSeconds: e.WEB_POLL_SECONDS,
+      initDataMaxAgeSeconds: e.WEB_INIT_DATA_MAX_AGE_SECONDS,
+    },
   };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }
 
 /** Every secret a config holds, for redactors: none of them may reach a log line or a reply. */

@@ -5,6 +5,7 @@ import type { ChatContext } from './chat-context.js';
 import type { CommandRequest, ParsedText } from './command-request.js';
 import type { Suggestion } from './commands/index.js';
 import type { Fetched } from './format/alert.js';
+import type { TripChange } from './format/trip-change.js';
 import type { Reply } from '../domain/reply.js';
 import type { Disruption } from '../domain/disruption.js';
 import type { AlertTarget } from '../domain/chat.js';
@@ -56,6 +57,8 @@ export interface PushRendering {
    * its whole text in the chat's language, and how to turn these pushes off.
    */
   disruptionReply(chat: AlertTarget, disruption: Disruption, place: { stopNo: string; routeNo?: string }): Promise<Reply>;
+  /** A trip the chat waits for cancelled, vanished or skipping its stop, and the route's next one, in the chat's language. */
+  tripChangeReply(chat: ChatContext, change: TripChange): Promise<Reply>;
 }
 
 /** Speaking: the few texts and menus an adapter says itself, in the chat's language and the source's words. */

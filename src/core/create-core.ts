@@ -3,23 +3,26 @@ import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { TransitSource } from '../domain/transit-source.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { ChatContext } from './chat-context.js';
 import { chatLanguage } from './chat-language.js';
 import { MENU_SPECS, findCommand } from './commands/index.js';
 import { readOptions } from './commands/read-options.js';
 import type { BotCore, Locale } from './core.js';
 import { alertReply } from './format/alert.js';
+import { formatTripChange } from './format/trip-change.js';
 import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disruptions.js';
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
-import type { HandlerContext } from './handler-context.js';
+import type { HandlerContext, MapAddress } from './handler-context.js';
 import { createTranslator, type Translate } from './i18n.js';
 import type { Languages } from './languages/load.js';
 import { packageLanguages } from './languages/package-languages.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
+import { shownTrips } from './shown-trips.js';
 import type { Reply } from '../domain/reply.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
@@ -33,11 +36,15 @@ export interface BotCoreDeps {
   subscriptions: SubscriptionsRepository;
   now: Clock;
   stops?: StopIndex;
+  /** Riders' reports of buses that did not come (the 👻 button); absent: turned off. */
+  riderReports?: RiderReportsRepository;
   logger?: Logger;
   /** The languages spoken: the package's locales/ folders by default; tests may pass others. */
   languages?: Languages;
   /** Defaults to the languages' messages; tests may pass their own. */
   translate?: Translate;
+  /** A route's live map at a stop, when the bot serves one (src/web/); undefined: none to offer. */
+  mapAddress?: MapAddress;
 }
 
 // An alert whose condition does not hold yet (the bus is not near): nothing to send this minute.
@@ -54,6 +61,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const words = languages.typed;
   const localeOf = chatLanguage(deps.chats, languages, deps.logger);
   const places = riderPlaces(deps.now);
+  const shown = shownTrips();
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
@@ -77,8 +85,10 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         savedStops: deps.savedStops,
         subscriptions: deps.subscriptions,
         ...(deps.stops !== undefined ? { stops: deps.stops } : {}),
+        ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports, shownTrips: shown } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
+        ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
       });
     } catch (err) {
       deps.logger?.error({ err, platform: chat.platform }, 'command failed');
@@ -135,6 +145,10 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         const whole = formatWholeDisruption(disruption, { locale: ctx.locale, say: ctx.say, title });
         return { ...whole, footer: [...(whole.footer ?? []), ctx.say('disruption-push-footer')] };
       });
+    },
+
+    tripChangeReply(chat, change) {
+      return guarded({ ...chat }, (ctx) => formatTripChange(change, { now: ctx.now, say: ctx.say }));
     },
 
     handleLocation(lat, lon, chat) {

@@ -1,6 +1,8 @@
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
+import type { ShownTrips } from './shown-trips.js';
 import type { Locale } from '../domain/locale.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import { isAboutTheQuestion, isTransitError } from '../domain/transit-error.js';
@@ -27,12 +29,21 @@ export interface HandlerContext extends ReadContext {
   savedStops: SavedStopsRepository;
   subscriptions: SubscriptionsRepository;
   stops?: StopIndex;
+  /** Riders' reports of buses that did not come; absent (RIDER_REPORTS=off): no 👻 button, and a press is told so. */
+  riderReports?: RiderReportsRepository;
+  /** What the chat's boards showed, for the 👻 button under the next one (with riderReports). */
+  shownTrips?: ShownTrips;
   logger?: Logger;
   /** Where the chat shared its location lately, if it did (choices nearest first). */
   riderPlace?: { lat: number; lon: number };
   /** The request being run, with its options checked (an answer may offer to run it again otherwise). */
   request?: CommandRequest;
+  /** A route's live map at a stop, when the bot serves one. */
+  mapAddress?: MapAddress;
 }
+
+/** The address of a route's live map with the rider's stop marked; undefined when none is served to riders. */
+export type MapAddress = (route: string, stop: string) => string | undefined;
 
 /** The source's answer that the stop does not exist, as opposed to any trouble reaching it. */
 export function isUnknownStop(err: unknown): boolean {

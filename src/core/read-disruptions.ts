@@ -1,4 +1,5 @@
-import type { DisruptionReading } from '../domain/disruption.js';
+import { replacementStop, type DisruptionReading } from '../domain/disruption.js';
+import type { StopIndex } from '../domain/stop-index.js';
 import { isAboutTheQuestion } from '../domain/transit-error.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
@@ -23,4 +24,18 @@ export async function readDisruptions(
     logger?.debug({ err, stopNo }, 'disruptions not read beside arrivals');
     return { status: 'unavailable' };
   }
+}
+
+/** Where riders are sent instead of this stop (a stop code and its name), from the most severe disruption that says; undefined when none does. */
+export function stopInstead(
+  reading: DisruptionReading | undefined,
+  stopNo: string,
+  stops: StopIndex | undefined,
+): { stop: string; name: string } | undefined {
+  if (reading?.status !== 'ok' || stops === undefined) return undefined;
+  for (const disruption of reading.disruptions) {
+    const code = replacementStop(disruption, stopNo, (c) => stops.nameOf(c) !== undefined);
+    if (code !== undefined) return { stop: code, name: stops.nameOf(code) ?? '' };
+  }
+  return undefined;
 }

@@ -102,9 +102,11 @@ export interface Trip {
 /**
  * What a trip's time rests on, most to least to be relied on: its vehicle seen (a fresh position,
  * v1.2's GPS-adjusted time with a fresh fix), the feed's prediction with no vehicle seen (none, or
- * an old fix), or the schedule alone (a cancelled or skipping trip's time is its schedule's).
+ * an old fix), our own estimate from its vehicle's fresh position where the feed predicts nothing
+ * (the delay where the vehicle is, carried on to the stop), or the schedule alone (a cancelled or
+ * skipping trip's time is its schedule's).
  */
-export type TripTrust = 'tracked' | 'predicted' | 'scheduled';
+export type TripTrust = 'tracked' | 'predicted' | 'estimated' | 'scheduled';
 
 export interface BusType {
   readonly raw: string;
@@ -124,7 +126,7 @@ export interface RouteProblem {
 /** A trip whose vehicle the source does not describe (a GTFS schedule has no bus types). */
 export const UNKNOWN_BUS: BusType = Object.freeze({ raw: '', doubleDecker: false, lowFloor: false, bikeRack: false, hybrid: false });
 
-/** The time comes from the live feed (tracked or predicted), not from the schedule alone. */
+/** The time comes from the live feeds (tracked, predicted, or estimated from a vehicle's position), not from the schedule alone. */
 export function fromFeed(trip: Pick<Trip, 'trust'>): boolean {
   return trip.trust !== 'scheduled';
 }

@@ -18,9 +18,11 @@ export type CommandName =
   | 'disruptions'
   | 'disruptionspage'
   | 'disruption'
+  | 'ghost'
   | 'where'
   | 'live'
-  | 'lang';
+  | 'lang'
+  | 'reliability';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

@@ -149,3 +149,24 @@ export interface DisruptionReader {
   /** Never rejects except with a TransitError about the question (an unknown stop or route) or a schedule still loading. */
   disruptions(query: DisruptionQuery): Promise<DisruptionReading>;
 }
+
+/** Effects under which another stop the text names is where riders go instead. */
+const MOVING_EFFECTS: ReadonlySet<DisruptionEffect> = new Set(['stop-moved', 'detour', 'no-service']);
+/** A number standing alone: not part of a clock time ("17:05"), a decimal or a longer number. */
+const STANDING_NUMBER = /(?<![\d:.,])\d{2,8}(?![\d]|[:.,]\d)/g;
+
+/**
+ * The stop riders are sent to instead of `here`, when a disruption that moves, detours or stops
+ * service says so: conservative, only when it is about `here` (its text names the stop, or an
+ * entity its code) and its texts, in whatever language, name exactly one other stop the feed knows
+ * (`isStop`: a code of the stop index). Undefined otherwise: a guess would send riders astray.
+ */
+export function replacementStop(disruption: Disruption, here: string, isStop: (code: string) => boolean): string | undefined {
+  if (!MOVING_EFFECTS.has(disruption.effect)) return undefined;
+  const named = new Set<string>();
+  for (const { text } of [...disruption.header, ...disruption.description]) for (const [code] of text.matchAll(STANDING_NUMBER)) named.add(code);
+  const aboutHere = named.has(here) || disruption.entities.some((e) => e.stopCode === here);
+  if (!aboutHere) return undefined;
+  const others = [...named].filter((code) => code !== here && isStop(code));
+  return others.length === 1 ? others[0] : undefined;
+}

@@ -22,6 +22,8 @@ export interface Reply {
   location?: ReplyLocation;
   /** What the answer follows is over (the bus passed the stop, or is gone from the board): a live message stops. */
   trackingOver?: boolean;
+  /** Why it is over when it is not the bus passing: the trip followed was cancelled, vanished from tracking, or skips the stop. */
+  trackingOverWhy?: 'cancelled' | 'vanished' | 'skipped';
   /** The answer asks to be kept up to date until this ISO instant (a live board): adapters that can edit it do. */
   liveUntil?: string;
   /**
@@ -29,6 +31,15 @@ export interface Reply {
    * that have a button for it (Telegram's keyboard, in a private chat) show it with this label.
    */
   asksLocation?: { label: string };
+  /** Pages the answer points to (a route's live map), each a button where the platform has link buttons, else its address. */
+  links?: ReplyLink[];
+}
+
+export interface ReplyLink {
+  label: string;
+  url: string;
+  /** The platform may open it inside the chat (Telegram's Mini App, in a private chat over https), rather than in a browser. */
+  inChat?: boolean;
 }
 
 export interface ReplyLocation {

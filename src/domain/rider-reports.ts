@@ -26,3 +26,6 @@ export interface RiderReportsRepository {
   /** Reports of a route (at one stop, when given) since a time. */
   count(query: { readonly route: string; readonly stop?: string; readonly since: Date }): Promise<number>;
 }
+
+/** How long after its time a trip may still be reported (a rider's mark for it lasts as long, no longer). */
+export const REPORTABLE_FOR_MS = 3 * 3_600_000;

@@ -1,8 +1,10 @@
+import type { AccuracyTotals, ReliabilityQuery, ReliabilityReading } from './accuracy.js';
 import type { StopArrivals, UnconfirmedStop } from './arrivals.js';
 import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { WatchedPlace, WatchReading } from './disruption-watch.js';
 import type { IdentifierGrammar } from './identifiers.js';
 import type { VehicleMode } from './vehicle-mode.js';
+import type { RouteMap, RouteMapQuery } from './route-map.js';
 
 /** A stop as a source knows it: what /stop shows besides the routes. */
 export interface StopDetails {
@@ -67,6 +69,8 @@ export interface FeedStatus {
   readonly realtimeProblem?: { readonly kind: 'refused' | 'unavailable'; readonly message: string; readonly at: string };
   /** Trips whose realtime updates named other stops than the schedule since start: placed again by stop_id, or shown as scheduled. */
   readonly stopMismatches?: { readonly 'matched-by-stop-id': number; readonly 'prediction-dropped': number };
+  /** Its predictions scored and trips cancelled or vanished, as this instance recorded them since start (domain/accuracy.ts). */
+  readonly accuracy?: AccuracyTotals;
 }
 
 /**
@@ -93,6 +97,19 @@ export interface TransitSource {
    */
   refreshRealtime?(): Promise<void>;
   /**
+   * How its predictions of a route (at a stop) came out over the last days, measured by the bot
+   * itself (domain/accuracy.ts); absent: a source that keeps no such figures. Rejects only with a
+   * TransitError about the question (unknown stop or route, route not at the stop).
+   */
+  reliability?(query: ReliabilityQuery): Promise<ReliabilityReading>;
+  /**
+   * The routes, as riders name them, with a trip the live feed now says is cancelled or skips a
+   * stop, or that vanished from it: the trip-change pushes ask only the stops waited at on them.
+   * Never rejects; undefined: it cannot tell (every waited-at stop is asked). Absent: the source
+   * never says a trip changed (v1.2).
+   */
+  changedRoutes?(): Promise<ReadonlySet<string> | undefined>;
+  /**
    * The disruptions active now at a stop (of one route there), of a route, or all of them
    * (domain/disruption.ts); absent: the source publishes none. Rejects only with a TransitError
    * about the question (unknown stop or route); a feed that cannot be read is `unavailable`.
@@ -100,4 +117,10 @@ export interface TransitSource {
   disruptions?(query: DisruptionQuery): Promise<DisruptionReading>;
   /** The active disruptions with the watched places each touches (domain/disruption-watch.ts); present wherever `disruptions` is. */
   watching?(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading>;
+  /**
+   * A route as the live map draws it: each direction's line and stops, and the vehicles running it
+   * now (domain/route-map.ts). Absent: the source knows no route geometry (the v1.2 API). Rejects
+   * only with a TransitError (unknown route, unknown stop, loading).
+   */
+  routeMap?(query: RouteMapQuery): Promise<RouteMap>;
 }

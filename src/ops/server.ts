@@ -24,6 +24,8 @@ export async function startOpsServer(options: {
   registry: Registry;
   health: Health;
   logger: Logger;
+  /** Other pages served beside the probes (the live map, when WEB_PORT is METRICS_PORT): true when it answered the request. */
+  beside?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }): Promise<OpsServer> {
   const { logger } = options;
   // Nothing a request holds may end the process: whatever a handler throws is answered 500.
@@ -37,6 +39,7 @@ export async function startOpsServer(options: {
   });
 
   function answer(req: IncomingMessage, res: ServerResponse): void {
+    if (options.beside?.(req, res) === true) return;
     // A request target that is no URL path ("//[") makes URL throw.
     const path = attempt(() => new URL(req.url ?? '/', 'http://localhost').pathname, undefined);
     if (path === undefined) return void res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request\n');

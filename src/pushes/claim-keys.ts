@@ -8,6 +8,7 @@ import type { ChatRef, Platform } from '../domain/chat.js';
 import type { Disruption } from '../domain/disruption.js';
 import { MINUTE_MS, type LocalMinute } from '../domain/local-minute.js';
 import type { Subscription } from '../domain/subscription.js';
+import type { Trip } from '../domain/arrivals.js';
 
 const chatPart = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
 const minutePart = (minute: number) => Math.floor(minute / MINUTE_MS);
@@ -61,6 +62,23 @@ export const disruptionScanDoneKey = (platform: Platform, snapshot: string) => `
 
 /** Set once the platform accepted the disruption's message to the chat; a new version is a new key. */
 export const disruptionSentKey = (chat: ChatRef, d: Pick<Disruption, 'id' | 'version'>) => `disruptions:sent:${chatPart(chat)}:${d.id}:${d.version}`;
+
+// Trip changes: each chat told once of a trip it waits for that is cancelled, vanished or skipping its stop.
+
+/**
+ * A trip as the answers name it, the same in every round and on every instance: its route, its
+ * start and the UTC minute of its time at the stop ("95:07:12:2026-11-18T12:42Z"; a cancelled or
+ * skipping trip's time is its schedule's, a vanished one's its last prediction, so it holds still);
+ * with the stop (scoped by its feed in a bot of several: "oc:3017"), one trip of one feed.
+ */
+export function tripIdentity(routeNo: string, trip: Pick<Trip, 'startTime' | 'at' | 'minutesAway'>, now: Date): string {
+  const at = trip.at?.getTime() ?? now.getTime() + Math.round(trip.minutesAway) * MINUTE_MS;
+  return `${routeNo}:${trip.startTime}:${new Date(minutePart(at) * MINUTE_MS).toISOString().slice(0, 16)}Z`;
+}
+
+/** Set once the platform accepted the message telling the chat that trip is cancelled, vanished or skips the stop. */
+export const tripChangeSentKey = (chat: ChatRef, stopNo: string, trip: string, kind: string) =>
+  `trips:sent:${chatPart(chat)}:${stopNo}:${trip}:${kind}`;
 
 // Live messages: each round of each message edited by one instance.
 

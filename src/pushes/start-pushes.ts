@@ -34,6 +34,8 @@ import { fleetEdits } from './live/fleet-edits.js';
 import type { SharedRate } from '../domain/shared-rate.js';
 import { createLiveUpdater, type LiveUpdater } from './live/live-updater.js';
 import { perSecondOf, type AlertSettings } from './settings.js';
+import { createTripChangePushes, type TripChangePushes, type TripChangeRound } from './trip-changes/trip-change-pushes.js';
+import { createWaiting } from './trip-changes/waiting.js';
 import { createPushesTimer, LIVE_ROUND_MS, type Schedule } from './timer.js';
 
 export interface PushesDeps {
@@ -91,6 +93,11 @@ export interface PushesDeps {
 
 export interface Pushes {
   tick: Tick;
+  /**
+   * The half-minute's realtime round: the feeds read, then the trip changes pushed to the chats
+   * waiting for them (absent: the source follows no realtime feed). The timer runs it; tests call it.
+   */
+  realtime?: () => Promise<TripChangeRound>;
   /** The live messages' rounds, when there are editors and a repository of live messages. */
   live?: LiveUpdater;
   /** Stops the timer, waits for the tick, the round and the sends under way, closes the queue. */
@@ -178,6 +185,28 @@ export function startPushes(deps: PushesDeps): Pushes {
     metrics,
     instance,
   });
+  const tripChanges: TripChangePushes | undefined =
+    deps.transit.refreshRealtime !== undefined
+      ? createTripChangePushes({
+          transit: deps.transit,
+          waiting: createWaiting({
+            subscriptions: deps.store.subscriptions,
+            ...(deps.store.liveMessages !== undefined ? { liveMessages: deps.store.liveMessages } : {}),
+            platforms: new Set(platforms),
+          }),
+          claims: deps.store.claims,
+          core: deps.core,
+          clock,
+          logger,
+        })
+      : undefined;
+  const realtime =
+    tripChanges !== undefined
+      ? async () => {
+          await followRealtime(deps.transit, logger);
+          return tripChanges((jobs) => queue.enqueue(jobs));
+        }
+      : undefined;
   const editors = deps.liveEditors ?? [];
   const live: LiveUpdater | undefined =
     editors.length > 0 && deps.store.liveMessages !== undefined
@@ -201,7 +230,7 @@ export function startPushes(deps: PushesDeps): Pushes {
           {
             minute: () => tick(),
             ...(live !== undefined ? { liveRound: () => live.round() } : {}),
-            ...(deps.transit.refreshRealtime !== undefined ? { realtimeRound: () => followRealtime(deps.transit, logger) } : {}),
+            ...(realtime !== undefined ? { realtimeRound: realtime } : {}),
           },
           { logger, ...(deps.schedule !== undefined ? { schedule: deps.schedule } : {}) },
         )
@@ -223,6 +252,7 @@ export function startPushes(deps: PushesDeps): Pushes {
   return {
     tick,
     ...(live !== undefined ? { live } : {}),
+    ...(realtime !== undefined ? { realtime } : {}),
     stop: () =>
       (stopping ??= (async () => {
         // The tick under way finishes queueing, a round its edits; what was queued in-process waits for the next start.

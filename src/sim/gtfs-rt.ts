@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FaultPlan } from './faults.js';
 import { demoGtfsFiles, zipGtfs } from './gtfs-zip.js';
 import type { SimNetwork } from './network.js';
-import { demoTripUpdates } from './trip-updates.js';
+import { demoTripUpdates, type TripChanges } from './trip-updates.js';
 import { demoDisruptions } from './disruptions.js';
 import { demoVehiclePositions } from './vehicle-positions.js';
 
@@ -34,6 +34,8 @@ interface Context {
   log: Record<string, unknown>;
   /** The Alert entities /gtfs-rt/alerts serves. */
   disruptions: readonly unknown[];
+  /** What the trip updates say of chosen trips (cancelled, dropped, skipping a stop). */
+  tripChanges?: TripChanges;
 }
 
 const zips = new WeakMap<SimNetwork, Promise<{ bytes: Buffer; etag: string }>>();
@@ -71,7 +73,7 @@ export async function serveGtfs(req: IncomingMessage, res: ServerResponse, path:
       ? demoDisruptions(context.nowMs, context.disruptions)
       : path === VEHICLE_POSITIONS_PATH
         ? demoVehiclePositions(context.network, context.nowMs)
-        : demoTripUpdates(context.network, context.nowMs);
+        : demoTripUpdates(context.network, context.nowMs, context.tripChanges);
   const fault = context.faults.take();
   if (fault === undefined) return reply(res, 200, 'application/x-protobuf', body);
   if (fault.latencyMs > 0) await sleep(fault.latencyMs);

@@ -7,6 +7,7 @@ import { DEMO_API_KEY, DEMO_APP_ID } from './credentials.js';
 import { loadDemoNetwork } from './demo-network.js';
 import { FaultPlan, type FaultForRequest, type Faults } from './faults.js';
 import { DEMO_DISRUPTIONS } from './disruptions.js';
+import type { TripChanges } from './trip-updates.js';
 import { isGtfsPath, serveGtfs } from './gtfs-rt.js';
 import type { SimNetwork } from './network.js';
 import { BodyTooLarge, readBody, requestParams, type Params } from './request.js';
@@ -38,6 +39,8 @@ export interface SimServer {
   setFaults(faults: Faults): void;
   /** Replaces the demo disruptions served at /gtfs-rt/alerts (GTFS-Realtime Alert entities, as protobufjs objects). */
   setDisruptions(entities: readonly unknown[]): void;
+  /** What /gtfs-rt/trip-updates says of chosen trips from now on: cancelled, dropped, skipping a stop (none: as planned). */
+  setTripChanges(changes: TripChanges): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +53,7 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
   const faults = new FaultPlan(options.faults);
   const stats = new SimStats();
   let disruptions: readonly unknown[] = DEMO_DISRUPTIONS;
+  let tripChanges: TripChanges = {};
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     stats.requests += 1;
@@ -66,7 +70,8 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
 
     const body = await readBody(req);
     if (url.pathname.startsWith('/__sim/')) return send(res, control(method, url.pathname, body, faults, stats));
-    if (isGtfsPath(url.pathname)) return serveGtfs(req, res, url.pathname, { network, nowMs: now().getTime(), apiKey, faults, log, disruptions });
+    if (isGtfsPath(url.pathname))
+      return serveGtfs(req, res, url.pathname, { network, nowMs: now().getTime(), apiKey, faults, log, disruptions, tripChanges });
 
     const operation = /^\/v1\.2\/([^/]+)$/.exec(url.pathname)?.[1] ?? '';
     if (!isOperation(operation)) return send(res, text(404, 'API method not found'));
@@ -119,6 +124,7 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
     port,
     setFaults: (next) => faults.set(next),
     setDisruptions: (entities) => void (disruptions = entities),
+    setTripChanges: (changes) => void (tripChanges = changes),
     close: () =>
       (closed ??= new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -3,6 +3,7 @@
 // the sign. A code one feed knows answers at once; one several feeds know is refused as
 // ambiguous, with a choice per agency; "sto 3000" (or "sto:3000") names the feed outright. Each
 // feed keeps its own clock, words and failures: one down or loading never breaks another.
+import type { ReliabilityQuery, ReliabilityReading } from '../domain/accuracy.js';
 import type { StopArrivals, UnconfirmedStop } from '../domain/arrivals.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../domain/disruption.js';
 import type { WatchedPlace, WatchReading } from '../domain/disruption-watch.js';
@@ -11,6 +12,7 @@ import type { StopIndex } from '../domain/stop-index.js';
 import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
 import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
+import type { RouteMap, RouteMapQuery } from '../domain/route-map.js';
 
 export interface Feed {
   id: string;
@@ -249,14 +251,77 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     };
   }
 
+  /**
+   * A stop's figures are its feed's; a route alone is the first feed's that has it (agencies' routes
+   * of one number are not one route: their figures are never added together).
+   */
+  async function reliability(query: ReliabilityQuery): Promise<ReliabilityReading> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.reliability === undefined) return { status: 'not-recorded' };
+      const reading = await feed.source.reliability({ ...query, stop: code });
+      return reading.status === 'ok' && reading.stop !== undefined ? { ...reading, stop: key(feed, reading.stop) } : reading;
+    }
+    let refusal: TransitError | undefined;
+    for (const feed of feeds) {
+      if (feed.source.reliability === undefined) continue;
+      try {
+        return await feed.source.reliability(query);
+      } catch (err) {
+        // A route one feed lacks (or cannot say it has yet) may be another's.
+        if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
+        refusal ??= err;
+      }
+    }
+    if (feeds.some((feed) => feed.source.reliability !== undefined)) throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
+    return { status: 'not-recorded' };
+  }
+
+  const mapping = feeds.filter((feed) => feed.source.routeMap !== undefined);
+  /** Its stops scoped to the feed, as every stop of a bot of several is. */
+  const scopedMap = (feed: Feed, map: RouteMap): RouteMap => ({
+    ...map,
+    directions: map.directions.map((d) => ({ ...d, stops: d.stops.map((s) => ({ ...s, stop: key(feed, s.stop) })) })),
+  });
+
+  /** The rider's stop names the feed; without one, the first feed that has the route. */
+  async function routeMap(query: RouteMapQuery): Promise<RouteMap> {
+    if (query.stop !== undefined) {
+      const { feed, code } = await resolve(query.stop);
+      if (feed.source.routeMap === undefined) throw new TransitError('unknown-route', 'that feed draws no routes');
+      return scopedMap(feed, await feed.source.routeMap({ route: query.route, stop: code }));
+    }
+    let refusal: TransitError | undefined;
+    for (const feed of mapping) {
+      try {
+        return scopedMap(feed, await feed.source.routeMap!({ route: query.route }));
+      } catch (err) {
+        // A route one feed lacks (or cannot say it has yet) may be another's.
+        if (!isTransitError(err) || (err.kind !== 'unknown-route' && err.kind !== 'loading' && err.kind !== 'no-schedule')) throw err;
+        refusal ??= err;
+      }
+    }
+    throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
+  }
+
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
+  const changing = feeds.filter((feed) => feed.source.changedRoutes !== undefined);
+  /** Every feed's changed routes as one set (route names are not scoped: a name two feeds share is asked at both, which costs a look-up, never a push). */
+  async function changedRoutes(): Promise<ReadonlySet<string> | undefined> {
+    const each = await Promise.all(changing.map((feed) => feed.source.changedRoutes!()));
+    if (each.some((routes) => routes === undefined)) return undefined;
+    return new Set(each.flatMap((routes) => [...routes!]));
+  }
   return {
+    reliability,
+    ...(mapping.length > 0 ? { routeMap } : {}),
     identifiers,
     feeds,
     status,
     ...(following.length > 0
       ? { refreshRealtime: async () => void (await Promise.all(following.map((feed) => feed.source.refreshRealtime!()))) }
       : {}),
+    ...(changing.length > 0 ? { changedRoutes } : {}),
     ...(publishing.length > 0 ? { disruptions } : {}),
     ...(watchers.length > 0 ? { watching } : {}),
     stops: mergedStopIndex(feeds.map((feed) => ({ id: feed.id, name: feed.name, ...(feed.stops !== undefined ? { stops: feed.stops } : {}) }))),
@@ -321,8 +386,13 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
+    ...(source.reliability !== undefined ? { reliability: (query: ReliabilityQuery) => source.reliability!(query) } : {}),
+    ...(source.changedRoutes !== undefined ? { changedRoutes: () => source.changedRoutes!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),
     ...(source.watching !== undefined ? { watching: (places: ReadonlyMap<string, WatchedPlace>) => source.watching!(places) } : {}),
+    ...(source.routeMap !== undefined
+      ? { routeMap: (query: RouteMapQuery) => source.routeMap!({ ...query, ...(query.stop !== undefined ? { stop: bare(query.stop) } : {}) }) }
+      : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { PollShare } from '../domain/poll-share.js';
 import type { z } from 'zod';
+import type { AccuracyRecords } from '../domain/accuracy.js';
 import type { Clock } from '../domain/clock.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { SourceProfile, TransitSource } from '../domain/transit-source.js';
@@ -25,8 +26,18 @@ export interface OpenSourceOptions {
   waitForSchedule?: ProgressOutput;
   /** Other publishers of this feed's disruptions (OC Transpo's RSS), opened already. */
   disruptionFeeds?: readonly DisruptionFeed[];
+  /** Where a feed's accuracy figures are kept (the store), under its id; absent: none recorded. */
+  accuracy?: AccuracySettings;
   /** Instances sharing a store poll each feed once between them: the share, this feed's id, this instance's name. */
   sharedPolls?: FeedPollShare;
+}
+
+export interface AccuracySettings {
+  records: AccuracyRecords;
+  /** The feed's id, which its counters are kept under. */
+  feed: string;
+  /** Days of figures kept and shown. Default 7. */
+  days?: number;
 }
 
 export interface FeedPollShare {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { clockStartingAt } from '../domain/clock-start.js';
 import type { SourceProfile } from '../domain/transit-source.js';
 import { createFeedSet, namedProfile, singleFeed, type Feed } from './feed-set.js';
-import type { FeedPollShare, OpenedSource, OpenSourceOptions, SourceKind } from './kind.js';
+import type { AccuracySettings, FeedPollShare, OpenedSource, OpenSourceOptions, SourceKind } from './kind.js';
 import { sourceKindOf, SOURCE_KINDS, type FeedEntry, type SourceSettings } from './kinds.js';
 import { openPublishers } from './publishers.js';
 
@@ -14,9 +14,11 @@ export function openTransitSource(settings: SourceSettings, options: OpenSourceO
   return sourceKindOf(settings, kinds).open(settings, options);
 }
 
-export interface OpenFeedsOptions extends Omit<OpenSourceOptions, 'sharedPolls'> {
+export interface OpenFeedsOptions extends Omit<OpenSourceOptions, 'sharedPolls' | 'accuracy'> {
   /** Instances sharing a store share each feed's poll: the store's share and this instance's name. */
   sharedPolls?: Omit<FeedPollShare, 'feed'>;
+  /** Where every feed's accuracy figures are kept, each under its id; absent: none recorded. */
+  accuracy?: Omit<AccuracySettings, 'feed'>;
   /**
    * Where each feed keeps its data: under DATA_DIR/feeds/<id> (FEEDS_FILE), or in DATA_DIR itself
    * (the environment's one feed, where a bot of one source has always kept its schedule).
@@ -46,10 +48,19 @@ export async function openFeeds(
     const now = entry.clockStart !== undefined ? clockStartingAt(entry.clockStart, options.now) : options.now;
     const dataDir = folderOf(entry, options);
     const disruptionFeeds = openPublishers(entry.disruptions ?? [], { now, logger });
-    const { sharedPolls, ...common } = options;
+    // Each feed's shared poll and figures under its own id.
+    const { sharedPolls, accuracy, ...common } = options;
     const source = await openTransitSource(
       entry.source,
-      { ...common, now, logger, dataDir, disruptionFeeds, ...(sharedPolls !== undefined ? { sharedPolls: { ...sharedPolls, feed: entry.id } } : {}) },
+      {
+        ...common,
+        now,
+        logger,
+        dataDir,
+        disruptionFeeds,
+        ...(sharedPolls !== undefined ? { sharedPolls: { ...sharedPolls, feed: entry.id } } : {}),
+        ...(accuracy !== undefined ? { accuracy: { ...accuracy, feed: entry.id } } : {}),
+      },
       kinds,
     );
     opened.push({ entry, source });

@@ -1,6 +1,8 @@
 import type { PollShare } from '../domain/poll-share.js';
 import type { SharedRate } from '../domain/shared-rate.js';
 import type Keyv from 'keyv';
+import type { CounterOps } from './counters.js';
+import type { ReportCounts } from './report-counts.js';
 import type { BoundedOutcome, SetOps } from './sets.js';
 
 export interface BoundedAdd {
@@ -21,6 +23,10 @@ export interface Backend {
   claim(key: string, value: string, ttlMs: number | undefined): Promise<boolean>;
   /** Native sets, for the indexes keyv cannot keep (subscriptions by zone and minute). */
   readonly sets: SetOps;
+  /** Native counters, added to by several instances at once (the accuracy figures). */
+  readonly counters: CounterOps;
+  /** Riders' reports: expiring counters, one report checked and written in one step. */
+  readonly reports: ReportCounts;
   /**
    * All or nothing, across processes: adds `bounded.member` to its set unless it is there already
    * or the set holds `bounded.max` members and, only when it was added, adds each [set, member] of `also` and writes `record` as keyv.set

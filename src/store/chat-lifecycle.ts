@@ -5,13 +5,20 @@
 // crash in between leaves it in both chats, never in neither, and the next move finishes it.
 import type { ChatRef } from '../domain/chat.js';
 import type { Logger } from '../log.js';
-import type { ChatLifecycle, ChatSettingsRepository, DisruptionPushSetting, SubscriptionsRepository } from '../domain/store-ports.js';
+import type {
+  ChatLifecycle,
+  ChatSettingsRepository,
+  DisruptionPushSetting,
+  SavedStopsRepository,
+  SubscriptionsRepository,
+} from '../domain/store-ports.js';
 import type { Subscription } from '../domain/subscription.js';
 import { encodeSubscription } from '../domain/subscription-record.js';
 import type { Backend } from './backend.js';
 import { guarded } from './errors.js';
 import { disruptionPushesKey } from './keys.js';
 import { subscriptionKey } from './subscription-keys.js';
+import { STOP_SLOTS } from './slots.js';
 
 /** A moved chat keeps all it had; the cap applied when each was made. */
 const NO_CAP = Number.MAX_SAFE_INTEGER;
@@ -20,9 +27,10 @@ export function createChatLifecycle(deps: {
   backend: Backend;
   subscriptions: SubscriptionsRepository;
   chats: ChatSettingsRepository;
+  savedStops: SavedStopsRepository;
   logger?: Logger | undefined;
 }): ChatLifecycle {
-  const { backend, subscriptions, chats, logger } = deps;
+  const { backend, subscriptions, chats, savedStops, logger } = deps;
 
   /**
    * The chat's subscriptions `pausing` picks set to `paused`, and its disruption pushes from `pushes.from`
@@ -42,9 +50,29 @@ export function createChatLifecycle(deps: {
     return changing.length;
   }
 
-  async function move(from: ChatRef, to: ChatRef): Promise<number> {
+  /** What the chat chose (its language, its zone) and saved: copied first, so that a crash half-way loses nothing. */
+  async function moveSettings(from: ChatRef, to: ChatRef): Promise<void> {
     // A group that said /disruptions off keeps it off under its new id (refused: it is back, so on).
     if ((await chats.disruptionPushes(from)) === 'off') await chats.setDisruptionPushes(to, 'off');
+    // What the new chat already chose stays its own.
+    const [language, zone, hasLanguage, hasZone] = await Promise.all([
+      chats.language(from),
+      chats.timeZone(from),
+      chats.language(to),
+      chats.timeZone(to),
+    ]);
+    if (language !== undefined && hasLanguage === undefined) await chats.setLanguage(to, language);
+    if (zone !== undefined && hasZone === undefined) await chats.setTimeZone(to, zone);
+    for (const stop of await savedStops.list(from)) {
+      // Its name taken by another stop the new chat saved: it moves without it. Already there: an earlier move cut short.
+      let outcome = await savedStops.add(to, stop, STOP_SLOTS);
+      if (outcome === 'label-taken')
+        outcome = await savedStops.add(to, { stopNo: stop.stopNo, ...(stop.name !== undefined ? { name: stop.name } : {}) }, STOP_SLOTS);
+      if (outcome === 'saved' || outcome === 'already') await savedStops.remove(from, stop.stopNo);
+    }
+  }
+
+  async function move(from: ChatRef, to: ChatRef): Promise<number> {
     let moved = 0;
     for (const sub of await subscriptions.list(from)) {
       // The old id's refusals say nothing of the new chat: those alerts resume; a rider's pause stays.
@@ -86,7 +114,8 @@ export function createChatLifecycle(deps: {
     async moved(from, to) {
       try {
         const moved = await move(from, to);
-        logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts follow');
+        await moveSettings(from, to);
+        logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts, saved stops and settings follow');
       } catch (err) {
         logger?.warn({ err, platform: from.platform }, 'could not move the alerts of a migrated chat');
       }

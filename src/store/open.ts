@@ -5,6 +5,8 @@ import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
 import { createClaims } from './claims.js';
+import { createAccuracyRecords } from './accuracy-records.js';
+import type { AccuracyRecords } from '../domain/accuracy.js';
 import { createLiveMessages } from './live-messages.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
 import { createChatLifecycle } from './chat-lifecycle.js';
@@ -26,6 +28,9 @@ import { createSavedStops } from './saved-stops.js';
 import { openSqlite } from './sqlite.js';
 import { createSubscriptions } from './subscriptions.js';
 import { noticingWatchChanges } from './watch-changes.js';
+import { createRiderReports, turnedOffReports } from './rider-reports.js';
+import type { RiderReportsRepository } from '../domain/rider-reports.js';
+import { systemClock, type Clock } from '../domain/clock.js';
 
 export interface OpenStoreOptions {
   /** Folder of the SQLite file; created on first start. */
@@ -37,6 +42,10 @@ export interface OpenStoreOptions {
   logger?: Logger;
   /** Benchmarks' seeding only: SQLite writes without waiting for the disk (a crash may lose them). */
   unsyncedWrites?: boolean;
+  /** Riders' reports of buses that did not come: false (RIDER_REPORTS=off) counts none and keeps nothing. */
+  riderReports?: boolean;
+  /** The reports' counts are read up to this clock's now (main's clock; tests' fixed one). */
+  now?: Clock;
 }
 
 export interface Store extends WatchChanges {
@@ -48,6 +57,10 @@ export interface Store extends WatchChanges {
   claims: Claims;
   /** Messages kept edited (live locations), across restarts and instances. */
   liveMessages: LiveMessagesRepository;
+  /** The feeds' accuracy figures (daily counters per feed, route and stop; no chat ids). */
+  accuracy: AccuracyRecords;
+  /** Riders' reports of a bus that did not come, counted without who sent them. */
+  riderReports: RiderReportsRepository;
   /** For repositories still to come. Read claims with claims.holder: keyv.get deletes an expired key, which can race a fresh claim. */
   keyv: Keyv;
   /** Instances sharing this store share each feed's poll (Redis); absent: this instance polls alone. */
@@ -82,10 +95,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const chats = createChatSettings(backend.keyv, corrupt);
   const subscriptions = createSubscriptions({ backend, corrupt });
   // What each write changes in the chats' watch lists (and pushes turned on), told to the disruption pushes of this process.
+  const savedStops = createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger });
   const watched = noticingWatchChanges(
-    createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger }),
+    savedStops,
     subscriptions,
-    createChatLifecycle({ backend, subscriptions, chats, logger: options.logger }),
+    createChatLifecycle({ backend, subscriptions, chats, savedStops, logger: options.logger }),
     chats,
   );
   return {
@@ -96,6 +110,8 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
+    accuracy: createAccuracyRecords(backend.counters, claims),
+    riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,
     ...(backend.pollShare !== undefined ? { pollShare: backend.pollShare } : {}),
     ...(backend.sharedRate !== undefined ? { sharedRate: backend.sharedRate } : {}),

@@ -14,6 +14,8 @@ import { oneLine } from './errors.js';
 import { backendErrorLog, keyvOver } from './keyv.js';
 import { StoreError } from '../domain/store-ports.js';
 import { addBoundedWith, redisSets } from './redis-sets.js';
+import { redisCounters } from './redis-counters.js';
+import { redisReportCounts } from './redis-report-counts.js';
 import { redisPollShare } from './redis-poll-share.js';
 import { redisSharedRate } from './redis-shared-rate.js';
 
@@ -90,6 +92,8 @@ export async function openRedis(configured: string, storeNamespace: string, logg
       return reply === 'OK';
     },
     sets: redisSets(client, setKey),
+    counters: redisCounters(client, (key) => recordKey(`counter:${key}`)),
+    reports: redisReportCounts(client, recordKey),
     pollShare: redisPollShare(client, recordKey),
     sharedRate: redisSharedRate(client, recordKey),
     async addBoundedWith(bounded, also, record) {

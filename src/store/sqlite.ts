@@ -14,6 +14,8 @@ import { makeFolder } from '../util/make-folder.js';
 import { migrateLayout } from './migrations/index.js';
 import { KEYV_TABLE, SqliteKeyv } from './sqlite-keyv.js';
 import { sqliteSets } from './sqlite-sets.js';
+import { sqliteCounters } from './sqlite-counters.js';
+import { sqliteReportCounts } from './sqlite-report-counts.js';
 
 // keyv stores `{"value":...,"expires":<ms>}`; a row counts as absent once that time has passed.
 // CASE (not AND) guards json_extract, which raises on text that is not JSON: such a row is
@@ -61,6 +63,7 @@ function sqliteBackend(db: Database.Database, file: string, namespace: string, l
   const keyv = keyvOver(adapter, { namespace, redis: false, errors: backendErrorLog(logger) });
   const prefix = (key: string) => keyv._getKeyPrefix(key);
   const sets = sqliteSets(db, prefix);
+  const counters = sqliteCounters(db, prefix);
   const t = KEYV_TABLE;
   // One statement: SQLite's write lock makes insert-or-replace-if-expired atomic across
   // processes; RETURNING yields the row only when this statement wrote it.
@@ -84,6 +87,8 @@ function sqliteBackend(db: Database.Database, file: string, namespace: string, l
       return claim.all(prefix(key), stored, now).length === 1;
     },
     sets,
+    counters,
+    reports: sqliteReportCounts(db, prefix),
     async addBoundedWith(bounded, also, record) {
       const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;
       // IMMEDIATE: the write lock is taken at BEGIN, so the transaction cannot fail later to upgrade it.

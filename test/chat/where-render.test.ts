@@ -40,7 +40,10 @@ describe('the 📍 buttons and the where answer on each platform', () => {
     expect(embed.description).toContain('Position from 20 s ago');
     expect(JSON.stringify(embed)).toContain(LINK);
     const refresh = message.components[0]!.components[0]!;
-    expect(decodeCustomId(refresh.custom_id)?.command).toEqual({ name: 'where', options: { stop: '70021', route: 'AB123C', trip: '2359' } });
+    expect(decodeCustomId('custom_id' in refresh ? refresh.custom_id : '')?.command).toEqual({
+      name: 'where',
+      options: { stop: '70021', route: 'AB123C', trip: '2359' },
+    });
   });
 
   it('Telegram: the where answer shows the link as text', () => {

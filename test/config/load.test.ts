@@ -30,6 +30,14 @@ describe('loadConfig', () => {
     expect(config.logLevel).toBe('info');
   });
 
+  it("reads RIDER_REPORTS: riders' 👻 reports on unless an operator turns them off", () => {
+    expect(loadConfig({}).riderReports).toBe(true);
+    expect(loadConfig({ RIDER_REPORTS: 'off' }).riderReports).toBe(false);
+    expect(loadConfig({ RIDER_REPORTS: ' OFF ' }).riderReports).toBe(false);
+    expect(loadConfig({ RIDER_REPORTS: 'on' }).riderReports).toBe(true);
+    expect(problemsOf({ RIDER_REPORTS: 'no' })).toEqual([expect.stringMatching(/^RIDER_REPORTS: .*on or off/)]);
+  });
+
   it('reads every setting', () => {
     const config = loadConfig({
       OC_APP_ID: 'app',
@@ -113,6 +121,12 @@ describe('loadConfig', () => {
       'METRICS_HOST: expected an address of this machine to listen on, such as 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
       'ALERT_TELEGRAM_PER_SECOND: expected a whole number',
     ]);
+  });
+
+  it('reads the days of accuracy figures kept (7 unless said), refusing a number past sense', () => {
+    expect(loadConfig({}).accuracyDays).toBe(7);
+    expect(loadConfig({ ACCURACY_DAYS: '14' }).accuracyDays).toBe(14);
+    expect(problemsOf({ ACCURACY_DAYS: '0' })).toEqual(['ACCURACY_DAYS: expected a number of days from 1 to 90']);
   });
 
   it('refuses, by name, times a timer cannot hold and numbers past any sense', () => {

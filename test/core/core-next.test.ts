@@ -100,6 +100,7 @@ describe('help and the command menu', () => {
       'where',
       'routes',
       'disruptions',
+      'reliability',
       'stop',
       'save',
       'saved',
@@ -120,6 +121,7 @@ describe('help and the command menu', () => {
       'position',
       'circuits',
       'perturbations',
+      'fiabilite',
       'arret',
       'enregistrer',
       'arrets',
@@ -144,7 +146,7 @@ describe('reply sizes', () => {
     for (const languageCode of packageLanguages().all.map((language) => language.locale)) {
       for (const text of ['/help', '/start']) {
         const reply = await core.handleText(text, privateChat({ languageCode }));
-        expect(renderPlainText(reply!).length).toBeLessThan(2000);
+        expect(renderPlainText(reply!).length, `${text} in ${languageCode}`).toBeLessThan(2000);
       }
     }
   });

@@ -48,9 +48,12 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/disruptionspage 2 3017 95', { name: 'disruptionspage', options: { page: '2', stop: '3017', route: '95' } }],
   ['/disruption 0123456789ab', { name: 'disruption', options: { item: '0123456789AB' } }],
   ['/disruptionspage two', { name: 'disruptionspage', options: { page: 'two' } }],
+  ['/reliability 3017 95', { name: 'reliability', options: { stop: '3017', route: '95' } }],
+  ['/fiabilite 95', { name: 'reliability', options: { route: '95' } }],
   ['/where 3017 95', { name: 'where', options: { stop: '3017', route: '95' } }],
   ['/live 3017 95', { name: 'live', options: { stop: '3017', route: '95' } }],
   ['/where 3017 95 0930', { name: 'where', options: { stop: '3017', route: '95', trip: '0930' } }],
+  ['/ghost 3017 95 07:10 29712345', { name: 'ghost', options: { stop: '3017', route: '95', trip: '0710', due: '029712345' } }],
   // Refusals are the same too.
   ['/next 30170', { name: 'next', options: { stop: '30170' } }],
   ['/next 3017 AB123C', { name: 'next', options: { stop: '3017', route: 'AB123C' } }],

@@ -86,6 +86,19 @@ Updated at 08:05
     expect(bad?.kind).toBe('usage-error');
   });
 
+  it('the trip a 📍 follows cancelled, or vanished from tracking: said so with the next one, and the pin told why it is over', async () => {
+    const cancelled = trip(9, { startTime: '07:50', destination: 'Orléans', cancelled: true });
+    const vanished = trip(12, { startTime: '07:55', destination: 'Orléans', vanishedAt: at(60_000) });
+    const board = stopArrivals([route('95', [tracked, cancelled, vanished, scheduled], { heading: 'Orléans' })]);
+    const c = createBotCore({ transit: fakeTransit({ next: { 'next 3017 95': board } }), ...memoryStores(), now: clock });
+    const gone = await c.run({ name: 'where', options: { stop: '3017', route: '95', trip: '0750' } }, privateChat());
+    expect(renderPlainText(gone)).toContain('✖ The 95 due at 08:14 at 3017 is cancelled. Next: 08:25 (scheduled only)');
+    expect(gone).toMatchObject({ trackingOver: true, trackingOverWhy: 'cancelled' });
+    const ghost = await c.run({ name: 'where', options: { stop: '3017', route: '95', trip: '0755' } }, privateChat({ languageCode: 'es' }));
+    expect(renderPlainText(ghost)).toContain('👻 El 95 previsto a las 08:17 en 3017 desapareció del seguimiento a las 08:04: puede no pasar.');
+    expect(ghost).toMatchObject({ trackingOver: true, trackingOverWhy: 'vanished' });
+  });
+
   it('a bus due now: its 📍 button says "now" as the board does, never "0 min" (English and French)', async () => {
     const due = trip(0.2, { trust: 'tracked', startTime: '07:36', destination: 'Orléans', position: { lat: 45.4, lon: -75.7, fixAt: at(10_000) } });
     const board = stopArrivals([route('95', [due, tracked], { heading: 'Orléans' })]);

@@ -48,6 +48,7 @@ const NOT_MESSAGE_IDS = new Map([
   ['usage-error', 'a Reply kind'],
   ['stop-or-name', 'an argument kind'],
   ['disruption-ref', 'an argument kind'],
+  ['trip-start', 'an argument kind'],
   ['stop-digits', 'an identifier problem'],
   ['stop-not-stop', 'an identifier problem'],
   ['stop-moved', "a disruption's effect"],

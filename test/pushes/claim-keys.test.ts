@@ -13,6 +13,8 @@ import {
   liveRoundKey,
   minuteDoneKey,
   minuteLeaseKey,
+  tripChangeSentKey,
+  tripIdentity,
 } from '../../src/pushes/claim-keys.js';
 import { at, near, subscription } from './fakes.js';
 
@@ -44,6 +46,13 @@ describe('the pushes keys, as stores hold them', () => {
     expect(disruptionScanLeaseKey('telegram', '0123456789abcdef')).toBe('disruptions:scan:telegram:0123456789abcdef');
     expect(disruptionScanDoneKey('discord', '0123456789abcdef')).toBe('disruptions:scanned:discord:0123456789abcdef');
     expect(disruptionSentKey(telegram, { id: 'oc:detour-95', version: '3f2a' })).toBe('disruptions:sent:telegram:-1001234:oc:detour-95:3f2a');
+  });
+
+  it("a trip change's sent mark: the chat, the stop, the trip as answers name it, the kind", () => {
+    const trip = { startTime: '07:12', minutesAway: 12, at: new Date('2026-11-23T12:42:30Z') };
+    expect(tripChangeSentKey(telegram, 'oc:3017', tripIdentity('95', trip, new Date('2026-11-23T12:30:07Z')), 'cancelled')).toBe(
+      'trips:sent:telegram:-1001234:oc:3017:95:07:12:2026-11-23T12:42Z:cancelled',
+    );
   });
 
   it("a live message's round", () => {

@@ -18,7 +18,7 @@ export interface BackendUnderTest {
   /** This test's options: one temp folder and one namespace for the whole test. */
   options(): OpenStoreOptions & { namespace: string };
   /** Another store on the same data (a restart, a second replica); closed after the test. */
-  open(extra?: { logger?: Logger; redisUrl?: string }): Promise<Store>;
+  open(extra?: { logger?: Logger; redisUrl?: string } & Pick<OpenStoreOptions, 'now' | 'riderReports'>): Promise<Store>;
 }
 
 export function forEachBackend(body: (backend: BackendUnderTest) => void): void {

@@ -80,6 +80,28 @@ forEachBackend((backend) => {
       expect(await store.chats.disruptionPushes({ platform: 'telegram', chatId: '-100888' })).toBe('on');
     });
 
+    it('moved: its saved stops, language and zone follow; what the new chat already chose stays its own', async () => {
+      const store = await backend.open();
+      const from = group('-1');
+      const to: ChatRef = { platform: 'telegram', chatId: '-100777' };
+      await store.savedStops.add(from, { stopNo: '3017', name: 'BASELINE', label: 'work' }, 8);
+      await store.savedStops.add(from, { stopNo: '3020', label: 'home' }, 8);
+      await store.savedStops.add(to, { stopNo: '7000', label: 'home' }, 8);
+      await store.chats.setLanguage(from, { locale: 'fr', chosen: true });
+      await store.chats.setTimeZone(from, 'America/Toronto');
+      await store.chats.setTimeZone(to, 'America/Vancouver');
+      await store.lifecycle.moved(from, to);
+      expect(await store.savedStops.list(from)).toEqual([]);
+      // "home" is the new chat's name already: 3020 moves without it.
+      expect(await store.savedStops.list(to)).toEqual([
+        { stopNo: '7000', label: 'home' },
+        { stopNo: '3017', name: 'BASELINE', label: 'work' },
+        { stopNo: '3020' },
+      ]);
+      expect(await store.chats.language(to)).toEqual({ locale: 'fr', chosen: true });
+      expect(await store.chats.timeZone(to)).toBe('America/Vancouver');
+    });
+
     it('a move a crash cut short is finished; an alert the new chat made with the same id stays, and so does the old one', async () => {
       const store = await backend.open();
       const from = group('-1');

@@ -3,6 +3,7 @@ import {
   ComponentType,
   type APIActionRowComponent,
   type APIButtonComponentWithCustomId,
+  type APIButtonComponentWithURL,
   type APIEmbed,
   type APIEmbedField,
 } from 'discord.js';
@@ -30,7 +31,7 @@ const BLANK = '\u200b';
 const COLOURS = { answer: 0xda291c, 'usage-error': 0x8a8d91, failure: 0x8a8d91 } as const;
 const STYLES = { update: ButtonStyle.Primary, reply: ButtonStyle.Secondary, notice: ButtonStyle.Success } as const;
 
-export type ButtonRow = APIActionRowComponent<APIButtonComponentWithCustomId>;
+export type ButtonRow = APIActionRowComponent<APIButtonComponentWithCustomId | APIButtonComponentWithURL>;
 
 export interface DiscordMessage {
   embeds: APIEmbed[];
@@ -39,7 +40,8 @@ export interface DiscordMessage {
 
 /**
  * A neutral Reply as one embed and its buttons: the title as the embed's title, paragraphs before
- * the first heading as its description, each headed block (a route and direction) as a field,
+ * the first heading as its description, each headed block (a route and direction) as a field (a
+ * block longer than a field's 1,024 characters in as many as it takes, cut between lines),
  * the footer (legend, update time) as its footer. Every string is escaped (stop names may hold
  * Markdown characters) and cut to Discord's limits, so a send is never refused for its size.
  * Pure, so the exact JSON is testable.
@@ -50,10 +52,12 @@ export function renderReply(reply: Reply): DiscordMessage {
   for (const block of reply.blocks) {
     const lines = block.lines.map(escapeMarkdown);
     if (block.heading === undefined && fields.length === 0) description.push(lines.join('\n'));
-    else if (fields.length < LIMITS.fields) {
-      fields.push({
-        name: clip(block.heading !== undefined ? escapeMarkdown(block.heading) : BLANK, LIMITS.fieldName) || BLANK,
-        value: clipLines(lines, LIMITS.fieldValue) || BLANK,
+    else {
+      // A block longer than a field (/help's commands) goes on in the next fields, whole lines each.
+      fieldChunks(lines, LIMITS.fieldValue - 2).forEach((chunk, i) => {
+        if (fields.length >= LIMITS.fields) return;
+        const name = i === 0 && block.heading !== undefined ? clip(escapeMarkdown(block.heading), LIMITS.fieldName) : BLANK;
+        fields.push({ name: name || BLANK, value: clipLines(chunk, LIMITS.fieldValue) || BLANK });
       });
     }
   }
@@ -65,7 +69,7 @@ export function renderReply(reply: Reply): DiscordMessage {
     // Footers show plain text: nothing to escape there.
     ...(reply.footer && reply.footer.length > 0 ? { footer: { text: clipLines(reply.footer, LIMITS.footer) } } : {}),
   };
-  return { embeds: [fitTotal(embed)], components: buttonRows(reply.buttons) };
+  return { embeds: [fitTotal(embed)], components: withLinks(buttonRows(reply.buttons), reply.links ?? []) };
 }
 
 /** The reply as Markdown-safe text, for ephemeral refusals and short confirmations. */
@@ -81,6 +85,18 @@ function buttonRows(groups: Reply['buttons']): ButtonRow[] {
     .map((row) => row.flatMap((button) => discordButton(button, seen)))
     .filter((row) => row.length > 0)
     .map((row): ButtonRow => ({ type: ComponentType.ActionRow, components: row }));
+}
+
+/** The pages (the live map) as link buttons in a row of their own, while a row is left. */
+function withLinks(rows: ButtonRow[], links: NonNullable<Reply['links']>): ButtonRow[] {
+  if (links.length === 0 || rows.length >= BUTTON_LIMITS.maxRows) return rows;
+  const buttons = links.slice(0, BUTTON_LIMITS.perRow).map((link): APIButtonComponentWithURL => ({
+    type: ComponentType.Button,
+    style: ButtonStyle.Link,
+    label: clip(link.label, LIMITS.buttonLabel) || '…',
+    url: link.url,
+  }));
+  return [...rows, { type: ComponentType.ActionRow, components: buttons }];
 }
 
 function discordButton(button: ReplyButton, seen: Set<string>): APIButtonComponentWithCustomId[] {
@@ -99,6 +115,24 @@ function clip(text: string, max: number): string {
     out += ch;
   }
   return `${out}…`;
+}
+
+/** Lines in runs that each fit in `max` (joined by newlines); a single overlong line is a run of its own, clipped later. */
+function fieldChunks(lines: readonly string[], max: number): string[][] {
+  const chunks: string[][] = [[]];
+  let used = 0;
+  for (const line of lines) {
+    const current = chunks.at(-1)!;
+    const cost = line.length + (current.length > 0 ? 1 : 0);
+    if (current.length > 0 && used + cost > max) {
+      chunks.push([line]);
+      used = line.length;
+    } else {
+      current.push(line);
+      used += cost;
+    }
+  }
+  return chunks;
 }
 
 /** Whole lines while they fit (an ellipsis marks the cut); a single overlong line is clipped. */

@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup, ReplyKeyboardMarkup } from 'grammy/types';
-import type { Reply } from '../../domain/reply.js';
+import type { Reply, ReplyLink } from '../../domain/reply.js';
 import { escapeMarkup } from '../../util/escape.js';
 import { layoutButtons, type ButtonLimits } from '../button-layout.js';
 import { encodeButton } from './callback-data.js';
@@ -39,11 +39,23 @@ export function renderReply(reply: Reply): RenderedMessage {
       }),
     )
     .filter((row) => row.length > 0);
+  const links = (reply.links ?? []).map((link) => linkButton(link));
+  if (links.length > 0) keyboard.push(links);
 
   return {
     text: fitLength(sections),
     ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
   };
+}
+
+/**
+ * A page's button: a Mini App (web_app) where Telegram opens one, which is in a private chat and
+ * over https only (a group refuses the whole message otherwise); a link button anywhere else.
+ */
+function linkButton(link: ReplyLink): InlineKeyboardButton {
+  return link.inChat === true && link.url.startsWith('https://')
+    ? { text: link.label, web_app: { url: link.url } }
+    : { text: link.label, url: link.url };
 }
 
 /** A one-time keyboard whose button shares the rider's location, when the reply asks for it. */

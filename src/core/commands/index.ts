@@ -18,6 +18,8 @@ import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
+import { reliability } from './reliability.js';
+import { ghost } from './ghost.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
@@ -26,6 +28,7 @@ export const COMMANDS: readonly CommandModule[] = [
   notify,
   routes,
   disruptions,
+  reliability,
   stop,
   save,
   savedStops,
@@ -41,6 +44,7 @@ export const COMMANDS: readonly CommandModule[] = [
   start,
   disruptionsPage,
   disruptionText,
+  ghost,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);

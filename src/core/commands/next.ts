@@ -1,8 +1,10 @@
 import { usage, type Reading } from '../command-request.js';
 import { formatArrivals } from '../format/arrivals.js';
+import { mapLinks } from '../format/map-links.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
-import { readDisruptions } from '../read-disruptions.js';
+import { readDisruptions, stopInstead } from '../read-disruptions.js';
 import { nextButton, notifyButton } from '../format/buttons.js';
+import { reportButtons } from '../format/report-buttons.js';
 import { stopName } from '../format/names.js';
 import { transferStops } from '../transfer-stops.js';
 import { isRouteMistake, withRoutesHere } from '../routes-here.js';
@@ -57,9 +59,12 @@ export const next: CommandModule = {
       const arrivals = routeNo === undefined ? await ctx.transit.nextTripsAllRoutes(stopNo) : await ctx.transit.nextTrips(stopNo, routeNo);
       // Beside the arrivals, never instead of them: a disruptions feed that fails is one line.
       const disrupted = await readDisruptions(ctx.transit, arrivals.stopNo, routeNo, ctx.logger);
+      // A stop a disruption closes or moves: the stop it sends riders to, when its text names one the feed knows.
+      const instead = stopInstead(disrupted, arrivals.stopNo, ctx.stops);
       const reply = formatArrivals(arrivals, {
         now: ctx.now,
         say: ctx.say,
+        ...(instead !== undefined ? { stopInstead: instead.stop } : {}),
         ...(routeNo !== undefined ? { routeNo } : {}),
         ...(ctx.chat.maxReplyChars !== undefined ? { maxReplyChars: ctx.chat.maxReplyChars } : {}),
       });
@@ -74,6 +79,9 @@ export const next: CommandModule = {
       // One route asked, with buses to come: a button sets a one-shot alert for when the next is near.
       const coming =
         routeNo !== undefined && arrivals.routes.some((r) => sameRouteName(routeNo, r.routeNo) && r.problem === undefined && r.trips.length > 0);
+      // Trips this chat was shown before whose time has passed: "👻 95 07:42 didn't come?".
+      const passed = ctx.riderReports !== undefined && ctx.shownTrips !== undefined ? ctx.shownTrips.show(ctx.chat, arrivals, routeNo, ctx.now) : [];
+      const ghosts = passed.length > 0 ? [reportButtons(arrivals.stopNo, passed, arrivals.timeZone, ctx.say)] : [];
       const notify = coming ? [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]] : [];
       // Another agency's stop across the corner: its board a tap away.
       const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
@@ -85,11 +93,14 @@ export const next: CommandModule = {
         { stopNo: arrivals.stopNo, ...(routeNo !== undefined ? { routeNo } : {}) },
         ctx.locale,
         ctx.say,
+        instead,
       );
+      const links = mapLinks(arrivals, routeNo, ctx);
       return {
         ...reply,
         blocks: [...reply.blocks, ...under.blocks],
-        buttons: [...(reply.buttons ?? []), ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
+        buttons: [...(reply.buttons ?? []), ...ghosts, ...under.buttons, ...notify, ...(transfers.length > 0 ? [transfers] : [])],
+        ...(links.length > 0 ? { links } : {}),
       };
     } catch (err) {
       const failure = transitFailure(err, { stopNo, ...(routeNo !== undefined ? { routeNo } : {}) }, ctx);

@@ -119,6 +119,10 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       const ref = raw.toLowerCase();
       return /^[0-9a-f]{12}$/.test(ref) ? { ok: true, value: ref } : usage('disruption-gone');
     }
+    case 'due-minute': {
+      // A forged or mistyped one reads as a trip too long ago to report.
+      return /^[0-9]{1,10}$/.test(raw) ? { ok: true, value: String(Number(raw)) } : usage('report-too-late', { routeNo: '' });
+    }
     case 'timezone': {
       const zone = canonicalZone(raw);
       return zone === undefined ? usage('usage-timezone-bad', { zone: clip(raw) }) : { ok: true, value: zone };

@@ -27,7 +27,9 @@ export type ArgKind =
   /** A page of a list, from 1: the ◀ ▶ buttons under /disruptions. */
   | 'page'
   /** One disruption as a 📄 button names it: 12 hex digits of its id's digest. */
-  | 'disruption-ref';
+  | 'disruption-ref'
+  /** An instant as whole minutes since 1970: the time a 👻 button's trip was due. */
+  | 'due-minute';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

@@ -5,6 +5,11 @@ import { nextButton } from '../format/buttons.js';
 import { transitFailure } from '../handler-context.js';
 import { isRouteMistake, withRoutesHere } from '../routes-here.js';
 import type { CommandModule } from './spec.js';
+import { tripKey } from '../format/vehicle.js';
+import { formatTripChange, tripChangeOf, type TripChange } from '../format/trip-change.js';
+import { nextAfter } from '../format/next-trip.js';
+import type { StopArrivals } from '../../domain/arrivals.js';
+import { sameRouteName } from '../../domain/route-names.js';
 
 /**
  * /where <stop> <route> [trip]: where the next bus of a route (or the trip a 📍 button names, by
@@ -34,6 +39,12 @@ export const where: CommandModule = {
         const { id, args } = routeProblemMessage(refused.problem, { routeNo: refused.routeNo, stopNo: arrivals.stopNo });
         return withRoutesHere(messageReply('failure', ctx.say(id, args)), arrivals.stopNo, 'where', ctx);
       }
+      // The trip a 📍 follows that will not come as it was: said so, and the pin ends with that word.
+      const changed = options.trip !== undefined ? changedTrip(arrivals, routeNo, options.trip) : undefined;
+      if (changed !== undefined) {
+        const reply = formatTripChange(changed, { now: ctx.now, say: ctx.say });
+        return { ...reply, trackingOver: true, trackingOverWhy: changed.kind };
+      }
       const found = findTrip(arrivals, routeNo, options.trip);
       if (found === undefined) {
         const id = options.trip !== undefined ? 'where-trip-gone' : 'where-no-trips';
@@ -47,3 +58,15 @@ export const where: CommandModule = {
     }
   },
 };
+
+/** The trip of that start, when it is cancelled, vanished or skipping the stop, with the route's next one. */
+function changedTrip(arrivals: StopArrivals, routeNo: string, key: string): TripChange | undefined {
+  for (const route of arrivals.routes.filter((r) => r.problem === undefined && sameRouteName(routeNo, r.routeNo))) {
+    const trip = route.trips.find((t) => tripKey(t) === key);
+    const kind = trip === undefined ? undefined : tripChangeOf(trip);
+    if (trip === undefined || kind === undefined) continue;
+    const next = nextAfter(trip, route.trips);
+    return { kind, arrivals, routeNo: route.routeNo, trip, ...(next !== undefined ? { next } : {}) };
+  }
+  return undefined;
+}

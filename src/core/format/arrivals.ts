@@ -51,13 +51,15 @@ function tripTime(trip: Trip, clock: string, zone: string, say: Say): string {
   return say('arrivals-trip', { when: say('arrivals-minutes', { minutes: minutesAway(trip) }), clock, source });
 }
 
-function tripLine(trip: Trip, route: RouteArrivals, heading: string, now: Date, zone: string, say: Say): string {
+function tripLine(trip: Trip, route: RouteArrivals, heading: string, now: Date, zone: string, say: Say, instead?: string): string {
   let line = tripTime(trip, clockTime(tripInstant(trip, now), zone), zone, say);
   const destination = shorten(headingWithoutRoute(trip.destination, route.routeNo), MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== heading.toLowerCase()) {
     line = say('arrivals-trip-to', { trip: line, destination });
   }
   const notes = tripNotes(trip, route, say);
+  // A trip passing the stop by: the stop a disruption sends riders to instead, when one names it.
+  if (trip.skipped === true && instead !== undefined) notes.push(say('arrivals-note-use-stop', { stop: instead }));
   const next = vanishedNext(trip, route.trips, now, zone, say);
   if (next !== undefined) notes.push(next);
   return notes.length > 0 ? say('arrivals-trip-with-notes', { trip: line, notes: notes.join(', ') }) : line;
@@ -79,7 +81,7 @@ function tripNotes(trip: Trip, route: RouteArrivals, say: Say): string[] {
   return notes;
 }
 
-function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: string, say: Say): ReplyBlock {
+function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: string, say: Say, instead?: string): ReplyBlock {
   const heading = routeHeading(route, say);
   if (route.problem !== undefined) {
     const { id, args } = routeProblemMessage(route.problem, { routeNo: route.routeNo, stopNo });
@@ -87,7 +89,7 @@ function routeBlock(route: RouteArrivals, stopNo: string, now: Date, zone: strin
   }
   if (route.trips.length === 0) return { heading, lines: [say('arrivals-no-trips')] };
   const bare = shorten(bareHeading(route), MAX_HEADING_CHARS);
-  return { heading, lines: blockTrips(route).map((trip) => tripLine(trip, route, bare, now, zone, say)) };
+  return { heading, lines: blockTrips(route).map((trip) => tripLine(trip, route, bare, now, zone, say, instead)) };
 }
 
 /** The trips a route's block shows: three at most, "every 10 min" once (the runs after it are the same promise, not times to read). */
@@ -103,10 +105,12 @@ export interface ArrivalsOptions {
   routeNo?: string;
   /** The adapter's message size; the route blocks take a share of it, the rest are counted in a line. */
   maxReplyChars?: number;
+  /** The stop a disruption sends riders to instead of this one (read-disruptions.ts stopInstead): named on trips that skip it. */
+  stopInstead?: string;
 }
 
 /** Next trips at a stop -> the reply every platform shows. */
-export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxReplyChars }: ArrivalsOptions): Reply {
+export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxReplyChars, stopInstead }: ArrivalsOptions): Reply {
   const stopNo = arrivals.stopNo;
   const title = say('arrivals-title', { stopName: stopName(arrivals.stopName, stopNo, MAX_NAME_CHARS) || stopNo, stopNo });
   const sorted = [...arrivals.routes].sort(compareForArrivals);
@@ -122,7 +126,7 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const blocks: ReplyBlock[] = [];
   let used = 0;
   for (const route of routes) {
-    const block = routeBlock(route, stopNo, now, arrivals.timeZone, say);
+    const block = routeBlock(route, stopNo, now, arrivals.timeZone, say, stopInstead);
     const chars = [block.heading ?? '', ...block.lines].reduce((n, line) => n + line.length + 1, 0);
     if (blocks.length === maxBlocks || (blocks.length > 0 && used + chars > budget)) break;
     blocks.push(block);
@@ -142,9 +146,15 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
 
   const anyTrips = shown.some((r) => r.problem === undefined && r.trips.length > 0);
   const allFailed = routes.length > 0 && folded.length === 0 && routes.every((r) => r.problem !== undefined);
-  // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as live.
+  // A live feed that is down or stale is said so: its trips are the schedule's, never passed off as
+  // live, but for those estimated from their bus's position (🧭), which the note names.
+  const estimated = shownTrips(shown).some((trip) => trip.trust === 'estimated') ? 'yes' : 'no';
   const liveNote =
-    arrivals.liveUnavailable === true ? [say('arrivals-live-unavailable')] : arrivals.staleFeed === true ? [staleNote(arrivals, say)] : [];
+    arrivals.liveUnavailable === true
+      ? [say('arrivals-live-unavailable', { estimated })]
+      : arrivals.staleFeed === true
+        ? [staleNote(arrivals, estimated, say)]
+        : [];
   const legend = anyTrips ? trustLegend(shownTrips(shown), say, arrivals.noVehiclePositions === true) : undefined;
   const footer = [...liveNote, ...(legend !== undefined ? [legend] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
   const where = whereButtons(stopNo, shown, say);
@@ -157,8 +167,10 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
 }
 
 /** A stale feed's age, when known: riders judge "out of date" by how much. */
-function staleNote(arrivals: StopArrivals, say: Say): string {
-  return arrivals.feedAgeMinutes === undefined ? say('arrivals-live-stale') : say('arrivals-live-stale-age', { minutes: arrivals.feedAgeMinutes });
+function staleNote(arrivals: StopArrivals, estimated: 'yes' | 'no', say: Say): string {
+  return arrivals.feedAgeMinutes === undefined
+    ? say('arrivals-live-stale', { estimated })
+    : say('arrivals-live-stale-age', { minutes: arrivals.feedAgeMinutes, estimated });
 }
 
 /** The trips the route blocks show, those the source refused aside. */

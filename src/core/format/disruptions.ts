@@ -49,6 +49,8 @@ export function disruptionsUnderArrivals(
   subject: { stopNo: string; routeNo?: string },
   locale: Locale,
   say: Say,
+  /** The stop the disruptions send riders to instead (read-disruptions.ts stopInstead): said under them. */
+  instead?: { stop: string; name: string },
 ): { blocks: ReplyBlock[]; buttons: ButtonGroup[] } {
   if (reading === undefined) return { blocks: [], buttons: [] };
   if (reading.status === 'unavailable') return { blocks: [{ lines: [say('disruptions-unavailable-short')] }], buttons: [] };
@@ -59,6 +61,7 @@ export function disruptionsUnderArrivals(
     .map((d) => say('disruptions-line', { effect: effectWord(d, say), text: shorten(headline(d, locale), MAX_LINE_CHARS) }));
   const more = disruptions.length - MAX_LINES_UNDER_ARRIVALS;
   if (more > 0) lines.push(say('disruptions-more', { count: more }));
+  if (instead !== undefined) lines.push(say('disruptions-use-stop', instead));
   const options: Record<string, string> = subject.routeNo === undefined ? { stop: subject.stopNo } : { stop: subject.stopNo, route: subject.routeNo };
   return {
     blocks: [{ heading: say('disruptions-heading'), lines }],

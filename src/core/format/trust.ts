@@ -3,23 +3,26 @@ import { clockTime, tripInstant } from './clock-time.js';
 import type { Say } from './text.js';
 
 // How far a rider may trust each time: a mark learnt once beside the minutes (📡 the vehicle
-// tracked, 🔮 predicted with no vehicle seen, 🕒 the schedule alone, 👻 vanished from tracking),
+// tracked, 🔮 predicted with no vehicle seen, 🧭 estimated from the vehicle's position where the
+// feed predicts nothing, 🕒 the schedule alone, 👻 vanished from tracking),
 // the gap to the schedule in words where both times are known, and the legend of the marks a
 // message shows.
 
 const MARK_IDS = {
   tracked: 'arrivals-source-tracked',
   predicted: 'arrivals-source-predicted',
+  estimated: 'arrivals-source-estimated',
   scheduled: 'arrivals-source-scheduled',
 } as const satisfies Record<TripTrust, string>;
 
 const LEGEND_IDS = {
   tracked: 'arrivals-legend-tracked',
   predicted: 'arrivals-legend-predicted',
+  estimated: 'arrivals-legend-estimated',
   scheduled: 'arrivals-legend-scheduled',
 } as const satisfies Record<TripTrust, string>;
 
-const TRUST_ORDER: readonly TripTrust[] = ['tracked', 'predicted', 'scheduled'];
+const TRUST_ORDER: readonly TripTrust[] = ['tracked', 'predicted', 'estimated', 'scheduled'];
 
 export function trustMark(trip: Pick<Trip, 'trust'>, say: Say): string {
   return say(MARK_IDS[trip.trust]);
@@ -47,9 +50,9 @@ export function trustLegend(trips: readonly Trip[], say: Say, noVehiclePositions
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
-/** Every mark with its words, for /help: the lines that will not stop say so in words of their own. */
+/** Every mark with its words, for /help, 👻 vanished included: the lines that will not stop say so in words of their own. */
 export function fullTrustLegend(say: Say): string {
-  return TRUST_ORDER.map((trust) => say(LEGEND_IDS[trust])).join(' · ');
+  return [...TRUST_ORDER.map((trust) => say(LEGEND_IDS[trust])), say('arrivals-legend-vanished')].join(' · ');
 }
 
 /**

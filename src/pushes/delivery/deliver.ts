@@ -173,9 +173,12 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     if (parts.length === 0) return parts;
     const alerts = parts.some((p) => p.disruption !== true);
     const disruptions = parts.some((p) => p.disruption === true);
-    const active = new Set(alerts ? (await deps.subscriptions.list(job.chat)).filter((s) => s.paused === undefined).map((s) => s.id) : []);
+    const subs = alerts ? await deps.subscriptions.list(job.chat) : [];
+    const active = new Set(subs.filter((s) => s.paused === undefined).map((s) => s.id));
     const pushes = disruptions && deps.chats !== undefined ? (await deps.chats.disruptionPushes(job.chat)) === 'on' : true;
-    const wanted = parts.filter((p) => (p.disruption === true ? pushes : active.has(p.subId)));
+    // A chat that refused the bot, or paused every alert it has, is not told through its live messages either.
+    const paused = subs.some((s) => s.paused === 'refused') || (subs.length > 0 && active.size === 0);
+    const wanted = parts.filter((p) => (p.disruption === true ? pushes : p.live === true ? !paused : active.has(p.subId)));
     if (wanted.length < parts.length)
       logger.info({ job: job.id, dropped: parts.length - wanted.length }, 'alerts removed or paused since they were due: not sent');
     return wanted;

@@ -12,6 +12,8 @@ export interface AlertPart {
   oneShot: boolean;
   /** A disruption pushed to the chat (subId ''): wanted while the chat has not turned them off. */
   disruption?: boolean;
+  /** A trip change told to a chat through its live board or 📍 (subId ''): wanted while the chat has not refused nor paused the bot. */
+  live?: boolean;
   reply: Reply;
 }
 
@@ -34,3 +36,6 @@ export const alertJobId = (chat: ChatRef, dueAt: number) =>
 /** A chat's disruptions of one snapshot of the network's (`offer`: a second offer of the same snapshot, named apart). */
 export const disruptionJobId = (chat: ChatRef, snapshot: string, offer?: string) =>
   `disruption.${chat.platform}.${encodeURIComponent(chat.chatId)}.${snapshot}${offer !== undefined ? `.${offer}` : ''}`;
+
+/** A chat's trip changes of one round, named by their marks: two instances working the same round queue it once. */
+export const tripChangeJobId = (chat: ChatRef, marks: string) => `tripchange.${chat.platform}.${encodeURIComponent(chat.chatId)}.${marks}`;

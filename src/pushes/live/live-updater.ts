@@ -74,6 +74,10 @@ const chatOf = (message: LiveMessage): ChatContext => ({
   ...(message.languageCode !== undefined ? { languageCode: message.languageCode } : {}),
 });
 
+/** Why a pin stopped, in the words its last edit shows: the bus passed, or its trip was cancelled, vanished or skips the stop. */
+const OVER_LINES = { cancelled: 'where-live-cancelled', vanished: 'where-live-vanished', skipped: 'where-live-skipped' } as const;
+const overLine = (reply: Reply) => (reply.trackingOverWhy !== undefined ? OVER_LINES[reply.trackingOverWhy] : 'where-live-passed');
+
 const sameSpot = (a: ReplyLocation | undefined, b: ReplyLocation) => a !== undefined && a.lat === b.lat && a.lon === b.lon && a.bearing === b.bearing;
 
 export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
@@ -224,14 +228,14 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
       if (editor.redrawsOnStop === true) {
         const reply = await deps.core.run(message.request, chat);
         const locale = await deps.core.localeOf(chat);
-        last = await lastAnswer(message, reply, [deps.core.t(locale, reply.trackingOver === true ? 'where-live-passed' : 'where-live-ended')]);
+        last = await lastAnswer(message, reply, [deps.core.t(locale, reply.trackingOver === true ? overLine(reply) : 'where-live-ended')]);
       }
       return end(editor, message, last, tally, roundEnd);
     }
     const reply = await deps.core.run(message.request, chat);
     if (reply.trackingOver === true) {
       const locale = await deps.core.localeOf(chat);
-      return end(editor, message, await lastAnswer(message, reply, [deps.core.t(locale, 'where-live-passed')]), tally, roundEnd);
+      return end(editor, message, await lastAnswer(message, reply, [deps.core.t(locale, overLine(reply))]), tally, roundEnd);
     }
     // No fresh fix (an old one, the feed down): the pin stays where it was until one comes.
     const location = reply.location;

@@ -9,6 +9,8 @@ import { createGtfsSource, type GtfsSource } from './source.js';
 import { gtfsAlertsFeed } from './realtime/alerts-feed.js';
 import type { DisruptionFeed } from '../disruption-feed.js';
 import { withDisruptions } from '../with-disruptions.js';
+import type { AccuracySettings } from '../kind.js';
+import { createAccuracyRecorder } from './realtime/accuracy-recorder.js';
 
 // Opening the GTFS source from its settings, and making sure a schedule is coming. The terminal
 // chat waits for the very first import (showing its progress); chat platforms start at once and
@@ -47,6 +49,8 @@ export async function openGtfsFeed(
     refresh?: boolean;
     /** Other publishers of this agency's disruptions (OC Transpo's RSS: sources/publishers.ts). */
     disruptionFeeds?: readonly DisruptionFeed[];
+    /** Where its accuracy figures are kept; absent: none recorded. */
+    accuracy?: AccuracySettings;
     sharedPolls?: FeedPollShare;
   },
 ): Promise<OpenedGtfsFeed> {
@@ -56,6 +60,10 @@ export async function openGtfsFeed(
     const location = readLocation(address);
     return settings.signing !== undefined && location.kind === 'url' ? stoSignedLocation(location.url, settings.signing, options.now) : location;
   };
+  const logger = options.logger.child({ component: 'gtfs' });
+  // Only a feed with predictions has any to measure.
+  const accuracy =
+    options.accuracy !== undefined && settings.tripUpdatesUrl !== undefined ? createAccuracyRecorder({ ...options.accuracy, logger }) : undefined;
   const gtfs = await createGtfsSource({
     schedule: readLocation(settings.scheduleUrl),
     ...(settings.tripUpdatesUrl !== undefined ? { tripUpdates: realtimeAt(settings.tripUpdatesUrl) } : {}),
@@ -64,7 +72,8 @@ export async function openGtfsFeed(
     refreshSeconds: settings.refreshSeconds,
     dataDir: options.dataDir,
     now: options.now,
-    logger: options.logger.child({ component: 'gtfs' }),
+    logger,
+    ...(accuracy !== undefined ? { accuracy } : {}),
     ...(options.sharedPolls !== undefined ? { sharedPolls: options.sharedPolls } : {}),
   });
   const feeds: DisruptionFeed[] = [

@@ -13,7 +13,11 @@ import { type Location } from './net/location.js';
 import { createRealtimePoller, type RealtimePoller } from './realtime/poller.js';
 import { realtimeProblem } from './realtime/realtime-problem.js';
 import { createVanishWatch } from './realtime/vanished-trips.js';
+import { createChangedTrips } from './realtime/changed-trips.js';
+import { routesOfTrips } from './changed-routes.js';
 import { createRealtimeReader, type SnapshotObserver } from './realtime/snapshots.js';
+import type { AccuracyRecorder } from './realtime/accuracy-recorder.js';
+import type { ReliabilityReading } from '../../domain/accuracy.js';
 import { createVehiclePoller } from './realtime/vehicle-poller.js';
 import type { VehicleFeed } from './realtime/vehicles.js';
 import { openSchedule, type Schedule, type ScheduleProgress } from './static/schedule.js';
@@ -21,6 +25,7 @@ import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 import { schedulePlaces } from './disruption-places.js';
 import type { PlaceResolver } from '../../domain/disruption-match.js';
+import { routeMapOf } from './route-map.js';
 import type { FeedPollShare } from '../kind.js';
 import { sharedPollOf } from './realtime/shared-poll-key.js';
 
@@ -50,6 +55,8 @@ export interface GtfsSourceOptions {
   sharedPolls?: FeedPollShare;
   /** Told of every new live snapshot (besides the source's own watch of vanishing trips). */
   observers?: readonly SnapshotObserver[];
+  /** Records how the feed's predictions come out (told every snapshot too), and answers `reliability`. */
+  accuracy?: AccuracyRecorder;
 }
 
 export interface GtfsSource extends TransitSource {
@@ -91,7 +98,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createRealtimePoller({
           location: options.tripUpdates,
-          ...sharedPollOf(options.sharedPolls, 'trip-updates', options.tripUpdates),
+          ...sharedPollOf(options.sharedPolls, 'TripUpdates', options.tripUpdates),
           stopMismatchMetrics: { count: (outcome) => (mismatches[outcome] += 1) },
           ...polling,
         });
@@ -101,17 +108,34 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       ? undefined
       : createVehiclePoller({
           location: options.vehiclePositions,
-          ...sharedPollOf(options.sharedPolls, 'vehicle-positions', options.vehiclePositions),
+          ...sharedPollOf(options.sharedPolls, 'VehiclePositions', options.vehiclePositions),
           ...polling,
         });
 
   // Trips that drop out of the trip updates before their time, found by comparing each snapshot with the last.
-  const vanishing = createVanishWatch();
+  const observers = [...(options.observers ?? []), ...(options.accuracy !== undefined ? [options.accuracy] : [])];
+  const observerFailed = (err: unknown) =>
+    options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed');
+  const vanishing = createVanishWatch((trip) => {
+    for (const observer of observers) {
+      try {
+        observer.vanished?.(trip);
+      } catch (err) {
+        observerFailed(err);
+      }
+    }
+  });
+  // Trips the feed cancels or has skip a stop: the trip-change pushes ask only about their routes.
+  const changing = createChangedTrips();
   const reader = createRealtimeReader(
     realtime,
     vehicles,
-    [{ observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) }, ...(options.observers ?? [])],
-    (err) => options.logger.warn({ problem: err instanceof Error ? err.name : 'unknown' }, 'a realtime observer failed'),
+    [
+      { observe: (snapshot) => snapshot.trips !== undefined && vanishing.observe(snapshot.trips, snapshot.vehicles) },
+      { observe: (snapshot) => snapshot.trips !== undefined && changing.observe(snapshot.trips) },
+      ...observers,
+    ],
+    observerFailed,
   );
 
   // The stop index and the profile are rebuilt from each import as it comes into use.
@@ -240,6 +264,15 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           ...(platform !== undefined ? { position: { lat: platform.lat, lon: platform.lon } } : {}),
         });
       }),
+    routeMap: (query) =>
+      guarded(async () => {
+        const timetable = timetableOrLoading();
+        if (query.stop !== undefined) await placeOf(timetable, query.stop);
+        const [route] = await timetable.findRoutes(query.route.trim());
+        if (route === undefined) throw new TransitError('unknown-route', 'no such route in the schedule');
+        const { vehicles: fresh } = await reader.read();
+        return routeMapOf({ timetable, route, vehicles: fresh, hasVehicleFeed: vehicles !== undefined, now: options.now() });
+      }),
     profile: () => profile,
     status: () => {
       const problem = schedule.problem();
@@ -251,6 +284,7 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           realtime: realtime === undefined ? 'none' : realtime.problem !== undefined ? 'failing' : 'ok',
           ...(live !== undefined ? { realtimeProblem: live } : {}),
           stopMismatches: { ...mismatches },
+          ...(options.accuracy !== undefined ? { accuracy: options.accuracy.totals() } : {}),
         },
       ];
     },
@@ -260,8 +294,38 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
       return outcome;
     },
     hasSchedule: () => schedule.current() !== undefined,
+    reliability: (query) =>
+      guarded(async (): Promise<ReliabilityReading> => {
+        const timetable = timetableOrLoading();
+        const routes = await timetable.findRoutes(query.route.trim());
+        if (routes.length === 0) throw new TransitError('unknown-route', 'no such route in the schedule');
+        const place = query.stop === undefined ? undefined : await placeOf(timetable, query.stop);
+        const serving = place === undefined ? routes : (await timetable.routesAt(place)).filter((r) => routes.some((x) => x.routeId === r.routeId));
+        if (serving.length === 0) throw new TransitError('route-not-at-stop', 'the route does not stop there');
+        // Nothing predicted, nothing to measure; a feed recorded nowhere (no store given) has no figures.
+        if (realtime === undefined) return { status: 'no-realtime' };
+        if (options.accuracy === undefined) return { status: 'not-recorded' };
+        const tally = await options.accuracy.read([...new Set(serving.map((r) => r.routeId))], place?.stopIds, options.now());
+        return {
+          status: 'ok',
+          days: options.accuracy.days,
+          route: serving[0]!.routeNo,
+          ...(place !== undefined ? { stop: place.code } : {}),
+          tally,
+        };
+      }),
     refreshRealtime: async () => {
       if (realtime !== undefined || vehicles !== undefined) await reader.read();
+    },
+    changedRoutes: async () => {
+      const timetable = schedule.current();
+      if (timetable === undefined) return undefined;
+      try {
+        return await routesOfTrips(timetable, [...changing.trips.keys(), ...vanishing.vanishedTrips()]);
+      } catch (err) {
+        options.logger.warn({ problem: asTransitError(err).message }, 'routes of changed trips not read');
+        return undefined;
+      }
     },
     onProgress: (listener) => schedule.onProgress(listener),
     close: () => schedule.close(),

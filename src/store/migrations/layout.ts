@@ -4,10 +4,11 @@
 // the first step, which creates only what is absent, so its records are read as they are.
 import type { Database } from 'better-sqlite3';
 import { keyvTables } from './layout-001-keyv-tables.js';
+import { reportCountsTable } from './layout-002-report-counts.js';
 import type { LayoutMigration } from './migration.js';
 import { NewerStoreError } from './newer-store.js';
 
-export const LAYOUT_MIGRATIONS: readonly LayoutMigration[] = [keyvTables];
+export const LAYOUT_MIGRATIONS: readonly LayoutMigration[] = [keyvTables, reportCountsTable];
 
 export const LATEST_LAYOUT = LAYOUT_MIGRATIONS[LAYOUT_MIGRATIONS.length - 1]!.version;
 

@@ -93,7 +93,7 @@ export function press(customId: string, message: StoredMessage, rider: Rider = A
 
 /** The custom ids of the buttons under a message, row by row. */
 export function customIds(message: StoredMessage | undefined): string[][] {
-  return (message?.components ?? []).map((row) => row.components.map((b) => b.custom_id));
+  return (message?.components ?? []).map((row) => row.components.flatMap((b) => ('custom_id' in b ? [b.custom_id] : [])));
 }
 
 /** The one embed of a message the bot sent (every answer has exactly one). */

@@ -101,6 +101,21 @@ describe('delivering one job', () => {
     expect(s.notifier.sent).toHaveLength(1);
   });
 
+  it('a trip change told through a live message: sent while the chat has an active alert or none, not once it paused them all or refused the bot', async () => {
+    const live = (n: number) => part(n, { key: `trips:sent:telegram:42:3017:95:08:12:x${n}:cancelled`, subId: '', live: true });
+    const s = setup();
+    expect(await s.deliver(job([live(1)]))).toEqual({ kind: 'sent', messages: 1 });
+    await s.claims.release(chatPaceKey(job([]).chat));
+    for (const [id, sub] of s.subscriptions.live) s.subscriptions.live.set(id, { ...sub, paused: 'user' });
+    expect(await s.deliver(job([live(2)]))).toEqual({ kind: 'skipped' });
+    s.subscriptions.live.set('s1', { ...s.subscriptions.live.get('s1')!, paused: undefined });
+    s.subscriptions.live.set('s2', { ...s.subscriptions.live.get('s2')!, paused: 'refused' });
+    expect(await s.deliver(job([live(3)]))).toEqual({ kind: 'skipped' });
+    s.subscriptions.live.clear();
+    expect(await s.deliver(job([live(4)]))).toEqual({ kind: 'sent', messages: 1 });
+    expect(s.notifier.sent).toHaveLength(2);
+  });
+
   it('waits while another sender holds the chat, or while its pace lasts', async () => {
     const s = setup();
     await s.claims.claim(chatSendingKey(job([]).chat), 'other', 30_000);

@@ -3,10 +3,12 @@ import { readPosition, type VehiclePosition } from '../../../domain/vehicle-posi
 import type { TripPrediction } from '../realtime/feed.js';
 import type { VanishedCall } from '../realtime/vanished-trips.js';
 import { ageMinutes } from './candidate.js';
+import type { Estimate } from './estimate.js';
 import type { Outcome } from './predict.js';
 
 // What a call's outcome (predict.ts) tells a rider besides its time: how far to trust it (its
-// vehicle seen with a fresh fix, a prediction with no vehicle seen, the schedule alone), how far
+// vehicle seen with a fresh fix, a prediction with no vehicle seen, our estimate from its vehicle
+// where the feed predicts nothing, the schedule alone), how far
 // it is off the schedule, and whether the trip comes at all. The schedule's calls and DUPLICATED
 // copies read it alike.
 
@@ -28,6 +30,8 @@ export interface CallContext {
   exactTimes: boolean;
   /** The trip dropped out of the trip updates before its time at this stop (vanished-trips.ts). */
   vanished?: VanishedCall | undefined;
+  /** Our own time from the trip's vehicle (estimate.ts), for a call the feed predicts nothing for. */
+  estimate?: Estimate | undefined;
 }
 
 export function callTrust(outcome: Exclude<Outcome, { kind: 'deleted' }>, context: CallContext): CallTrust {
@@ -37,6 +41,18 @@ export function callTrust(outcome: Exclude<Outcome, { kind: 'deleted' }>, contex
       // A vanished trip keeps the time last predicted, and says that nothing tracks it any more.
       if (context.vanished !== undefined)
         return { atSeconds: context.vanished.atSeconds, trip: { trust: 'scheduled', vanishedAt: context.vanished.vanishedAt } };
+      // The feed says nothing of this call, but the trip's own bus is seen: our estimate from where it is.
+      if (context.estimate !== undefined) {
+        const { atSeconds, fixS } = context.estimate;
+        return {
+          atSeconds,
+          trip: {
+            trust: 'estimated',
+            gpsAgeMinutes: ageMinutes(nowS, fixS),
+            ...(context.exactTimes ? { delaySeconds: atSeconds - scheduledS } : {}),
+          },
+        };
+      }
       return { atSeconds: scheduledS, trip: { trust: 'scheduled' } };
     case 'cancelled':
       return { atSeconds: scheduledS, trip: { trust: 'scheduled', cancelled: true } };

@@ -6,6 +6,7 @@ import { addedTrips } from './added-trips.js';
 import { callTrust } from './call-trust.js';
 import { hoursMinutes, NO_BUS, type Candidate } from './candidate.js';
 import { duplicatedTrips } from './duplicated-trips.js';
+import { estimateFromPosition } from './estimate.js';
 import { liveUpdates } from './live-updates.js';
 import { runFor } from './match-run.js';
 import { predictCall } from './predict.js';
@@ -18,6 +19,8 @@ import type { VanishWatch } from '../realtime/vanished-trips.js';
 // it, each predicted from the live feed when it covers the trip, plus the trips only the feed
 // knows (ADDED, NEW, DUPLICATED); then per route direction the next three, in time order, each
 // saying how far to trust it (call-trust.ts), a trip that skips the stop said so, never dropped.
+// A call the feed predicts nothing for (no trip updates, none for it, the feed down or stale) whose
+// own bus is seen gets our estimate from where the bus is (estimate.ts).
 
 /** A vehicle up to 90 minutes late is still coming: its scheduled time is looked at from this far back. */
 const LOOKBACK_S = 90 * 60;
@@ -66,7 +69,16 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
       if (outcome.kind === 'deleted') continue;
       const key = directionKey(call.routeId, call.directionId);
       const position = vehicles === undefined || outcome.kind === 'cancelled' ? undefined : vehicleAt(vehicles, day, call, tripStops);
-      const vanished = run === undefined ? request.vanished?.vanished(call.tripId, day.date, call) : undefined;
+      // The scheduled time goes with the call: a feed of delays alone times it from there.
+      const vanished =
+        run === undefined
+          ? request.vanished?.vanished(call.tripId, day.date, {
+              stopId: call.stopId,
+              stopSequence: call.stopSequence,
+              scheduledS: day.start + call.arrival,
+            })
+          : undefined;
+      const estimate = outcome.kind === 'scheduled' ? estimateFromPosition(position, call, day.start, tripStops, nowS) : undefined;
       const told = callTrust(outcome, {
         scheduledS: day.start + call.arrival,
         run,
@@ -74,6 +86,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
         nowS,
         exactTimes: call.frequency?.exact !== false,
         vanished,
+        estimate,
       });
       candidates.push({
         key,
@@ -95,7 +108,7 @@ export async function stopArrivals(request: ArrivalsRequest): Promise<StopArriva
     }
   }
   if (feed !== undefined) {
-    candidates.push(...(await addedTrips(timetable, place, feed, wanted, nowS, scheduled)));
+    candidates.push(...(await addedTrips(timetable, place, feed, wanted, nowS, scheduled, vehicles)));
     candidates.push(...(await duplicatedTrips({ timetable, place, feed, live: live!, wanted, nowMs, untilS: nowS + HORIZON_S })));
   }
 

@@ -6,8 +6,10 @@ import type { ServiceDay } from './service-days.js';
 
 // A scheduled call's vehicle: the VehiclePositions reading of the same trip_id and run (start
 // date, and start time for a frequency trip, as match-run.ts picks trip updates), never a
-// vehicle of another trip of the route. Stops away are counted on the static trip, from the
-// vehicle's current stop (current_stop_sequence, else its stop_id) to the rider's.
+// vehicle of another trip of the route, nor one whose descriptor says ADDED or NEW (a run the
+// schedule does not have, though it reuses the trip_id: added-trips.ts joins it to its own trip).
+// Stops away are counted on the static trip, from the vehicle's current stop
+// (current_stop_sequence, else its stop_id) to the rider's.
 
 export function vehicleAt(
   vehicles: VehicleFeed,
@@ -15,8 +17,14 @@ export function vehicleAt(
   call: ScheduledCall,
   stops: readonly TripStop[] | undefined,
 ): VehiclePosition | undefined {
-  const reading = runFor(vehicles.byTripId.get(call.tripId), day, call);
+  const runs = vehicles.byTripId.get(call.tripId);
+  const reading = runFor(runs?.some((r) => r.added === true) === true ? runs.filter((r) => r.added !== true) : runs, day, call);
   if (reading === undefined) return undefined;
+  return { ...positionOf(reading, vehicles), ...progress(reading, call, stops) };
+}
+
+/** A reading as riders are shown it: the fix (the header's time when it has none of its own), its stop and status, its load. */
+export function positionOf(reading: VehicleReading, vehicles: Pick<VehicleFeed, 'timestamp'>): VehiclePosition {
   const fixS = reading.timestamp ?? (vehicles.timestamp > 0 ? vehicles.timestamp : undefined);
   return {
     lat: reading.lat,
@@ -26,7 +34,6 @@ export function vehicleAt(
     ...(fixS !== undefined ? { fixAt: new Date(fixS * 1000) } : {}),
     ...(reading.currentStopSequence !== undefined ? { currentStopSequence: reading.currentStopSequence } : {}),
     ...(reading.status !== undefined ? { status: reading.status } : {}),
-    ...progress(reading, call, stops),
     ...(reading.occupancy !== undefined ? { occupancy: reading.occupancy } : {}),
     ...((reading.label ?? reading.vehicleId) !== undefined ? { label: reading.label ?? reading.vehicleId! } : {}),
   };

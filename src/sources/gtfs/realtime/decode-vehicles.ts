@@ -110,6 +110,8 @@ function vehiclePosition(r: Reader, end: number): VehicleReading | undefined {
   if (trip.startDate !== undefined) reading.startDate = trip.startDate;
   if (trip.startTime !== undefined) reading.startTime = trip.startTime;
   if (trip.routeId !== undefined) reading.routeId = trip.routeId;
+  // ADDED (1) and NEW (8): the schedule has no such run.
+  if (trip.relationship === 1 || trip.relationship === 8) reading.added = true;
   reading.lat = lat;
   reading.lon = lon;
   if (bearing >= 0 && bearing < 360) reading.bearing = Math.round(bearing) % 360;

@@ -8,7 +8,7 @@ import type { Location } from '../net/location.js';
 
 export function sharedPollOf(
   share: FeedPollShare | undefined,
-  what: 'trip-updates' | 'vehicle-positions',
+  what: 'TripUpdates' | 'VehiclePositions',
   location: Location,
 ): { share?: { polls: FeedPollShare['polls']; feed: string; holder: string } } {
   if (share === undefined || location.kind === 'file') return {};

@@ -1,5 +1,6 @@
 import type { RealtimeFeed } from './feed.js';
 import type { RealtimePoller, RealtimeReading } from './poller.js';
+import type { VanishedTrip } from './vanished-trips.js';
 import type { VehicleFeed } from './vehicles.js';
 
 // What watches the realtime feeds over time (trips vanishing, prediction accuracy, trips changing
@@ -16,6 +17,8 @@ export interface LiveSnapshot {
 export interface SnapshotObserver {
   /** A snapshot with a newer trip-updates or vehicle-positions header than the last one told; never throws. */
   observe(snapshot: LiveSnapshot): void;
+  /** A trip that vanished from the trip updates (the source's vanish watch), told before the snapshot that showed it; never throws. */
+  vanished?(trip: VanishedTrip): void;
 }
 
 export interface RealtimeReader {

@@ -24,6 +24,16 @@ export interface VanishedCall {
 export interface CallAt {
   readonly stopId: string;
   readonly stopSequence: number;
+  /** Its scheduled time, POSIX seconds: a feed of delays alone times the call from it. */
+  readonly scheduledS?: number;
+}
+
+/** A trip newly vanished, as what counts them (the accuracy recorder) is told: once per trip and snapshot. */
+export interface VanishedTrip {
+  readonly tripId: string;
+  readonly startDate?: string;
+  readonly routeId?: string;
+  readonly vanishedAt: Date;
 }
 
 export interface VanishWatch {
@@ -33,6 +43,8 @@ export interface VanishWatch {
   vanished(tripId: string, startDate: string, call: CallAt): VanishedCall | undefined;
   /** Calls remembered, vanished ones included (for tests: memory stays bounded). */
   readonly size: number;
+  /** The trips with a vanished call now, by trip_id (what the trip-change pushes ask about). */
+  vanishedTrips(): Iterable<string>;
 }
 
 interface Remembered {
@@ -40,11 +52,16 @@ interface Remembered {
   readonly startDate?: string;
   readonly stopId?: string;
   readonly stopSequence?: number;
+  readonly routeId?: string;
+  /** The predicted time; for an update of a delay alone, the latest it could be due (the window's end). */
   readonly atSeconds: number;
+  /** An update of a delay alone: its time is the call's scheduled one plus this, known when a board asks. */
+  readonly delaySeconds?: number;
   vanishedAt?: Date;
 }
 
-export function createVanishWatch(): VanishWatch {
+/** `onVanished`: told of each trip as it vanishes (the accuracy recorder counts them). */
+export function createVanishWatch(onVanished?: (trip: VanishedTrip) => void): VanishWatch {
   let remembered: Remembered[] = [];
   // Asked once per call of a board lacking a run in the feed: found by trip, never by a scan.
   let vanishedByTrip = new Map<string, Remembered[]>();
@@ -57,8 +74,19 @@ export function createVanishWatch(): VanishWatch {
     lastTimestamp = nowS;
     // A trip back in the feed is no longer vanished; one whose time came while it was away is past asking.
     const kept = remembered.filter((call) => call.atSeconds + MARGIN_S >= nowS && !feed.byTripId.has(call.tripId));
+    const told = new Set<string>();
     for (const call of kept) {
-      if (call.vanishedAt === undefined && call.atSeconds >= nowS && !passed(call, vehicles)) call.vanishedAt = new Date(nowS * 1000);
+      if (call.vanishedAt !== undefined || call.atSeconds < nowS || passed(call, vehicles)) continue;
+      call.vanishedAt = new Date(nowS * 1000);
+      const run = `${call.tripId}\u0000${call.startDate ?? ''}`;
+      if (onVanished === undefined || told.has(run)) continue;
+      told.add(run);
+      onVanished({
+        tripId: call.tripId,
+        ...(call.startDate !== undefined ? { startDate: call.startDate } : {}),
+        ...(call.routeId !== undefined ? { routeId: call.routeId } : {}),
+        vanishedAt: call.vanishedAt,
+      });
     }
     // Calls of trips still in the feed are read again from it; the others only if they vanished.
     const vanished = kept.filter((call) => call.vanishedAt !== undefined);
@@ -76,29 +104,43 @@ export function createVanishWatch(): VanishWatch {
           // The stop's id first: some feeds number stops otherwise than the schedule (stop-mismatches.ts).
           (r.stopId !== undefined ? r.stopId === call.stopId : r.stopSequence === call.stopSequence),
       );
-      return found?.vanishedAt === undefined ? undefined : { atSeconds: found.atSeconds, vanishedAt: found.vanishedAt };
+      if (found?.vanishedAt === undefined) return undefined;
+      if (found.delaySeconds === undefined) return { atSeconds: found.atSeconds, vanishedAt: found.vanishedAt };
+      // Due within the window of the last snapshot that had it, and still ahead when it vanished.
+      const atSeconds = call.scheduledS === undefined ? undefined : call.scheduledS + found.delaySeconds;
+      if (atSeconds === undefined || atSeconds > found.atSeconds || atSeconds < found.vanishedAt.getTime() / 1000) return undefined;
+      return { atSeconds, vanishedAt: found.vanishedAt };
     },
     get size() {
       return remembered.length;
     },
+    vanishedTrips: () => vanishedByTrip.keys(),
   };
 }
 
-/** The calls a snapshot predicts within the window: its stop updates with a time still ahead. */
+/**
+ * The calls a snapshot predicts within the window: its stop updates with a time still ahead. An
+ * update of a delay alone has no time until the schedule's is added, which only a board's look-up
+ * has (vanished(..., { scheduledS })): it is remembered with its delay, due at the latest at the
+ * window's end, and found due or not when asked.
+ */
 function dueCalls(feed: RealtimeFeed, nowS: number): Remembered[] {
   const due: Remembered[] = [];
   for (const runs of feed.byTripId.values()) {
     for (const run of runs) {
       if (!runsAtAll(run)) continue;
       for (const update of feed.updatesOf(run)) {
+        if (update.relationship !== 'SCHEDULED') continue;
         const atSeconds = update.arrival?.time ?? update.departure?.time;
-        if (update.relationship !== 'SCHEDULED' || atSeconds === undefined || atSeconds < nowS || atSeconds > nowS + WINDOW_S) continue;
+        const delaySeconds = atSeconds === undefined ? (update.arrival ?? update.departure)?.delay : undefined;
+        if (delaySeconds === undefined && (atSeconds === undefined || atSeconds < nowS || atSeconds > nowS + WINDOW_S)) continue;
         due.push({
           tripId: run.tripId,
           ...(run.startDate !== undefined ? { startDate: run.startDate } : {}),
           ...(update.stopId !== undefined ? { stopId: update.stopId } : {}),
           ...(update.stopSequence !== undefined ? { stopSequence: update.stopSequence } : {}),
-          atSeconds,
+          ...(run.routeId !== undefined ? { routeId: run.routeId } : {}),
+          ...(delaySeconds !== undefined ? { atSeconds: nowS + WINDOW_S, delaySeconds } : { atSeconds: atSeconds! }),
         });
       }
     }

@@ -12,6 +12,11 @@ export interface VehicleReading {
   /** "HH:MM:SS", for a frequency trip's runs. */
   readonly startTime?: string;
   readonly routeId?: string;
+  /**
+   * Its trip descriptor says ADDED or NEW: a run the schedule does not have, whatever trip_id it
+   * reuses; joined to that added trip alone, never to a scheduled call of the same trip_id.
+   */
+  readonly added?: true;
   readonly lat: number;
   readonly lon: number;
   readonly bearing?: number;

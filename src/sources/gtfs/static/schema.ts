@@ -54,6 +54,7 @@ export const TABLES: TableSpec[] = [
       direction_id: 'int',
       block_id: 'text',
       wheelchair_accessible: 'int',
+      shape_id: 'text',
     },
     key: ['trip_id', 'route_id', 'service_id'],
   },
@@ -106,6 +107,13 @@ export const TABLES: TableSpec[] = [
     key: ['table_name', 'field_name', 'language', 'translation'],
   },
   {
+    // The line a trip's vehicle follows, for the live map (its stops joined when a feed has none).
+    name: 'shapes',
+    required: false,
+    columns: { shape_id: 'text', shape_pt_lat: 'real', shape_pt_lon: 'real', shape_pt_sequence: 'int' },
+    key: ['shape_id', 'shape_pt_lat', 'shape_pt_lon', 'shape_pt_sequence'],
+  },
+  {
     name: 'frequencies',
     required: false,
     columns: { trip_id: 'text', start_time: 'time', end_time: 'time', headway_secs: 'int', exact_times: 'int' },
@@ -130,6 +138,7 @@ export const INDEXES = [
   'CREATE INDEX stop_times_stop ON stop_times (stop_id, departure_time)',
   'CREATE INDEX stop_times_trip ON stop_times (trip_id, stop_sequence)',
   'CREATE INDEX frequencies_trip ON frequencies (trip_id)',
+  'CREATE INDEX shapes_id ON shapes (shape_id, shape_pt_sequence)',
   'CREATE INDEX translations_field ON translations (table_name, field_name, language)',
 ];
 
@@ -144,7 +153,7 @@ export const TRIP_ENDS_SQL = `CREATE TABLE trip_ends AS
   FROM stop_times st GROUP BY trip_id`;
 
 /** Raised whenever the tables change: a database of another version is imported again, not misread. */
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';
 
 export const META_SQL = `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema', '${SCHEMA_VERSION}')`;
 
