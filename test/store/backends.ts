@@ -39,6 +39,11 @@ export function itCutting(backend: BackendUnderTest) {
   return it.skipIf(backend.name === 'redis-cluster');
 }
 
+/** it() for a test that reads one Redis's raw keys itself (REDIS_URL's): on SQLite and one Redis. */
+export function itReadingRawKeys(backend: BackendUnderTest) {
+  return it.skipIf(backend.name === 'redis-cluster');
+}
+
 function backendUnderTest(name: BackendName, clusterUrl?: () => string): BackendUnderTest {
   let root = '';
   let namespace = '';
