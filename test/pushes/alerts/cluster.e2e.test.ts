@@ -38,7 +38,9 @@ async function setup(
       platformUrl: platform.url,
       now: DUE,
       settings: testSettings({ perSecond: { telegram: perSecond, discord: perSecond, console: perSecond } }),
-      tuning: { sendingLeaseMs: 2_000, lockDurationMs: 1_500, stalledIntervalMs: 500, concurrency: 8, backoffMs: 500 },
+      // Retries as production spaces them (2 s, doubling): a failover under load takes seconds, and a
+      // job's attempts must outlast it.
+      tuning: { sendingLeaseMs: 2_000, lockDurationMs: 1_500, stalledIntervalMs: 500, concurrency: 8, backoffMs: 2_000 },
     }),
   };
 }
@@ -89,9 +91,13 @@ describeCluster('two instances on a Redis Cluster', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     await cluster.get().healthy(20_000);
-    await platform.until(() => countByChat(platform.accepted).size === SUBSCRIPTIONS, 40_000);
+    await platform
+      .until(() => countByChat(platform.accepted).size === SUBSCRIPTIONS, 60_000)
+      .catch((err: unknown) => {
+        throw new Error(`${String(err)}\n${instances.map((i) => i.stderr()).join('\n')}`);
+      });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(killedAt).toBeLessThan(SUBSCRIPTIONS);
     expectEachOnce(platform);
-  }, 90_000);
+  }, 100_000);
 });
