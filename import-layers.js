@@ -20,6 +20,8 @@ export const LAYERS = [
   ['core',                        ['domain', 'util', 'log.ts']],
   // Metrics and health: the pushes report through ports of domain/ (the sink, the health), so nothing imports ops but main.
   ['ops',                         ['domain', 'util', 'log.ts']],
+  // Pictures the core draws (SVG) made PNG: handed to the core by main as a port (domain/route-line.ts).
+  ['render',                      ['domain', 'util']],
   // Scheduled work: the minute's alerts, disruption pushes, live messages, their delivery.
   ['pushes',                      ['domain', 'core', 'util', 'log.ts']],
   // The live map: the TransitSource port and the store's ports (domain) are handed to it by main, and the
@@ -48,6 +50,8 @@ export const LIBRARIES = [
   // The store's drivers, and the schedule database's (better-sqlite3 on its worker threads).
   // ioredis is also BullMQ's own driver: the delivery queue hands it a cluster client on a Redis Cluster.
   ['database and Redis drivers',      ['better-sqlite3', 'keyv', '@keyv/*', 'redis', '@redis/*', 'ioredis'], ['store', 'sources/gtfs/static/db*.ts', 'pushes/delivery/bull-queue.ts']],
+  // The rasteriser of the bot's drawings (Rust, prebuilt binaries).
+  ['resvg',                           ['@resvg/*'],                                                      ['render']],
   ['BullMQ',                          ['bullmq'],                                                        ['pushes/delivery/bull-queue.ts']],
   // The GTFS-Realtime schema, and the decoders of TripUpdates, VehiclePositions and Service Alerts (alert-content.ts: an alert's fields off the wire).
   ['protobufjs',                      ['protobufjs'],                                                    ['gtfs-format', 'sources/gtfs/realtime/*decode*.ts', 'sources/gtfs/realtime/alert-content.ts']],

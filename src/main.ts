@@ -6,6 +6,7 @@
 import type { Health } from './domain/health.js';
 import { createOps, type Ops } from './ops/ops.js';
 import { instanceName, startPushes } from './pushes/start-pushes.js';
+import { svgToPng } from './render/svg-to-png.js';
 import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { chatTypeOf, openPlatforms, servedPlatforms, servesTerminal } from './chat/platforms.js';
@@ -101,7 +102,7 @@ async function openSource(
   closers: Closers,
   store: Pick<Store, 'pollShare' | 'accuracy'>,
   instance: string,
-): Promise<OpenedSource & { map?: TransitSource }> {
+): Promise<OpenedSource> {
   // With the log on the terminal's screen, every failed request is already answered there ("Stop
   // 9999 doesn't exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const options = {
@@ -121,17 +122,17 @@ async function openSource(
   const opened = await openFeeds(demoEntry !== undefined ? [demoEntry.entry] : config.feeds.list, options);
   closers.add({ name: 'transit source', close: () => opened.close() });
   if (demoEntry === undefined) return opened;
-  return { ...opened, map: demoMap(opened.source, demoEntry.simUrl, config, logger, closers) };
+  return { ...opened, source: demoDrawings(opened.source, demoEntry.simUrl, config, logger, closers) };
 }
 
 /**
- * The demo's live map: the v1.2 API knows no route's line and no list of its vehicles, so the map
- * reads the same network through the demo server's GTFS twin (its zip and VehiclePositions, which
- * place each bus where the v1.2 answers do); words, stops and disruptions stay the v1.2 feed's.
- * The twin is opened and imported when a map is first asked for, so that a demo nobody maps
- * starts and stops as fast as before.
+ * The demo's drawings, its live map and /line: the v1.2 API knows no route's line and no list of
+ * its vehicles, so both read the same network through the demo server's GTFS twin (its zip and
+ * VehiclePositions, which place each bus where the v1.2 answers do); words, stops, arrivals and
+ * disruptions stay the v1.2 feed's. The twin is opened and imported when a drawing is first asked
+ * for, so that a demo nobody draws starts and stops as fast as before.
  */
-function demoMap(source: TransitSource, simUrl: string, config: Config, logger: Logger, closers: Closers): TransitSource {
+function demoDrawings(source: TransitSource, simUrl: string, config: Config, logger: Logger, closers: Closers): TransitSource {
   let twin: Promise<OpenedGtfsFeed> | undefined;
   const open = async () => {
     const opened = await openGtfsFeed(
@@ -150,16 +151,16 @@ function demoMap(source: TransitSource, simUrl: string, config: Config, logger: 
     closers.add({ name: 'demo map', close: () => opened.transit.close() });
     return opened;
   };
+  // A failed opening is tried again by the next drawing asked for.
+  const opened = () =>
+    (twin ??= open().catch((err: unknown) => {
+      twin = undefined;
+      throw err;
+    }));
   return {
     ...source,
-    routeMap: async (query) => {
-      // A failed opening is tried again by the next page that asks.
-      twin ??= open().catch((err: unknown) => {
-        twin = undefined;
-        throw err;
-      });
-      return (await twin).transit.routeMap!(query);
-    },
+    routeMap: async (query) => (await opened()).transit.routeMap!(query),
+    routeLine: async (route, stop) => (await opened()).transit.routeLine!(route, stop),
   };
 }
 
@@ -349,7 +350,7 @@ async function main(): Promise<void> {
     if (servesTerminal(config.platforms)) process.stderr.write(`Logs go to ${config.logFile} (LOG_FILE=stderr shows them here).\n`);
   }
   const instance = instanceName();
-  const { source: transit, stops, map } = await openSource(config, logger, closers, store, instance);
+  const { source: transit, stops } = await openSource(config, logger, closers, store, instance);
   // Stops stored (saved, subscribed, live messages) under another set of feeds, read in today's form.
   const repositories = inTodaysFeeds(store, transit.identifiers);
   // Known once the live map listens (below, after the core): until then, and without one, no map is offered.
@@ -363,14 +364,15 @@ async function main(): Promise<void> {
     now,
     logger,
     ...(stops !== undefined ? { stops } : {}),
+    // /line's drawings made PNG (resvg, the bundled Noto Sans).
+    drawPng: svgToPng(),
     // RIDER_REPORTS=off: no 👻 button, and a press of an earlier one is told reports are off.
     ...(config.riderReports ? { riderReports: store.riderReports } : {}),
   });
 
-  const mapped = map ?? transit;
-  const mapBeside = mapped.routeMap !== undefined && config.web.port !== undefined && config.web.port === config.metricsPort;
+  const mapBeside = transit.routeMap !== undefined && config.web.port !== undefined && config.web.port === config.metricsPort;
   const ops = await startOps(config, logger, transit, mapBeside, closers);
-  mapAt.base = await startWeb(config, logger, mapped, core, repositories.savedStops, ops, closers);
+  mapAt.base = await startWeb(config, logger, transit, core, repositories.savedStops, ops, closers);
   const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.

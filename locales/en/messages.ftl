@@ -39,6 +39,8 @@ command-notify = /notify <stop> <route>
     .description = Tell me when { vehicle-this } is 5 min away
 command-where = /where <stop> <route>
     .description = Where the next { vehicle-one } of a route is now, on a map
+command-line = /line [stop] <route>
+    .description = The route drawn with its { vehicle-many } on it
 command-live = /live <stop> [route]
     .description = Arrivals that keep themselves up to date for 10 minutes
 command-disruptionspage = /disruptionspage <page> [stop] [route]
@@ -89,6 +91,8 @@ arg-channel = channel
     .description = A Telegram channel's public name, like @ottawabuses
 arg-trip = trip
     .description = The trip's start time, like 0930
+arg-direction = direction
+    .description = 0 or 1, as the 🛤 buttons give it
 arg-due = due
     .description = When the trip was due, as its 👻 button carries it
 
@@ -219,6 +223,7 @@ usage-route-without-stop = At which stop? { $route } reads as a route: send the 
 usage-too-many-words = Too many words for /{ $command }. Try: { $example }
 usage-lang-bad = I speak { $languages }: /lang { $languageCodes }.
 usage-trip-bad = "{ $trip }" is not a trip's start time. Press 📍 under the arrivals, or type /where with a stop and a route.
+usage-direction-bad = A direction is 0 or 1, as the 🛤 buttons give it. Type /line with a route, or a stop and a route.
 
 ## Arrivals
 
@@ -632,6 +637,32 @@ arrivals-live-stale-age = ⚠️ Live data is { $minutes } min old: { $estimated
     [yes] these are scheduled times except those marked 🧭.
    *[no] these are scheduled times.
 }
+
+## Line
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Route { $routeNo }
+line-heading = { $routeNo } → { $heading }
+line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
+    [0] at your stop
+    [one] { $stops } stop away
+   *[other] { $stops } stops away
+}
+line-buses = { $count ->
+    [0] No { vehicle-one } on this direction now
+    [one] { $count } { vehicle-one } on this direction
+   *[other] { $count } { vehicle-many } on this direction
+}
+line-no-buses = No { vehicle-one } on the line now
+line-no-positions = This network gives no vehicle positions: no { vehicle-one } can be placed on the line.
+line-no-stops = Route { $routeNo } has no stops in the schedule to draw.
+line-not-drawable = Route { $routeNo } cannot be drawn here: this source does not give a route's stops in order. /next shows its times.
+line-legend-tracked = { vehicle-one } seen
+line-legend-predicted = predicted, not seen
+line-legend-estimated = estimated from its position
+line-legend-scheduled = schedule only
+line-legend-rider = your stop
+line-legend-skipped = skipped
 
 ## Reliability (/reliability): how the feed's live times came out, measured by the bot itself
 reliability-heading = Last { $days } days, route { $route }:

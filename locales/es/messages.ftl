@@ -40,6 +40,8 @@ command-notify = /avisar <parada> <ruta>
     .description = Avisarme cuando { vehicle-this } esté a 5 min
 command-where = /donde <parada> <ruta>
     .description = Dónde está ahora el próximo { vehicle-one } de una ruta, en un mapa
+command-line = /linea [parada] <ruta>
+    .description = La ruta dibujada con sus { vehicle-many }
 command-live = /envivo <parada> [ruta]
     .description = Horarios al día durante 10 minutos
 command-disruptionspage = /disruptionspage <página> [parada] [ruta]
@@ -90,6 +92,8 @@ arg-channel = canal
     .description = El nombre público de un canal de Telegram, como @ottawabuses
 arg-trip = viaje
     .description = La hora de salida del viaje, como 0930
+arg-direction = sentido
+    .description = 0 o 1, como lo dan los botones 🛤
 arg-due = hora
     .description = La hora prevista del viaje, como la lleva su botón 👻
 
@@ -220,6 +224,7 @@ usage-route-without-stop = ¿En qué parada? { $route } se lee como una ruta: en
 usage-too-many-words = Demasiadas palabras para /{ $command }. Prueba: { $example }
 usage-lang-bad = Hablo { $languages }: /idioma { $languageCodes }.
 usage-trip-bad = «{ $trip }» no es la hora de salida de un viaje. Toca 📍 bajo los horarios, o escribe /donde con una parada y una ruta.
+usage-direction-bad = Un sentido es 0 o 1, como lo dan los botones 🛤. Escribe /linea con una ruta, o una parada y una ruta.
 
 ## Arrivals
 
@@ -633,6 +638,32 @@ arrivals-live-stale-age = ⚠️ Los datos en tiempo real tienen { $minutes } mi
     [yes] estas son las horas programadas, salvo las marcadas 🧭.
    *[no] estas son las horas programadas.
 }
+
+## Line
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Ruta { $routeNo }
+line-heading = { $routeNo } → { $heading }
+line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
+    [0] en tu parada
+    [one] a { $stops } parada
+   *[other] a { $stops } paradas
+}
+line-buses = { $count ->
+    [0] Ningún { vehicle-one } en este sentido ahora
+    [one] { $count } { vehicle-one } en este sentido
+   *[other] { $count } { vehicle-many } en este sentido
+}
+line-no-buses = Ningún { vehicle-one } en la ruta ahora
+line-no-positions = Esta red no da la posición de los vehículos: ningún { vehicle-one } puede situarse en la ruta.
+line-no-stops = La ruta { $routeNo } no tiene paradas que dibujar en el horario.
+line-not-drawable = La ruta { $routeNo } no se puede dibujar aquí: esta fuente no da las paradas de una ruta en orden. /proxima da sus horarios.
+line-legend-tracked = { vehicle-one } visto
+line-legend-predicted = previsto, no visto
+line-legend-estimated = estimado por su posición
+line-legend-scheduled = solo horario
+line-legend-rider = tu parada
+line-legend-skipped = sin servicio
 
 ## Fiabilidad (/fiabilidad): cómo resultaron las horas en vivo, medido por el propio bot
 reliability-heading = Últimos { $days } días, ruta { $route }:

@@ -40,6 +40,8 @@ command-notify = /prevenir <arrêt> <circuit>
     .description = Me prévenir quand { vehicle-this } est à 5 min
 command-where = /position <arrêt> <circuit>
     .description = Où est le prochain { vehicle-one } d'un circuit, sur une carte
+command-line = /ligne [arrêt] <circuit>
+    .description = Le circuit et ses { vehicle-many }
 command-live = /direct <arrêt> [circuit]
     .description = Des passages à jour pendant 10 minutes
 command-disruptionspage = /disruptionspage <page> [arrêt] [circuit]
@@ -90,6 +92,8 @@ arg-channel = canal
     .description = Le nom public d'un canal Telegram, comme @ottawabuses
 arg-trip = trajet
     .description = L'heure de départ du trajet, comme 0930
+arg-direction = sens
+    .description = 0 ou 1, comme le donnent les boutons 🛤
 arg-due = heure
     .description = L'heure prévue du passage, comme son bouton 👻 la porte
 
@@ -220,6 +224,7 @@ usage-route-without-stop = À quel arrêt? { $route } ressemble à un circuit : 
 usage-too-many-words = Trop de mots pour /{ $command }. Essayez : { $example }
 usage-lang-bad = Je parle { $languages } : /langue { $languageCodes }.
 usage-trip-bad = « { $trip } » n'est pas l'heure de départ d'un trajet. Touchez 📍 sous les passages, ou tapez /position avec un arrêt et un circuit.
+usage-direction-bad = Un sens vaut 0 ou 1, comme le donnent les boutons 🛤. Tapez /ligne avec un circuit, ou un arrêt et un circuit.
 
 ## Arrivals
 
@@ -633,6 +638,32 @@ arrivals-live-stale-age = ⚠️ Les données en direct datent de { $minutes } m
     [yes] voici les heures prévues, sauf celles marquées 🧭.
    *[no] voici les heures prévues.
 }
+
+## Line
+button-line = 🛤 { $routeNo }
+button-line-direction = 🛤 → { $heading }
+line-title = 🛤 Circuit { $routeNo }
+line-heading = { $routeNo } → { $heading }
+line-bus = 🚌 { $when } { $mark }{ $note } · { $stops ->
+    [0] à votre arrêt
+    [one] à { $stops } arrêt
+   *[other] à { $stops } arrêts
+}
+line-buses = { $count ->
+    [0] Aucun { vehicle-one } dans ce sens en ce moment
+    [one] { $count } { vehicle-one } dans ce sens
+   *[other] { $count } { vehicle-many } dans ce sens
+}
+line-no-buses = Aucun { vehicle-one } sur le circuit en ce moment
+line-no-positions = Ce réseau ne donne pas la position des véhicules : aucun { vehicle-one } ne peut être placé sur le circuit.
+line-no-stops = Le circuit { $routeNo } n’a pas d’arrêts à dessiner dans l’horaire.
+line-not-drawable = Le circuit { $routeNo } ne peut pas être dessiné ici : cette source ne donne pas les arrêts d’un circuit dans l’ordre. /prochain donne ses horaires.
+line-legend-tracked = { vehicle-one } localisé
+line-legend-predicted = prévu, non localisé
+line-legend-estimated = estimé selon sa position
+line-legend-scheduled = horaire seul
+line-legend-rider = votre arrêt
+line-legend-skipped = non desservi
 
 ## Fiabilité (/fiabilite) : ce que valaient les heures en direct, mesuré par le bot lui-même
 reliability-heading = { $days } derniers jours, circuit { $route } :

@@ -24,6 +24,7 @@ import { parseText } from './parse-text.js';
 import { riderPlaces } from './rider-places.js';
 import { shownTrips } from './shown-trips.js';
 import type { Reply } from '../domain/reply.js';
+import type { SvgToPng } from '../domain/route-line.js';
 import { inLanguage, localArrivals } from './localized-source.js';
 import { speakingOf } from './source-words.js';
 import { suggestValues } from './suggest.js';
@@ -43,6 +44,8 @@ export interface BotCoreDeps {
   languages?: Languages;
   /** Defaults to the languages' messages; tests may pass their own. */
   translate?: Translate;
+  /** Rasterises /line's drawing (src/render/); absent, /line answers in text. */
+  drawPng?: SvgToPng;
   /** A route's live map at a stop, when the bot serves one (src/web/); undefined: none to offer. */
   mapAddress?: MapAddress;
 }
@@ -88,6 +91,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         ...(deps.riderReports !== undefined ? { riderReports: deps.riderReports, shownTrips: shown } : {}),
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
+        ...(deps.drawPng !== undefined ? { drawPng: deps.drawPng } : {}),
         ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
       });
     } catch (err) {

@@ -5,6 +5,7 @@ import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { ShownTrips } from './shown-trips.js';
 import type { Locale } from '../domain/locale.js';
 import type { TransitSource } from '../domain/transit-source.js';
+import type { SvgToPng } from '../domain/route-line.js';
 import { isAboutTheQuestion, isTransitError } from '../domain/transit-error.js';
 import type { ChatContext } from './chat-context.js';
 import type { ReadContext } from './read-context.js';
@@ -36,6 +37,8 @@ export interface HandlerContext extends ReadContext {
   logger?: Logger;
   /** Where the chat shared its location lately, if it did (choices nearest first). */
   riderPlace?: { lat: number; lon: number };
+  /** Turns /line's drawing into a PNG; absent, /line answers with the text strip alone. */
+  drawPng?: SvgToPng;
   /** The request being run, with its options checked (an answer may offer to run it again otherwise). */
   request?: CommandRequest;
   /** A route's live map at a stop, when the bot serves one. */

@@ -21,6 +21,7 @@ export type CommandName =
   | 'ghost'
   | 'where'
   | 'live'
+  | 'line'
   | 'lang'
   | 'reliability';
 

@@ -31,8 +31,24 @@ export interface Reply {
    * that have a button for it (Telegram's keyboard, in a private chat) show it with this label.
    */
   asksLocation?: { label: string };
+  /**
+   * A picture that goes with the answer (/line's drawing): each platform shows it its way (a
+   * photo, an embed's image); one that shows no pictures prints `alt` instead (the terminal).
+   */
+  image?: ReplyImage;
   /** Pages the answer points to (a route's live map), each a button where the platform has link buttons, else its address. */
   links?: ReplyLink[];
+}
+
+export interface ReplyImage {
+  /** PNG bytes. */
+  png: Uint8Array;
+  /** The picture in text: a platform without pictures shows it, screen readers read it. */
+  alt: string[];
+  /** A file name for the attachment ("line.png"): Discord embeds name it. */
+  fileName: string;
+  width: number;
+  height: number;
 }
 
 export interface ReplyLink {

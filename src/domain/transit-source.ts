@@ -4,6 +4,7 @@ import type { DisruptionQuery, DisruptionReading } from './disruption.js';
 import type { WatchedPlace, WatchReading } from './disruption-watch.js';
 import type { IdentifierGrammar } from './identifiers.js';
 import type { VehicleMode } from './vehicle-mode.js';
+import type { RouteLine } from './route-line.js';
 import type { RouteMap, RouteMapQuery } from './route-map.js';
 
 /** A stop as a source knows it: what /stop shows besides the routes. */
@@ -115,6 +116,13 @@ export interface TransitSource {
    * about the question (unknown stop or route); a feed that cannot be read is `unavailable`.
    */
   disruptions?(query: DisruptionQuery): Promise<DisruptionReading>;
+  /**
+   * A route drawn as a line (domain/route-line.ts): its stops in order per direction, the vehicles
+   * on it, each with its minutes to `stopNo` when one is given. Absent, or undefined from several
+   * feeds: the source (the stop's feed) cannot place its buses along a route (v1.2 gives no
+   * route's stops). Rejects only with a TransitError.
+   */
+  routeLine?(routeNo: string, stopNo?: string): Promise<RouteLine | undefined>;
   /** The active disruptions with the watched places each touches (domain/disruption-watch.ts); present wherever `disruptions` is. */
   watching?(places: ReadonlyMap<string, WatchedPlace>): Promise<WatchReading>;
   /**

@@ -9,6 +9,7 @@ import { compareBySeverity, type Disruption, type DisruptionQuery, type Disrupti
 import type { WatchedPlace, WatchReading } from '../domain/disruption-watch.js';
 import type { IdentifierGrammar, IdentifierReading } from '../domain/identifiers.js';
 import type { StopIndex } from '../domain/stop-index.js';
+import type { RouteLine } from '../domain/route-line.js';
 import { isTransitError, TransitError, type StopChoice, type TransitErrorKind } from '../domain/transit-error.js';
 import type { FeedStatus, SourceProfile, StopDetails, TransitSource } from '../domain/transit-source.js';
 import { mergedStopIndex } from './merged-stop-index.js';
@@ -251,6 +252,35 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     };
   }
 
+  const drawing = feeds.filter((feed) => feed.source.routeLine !== undefined);
+  /** A stop's route is its feed's; a route alone, the first feed that has it. Stops scoped as everywhere. */
+  async function routeLine(route: string, stop?: string): Promise<RouteLine | undefined> {
+    const scopedLine = (feed: Feed, line: RouteLine): RouteLine =>
+      Object.freeze({
+        ...line,
+        ...(line.stopNo !== undefined ? { stopNo: key(feed, line.stopNo) } : {}),
+        directions: line.directions.map((d) => ({ ...d, stops: d.stops.map((s) => ({ ...s, stopNo: key(feed, s.stopNo) })) })),
+      });
+    if (stop !== undefined) {
+      const { feed, code } = await resolve(stop);
+      if (feed.source.routeLine === undefined) return undefined;
+      const line = await feed.source.routeLine(route, code);
+      return line === undefined ? undefined : scopedLine(feed, line);
+    }
+    let refusal: TransitError | undefined;
+    for (const feed of drawing) {
+      try {
+        const line = await feed.source.routeLine!(route);
+        if (line !== undefined) return scopedLine(feed, line);
+      } catch (err) {
+        // Another feed may have the route: the first refusal is said when none has it.
+        refusal ??= isTransitError(err) ? err : new TransitError('unavailable', 'the route line could not be read');
+      }
+    }
+    if (refusal !== undefined) throw refusal;
+    return undefined;
+  }
+
   /**
    * A stop's figures are its feed's; a route alone is the first feed's that has it (agencies' routes
    * of one number are not one route: their figures are never added together).
@@ -313,6 +343,7 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     return new Set(each.flatMap((routes) => [...routes!]));
   }
   return {
+    ...(drawing.length > 0 ? { routeLine } : {}),
     reliability,
     ...(mapping.length > 0 ? { routeMap } : {}),
     identifiers,
@@ -386,6 +417,9 @@ export function singleFeed(feed: SoleFeed): FeedSet {
     nextTripsAllRoutes: (stop) => source.nextTripsAllRoutes(stop),
     stopDetails: (stop) => source.stopDetails(stop),
     ...(source.refreshRealtime !== undefined ? { refreshRealtime: () => source.refreshRealtime!() } : {}),
+    ...(source.routeLine !== undefined
+      ? { routeLine: (route: string, stop?: string) => source.routeLine!(route, stop === undefined ? undefined : bare(stop)) }
+      : {}),
     ...(source.reliability !== undefined ? { reliability: (query: ReliabilityQuery) => source.reliability!(query) } : {}),
     ...(source.changedRoutes !== undefined ? { changedRoutes: () => source.changedRoutes!() } : {}),
     ...(source.disruptions !== undefined ? { disruptions: (query: DisruptionQuery) => source.disruptions!(query) } : {}),

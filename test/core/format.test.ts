@@ -69,6 +69,7 @@ Updated at 08:05
   [📍 95 · now] /where 3017 95 0750
   [📍 95 · 4 min] /where 3017 95 0750
   [📍 R2 · 7 min] /where 3017 R2 0750
+  [🛤 95] /line 3017 95
   [Route 16] /next 3017 16
   [Route 95] /next 3017 95
   [Route R2] /next 3017 R2`);
@@ -105,6 +106,7 @@ Mis à jour à 08:05
   [📍 95 · maintenant] /where 3017 95 0750
   [📍 95 · 4 min] /where 3017 95 0750
   [📍 R2 · 7 min] /where 3017 R2 0750
+  [🛤 95] /line 3017 95
   [Circuit 16] /next 3017 16
   [Circuit 95] /next 3017 95
   [Circuit R2] /next 3017 R2`);
@@ -112,7 +114,7 @@ Mis à jour à 08:05
 });
 
 describe('formatArrivals, structure', () => {
-  it('asks for one route: Refresh keeps the route, no per-route buttons', () => {
+  it('asks for one route: Refresh keeps the route, no per-route buttons, 🛤 draws the route', () => {
     const reply = formatArrivals(stopArrivals([route('95', [trip(4)])]), { now: NOW, say: en, routeNo: '95' });
     expect(reply.kind).toBe('answer');
     expect(reply.buttons).toEqual([
@@ -121,6 +123,7 @@ describe('formatArrivals, structure', () => {
         { label: '🔴 Live', command: { name: 'live', options: { stop: '3017', route: '95' } }, effect: 'update' },
         { label: 'Save stop', command: { name: 'save', options: { stop: '3017' } }, effect: 'notice' },
       ],
+      [{ label: '🛤 95', command: { name: 'line', options: { route: '95', stop: '3017' } }, effect: 'reply' }],
     ]);
   });
 

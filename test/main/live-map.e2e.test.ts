@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBot } from './run-bot.js';
 
-// `npm start` on the demo network maps offline: the terminal prints the live map's address, an
-// answer under /next carries it, and the map's JSON has route 95's line and its buses (the demo
-// server's GTFS twin, opened when the map is first asked for), with no tiles.
+// `npm start` on the demo network maps and draws offline: the terminal prints the live map's
+// address, an answer under /next carries it, and the map's JSON has route 95's line and its buses
+// (the demo server's GTFS twin, opened when a drawing is first asked for), with no tiles; /line
+// draws the route's strip with its buses.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'arrivals-map-e2e-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -19,7 +20,7 @@ interface Answer {
 }
 
 describe('npm start: the live map of the demo network', () => {
-  it('prints its address, offers it under arrivals, and serves route 95 with its buses', async () => {
+  it('prints its address, offers it under arrivals, serves route 95 with its buses, and draws its line', async () => {
     // A weekday morning in Ottawa, when route 95 runs.
     const bot = startBot({ DATA_DIR: dataDir, LANG: 'en_CA.UTF-8', CLOCK_START: '2026-03-02T09:00-05:00' });
     let stderr = '';
@@ -44,9 +45,17 @@ describe('npm start: the live map of the demo network', () => {
     expect(answer.riderStop).toBe('3017');
     expect((await fetch(address)).headers.get('content-type')).toContain('text/html');
 
+    const drawn = bot.printed('[Arrivals] /next 3017 95');
+    bot.child.stdin.write('/line 3017 95\n');
+    await drawn;
+
     bot.child.kill('SIGTERM');
     const run = await bot.exited;
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`[🗺 Map] ${address}`);
+    // Both directions as strips, the rider's stop named, at least one bus on them.
+    expect(run.stdout).toMatch(/🛤 Route 95\n/);
+    expect(run.stdout.match(/^ {2}[●◉🚌─]+ 3017$/gmu)).toHaveLength(2);
+    expect(run.stdout).toContain('🚌');
   });
 });

@@ -36,7 +36,12 @@ export type ButtonRow = APIActionRowComponent<APIButtonComponentWithCustomId | A
 export interface DiscordMessage {
   embeds: APIEmbed[];
   components: ButtonRow[];
+  /** A picture the embed shows (attachment://<name>), uploaded with the message. */
+  files?: Array<{ attachment: Buffer; name: string; description?: string }>;
 }
+
+/** Discord's limit on an attachment's description (its alt text). */
+const ATTACHMENT_DESCRIPTION = 1_024;
 
 /**
  * A neutral Reply as one embed and its buttons: the title as the embed's title, paragraphs before
@@ -68,8 +73,19 @@ export function renderReply(reply: Reply): DiscordMessage {
     ...(fields.length > 0 ? { fields } : {}),
     // Footers show plain text: nothing to escape there.
     ...(reply.footer && reply.footer.length > 0 ? { footer: { text: clipLines(reply.footer, LIMITS.footer) } } : {}),
+    // A picture (/line) is the embed's image, uploaded beside it and named by the embed.
+    ...(reply.image !== undefined
+      ? { image: { url: `attachment://${reply.image.fileName}`, width: reply.image.width, height: reply.image.height } }
+      : {}),
   };
-  return { embeds: [fitTotal(embed)], components: withLinks(buttonRows(reply.buttons), reply.links ?? []) };
+  const image = reply.image;
+  return {
+    embeds: [fitTotal(embed)],
+    components: withLinks(buttonRows(reply.buttons), reply.links ?? []),
+    ...(image !== undefined
+      ? { files: [{ attachment: Buffer.from(image.png), name: image.fileName, description: clipLines(image.alt, ATTACHMENT_DESCRIPTION) }] }
+      : {}),
+  };
 }
 
 /** The reply as Markdown-safe text, for ephemeral refusals and short confirmations. */

@@ -6,6 +6,8 @@ import { encodeButton } from './callback-data.js';
 
 /** Telegram's limit on a message's text (after entities are parsed). */
 export const MAX_MESSAGE_LENGTH = 4096;
+/** Telegram's limit on a photo's caption. */
+export const MAX_CAPTION_LENGTH = 1024;
 
 // Telegram allows 100 buttons; a phone row shows about 40 characters of labels, split evenly.
 const BUTTON_LIMITS: ButtonLimits = { perRow: 4, maxRows: 12, rowChars: 40 };
@@ -21,7 +23,7 @@ export interface RenderedMessage {
  * Lines that would overflow Telegram's 4,096 characters are dropped (an ellipsis marks the cut)
  * rather than failing the send.
  */
-export function renderReply(reply: Reply): RenderedMessage {
+export function renderReply(reply: Reply, maxLength: number = MAX_MESSAGE_LENGTH): RenderedMessage {
   const sections: string[][] = [];
   if (reply.title) sections.push([`<b>${escapeMarkup(reply.title)}</b>`]);
   for (const block of reply.blocks) {
@@ -43,7 +45,7 @@ export function renderReply(reply: Reply): RenderedMessage {
   if (links.length > 0) keyboard.push(links);
 
   return {
-    text: fitLength(sections),
+    text: fitLength(sections, maxLength),
     ...(keyboard.length > 0 ? { reply_markup: { inline_keyboard: keyboard } } : {}),
   };
 }
@@ -65,21 +67,21 @@ export function locationKeyboard(reply: Reply): ReplyKeyboardMarkup | undefined 
 }
 
 /** What every rendered reply is sent or edited with: HTML, no link previews, its buttons if any. */
-export function htmlMessage(reply: Reply) {
-  const { text, reply_markup } = renderReply(reply);
+export function htmlMessage(reply: Reply, maxLength: number = MAX_MESSAGE_LENGTH) {
+  const { text, reply_markup } = renderReply(reply, maxLength);
   return {
     text,
     options: { parse_mode: 'HTML' as const, link_preview_options: { is_disabled: true }, ...(reply_markup ? { reply_markup } : {}) },
   };
 }
 
-function fitLength(sections: string[][]): string {
+function fitLength(sections: string[][], maxLength: number): string {
   const join = (s: string[][]) => s.map((lines) => lines.join('\n')).join('\n\n');
   let text = join(sections);
-  if (visibleLength(text) <= MAX_MESSAGE_LENGTH) return text;
+  if (visibleLength(text) <= maxLength) return text;
   // Drop whole lines from the end (never half a tag), keeping room for the ellipsis.
   const kept = sections.map((lines) => [...lines]);
-  while (kept.length > 0 && visibleLength(text) > MAX_MESSAGE_LENGTH - 2) {
+  while (kept.length > 0 && visibleLength(text) > maxLength - 2) {
     const last = kept[kept.length - 1]!;
     last.pop();
     if (last.length === 0) kept.pop();

@@ -1,19 +1,30 @@
-import type { Context } from 'grammy';
+import { InputFile, type Context } from 'grammy';
 import type { Reply } from '../../domain/reply.js';
 import type { Answering } from '../pipeline.js';
-import { htmlMessage, locationKeyboard } from './render.js';
+import { htmlMessage, locationKeyboard, MAX_CAPTION_LENGTH } from './render.js';
 
-/** Sends a core Reply as an HTML message (its id returned); in groups it answers the message that asked. */
+/**
+ * Sends a core Reply as an HTML message (its id returned); in groups it answers the message that
+ * asked. A reply with a picture (/line) is a photo (sendPhoto, the PNG uploaded as multipart)
+ * with the words as its caption, cut to a caption's 1,024 characters.
+ */
 export async function sendReply(ctx: Context, reply: Reply): Promise<number> {
-  const { text, options } = htmlMessage(reply);
   const inGroup = ctx.chat !== undefined && ctx.chat.type !== 'private';
   const askedIn = ctx.msg?.message_id;
+  const answering = inGroup && askedIn !== undefined ? { reply_parameters: { message_id: askedIn, allow_sending_without_reply: true } } : {};
+  if (reply.image !== undefined) {
+    const { text, options } = htmlMessage(reply, MAX_CAPTION_LENGTH);
+    const { link_preview_options: _noPreviews, ...photoOptions } = options;
+    const sent = await ctx.replyWithPhoto(new InputFile(reply.image.png, reply.image.fileName), { ...photoOptions, caption: text, ...answering });
+    return sent.message_id;
+  }
+  const { text, options } = htmlMessage(reply);
   // Telegram asks for a location by a keyboard button, in private chats only, and never with inline buttons.
   const location = !inGroup && options.reply_markup === undefined ? locationKeyboard(reply) : undefined;
   const sent = await ctx.reply(text, {
     ...options,
     ...(location !== undefined ? { reply_markup: location } : {}),
-    ...(inGroup && askedIn !== undefined ? { reply_parameters: { message_id: askedIn, allow_sending_without_reply: true } } : {}),
+    ...answering,
   });
   return sent.message_id;
 }

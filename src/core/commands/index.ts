@@ -18,6 +18,7 @@ import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 import { where } from './where.js';
 import { live } from './live.js';
+import { line } from './line.js';
 import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
 
@@ -28,6 +29,7 @@ export const COMMANDS: readonly CommandModule[] = [
   notify,
   routes,
   disruptions,
+  line,
   reliability,
   stop,
   save,

@@ -119,6 +119,8 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
       const ref = raw.toLowerCase();
       return /^[0-9a-f]{12}$/.test(ref) ? { ok: true, value: ref } : usage('disruption-gone');
     }
+    case 'direction':
+      return raw === '0' || raw === '1' ? { ok: true, value: raw } : usage('usage-direction-bad');
     case 'due-minute': {
       // A forged or mistyped one reads as a trip too long ago to report.
       return /^[0-9]{1,10}$/.test(raw) ? { ok: true, value: String(Number(raw)) } : usage('report-too-late', { routeNo: '' });

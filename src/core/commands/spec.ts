@@ -28,6 +28,8 @@ export type ArgKind =
   | 'page'
   /** One disruption as a 📄 button names it: 12 hex digits of its id's digest. */
   | 'disruption-ref'
+  /** A route direction as a 🛤 button names it: GTFS's direction_id, 0 or 1. */
+  | 'direction'
   /** An instant as whole minutes since 1970: the time a 👻 button's trip was due. */
   | 'due-minute';
 

@@ -1,6 +1,6 @@
 import { stopsHere, type RouteArrivals, type StopArrivals, type Trip } from '../../domain/arrivals.js';
 import type { Reply, ReplyBlock } from '../../domain/reply.js';
-import { refreshAndSave, routeButtons } from './buttons.js';
+import { lineButton, refreshAndSave, routeButtons } from './buttons.js';
 import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { routeProblemMessage } from './failure-message.js';
 import { headingWithoutRoute, stopName } from './names.js';
@@ -158,9 +158,12 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const legend = anyTrips ? trustLegend(shownTrips(shown), say, arrivals.noVehiclePositions === true) : undefined;
   const footer = [...liveNote, ...(legend !== undefined ? [legend] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
   const where = whereButtons(stopNo, shown, say);
+  // 🛤 beside the 📍s: the route asked, else the route of the soonest bus with a 📍.
+  const drawn = routeNo !== undefined && shownRouteNos.length > 0 ? shownRouteNos[0] : where[0]?.command.options.route;
+  const line = drawn !== undefined ? [lineButton(stopNo, drawn, say)] : [];
   const buttons = [
     refreshAndSave(stopNo, routeNo, say),
-    ...(where.length > 0 ? [where] : []),
+    ...(where.length > 0 || line.length > 0 ? [[...where, ...line]] : []),
     ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : []),
   ];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };

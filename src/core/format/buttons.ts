@@ -29,3 +29,8 @@ export function routeButtons(stopNo: string, routeNos: string[], say: Say): Butt
 export function notifyButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
   return { label: say('button-notify', { routeNo }), command: { name: 'notify', options: { stop: stopNo, route: routeNo } }, effect: 'notice' };
 }
+
+/** 🛤: the route drawn as a line with its buses, the rider's stop marked (/line). */
+export function lineButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
+  return { label: say('button-line', { routeNo }), command: { name: 'line', options: { route: routeNo, stop: stopNo } }, effect: 'reply' };
+}

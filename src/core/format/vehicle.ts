@@ -5,6 +5,7 @@ import { clockTime, minutesAway, tripInstant } from './clock-time.js';
 import { headingWithoutRoute, stopName as nameOfStop } from './names.js';
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { sameRouteName } from '../../domain/route-names.js';
+import { lineButton } from './buttons.js';
 
 // "Where is my bus": one trip's facts in the rider's words (route, destination, minutes and stops
 // away, how old the fix is, occupancy, wheelchair, the vehicle's number) and its place on a map.
@@ -115,7 +116,7 @@ export function formatWhere(arrivals: StopArrivals, route: RouteArrivals, trip: 
     title,
     blocks,
     footer: [say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })],
-    buttons: [[refresh]],
+    buttons: [[refresh, lineButton(arrivals.stopNo, route.routeNo, say)]],
     kind: 'answer',
     ...(position?.passed === true ? { trackingOver: true } : {}),
     ...(position !== undefined && reading.kind === 'current' && position.passed !== true

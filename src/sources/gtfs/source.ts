@@ -24,6 +24,7 @@ import { openSchedule, type Schedule, type ScheduleProgress } from './static/sch
 import type { RouteRef, StopPlace, Timetable } from './static/timetable.js';
 import { followingStopIndex, gtfsStopIndex } from './stop-index.js';
 import { schedulePlaces } from './disruption-places.js';
+import { routeLineOf } from './route-line.js';
 import type { PlaceResolver } from '../../domain/disruption-match.js';
 import { routeMapOf } from './route-map.js';
 import type { FeedPollShare } from '../kind.js';
@@ -252,6 +253,27 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           });
         }
         return arrivals(stopNo, routes);
+      }),
+    routeLine: (routeNo, stopNo) =>
+      guarded(async () => {
+        const timetable = timetableOrLoading();
+        const routes = await timetable.findRoutes(routeNo.trim());
+        if (routes.length === 0) throw new TransitError('unknown-route', 'no such route in the schedule');
+        // The routes riders call by this name (a route split into several route_ids is one line).
+        const named = routes.filter((r) => r.routeNo === routes[0]!.routeNo);
+        const place = stopNo === undefined ? undefined : await placeOf(timetable, stopNo);
+        const { trips: reading, vehicles: fresh } = await reader.read();
+        const answers = place === undefined ? undefined : await arrivals(place.code, named);
+        const line = await routeLineOf({
+          timetable,
+          routes: named,
+          ...(place !== undefined ? { place } : {}),
+          ...(fresh !== undefined ? { vehicles: fresh } : {}),
+          ...(reading.status === 'live' && reading.feed !== undefined ? { trips: reading.feed } : {}),
+          ...(answers !== undefined ? { arrivals: answers } : {}),
+        });
+        if (vehicles === undefined) return { ...line, timeZone: timetable.timeZone, noVehiclePositions: true };
+        return { ...line, timeZone: timetable.timeZone };
       }),
     stopDetails: (stopNo) =>
       guarded(async (): Promise<StopDetails> => {

@@ -41,6 +41,7 @@ describe('slash commands', () => {
     expect(embedOf(message).fields).toEqual([{ name: '95 Barrhaven Centre', value: '3 min (08:08) 📡\n12 min (08:17) 🕒' }]);
     expect(withoutWhere(customIds(message))).toEqual([
       ['b1:u:next?stop=3017&route=95', 'b1:u:live?stop=3017&route=95', 'b1:n:save?stop=3017'],
+      ['b1:r:line?route=95&stop=3017'],
       ['b1:n:notify?stop=3017&route=95'],
     ]);
     expect(message.flags & EPHEMERAL).toBe(0);
@@ -53,6 +54,7 @@ describe('slash commands', () => {
     expect(embedOf(message).fields!.map((f) => f.name)).toEqual(['95 Barrhaven Centre', '97 Airport']);
     expect(withoutWhere(customIds(message))).toEqual([
       ['b1:u:next?stop=3017', 'b1:u:live?stop=3017', 'b1:n:save?stop=3017'],
+      ['b1:r:line?route=95&stop=3017'],
       ['b1:r:next?stop=3017&route=95', 'b1:r:next?stop=3017&route=97'],
     ]);
   });

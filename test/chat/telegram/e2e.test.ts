@@ -59,6 +59,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
       '2:u:next:3017:95',
       '2:u:live:3017:95',
       '2:n:save:3017',
+      '2:r:line:95:3017',
       '2:n:notify:3017:95',
     ]);
     for (const b of buttons) expect(Buffer.byteLength(b.callback_data)).toBeLessThanOrEqual(CALLBACK_DATA_MAX_BYTES);
@@ -93,7 +94,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
       buttonsOf(edit)
         .filter((b) => !b.callback_data.includes(':where:'))
         .map((b) => b.callback_data),
-    ).toEqual(['2:u:next:3017:95', '2:u:live:3017:95', '2:n:save:3017', '2:n:notify:3017:95']);
+    ).toEqual(['2:u:next:3017:95', '2:u:live:3017:95', '2:n:save:3017', '2:r:line:95:3017', '2:n:notify:3017:95']);
     await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);
 
     const second = press('2:u:next:3017:95', { chatId: ALICE.id, messageId: message_id });

@@ -192,6 +192,25 @@ export async function startFakeBotApi(options: { token: string; username?: strin
           text: params.text,
         });
       }
+      case 'sendPhoto': {
+        // Uploaded as multipart: "photo" names its part ("attach://<id>"), whose bytes must be an image; a caption of at most 1,024 characters.
+        const attached = typeof params.photo === 'string' && params.photo.startsWith('attach://') ? params[params.photo.slice(9)] : undefined;
+        if (!(attached instanceof Uint8Array) || !isPng(attached)) return bad(400, 'Bad Request: IMAGE_PROCESS_FAILED');
+        const caption = typeof params.caption === 'string' || typeof params.caption === 'number' ? String(params.caption) : '';
+        const problem = params.parse_mode === 'HTML' ? htmlProblem(caption) : undefined;
+        if (problem) return bad(400, `Bad Request: can't parse entities: ${problem}`);
+        if (caption.replace(/<[^>]+>/g, '').length > 1024) return bad(400, 'Bad Request: message caption is too long');
+        const chat = chats.get(String(params.chat_id)) ?? { id: Number(params.chat_id), type: 'private' };
+        const message_id = nextMessageId++;
+        return ok({
+          message_id,
+          date: 1_700_000_000,
+          chat,
+          from: botInfo,
+          caption,
+          photo: [{ file_id: `photo-${message_id}`, file_unique_id: `p${message_id}`, width: 1000, height: 800 }],
+        });
+      }
       case 'sendLocation': {
         // live_period: 60 to 86,400 s (or 0x7FFFFFFF, "forever"); heading 1 to 360.
         const period = params.live_period === undefined ? undefined : Number(params.live_period);
@@ -391,11 +410,51 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
+/** Each part of a multipart body: a text value (JSON read where it is JSON), or a file's bytes. */
+function multipartParams(body: Buffer, boundary: string): Params {
+  const params: Params = {};
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    const part = body.subarray(start + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, split).toString('utf8');
+    const content = part.subarray(split + 4);
+    const name = /name="([^"]+)"/i.exec(headers)?.[1];
+    if (name !== undefined) {
+      if (/filename=/i.test(headers)) params[name] = new Uint8Array(content);
+      else {
+        const text = content.toString('utf8');
+        try {
+          params[name] = JSON.parse(text) as unknown;
+        } catch {
+          params[name] = text;
+        }
+      }
+    }
+    at = next;
+  }
+  return params;
+}
+
+/** A PNG's signature. */
+function isPng(bytes: Uint8Array): boolean {
+  return [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b);
+}
+
 async function readParams(req: IncomingMessage): Promise<Params> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const raw = Buffer.concat(chunks).toString('utf8');
   const type = req.headers['content-type'] ?? '';
+  // A file upload (sendPhoto): multipart, as grammY writes it (headers without a space after the
+  // colon, which the platform's strict FormData parser refuses and Telegram takes); a file part is kept as its bytes.
+  const boundary = /boundary=(.+)$/.exec(type)?.[1];
+  if (type.includes('multipart/form-data') && boundary !== undefined) return multipartParams(Buffer.concat(chunks), boundary);
+  const raw = Buffer.concat(chunks).toString('utf8');
   if (raw === '') return Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
   if (type.includes('application/json')) {
     const parsed: unknown = JSON.parse(raw);
