@@ -48,7 +48,8 @@ export const LIBRARIES = [
   ['grammY',                          ['grammy', '@grammyjs/*'],                                         ['chat/telegram']],
   ['discord.js',                      ['discord.js', '@discordjs/*'],                                    ['chat/discord']],
   // The store's drivers, and the schedule database's (better-sqlite3 on its worker threads).
-  ['database and Redis drivers',      ['better-sqlite3', 'keyv', '@keyv/*', 'redis', '@redis/*', 'ioredis'], ['store', 'sources/gtfs/static/db*.ts']],
+  // ioredis is also BullMQ's own driver: the delivery queue hands it a cluster client on a Redis Cluster.
+  ['database and Redis drivers',      ['better-sqlite3', 'keyv', '@keyv/*', 'redis', '@redis/*', 'ioredis'], ['store', 'sources/gtfs/static/db*.ts', 'pushes/delivery/bull-queue.ts']],
   // The rasteriser of the bot's drawings (Rust, prebuilt binaries).
   ['resvg',                           ['@resvg/*'],                                                      ['render']],
   ['BullMQ',                          ['bullmq'],                                                        ['pushes/delivery/bull-queue.ts']],

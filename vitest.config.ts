@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 const STARTS_PROGRAMS = [
   'test/main/**/*.test.ts',
   'test/pushes/alerts/instances.e2e.test.ts',
+  'test/pushes/alerts/cluster.e2e.test.ts',
   'test/pushes/disruptions/disruption-restart.e2e.test.ts',
   'test/chat/discord/deploy.test.ts',
   'test/sim/cli.test.ts',

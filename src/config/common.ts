@@ -17,7 +17,7 @@ export const COMMON_VARIABLES = z.object({
   REDIS_URL: optionalText.pipe(
     z
       .string()
-      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .regex(/^rediss?(\+cluster)?:\/\//, 'a redis:// or rediss:// URL (redis+cluster:// or rediss+cluster:// for a Redis Cluster)')
       .optional(),
   ),
   LOG_LEVEL: z

@@ -30,6 +30,8 @@ import type { DeliveryQueue } from './delivery/queue.js';
 import { spacedNotifier } from './delivery/spaced-notifier.js';
 import { createDisruptionPushes, type DisruptionPushes } from './disruptions/disruption-pushes.js';
 import { CAUTIOUS_EDIT_LIMITS, createEditBudget } from './live/edit-budget.js';
+import { fleetEdits } from './live/fleet-edits.js';
+import type { SharedRate } from '../domain/shared-rate.js';
 import { createLiveUpdater, type LiveUpdater } from './live/live-updater.js';
 import { perSecondOf, type AlertSettings } from './settings.js';
 import { createTripChangePushes, type TripChangePushes, type TripChangeRound } from './trip-changes/trip-change-pushes.js';
@@ -49,6 +51,8 @@ export interface PushesDeps {
     /** The store's own writes, heard at once by the disruption pushes. */
     onWatchChange?: WatchChanges['onWatchChange'];
     liveMessages?: LiveMessagesRepository;
+    /** On Redis: each platform's edits counted across the fleet. */
+    sharedRate?: SharedRate;
   };
   transit: TransitSource;
   notifiers: readonly Notifier[];
@@ -213,6 +217,7 @@ export function startPushes(deps: PushesDeps): Pushes {
           editors,
           // One budget per platform, each within the limits the platform declares.
           ...editBudgets(editors, deps.editLimits ?? {}, clock),
+          ...(deps.store.sharedRate !== undefined ? { fleet: fleetBudgets(editors, deps.editLimits ?? {}, deps.store.sharedRate, logger) } : {}),
           clock,
           intervalMs: LIVE_ROUND_MS,
           instanceId: instance,
@@ -270,6 +275,16 @@ function editBudgets(editors: readonly LiveEditor[], limits: Readonly<Record<Pla
   );
   const fallback = budgets[editors[0]!.platform] ?? createEditBudget(CAUTIOUS_EDIT_LIMITS, clock);
   return { budget: fallback, budgets };
+}
+
+/** Each platform's edits counted across the fleet, within its declared limits (the cautious ones where it declares none). */
+function fleetBudgets(editors: readonly LiveEditor[], limits: Readonly<Record<Platform, EditLimits>>, shared: SharedRate, logger: Logger) {
+  return Object.fromEntries(
+    [...new Set(editors.map((editor) => editor.platform))].map((platform) => [
+      platform,
+      fleetEdits(shared, platform, limits[platform] ?? CAUTIOUS_EDIT_LIMITS, logger),
+    ]),
+  );
 }
 
 /** The realtime feeds read once per round; a failure is the feed's own to report, never the timer's. */

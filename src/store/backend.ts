@@ -1,4 +1,5 @@
 import type { PollShare } from '../domain/poll-share.js';
+import type { SharedRate } from '../domain/shared-rate.js';
 import type Keyv from 'keyv';
 import type { CounterOps } from './counters.js';
 import type { ReportCounts } from './report-counts.js';
@@ -46,5 +47,7 @@ export interface Backend {
   records(prefix: string): AsyncIterable<[key: string, raw: unknown]>;
   /** A fleet's one poll per feed (Redis: several instances share it); absent on SQLite, where one instance polls alone. */
   readonly pollShare?: PollShare;
+  /** The fleet's shared rates (Redis); absent on SQLite, where one instance's own budgets are the bot's. */
+  readonly sharedRate?: SharedRate;
   close(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type Keyv from 'keyv';
 import type { PollShare } from '../domain/poll-share.js';
+import type { SharedRate } from '../domain/shared-rate.js';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { createChatSettings } from './chat-settings.js';
@@ -64,6 +65,8 @@ export interface Store extends WatchChanges {
   keyv: Keyv;
   /** Instances sharing this store share each feed's poll (Redis); absent: this instance polls alone. */
   pollShare?: PollShare;
+  /** Instances sharing this store share each platform's rate of edits (Redis); absent: this instance's budgets are the bot's. */
+  sharedRate?: SharedRate;
   close(): Promise<void>;
 }
 
@@ -111,6 +114,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,
     ...(backend.pollShare !== undefined ? { pollShare: backend.pollShare } : {}),
+    ...(backend.sharedRate !== undefined ? { sharedRate: backend.sharedRate } : {}),
     close: () => (closing ??= backend.close()),
   };
 }

@@ -1,9 +1,9 @@
 // Counters in Redis: a hash per counter, each add its HINCRBYs and the key's expiry in one
 // MULTI (applied whole), each read one HMGET per counter, pipelined.
-import type { createClient } from '@keyv/redis';
+import type { RedisCommands } from './redis-client.js';
 import type { CounterOps } from './counters.js';
 
-type Client = ReturnType<typeof createClient>;
+type Client = RedisCommands;
 
 /** `prefix` turns a counter's key into its Redis key (the namespace, as keyv's adapter prefixes). */
 export function redisCounters(client: Client, prefix: (key: string) => string): CounterOps {

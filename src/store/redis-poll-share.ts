@@ -1,4 +1,4 @@
-import type { createClient } from '@keyv/redis';
+import type { RedisCommands } from './redis-client.js';
 import type { PollShare, SharedPoll, SharedPollVersion } from '../domain/poll-share.js';
 
 // The fleet's one poll per feed, on Redis: a lease key (SET NX PX: whoever holds it this interval
@@ -6,7 +6,7 @@ import type { PollShare, SharedPoll, SharedPollVersion } from '../domain/poll-sh
 // so that on a Redis Cluster they live in one slot. Bytes are kept as base64: the client reads
 // strings, and a feed of a few megabytes costs a few milliseconds to turn either way.
 
-type Client = ReturnType<typeof createClient>;
+type Client = RedisCommands;
 
 const META_FIELDS = ['status', 'version', 'etag', 'lastModified', 'fetchedAt'] as const;
 

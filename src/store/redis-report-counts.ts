@@ -1,9 +1,9 @@
 // Riders' reports in Redis: counters with a time to live (PX), a report checked and written by one
 // script, which Redis runs whole, so two presses at once on two instances count once.
-import type { createClient } from '@keyv/redis';
+import type { RedisCommands } from './redis-client.js';
 import type { ReportCounts } from './report-counts.js';
 
-type Client = ReturnType<typeof createClient>;
+type Client = RedisCommands;
 
 // KEYS: the rider's mark for the trip, the rider's count of the hour, then the counters;
 // ARGV: the rate's bound, then each key's time to live in milliseconds, in KEYS' order.

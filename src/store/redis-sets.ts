@@ -1,9 +1,9 @@
 // Sets in Redis: native sets; the bounded add is a small script, so check and writes are one step.
-import type { createClient } from '@keyv/redis';
+import type { RedisCommands } from './redis-client.js';
 import type { BoundedAdd } from './backend.js';
 import type { BoundedOutcome, SetOps } from './sets.js';
 
-type Client = ReturnType<typeof createClient>;
+type Client = RedisCommands;
 
 // The bound checked, then the member, the other sets and the record written in one script: Redis
 // runs a script whole, so no reader and no failure ever sees the member without the record.

@@ -1,6 +1,13 @@
 // The Redis backend: one client, connected before the store is handed out (an unreachable
-// REDIS_URL is one clear line at start), shared by keyv's adapter and the claims.
-import KeyvRedis, { createClient } from '@keyv/redis';
+// REDIS_URL is one clear line at start), shared by keyv's adapter and the claims. On a Redis
+// Cluster (REDIS_URL `redis+cluster://`), a cluster client, and the namespace made one hash tag
+// (`{arrivals-bot}::...`): every key of the store shares one slot, so that each script and
+// transaction (a subscription's add, a chat's pause, a feed's poll) is allowed there. The cluster
+// then gives the store failover (replicas), not spreading; on one Redis, keys stay as stores
+// have always held them.
+import KeyvRedis, { createClient, createCluster } from '@keyv/redis';
+import { oneSlotPrefix, redisAddress } from '../util/redis-address.js';
+import type { RedisCommands } from './redis-client.js';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
 import { oneLine } from './errors.js';
@@ -10,20 +17,22 @@ import { addBoundedWith, redisSets } from './redis-sets.js';
 import { redisCounters } from './redis-counters.js';
 import { redisReportCounts } from './redis-report-counts.js';
 import { redisPollShare } from './redis-poll-share.js';
+import { redisSharedRate } from './redis-shared-rate.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
 /** Covers a server that accepts the connection but never answers the handshake. */
 const START_TIMEOUT_MS = 5_000;
 
-export async function openRedis(url: string, namespace: string, logger: Logger | undefined): Promise<Backend> {
-  const where = `cannot reach Redis at ${withoutCredentials(url)}`;
+export async function openRedis(configured: string, storeNamespace: string, logger: Logger | undefined): Promise<Backend> {
+  const { url, cluster } = redisAddress(configured);
+  const namespace = oneSlotPrefix(storeNamespace, cluster);
+  const where = `cannot reach Redis${cluster ? ' Cluster' : ''} at ${withoutCredentials(url)}`;
   const errors = backendErrorLog(logger);
   let started = false;
   let firstError: unknown;
-  let client: ReturnType<typeof createClient>;
+  let client: RedisCommands;
   try {
-    client = createClient({
-      url,
+    const node = {
       // Fail fast while disconnected instead of queueing: a reply must not wait for Redis to return.
       disableOfflineQueue: true,
       socket: {
@@ -32,13 +41,16 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
         // trying with backoff while operations fail fast.
         reconnectStrategy: (retries: number, cause: Error) => (started ? Math.min(500 * 2 ** retries, 10_000) : cause),
       },
-    });
+    };
+    // The nodes a cluster names are reached with the seed's credentials.
+    client = cluster ? createCluster({ rootNodes: [{ url }], defaults: { ...node, ...credentialsOf(url) } }) : createClient({ url, ...node });
   } catch (err) {
     throw new StoreError(`${where}: ${oneLine(err)}`, { cause: err });
   }
   const onStartError = (err: unknown) => (firstError ??= err);
   client.on('error', onStartError);
-  const connecting = client.connect();
+  if (cluster) client.on('node-error', onStartError);
+  const connecting: Promise<unknown> = client.connect();
   // After a timeout the abandoned connect may still reject; that must not go unhandled.
   connecting.catch(() => undefined);
   try {
@@ -53,7 +65,11 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
   }
   started = true;
   client.off('error', onStartError);
-  client.on('ready', () => errors.reset());
+  if (cluster) {
+    client.off('node-error', onStartError);
+    client.on('node-error', errors);
+    client.on('node-ready', () => errors.reset());
+  } else client.on('ready', () => errors.reset());
 
   const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: CONNECT_TIMEOUT_MS });
   const keyv = keyvOver(adapter, { namespace, redis: true, errors });
@@ -79,6 +95,7 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
     counters: redisCounters(client, (key) => recordKey(`counter:${key}`)),
     reports: redisReportCounts(client, recordKey),
     pollShare: redisPollShare(client, recordKey),
+    sharedRate: redisSharedRate(client, recordKey),
     async addBoundedWith(bounded, also, record) {
       const value = (await keyv.serializeData({ value: record.value, expires: undefined })) as string;
       return addBoundedWith(
@@ -101,13 +118,34 @@ export async function openRedis(url: string, namespace: string, logger: Logger |
       const start = recordKey(wanted);
       // Glob characters in the namespace or prefix are their own, not a pattern.
       const match = `${start.replace(/[*?[\]\\]/g, '\\$&')}*`;
-      for await (const keys of client.scanIterator({ MATCH: match, TYPE: 'string', COUNT: 500 })) {
-        if (keys.length === 0) continue;
-        const values = await client.mGet(keys);
-        for (const [i, key] of keys.entries()) if (values[i] !== null) yield [key.slice(start.length - wanted.length), values[i]];
+      // A cluster's keys are scanned on each primary (a scan reaches one node); the namespace's
+      // one slot makes each page one MGET there.
+      for (const node of await primariesOf(client, cluster)) {
+        for await (const keys of node.scanIterator({ MATCH: match, TYPE: 'string', COUNT: 500 })) {
+          if (keys.length === 0) continue;
+          const values = await client.mGet(keys);
+          for (const [i, key] of keys.entries()) if (values[i] !== null) yield [key.slice(start.length - wanted.length), values[i]];
+        }
       }
     },
     close: () => keyv.disconnect(),
+  };
+}
+
+type OneNode = ReturnType<typeof createClient>;
+
+/** The node clients a scan goes through: each primary of a cluster, or the one Redis. */
+async function primariesOf(client: RedisCommands, cluster: boolean): Promise<OneNode[]> {
+  if (!cluster) return [client as OneNode];
+  const nodes = client as ReturnType<typeof createCluster>;
+  return Promise.all(nodes.masters.map((primary) => nodes.nodeClient(primary)));
+}
+
+function credentialsOf(url: string): { username?: string; password?: string } {
+  const parsed = new URL(url);
+  return {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
   };
 }
 

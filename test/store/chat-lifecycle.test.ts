@@ -4,7 +4,7 @@ import type { ChatRef } from '../../src/domain/chat.js';
 import type { LocalMinute } from '../../src/domain/local-minute.js';
 import type { Store } from '../../src/store/index.js';
 import { at, subscription } from '../pushes/fakes.js';
-import { forEachBackend } from './backends.js';
+import { forEachBackend, itCutting } from './backends.js';
 import { capturingLogger } from './log-lines.js';
 import { failingRecordWrites, outage } from './outage.js';
 
@@ -119,7 +119,7 @@ forEachBackend((backend) => {
       ]);
     });
 
-    it('a refusal is written at once: a write that fails leaves the chat as it was, and is logged, never thrown', async () => {
+    itCutting(backend)('a refusal is written at once: a write that fails leaves the chat as it was, and is logged, never thrown', async () => {
       const { logger, lines } = capturingLogger();
       const { store, heal } = await failingRecordWrites(backend, { keyPart: ':disruption-pushes', logger });
       await store.subscriptions.add(sub('a'), 20);
@@ -146,7 +146,7 @@ forEachBackend((backend) => {
       expect(told).toEqual(['42 places', '42 pushes-on', '42 places', '-1 places', '-100777 places']);
     });
 
-    it('never rejects with the backend gone: each failure is logged', async () => {
+    itCutting(backend)('never rejects with the backend gone: each failure is logged', async () => {
       const { logger, lines } = capturingLogger();
       const { store, cut } = await outage(backend, logger);
       await cut();

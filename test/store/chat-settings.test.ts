@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/store/index.js';
 import { type ChatRef } from '../../src/domain/chat.js';
-import { forEachBackend } from './backends.js';
+import { forEachBackend, itCutting } from './backends.js';
 import { capturingLogger } from './log-lines.js';
 import { outage } from './outage.js';
 
@@ -42,7 +42,7 @@ forEachBackend((backend) => {
       expect(await store.chats.language(chat)).toEqual({ locale: 'en', chosen: true });
     });
 
-    it('rejects with a StoreError carrying the cause when the backend fails', async () => {
+    itCutting(backend)('rejects with a StoreError carrying the cause when the backend fails', async () => {
       const { store, cut } = await outage(backend);
       await cut();
       for (const operation of [() => store.chats.language(chat), () => store.chats.setLanguage(chat, { locale: 'fr', chosen: true })]) {

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../src/store/index.js';
-import { forEachBackend } from './backends.js';
+import { forEachBackend, itCutting } from './backends.js';
 import { runTogether } from './children.js';
 import { outage } from './outage.js';
 
@@ -72,7 +72,7 @@ forEachBackend((backend) => {
       for (const ttl of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) await expect(store.claims.claim('k', 'v', ttl)).rejects.toThrow(RangeError);
     });
 
-    it('rejects with a StoreError carrying the cause when the backend fails', async () => {
+    itCutting(backend)('rejects with a StoreError carrying the cause when the backend fails', async () => {
       const { store, cut } = await outage(backend);
       await cut();
       for (const operation of [() => store.claims.claim('k', 'v'), () => store.claims.holder('k'), () => store.claims.release('k')]) {

@@ -10,7 +10,7 @@ import { REPORTABLE_FOR_MS, type ReportedTrip } from '../../src/domain/rider-rep
 import { SQLITE_FILE } from '../../src/store/index.js';
 import { REPORTS_KEPT_DAYS, REPORTS_PER_HOUR } from '../../src/store/rider-reports.js';
 import { REDIS_URL } from '../support/redis.js';
-import { forEachBackend, type BackendUnderTest } from './backends.js';
+import { forEachBackend, itReadingRawKeys, type BackendUnderTest } from './backends.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -100,7 +100,7 @@ forEachBackend((backend) => {
       expect(await store.riderReports.report(RIDER, trip('1230'), new Date('2026-11-27T13:01:00Z'))).toBe('counted');
     });
 
-    it('keep counts for a bounded time, and what stands for a rider only while the trip can be reported', async () => {
+    itReadingRawKeys(backend)('keep counts for a bounded time, and what stands for a rider only while the trip can be reported', async () => {
       const clock = fixedClock(AT);
       const store = await backend.open({ now: clock });
       expect(await store.riderReports.report(RIDER, trip(), AT)).toBe('counted');
@@ -124,7 +124,7 @@ forEachBackend((backend) => {
       }
     });
 
-    it('store nothing that names the rider', async () => {
+    itReadingRawKeys(backend)('store nothing that names the rider', async () => {
       const store = await backend.open({ now: fixedClock(AT) });
       await store.riderReports.report(RIDER, trip(), AT);
       await store.riderReports.report(RIDER, trip(), AT);
@@ -139,7 +139,7 @@ forEachBackend((backend) => {
       }
     });
 
-    it('count nothing and keep nothing when turned off', async () => {
+    itReadingRawKeys(backend)('count nothing and keep nothing when turned off', async () => {
       const store = await backend.open({ now: fixedClock(AT), riderReports: false });
       expect(await store.riderReports.report(RIDER, trip(), AT)).toBe('turned-off');
       expect(await store.riderReports.count({ route: '95', since: new Date(0) })).toBe(0);

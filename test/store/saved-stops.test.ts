@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STOP_SLOTS, StoreError, type SaveOutcome } from '../../src/store/index.js';
 import { type ChatRef } from '../../src/domain/chat.js';
-import { forEachBackend } from './backends.js';
+import { forEachBackend, itCutting } from './backends.js';
 import { runTogether } from './children.js';
 import { capturingLogger } from './log-lines.js';
 import { outage } from './outage.js';
@@ -132,7 +132,7 @@ forEachBackend((backend) => {
       expect(await savedStops.add(chat, { stopNo: 'a' }, 0)).toBe('full');
     });
 
-    it('rejects with a StoreError carrying the cause when the backend fails', async () => {
+    itCutting(backend)('rejects with a StoreError carrying the cause when the backend fails', async () => {
       const { store, cut } = await outage(backend);
       await store.savedStops.add(chat, { stopNo: 'a' }, 20);
       await cut();

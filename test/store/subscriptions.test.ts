@@ -7,7 +7,7 @@ import type { LocalMinute } from '../../src/domain/local-minute.js';
 import { StoreError, type OpenStoreOptions, type SubscribeOutcome } from '../../src/store/index.js';
 import { type ChatRef } from '../../src/domain/chat.js';
 import { at, near, subscription } from '../pushes/fakes.js';
-import { forEachBackend } from './backends.js';
+import { forEachBackend, itCutting } from './backends.js';
 import { createBotCore } from '../../src/core/create-core.js';
 import { fakeTransit, memoryStores, route, stopArrivals, trip } from '../core/fakes.js';
 import { capturingLogger } from './log-lines.js';
@@ -165,7 +165,7 @@ forEachBackend((backend) => {
       expect(reported[0]).toMatchObject({ key: 'chat:telegram:42:sub:a' });
     });
 
-    it('a record write that fails after the id was taken leaves nothing behind: the cap counts only what is listed', async () => {
+    itCutting(backend)('a record write that fails after the id was taken leaves nothing behind: the cap counts only what is listed', async () => {
       const { store, heal } = await failingRecordWrites(backend);
       await store.subscriptions.add(sub('lost'), 20).catch(() => undefined);
       await heal();
@@ -217,7 +217,7 @@ forEachBackend((backend) => {
       expect(ids(await subscriptions.list(chat))).toEqual(['later']);
     });
 
-    it('refuses with a StoreError while the backend is away', async () => {
+    itCutting(backend)('refuses with a StoreError while the backend is away', async () => {
       const { store, cut } = await outage(backend);
       await store.subscriptions.add(sub('a'), 20);
       await cut();

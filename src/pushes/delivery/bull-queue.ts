@@ -3,7 +3,12 @@
 // nothing; completed jobs are kept past the catch-up window for that. The queue's limiter is
 // global (all workers of all instances together stay under the platform's rate); a worker that
 // dies mid-job has its job picked up again by another once the lock lapses (stalled-job check).
+// On a Redis Cluster (REDIS_URL `redis+cluster://`), ioredis's cluster client, and the prefix made
+// one hash tag (`{arrivals-bot:bull}`): BullMQ's scripts touch several keys of a queue at once,
+// which a cluster allows only within one slot.
 import { DelayedError, Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Cluster } from 'ioredis';
+import { oneSlotPrefix, redisAddress } from '../../util/redis-address.js';
 import type { Logger } from '../../log.js';
 import type { Platform } from '../../domain/chat.js';
 import { errorLine } from '../../util/error-line.js';
@@ -37,8 +42,27 @@ export interface BullQueueOptions {
 const RESOLVED = Promise.resolve();
 const ADD_CHUNK = 500;
 
-/** ioredis options from a redis:// or rediss:// URL (BullMQ connects itself). */
-export function connectionOf(url: string, forWorker: boolean): ConnectionOptions {
+/**
+ * ioredis options from a redis:// or rediss:// URL (BullMQ connects itself); on a cluster, a
+ * cluster client seeded with that node, each node reached with these options.
+ */
+export function connectionOf(configured: string, forWorker: boolean): ConnectionOptions {
+  const { url, cluster } = redisAddress(configured);
+  const options = nodeOptionsOf(url, forWorker);
+  if (!cluster) return options;
+  const { host, port, db: _db, maxRetriesPerRequest, enableOfflineQueue, ...node } = options;
+  return new Cluster([{ host, port }], {
+    redisOptions: { ...node, ...(maxRetriesPerRequest !== undefined ? { maxRetriesPerRequest } : {}) },
+    ...(enableOfflineQueue !== undefined ? { enableOfflineQueue } : {}),
+  });
+}
+
+type NodeOptions = { host: string; port: number; db?: number; maxRetriesPerRequest?: number | null; enableOfflineQueue?: boolean } & Record<
+  string,
+  unknown
+>;
+
+function nodeOptionsOf(url: string, forWorker: boolean): NodeOptions {
   const u = new URL(url);
   const db = Number(u.pathname.replace('/', '') || '0');
   return {
@@ -69,11 +93,19 @@ export function createBullQueue(options: BullQueueOptions): DeliveryQueue {
   const { logger, metrics, settings } = options;
   const attempts = options.attempts ?? 5;
   const now = options.now ?? Date.now;
+  const prefix = oneSlotPrefix(options.prefix, redisAddress(options.redisUrl).cluster);
+  // BullMQ closes the connections it made, not a cluster client it was handed: those are closed here.
+  const handed: Cluster[] = [];
+  const connect = (forWorker: boolean): ConnectionOptions => {
+    const connection = connectionOf(options.redisUrl, forWorker);
+    if (connection instanceof Cluster) handed.push(connection);
+    return connection;
+  };
   const queues = new Map<Platform, Queue<AlertJob>>();
   const queueFor = (platform: Platform): Queue<AlertJob> => {
     let queue = queues.get(platform);
     if (queue === undefined) {
-      queue = new Queue<AlertJob>(`alerts-${platform}`, { connection: connectionOf(options.redisUrl, false), prefix: options.prefix });
+      queue = new Queue<AlertJob>(`alerts-${platform}`, { connection: connect(false), prefix });
       queue.on('error', logOnce('alert queue error'));
       queues.set(platform, queue);
     }
@@ -109,8 +141,8 @@ export function createBullQueue(options: BullQueueOptions): DeliveryQueue {
 
   const workers = options.platforms.map((platform) => {
     const worker = new Worker<AlertJob>(`alerts-${platform}`, process, {
-      connection: connectionOf(options.redisUrl, true),
-      prefix: options.prefix,
+      connection: connect(true),
+      prefix,
       concurrency: options.concurrency ?? 8,
       limiter: limiterFor(perSecondOf(settings, platform)),
       ...(options.lockDurationMs !== undefined ? { lockDuration: options.lockDurationMs } : {}),
@@ -148,6 +180,7 @@ export function createBullQueue(options: BullQueueOptions): DeliveryQueue {
     async close() {
       await Promise.allSettled(workers.map((w) => w.close()));
       await Promise.allSettled([...queues.values()].map((q) => q.close()));
+      await Promise.allSettled(handed.map((cluster) => cluster.quit()));
     },
   };
 }

@@ -24,14 +24,19 @@ import type { Clock } from '../../domain/clock.js';
 /** For a platform that declares no limits of its own: slow enough for any of them. */
 export const CAUTIOUS_EDIT_LIMITS: EditLimits = { perSecond: 1, perChatPerMinute: { private: 20, group: 20, channel: 20 } };
 
-/** The share of the limit the bucket refills at; see above. */
-const REFILL_SHARE = 0.9;
+/** The share of the limit the bucket refills at; see above (the fleet's shared bucket too: fleet-edits.ts). */
+export const REFILL_SHARE = 0.9;
 /** After 429s, the pace doubles back every this long without one. */
 export const RECOVERY_MS = 5_000;
 /** A lone edit after a hold whose answer has not come in this long (a hung request) no longer holds the others. */
 const PROBE_TIMEOUT_MS = 10_000;
 /** A retry_after past this (a proxy asking for days) holds the edits this long; NaN, a second. */
 const LONGEST_HOLD_MS = 3_600_000;
+
+/** How long a 429's retry_after holds the edits: NaN a second, days an hour. */
+export function holdOf(retryAfterMs: number): number {
+  return Number.isNaN(retryAfterMs) ? 1000 : Math.min(Math.max(retryAfterMs, 0), LONGEST_HOLD_MS);
+}
 
 export interface EditBudget {
   /**
@@ -108,7 +113,7 @@ export function createEditBudget(limits: EditLimits, clock: Clock): EditBudget {
     refused(retryAfterMs) {
       const now = clock().getTime();
       refill(now);
-      const hold = Number.isNaN(retryAfterMs) ? 1000 : Math.min(Math.max(retryAfterMs, 0), LONGEST_HOLD_MS);
+      const hold = holdOf(retryAfterMs);
       // Edits already on their way when the first 429 came get theirs too: one slowdown per hold.
       if (now >= heldUntil) pace = Math.max(slowest, pace / 2);
       heldUntil = Math.max(heldUntil, now + hold);

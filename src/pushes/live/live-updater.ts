@@ -8,6 +8,7 @@ import type { Claims, LiveMessage, LiveMessagesRepository } from '../../domain/s
 import type { Logger } from '../../log.js';
 import { liveRoundKey } from '../claim-keys.js';
 import type { EditBudget } from './edit-budget.js';
+import type { FleetEdits } from './fleet-edits.js';
 import { errorLine } from '../../util/error-line.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
@@ -34,6 +35,8 @@ export interface LiveUpdaterDeps {
   budget: EditBudget;
   /** A platform's own limits where they differ from `budget`'s (Discord's beside Telegram's). */
   budgets?: Partial<Record<Platform, EditBudget>>;
+  /** A platform's edits counted across the fleet too (instances on one Redis); absent: this instance's budget is the bot's. */
+  fleet?: Partial<Record<Platform, FleetEdits>>;
   clock: Clock;
   /** How often rounds come (the pushes' timer): a round's edits wait within it, its claims outlast it. */
   intervalMs: number;
@@ -91,9 +94,21 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     const budget = budgetOf(message);
     for (;;) {
       const answer = budget.take(message.chatId, message.chatType);
-      if (answer === true) return true;
+      if (answer === true) return fleetGranted(message, roundEnd);
       if (answer === 'chat-full') return false;
       const wait = Math.max(1, budget.waitMs());
+      if (now() + wait >= roundEnd) return false;
+      await sleep(wait);
+    }
+  }
+
+  /** The fleet's yes for an edit this instance's budget granted, waited for within the round. */
+  async function fleetGranted(message: LiveMessage, roundEnd: number): Promise<boolean> {
+    const fleet = deps.fleet?.[message.platform];
+    if (fleet === undefined) return true;
+    for (;;) {
+      const wait = await fleet.take();
+      if (wait <= 0) return true;
       if (now() + wait >= roundEnd) return false;
       await sleep(wait);
     }
@@ -114,6 +129,7 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
         }
         tally.rateLimited += 1;
         budgetOf(message).refused(err.retryAfterMs);
+        deps.fleet?.[message.platform]?.hold(err.retryAfterMs);
       }
     }
   }

@@ -17,6 +17,7 @@ import { DEMO_DISRUPTIONS, startSimServer, type SimServer } from '../../../src/s
 import { openStore, type Store } from '../../../src/store/index.js';
 import { startFakeBotApi, type FakeBotApi } from '../../chat/telegram/fake-bot-api.js';
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../../support/redis.js';
+import { describeCluster, useLocalCluster } from '../../support/redis-cluster.js';
 import { capturingLogger, testSettings } from '../fakes.js';
 import { openDemoWithDisruptions } from '../../disruptions/helpers.js';
 import { chatTypeOf } from '../../../src/chat/platforms.js';
@@ -245,25 +246,35 @@ describe('a chat its platform refuses (Telegram, SQLite)', () => {
   });
 });
 
-describeRedis('disruptions pushed by two instances on one Redis', () => {
-  const namespace = freshNamespace('disruption-pushes');
-  afterAll(() => deleteNamespace(namespace));
-
+/** Two instances on one store: each chat gets each disruption once. */
+function twoInstances(redisUrl: () => string, namespace: string, chatId: string) {
   it('each chat gets each disruption once', async () => {
-    const options = { dataDir: join(root, 'unused'), redisUrl: REDIS_URL, namespace };
+    const options = { dataDir: join(root, 'unused'), redisUrl: redisUrl(), namespace };
     const [a, b] = [await instance(options), await instance(options)];
     const start = api.callsOf('sendMessage').length;
-    await a.core.handleText('/save 3017', { ...private42, chatId: '142' });
+    await a.core.handleText('/save 3017', { ...private42, chatId });
     await a.fresh((ids) => ids.length === 2);
     await b.fresh((ids) => ids.length === 2);
     await Promise.all([a.tick(), b.tick()]);
     await Promise.all([a.tick(), b.tick()]);
     // The job may have been taken by either instance's worker: wait for the one send.
-    for (let i = 0; i < 100 && sentTo('142').length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && sentTo(chatId).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sentTo('142')).toHaveLength(1);
+    expect(sentTo(chatId)).toHaveLength(1);
     expect(api.callsOf('sendMessage').length - start).toBe(1);
     await a.stop();
     await b.stop();
   });
+}
+
+describeRedis('disruptions pushed by two instances on one Redis', () => {
+  const namespace = freshNamespace('disruption-pushes');
+  afterAll(() => deleteNamespace(namespace));
+  twoInstances(() => REDIS_URL, namespace, '142');
+});
+
+// The store's scans and marks and BullMQ's queue on a Redis Cluster (hash-tagged: one slot each).
+describeCluster('disruptions pushed by two instances on a Redis Cluster', () => {
+  const cluster = useLocalCluster();
+  twoInstances(() => cluster.get().url, freshNamespace('disruption-pushes'), '143');
 });
