@@ -82,7 +82,13 @@ describe('which network? on Telegram', () => {
     const asked = await after(() => h.text(`/subscribe 3017 95 ${schedule}`), 'sendMessage', says('several networks'));
     const buttons = buttonsIn(asked.params.reply_markup);
     expect(buttons.map((b) => b.text)).toEqual(['OC Transpo: BASELINE STATION', 'OC Twin: BASELINE STATION']);
-    await after(() => h.press(buttons[1]!.callback_data, messageOf(asked)), 'sendMessage', says('Alert '));
+    if (expected.kind === 'near') {
+      // Route 95 leaves 3017 two ways: which one is asked next, its buttons carrying the rest.
+      const way = await after(() => h.press(buttons[1]!.callback_data, messageOf(asked)), 'sendMessage', says('more than one way'));
+      await after(() => h.press(buttonsIn(way.params.reply_markup)[0]!.callback_data, messageOf(way)), 'sendMessage', says('Alert '));
+    } else {
+      await after(() => h.press(buttons[1]!.callback_data, messageOf(asked)), 'sendMessage', says('Alert '));
+    }
     const subs = await store.subscriptions.list({ platform: 'telegram', chatId: String(ALICE.id) });
     const added = subs.filter((s) => !before.has(s.id));
     expect(added).toHaveLength(1);

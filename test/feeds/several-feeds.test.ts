@@ -138,8 +138,8 @@ describe('several feeds in one bot', () => {
   it("fires each agency's alert at its own wall-clock time, and says the agencies and their licence in /help", async () => {
     const west = privateChat({ chatId: 'west' });
     const east = privateChat({ chatId: 'east' });
-    expect((await core.handleText('/subscribe 70021 17:06', west))!.blocks[0]!.lines[0]).toMatch(/Next: Tue 17:06\.$/);
-    expect((await core.handleText('/subscribe oc 3017 20:06', east))!.blocks[0]!.lines[0]).toMatch(/Next: Tue 20:06\.$/);
+    expect((await core.handleText('/subscribe 70021 17:06', west))!.blocks[0]!.lines[0]).toMatch(/Next: today 17:06\.$/);
+    expect((await core.handleText('/subscribe oc 3017 20:06', east))!.blocks[0]!.lines[0]).toMatch(/Next: today 20:06\.$/);
     expect((await stores.subscriptions.list(west))[0]).toMatchObject({ stopNo: 'ct:70021', timeZone: 'America/Los_Angeles' });
     expect((await stores.subscriptions.list(east))[0]).toMatchObject({ stopNo: 'oc:3017', timeZone: 'America/Toronto' });
 
