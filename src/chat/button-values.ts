@@ -15,6 +15,8 @@ export function compact(kind: ArgKind, value: string): string {
     // "weekdays" stays a word; "mon,wed,fri" travels as the days' bits, "42" (at most 3 bytes).
     return days.ok && words.includes(',') ? String(days.days.reduce<number>((bits, day) => bits | (1 << day), 0)) : words;
   }
+  // A typed way ("Orléans") is read with accents and case aside: it travels without them, its spaces as '_'.
+  if (kind === 'way') return value.normalize('NFD').replace(/\p{M}/gu, '').replaceAll(' ', '_');
   return value;
 }
 
@@ -25,5 +27,6 @@ export function expand(kind: ArgKind, value: string): string {
   if (kind === 'window' && /^[0-9]{4}-[0-9]{4}$/.test(value)) return `${hhmm(value.slice(0, 4))}-${hhmm(value.slice(5))}`;
   if (kind === 'days' && /^[0-9]{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 127)
     return formatDays(ALL_DAYS.filter((day) => (Number(value) & (1 << day)) !== 0));
+  if (kind === 'way') return value.replaceAll('_', ' ');
   return value;
 }

@@ -114,6 +114,15 @@ describe('a code two feeds share', () => {
     expect(sub).toMatchObject({ stopNo: 'oc:3017', routeNo: '95', schedule: expect.objectContaining(schedule) as unknown });
   });
 
+  it('a near alert with its way typed ("to Orléans") is set by the network’s button at once, its way kept', async () => {
+    const { core, stores } = botOf([oc, ot], memoryStores());
+    const chat = privateChat({ chatId: 'tg-typed-way' });
+    const asked = (await core.handleText('/subscribe 3017 95 when 5 07:00-09:00 to Orléans', chat))!;
+    expect(asked.title).toBe('Stop 3017 is in several networks: which one?');
+    expect(renderPlainText(await core.run(telegramPresses(asked)[0]!, chat))).toMatch(/^Alert [a-z0-9]{4} set.*Orléans/s);
+    expect((await stores.subscriptions.list(chat)).map((s) => s.stopNo)).toEqual(['oc:3017']);
+  });
+
   it.each(cases)('every hint the terminal prints for $typed can be typed back as it is', async ({ typed, schedule }) => {
     const { core, stores } = botOf([oc, ot], memoryStores());
     const chat = privateChat({ chatId: `term-${typed}` });

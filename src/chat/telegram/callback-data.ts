@@ -34,8 +34,9 @@ export function encodeButton(button: ButtonPress): string | undefined {
       values.push('');
       continue;
     }
-    if (!VALUE.test(value)) return undefined;
-    values.push(carry(compact(arg.kind, value)));
+    const compacted = compact(arg.kind, value);
+    if (!VALUE.test(compacted)) return undefined;
+    values.push(carry(compacted));
   }
   while (values.at(-1) === '') values.pop();
   const data = ['2', LETTERS[button.effect], spec.name, ...values].join(':');

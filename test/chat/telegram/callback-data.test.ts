@@ -30,6 +30,15 @@ describe('callback data', () => {
     for (const p of scoped) expect(decodeButton(encodeButton(p))).toEqual(p);
   });
 
+  it('carries a typed way as riders may type it back: accents and case aside, its spaces kept', () => {
+    const typed = press('reply', 'subscribe', { stop: 'oc:3017', route: '95', when: '5', window: '07:00-09:00', direction: 'Barrhaven Centre' });
+    const accented = press('reply', 'notify', { stop: 'oc:3017', route: '95', direction: 'Orléans' });
+    const data = [typed, accented].map(encodeButton);
+    expect(data.every((d) => d !== undefined && Buffer.byteLength(d) <= CALLBACK_DATA_MAX_BYTES)).toBe(true);
+    expect(decodeButton(data[0])!.command.options.direction).toBe('Barrhaven Centre');
+    expect(decodeButton(data[1])!.command.options.direction).toBe('Orleans');
+  });
+
   it('carries the whole request: options left out stay empty, times, windows and days in few bytes', () => {
     const near = press('reply', 'subscribe', { stop: 'oc:3017', route: '95', days: 'mon,wed,fri', when: '5', window: '07:00-09:00' });
     const at = press('reply', 'subscribe', { stop: 'oc:3017', route: '95', time: '07:30', days: 'mon,wed,fri' });
