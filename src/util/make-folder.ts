@@ -18,5 +18,12 @@ export function makeFolder(folder: string): void {
   }
   if (found !== undefined && !found.isDirectory())
     throw Object.assign(new Error(`${path} is not a folder`), { code: path === resolve(folder) ? 'EEXIST' : 'ENOTDIR' });
-  for (const level of missing.reverse()) mkdirSync(level);
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (err) {
+      // Another process (a second instance starting on the same DATA_DIR) made it first: a folder is what was wanted.
+      if ((err as NodeJS.ErrnoException | null)?.code !== 'EEXIST' || statSync(level, { throwIfNoEntry: false })?.isDirectory() !== true) throw err;
+    }
+  }
 }
