@@ -7,16 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPushes } from '../../../src/pushes/start-pushes.js';
+import { drivenPushes } from '../driven-pushes.js';
 import { createBotCore } from '../../../src/core/create-core.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { DEMO_DISRUPTIONS, startSimServer } from '../../../src/sim/index.js';
 import { openStore } from '../../../src/store/index.js';
 import { startHarness } from '../../chat/discord/harness.js';
 import { GUILD, slash } from '../../chat/discord/interactions.js';
-import { capturingLogger, testSettings } from '../fakes.js';
+import { capturingLogger } from '../fakes.js';
 import { openDemoWithDisruptions } from '../../disruptions/helpers.js';
-import { chatTypeOf } from '../../../src/chat/platforms.js';
 
 const root = mkdtempSync(join(tmpdir(), 'arrivals-disruptions-discord-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -43,17 +42,7 @@ describe('disruptions pushed to a Discord channel', () => {
     const store = await openStore({ dataDir: join(root, 'data') });
     const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
     const h = await startHarness({ core, clock });
-    const scheduler = startPushes({
-      core,
-      store,
-      transit,
-      notifiers: [h.bot.notifier],
-      chatTypeOf,
-      settings: testSettings(),
-      clock,
-      logger: capturingLogger().logger,
-      timer: false,
-    });
+    const scheduler = drivenPushes({ core, store, transit, notifiers: [h.bot.notifier], clock, logger: capturingLogger().logger });
     /** Until the feed reads what the demo server now serves (the poll refreshes in the background). */
     async function fresh(unlike: string): Promise<string> {
       for (let i = 0; i < 100; i++) {

@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startPushes, type Pushes } from '../../../src/pushes/start-pushes.js';
+import type { Pushes } from '../../../src/pushes/start-pushes.js';
+import { drivenPushes } from '../driven-pushes.js';
 import { createBotCore } from '../../../src/core/create-core.js';
 import { createTelegramBot } from '../../../src/chat/telegram/index.js';
 import { fixedClock } from '../../../src/domain/clock.js';
@@ -18,9 +19,8 @@ import { openStore, type Store } from '../../../src/store/index.js';
 import { startFakeBotApi, type FakeBotApi } from '../../chat/telegram/fake-bot-api.js';
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../../support/redis.js';
 import { describeCluster, useLocalCluster } from '../../support/redis-cluster.js';
-import { capturingLogger, testSettings } from '../fakes.js';
+import { capturingLogger } from '../fakes.js';
 import { openDemoWithDisruptions } from '../../disruptions/helpers.js';
-import { chatTypeOf } from '../../../src/chat/platforms.js';
 
 const TOKEN = '123456789:AAH-disruption_pushes-test';
 // Wednesday 18 Nov 2026, 08:00 in Ottawa: no alert of these chats is due around it.
@@ -65,19 +65,10 @@ async function instance(storeOptions: { dataDir: string; redisUrl?: string; name
   const log = capturingLogger();
   // Never started: only its notifier is used, which needs no getMe.
   const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger: log.logger, core, lifecycle: store.lifecycle });
-  const scheduler: Pushes = startPushes({
-    core,
-    store,
-    transit,
-    notifiers: [telegram.notifier],
-    chatTypeOf,
-    settings: testSettings(),
-    clock,
-    logger: log.logger,
-    timer: false,
-    ...(storeOptions.redisUrl !== undefined ? { redisUrl: storeOptions.redisUrl, queuePrefix: `${storeOptions.namespace}:bull` } : {}),
-    tuning: { backoffMs: 5 },
-  });
+  const scheduler: Pushes = drivenPushes(
+    { core, store, transit, notifiers: [telegram.notifier], clock, logger: log.logger, tuning: { backoffMs: 5 } },
+    storeOptions,
+  );
   return {
     core,
     store,

@@ -7,16 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPushes } from '../../../src/pushes/start-pushes.js';
+import { drivenPushes } from '../driven-pushes.js';
 import { createBotCore } from '../../../src/core/create-core.js';
 import { fixedClock } from '../../../src/domain/clock.js';
 import { startSimServer } from '../../../src/sim/index.js';
 import { openStore } from '../../../src/store/index.js';
 import { createGtfsSource } from '../../../src/sources/gtfs/source.js';
-import { chatTypeOf } from '../../../src/chat/platforms.js';
 import { startHarness } from '../../chat/discord/harness.js';
 import { GUILD, slash } from '../../chat/discord/interactions.js';
-import { capturingLogger, testSettings } from '../fakes.js';
+import { capturingLogger } from '../fakes.js';
 
 const KEY = 'trip-changes-discord-key';
 // Wednesday 18 Nov 2026, 08:00 in Ottawa: route 95 leaves 3017 every 6 minutes.
@@ -44,17 +43,7 @@ describe('trip changes pushed to a Discord channel', () => {
     const store = await openStore({ dataDir: join(root, 'data') });
     const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
     const h = await startHarness({ core, clock });
-    const pushes = startPushes({
-      core,
-      store,
-      transit,
-      notifiers: [h.bot.notifier],
-      chatTypeOf,
-      settings: testSettings(),
-      clock,
-      logger: capturingLogger().logger,
-      timer: false,
-    });
+    const pushes = drivenPushes({ core, store, transit, notifiers: [h.bot.notifier], clock, logger: capturingLogger().logger });
     const posted = () => h.discord.callsTo('POST', new RegExp(`/channels/${GUILD.channelId}/messages$`)).map((c) => JSON.stringify(c.body));
     /** The feed moves on half a minute, these trips changed; one realtime round, then its sends. */
     async function feedSays(changes: Parameters<typeof sim.setTripChanges>[0], expected: number) {

@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startPushes, type Pushes } from '../../../src/pushes/start-pushes.js';
+import type { Pushes } from '../../../src/pushes/start-pushes.js';
+import { drivenPushes } from '../driven-pushes.js';
 import { createBotCore } from '../../../src/core/create-core.js';
 import { createTelegramBot } from '../../../src/chat/telegram/index.js';
 import { fixedClock } from '../../../src/domain/clock.js';
@@ -18,8 +19,7 @@ import { openStore, type Store } from '../../../src/store/index.js';
 import { createGtfsSource } from '../../../src/sources/gtfs/source.js';
 import { startFakeBotApi, type FakeBotApi } from '../../chat/telegram/fake-bot-api.js';
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../../support/redis.js';
-import { capturingLogger, testSettings } from '../fakes.js';
-import { chatTypeOf } from '../../../src/chat/platforms.js';
+import { capturingLogger } from '../fakes.js';
 import { createLiveUpdater } from '../../../src/pushes/live/live-updater.js';
 import { CAUTIOUS_EDIT_LIMITS, createEditBudget } from '../../../src/pushes/live/edit-budget.js';
 import { LIVE_ROUND_MS } from '../../../src/pushes/timer.js';
@@ -76,19 +76,10 @@ async function instance(storeOptions: { dataDir: string; redisUrl?: string; name
   const store: Store = await openStore(storeOptions);
   const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
   const telegram = createTelegramBot({ token: TOKEN, apiRoot: api.apiRoot, logger: log.logger, core, lifecycle: store.lifecycle });
-  const pushes: Pushes = startPushes({
-    core,
-    store,
-    transit,
-    notifiers: [telegram.notifier],
-    chatTypeOf,
-    settings: testSettings(),
-    clock,
-    logger: log.logger,
-    timer: false,
-    ...(storeOptions.redisUrl !== undefined ? { redisUrl: storeOptions.redisUrl, queuePrefix: `${storeOptions.namespace}:bull` } : {}),
-    tuning: { backoffMs: 5 },
-  });
+  const pushes: Pushes = drivenPushes(
+    { core, store, transit, notifiers: [telegram.notifier], clock, logger: log.logger, tuning: { backoffMs: 5 } },
+    storeOptions,
+  );
   return {
     core,
     store,
