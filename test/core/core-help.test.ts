@@ -77,7 +77,7 @@ describe('/help', () => {
     const topics = overview.buttons!.flat().map((button) => button.command);
     expect(topics.map((command) => command.options.topic)).toEqual(['arrivals', 'stops', 'alerts', 'settings']);
     expect(overview.buttons!.flat().every((button) => button.effect === 'update')).toBe(true);
-    const page = (await core.run({ name: 'help', options: { topic: 'stops' } }, privateChat()))!;
+    const page = await core.run({ name: 'help', options: { topic: 'stops' } }, privateChat());
     expect(page.title).toBe('⭐ Your stops');
     expect(page.buttons!.flat().map((button) => button.command.options.topic)).toEqual([undefined, 'arrivals', 'alerts', 'settings']);
   });
