@@ -17,7 +17,7 @@ describe('/help on Discord', () => {
       const chat = privateChat({ platform: 'discord', languageCode: language.locale });
       const overview = (await core.handleText('/help', chat))!;
       const pages = [overview, ...(await Promise.all(HELP_TOPICS_IN_USE.map((topic) => core.run({ name: 'help', options: { topic } }, chat))))];
-      for (const reply of pages.map((page) => page)) {
+      for (const reply of pages) {
         const embed = renderReply(reply).embeds[0]!;
         const fields = embed.fields ?? [];
         const shown = [embed.description ?? '', ...fields.map((f) => f.value)].join('\n');
