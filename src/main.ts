@@ -10,6 +10,7 @@ import { svgToPng } from './render/svg-to-png.js';
 import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
 import { chatTypeOf, openPlatforms, servedPlatforms, servesTerminal } from './chat/platforms.js';
+import type { WebPages } from './chat/platform.js';
 import { systemClock, type Clock } from './domain/clock.js';
 import { ConfigError, loadConfigFromProcess, secretsOf, SHORTHAND_FEED_ID, type Config, type FeedsConfig } from './config/index.js';
 import type { OpenedSource } from './sources/kind.js';
@@ -193,11 +194,13 @@ function chatAdapters(
   stops: StopIndex | undefined,
   store: Store,
   health: Health,
+  web: WebPages | undefined,
 ): ChatAdapter[] {
   return openPlatforms(config.platforms, {
     core,
     lifecycle: store.lifecycle,
     health,
+    ...(web !== undefined ? { web } : {}),
     ...(stops !== undefined ? { stops } : {}),
     liveMessages: store.liveMessages,
     logger,
@@ -231,9 +234,11 @@ async function startOps(config: Config, logger: Logger, transit: TransitSource, 
 }
 
 /**
- * The live map (src/web/): on WEB_PORT, beside the metrics when that is METRICS_PORT, or for the
- * terminal chat on any free local port, whose address the terminal prints. Returns the base riders'
- * links open (WEB_BASE_URL; the local address for the terminal), or undefined when none is offered.
+ * The live map (src/web/): on WEB_PORT, beside the metrics when that is METRICS_PORT, beside the
+ * Telegram webhook when it is that server's port (its pages handed to the platform, served once it
+ * listens), or for the terminal chat on any free local port, whose address the terminal prints.
+ * Returns the base riders' links open (WEB_BASE_URL; the local address for the terminal), or
+ * undefined when none is offered.
  */
 async function startWeb(
   config: Config,
@@ -243,6 +248,7 @@ async function startWeb(
   savedStops: SavedStopsRepository,
   ops: Ops,
   closers: Closers,
+  besidePlatform: { pages?: WebPages },
 ): Promise<string | undefined> {
   const terminal = servesTerminal(config.platforms);
   const port = config.web.port ?? (terminal ? 0 : undefined);
@@ -265,6 +271,10 @@ async function startWeb(
     now,
     logger: logger.child({ component: 'web' }, terminal ? { level: 'warn' } : {}),
   });
+  if (config.web.besidePlatform !== undefined) {
+    besidePlatform.pages = handler;
+    return config.web.baseUrl;
+  }
   let local: string;
   if (port === config.metricsPort) {
     const server = await ops.serve({ port, host: config.metricsHost, logger, beside: handler });
@@ -372,8 +382,9 @@ async function main(): Promise<void> {
 
   const mapBeside = transit.routeMap !== undefined && config.web.port !== undefined && config.web.port === config.metricsPort;
   const ops = await startOps(config, logger, transit, mapBeside, closers);
-  mapAt.base = await startWeb(config, logger, transit, core, repositories.savedStops, ops, closers);
-  const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health);
+  const mapPages: { pages?: WebPages } = {};
+  mapAt.base = await startWeb(config, logger, transit, core, repositories.savedStops, ops, closers, mapPages);
+  const adapters = chatAdapters(config, core, logger, stops, repositories, ops.health, mapPages.pages);
   for (const adapter of adapters) {
     // Closed first, and awaited: answers under way finish before the feed and the store go.
     closers.add({ name: adapter.platform, close: () => adapter.stop() });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RiderAnswers, Speaking } from '../core/index.js';
 import type { ChatType, Platform } from '../domain/chat.js';
 import type { Health } from '../domain/health.js';
@@ -29,7 +30,12 @@ export interface PlatformDeps {
   clock: Clock;
   /** Arrivals requests per rider per minute. */
   rateLimitPerMinute: number;
+  /** The live map's pages, for the platform whose own server WEB_PORT names (listensOn's hostsWeb). */
+  web?: WebPages;
 }
+
+/** Pages served beside a server's own (the live map's): true when it answered the request. */
+export type WebPages = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /**
  * One chat platform. `Variables` is its environment variables' schema, `Settings` what it opens
@@ -45,7 +51,7 @@ export interface ChatPlatform<Variables extends z.ZodObject = z.ZodObject, Setti
   /** Problems across its variables, read on the raw values so that they are reported with every other. */
   problems?(env: RawEnv): string[];
   /** The port a server of its own listens on (a webhook), by its variable, so that no other server is put there. */
-  listensOn?(env: RawEnv): { variable: string; port: number; server: string } | undefined;
+  listensOn?(env: RawEnv): { variable: string; port: number; server: string; hostsWeb?: boolean } | undefined;
   /** Every secret its settings hold (tokens), for the redactors. */
   secrets(settings: Settings): string[];
   /** Pushes a second across all its chats (one of its variables, when operators may tune it). */

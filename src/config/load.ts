@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AlertSettings } from '../pushes/settings.js';
 import type { ChatPlatform } from '../chat/platform.js';
+import type { Platform } from '../domain/chat.js';
 import { CHAT_PLATFORMS, servedPlatforms, servesTerminal, type PlatformSettings } from '../chat/platforms.js';
 import type { SourceKind } from '../sources/kind.js';
 import { SOURCE_KINDS } from '../sources/kinds.js';
@@ -51,6 +52,8 @@ export const OSM_TILES = { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 export interface WebSettings {
   /** WEB_PORT; the same as metricsPort: served by the metrics server. Absent: served only for the terminal chat (any free port). */
   port?: number;
+  /** WEB_PORT is this platform's own server's port (the Telegram webhook's): that server serves the map beside its own path. */
+  besidePlatform?: Platform;
   host: string;
   /** Where riders reach /map (no trailing slash); absent: this machine's address (the terminal's). */
   baseUrl?: string;
@@ -107,10 +110,16 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
   const metricsPort = common.success ? common.data.METRICS_PORT : undefined;
   for (const { variable, port, server } of parts.platforms.flatMap((platform) => platform.listensOn?.(env) ?? []))
     if (port === metricsPort) problems.push(`METRICS_PORT: expected another port than ${variable} (${port}): ${server} listens there`);
-  // The live map may share the metrics server's port (served beside it), never a platform's.
+  // The live map may share the metrics server's port (served beside it), or a platform server's
+  // that can host it (the Telegram webhook's), never another's.
   const webPort = common.success ? common.data.WEB_PORT : undefined;
-  for (const { variable, port, server } of parts.platforms.flatMap((platform) => platform.listensOn?.(env) ?? []))
-    if (port === webPort) problems.push(`WEB_PORT: expected another port than ${variable} (${port}): ${server} listens there`);
+  let webBeside: Platform | undefined;
+  for (const platform of parts.platforms) {
+    const listens = platform.listensOn?.(env);
+    if (listens === undefined || listens.port !== webPort) continue;
+    if (listens.hostsWeb === true) webBeside = platform.name;
+    else problems.push(`WEB_PORT: expected another port than ${listens.variable} (${listens.port}): ${listens.server} listens there`);
+  }
   // The feeds' own problems are reported beside the others once every variable they read is checked.
   const feeds =
     common.success && values.size === parts.kinds.length
@@ -141,6 +150,7 @@ export function loadConfig(env: RawEnv, readFile: ReadSettingsFile = (path) => r
     ...(e.CLOCK_START !== undefined ? { clockStart: e.CLOCK_START } : {}),
     web: {
       ...(e.WEB_PORT !== undefined ? { port: e.WEB_PORT } : {}),
+      ...(webBeside !== undefined ? { besidePlatform: webBeside } : {}),
       host: e.WEB_HOST,
       ...(e.WEB_BASE_URL !== undefined ? { baseUrl: e.WEB_BASE_URL.replace(/\/+$/, '') } : {}),
       ...optional('tiles', tilesOf(e.WEB_TILES_URL, e.WEB_TILES_ATTRIBUTION, feeds.demo !== undefined)),

@@ -38,7 +38,7 @@ describe('the live map settings', () => {
     expect(web).toMatchObject({ port: 8090, host: '0.0.0.0', baseUrl: 'https://bus.example.org', pollSeconds: 5 });
   });
 
-  it('refuses tiles without {z}/{x}/{y}, a base that is no http(s) address, and the webhook port', () => {
+  it('refuses tiles without {z}/{x}/{y}, a base that is no http(s) address', () => {
     expect(problemsOf({ WEB_TILES_URL: 'https://t.example.org/tile.png', WEB_BASE_URL: 'ftp://bus.example.org', WEB_POLL_SECONDS: '1' })).toEqual([
       expect.stringContaining('WEB_BASE_URL: expected an http:// or https:// address'),
       'WEB_TILES_URL: expected an http(s) URL with {z}, {x} and {y}, or none',
@@ -50,9 +50,24 @@ describe('the live map settings', () => {
       TELEGRAM_WEBHOOK_SECRET: 's3cret',
       TELEGRAM_WEBHOOK_PORT: '9000',
     };
-    expect(problemsOf({ ...webhook, WEB_PORT: '9000' })).toEqual([
-      expect.stringMatching(/^WEB_PORT: expected another port than TELEGRAM_WEBHOOK_PORT \(9000\)/),
-    ]);
-    expect(loadConfig({ ...webhook, WEB_PORT: '9001', METRICS_PORT: '9001' }).web.port).toBe(9001);
+    expect(loadConfig({ ...webhook, WEB_PORT: '9001', METRICS_PORT: '9001' }).web).toMatchObject({ port: 9001 });
+    expect(loadConfig({ ...webhook, WEB_PORT: '9001', METRICS_PORT: '9001' }).web.besidePlatform).toBeUndefined();
+  });
+
+  it("serves the map beside the Telegram webhook when WEB_PORT is the webhook's port", () => {
+    const webhook = {
+      TELEGRAM_BOT_TOKEN: '123456:ABC-DEF',
+      TELEGRAM_WEBHOOK_URL: 'https://bot.example.org/telegram',
+      TELEGRAM_WEBHOOK_SECRET: 's3cret',
+      TELEGRAM_WEBHOOK_PORT: '9000',
+    };
+    expect(loadConfig({ ...webhook, WEB_PORT: '9000', WEB_BASE_URL: 'https://bot.example.org' }).web).toMatchObject({
+      port: 9000,
+      besidePlatform: 'telegram',
+      baseUrl: 'https://bot.example.org',
+    });
+    // Not beside a webhook that is not set up: polling has no server of its own.
+    const polling = { TELEGRAM_BOT_TOKEN: '123456:ABC-DEF' };
+    expect(loadConfig({ ...polling, WEB_PORT: '8443' }).web.besidePlatform).toBeUndefined();
   });
 });

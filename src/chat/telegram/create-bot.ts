@@ -33,6 +33,7 @@ import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 import { telegramRedactor } from './secrets.js';
 import { retryTransientFailures } from './transient-retry.js';
 import { startWebhookServer, type WebhookServer } from './webhook-server.js';
+import type { WebPages } from '../platform.js';
 
 export interface TelegramBotDeps {
   token: string;
@@ -40,9 +41,10 @@ export interface TelegramBotDeps {
   apiRoot?: string;
   /**
    * Given: receive updates by webhook on `port`; absent: long polling. `health`: what its port answers
-   * to probes (/healthz, /livez, /readyz), the ops server's own; absent, it answers none.
+   * to probes (/healthz, /livez, /readyz), the ops server's own; absent, it answers none. `web`: the
+   * live map's pages, served on the same port when WEB_PORT is the webhook's.
    */
-  webhook?: { url: string; secret: string; port: number; host?: string; health?: Health };
+  webhook?: { url: string; secret: string; port: number; host?: string; health?: Health; web?: WebPages };
   core: RiderAnswers & Speaking;
   /** Where the bot's membership of a chat goes: its alerts pause, resume or move with it. */
   lifecycle: ChatLifecycle;
@@ -156,7 +158,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
       }
       await registerCommandMenus(bot.api, core, packageLanguages(), logger, redact);
       if (deps.webhook) {
-        const { url, secret, port, host, health } = deps.webhook;
+        const { url, secret, port, host, health, web } = deps.webhook;
         server = await startWebhookServer({
           bot,
           path: new URL(url).pathname,
@@ -166,6 +168,7 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
           redact,
           ...(host ? { host } : {}),
           ...(health !== undefined ? { health } : {}),
+          ...(web !== undefined ? { web } : {}),
         });
         await bot.api.setWebhook(url, { secret_token: secret, allowed_updates: [...ALLOWED_UPDATES] });
         logger.info({ username: bot.botInfo.username, mode: 'webhook' }, 'telegram bot started');

@@ -59,6 +59,8 @@ export const telegramPlatform = {
           variable: 'TELEGRAM_WEBHOOK_PORT',
           port: isSet(env.TELEGRAM_WEBHOOK_PORT) ? Number(env.TELEGRAM_WEBHOOK_PORT.trim()) : DEFAULT_WEBHOOK_PORT,
           server: 'the webhook server',
+          // Mini Apps need https, which the webhook's public address already has.
+          hostsWeb: true,
         }
       : undefined,
   secrets: (settings) => [settings.token, ...(settings.webhook !== undefined ? [settings.webhook.secret] : [])],
@@ -69,7 +71,15 @@ export const telegramPlatform = {
     createTelegramBot({
       ...settings,
       // The webhook's port answers the same probes as the ops server.
-      ...(settings.webhook !== undefined && deps.health !== undefined ? { webhook: { ...settings.webhook, health: deps.health } } : {}),
+      ...(settings.webhook !== undefined
+        ? {
+            webhook: {
+              ...settings.webhook,
+              ...(deps.health !== undefined ? { health: deps.health } : {}),
+              ...(deps.web !== undefined ? { web: deps.web } : {}),
+            },
+          }
+        : {}),
       core: deps.core,
       lifecycle: deps.lifecycle,
       ...(deps.stops !== undefined ? { stops: deps.stops } : {}),

@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { webhookCallback, type Bot } from 'grammy';
 import { healthAnswer, type Health } from '../../domain/health.js';
 import type { Logger } from '../../log.js';
@@ -17,7 +17,8 @@ export interface WebhookServer {
  * carry the secret in X-Telegram-Bot-Api-Secret-Token (grammY refuses others with 401), so any
  * number of instances can sit behind a load balancer. GET /healthz, /livez and /readyz answer that
  * balancer's probes as the ops server does (the same health, one meaning), when `health` is given.
- * A body over 1 MB is refused with 413, one that is not an update with 400.
+ * A body over 1 MB is refused with 413, one that is not an update with 400. `web`: other pages
+ * served on the same port (the live map, when WEB_PORT is the webhook's): true when it answered.
  */
 export async function startWebhookServer(options: {
   bot: Bot;
@@ -28,6 +29,7 @@ export async function startWebhookServer(options: {
   logger: Logger;
   redact: Redactor;
   health?: Health;
+  web?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }): Promise<WebhookServer> {
   const { bot, path, secret, logger, redact } = options;
   // Answering Telegram late makes it deliver the update again; past 9 s the update is still
@@ -57,7 +59,7 @@ export async function startWebhookServer(options: {
       return;
     }
     if (req.method !== 'POST' || pathname !== path) {
-      res.writeHead(404).end();
+      if (options.web?.(req, res) !== true) res.writeHead(404).end();
       return;
     }
     handle(req, res).catch((err: unknown) => answerFailedRequest(err, res, logger, redact));

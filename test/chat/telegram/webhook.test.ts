@@ -3,6 +3,11 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTranslator } from '../../../src/core/i18n.js';
+import { localeFromCode, packageLanguages } from '../../../src/core/index.js';
+import { createWebHandler } from '../../../src/web/index.js';
+import { fakeTransit } from '../../core/fakes.js';
+import { silentLogger } from '../../../src/log.js';
 import type { Health } from '../../../src/domain/health.js';
 import { createFakeCore, type FakeCore } from './fake-core.js';
 import { ALICE, privateChat, startHarness, TOKEN, WEBHOOK_SECRET, type Harness } from './harness.js';
@@ -93,6 +98,35 @@ describe('Telegram adapter (webhook)', () => {
     expect(logs).toContain('webhook server listening');
     expect(logs).not.toContain(WEBHOOK_SECRET);
     expect(logs).not.toContain(TOKEN);
+  });
+
+  it("serves the live map's pages beside its own path when WEB_PORT is the webhook's, updates still to the bot", async () => {
+    core = createFakeCore();
+    const web = createWebHandler({
+      transit: fakeTransit({}),
+      t: createTranslator(packageLanguages()),
+      localeFromCode,
+      initDataMaxAgeSeconds: 3600,
+      pollSeconds: 10,
+      now: () => new Date('2026-11-27T12:00:00Z'),
+      logger: silentLogger(),
+    });
+    h = await startHarness({ core, webhook: { url: PUBLIC_URL, secret: WEBHOOK_SECRET, port: 0, host: '127.0.0.1', health, web } });
+    const base = `http://127.0.0.1:${h.telegram.webhookPort()}`;
+    const page = await fetch(`${base}/map?route=95&stop=3017`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('<html');
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect((await fetch(`${base}/nothing-here`)).status).toBe(404);
+    const posted = await fetch(`${base}/telegram/hook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Telegram-Bot-Api-Secret-Token': WEBHOOK_SECRET },
+      body: JSON.stringify(update(9, '/next 3017')),
+    });
+    expect(posted.status).toBe(200);
+    await h.api.waitForCall('sendMessage');
+    expect(core.seen).toHaveLength(1);
   });
 
   it('stops the server on stop()', async () => {
