@@ -26,8 +26,11 @@ export interface FleetBudget {
   readonly platform: Platform;
   /** 0: the fleet's bucket gave this instance one request; otherwise the ms to wait before asking again. */
   take(): Promise<number>;
-  /** Waits until the fleet's bucket gives this instance one request. */
-  acquire(sleep: Sleep): Promise<void>;
+  /**
+   * Waits its turn among this instance's callers, then until the fleet's bucket gives it one
+   * request (true), or until the wait would outlast `left()` ms (false, nothing counted).
+   */
+  acquire(sleep: Sleep, left?: () => number): Promise<boolean>;
   /** The platform answered a 429: the fleet holds its sends and edits for the retry_after. */
   hold(retryAfterMs: number): void;
   /** 0: one message to this chat counted for the fleet; otherwise the ms until one may be. */
@@ -43,12 +46,23 @@ export function fleetBudget(shared: SharedRate, platform: Platform, pace: { perS
     failing = true;
   };
   const answered = <T>(value: T) => ((failing = false), value);
+  let gate: Promise<unknown> = Promise.resolve();
   const take = () => shared.take(name, perSecond).then(answered, (err: unknown) => (failed(err), 0));
   return {
     platform,
     take,
-    async acquire(sleep) {
-      for (let wait = await take(); wait > 0; wait = await take()) await sleep(wait);
+    acquire(sleep, left = () => Infinity) {
+      // One caller at a time asks Redis: the others wait in line here, rather than all polling the bucket.
+      const mine = gate.then(async () => {
+        for (;;) {
+          const wait = await take();
+          if (wait <= 0) return true;
+          if (wait >= left()) return false;
+          await sleep(wait);
+        }
+      });
+      gate = mine.catch(() => false);
+      return mine;
     },
     hold(retryAfterMs) {
       shared.hold(name, holdOf(retryAfterMs)).catch(failed);

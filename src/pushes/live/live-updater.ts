@@ -118,12 +118,7 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
       if (now() + wait >= roundEnd) return false;
       await sleep(wait);
     }
-    for (;;) {
-      const wait = await fleet.take();
-      if (wait <= 0) return true;
-      if (now() + wait >= roundEnd) return false;
-      await sleep(wait);
-    }
+    return fleet.acquire(sleep, () => roundEnd - now());
   }
 
   /** One request of an editor through the budget; a 429 holds the budget, and the request waits its turn again. */
