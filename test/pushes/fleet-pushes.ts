@@ -12,6 +12,8 @@ import { TELEGRAM_EDIT_LIMITS, TELEGRAM_PUSHES_PER_SECOND } from '../../src/chat
 import type { ChatType } from '../../src/domain/chat.js';
 import type { Clock } from '../../src/domain/clock.js';
 import { startPushes, type Pushes } from '../../src/pushes/start-pushes.js';
+import type { LiveRound } from '../../src/pushes/live/live-updater.js';
+import { LIVE_ROUND_MS } from '../../src/pushes/timer.js';
 import { DEFAULT_ALERT_SETTINGS, type AlertSettings } from '../../src/pushes/settings.js';
 import { openStore, type Store } from '../../src/store/index.js';
 import { mapLimit } from '../../src/util/map-limit.js';
@@ -45,6 +47,11 @@ export interface FleetPushOptions {
   /** Everything pushed to this one chat (a group, say) instead of one chat each. */
   chat?: { chatId: string; chatType: ChatType };
   settings?: Partial<AlertSettings>;
+  /**
+   * The instances' live rounds one after the other, each in the next round's slot (the calendar
+   * moved on 30 s, real time not): each instance edits the pins it can, not those another claimed.
+   */
+  oneAfterAnother?: boolean;
 }
 
 /** The alerts of one minute and one round of live pins, pushed by `instances` instances at once. */
@@ -62,7 +69,8 @@ export async function fleetPushes(options: FleetPushOptions): Promise<FleetPushR
       stores.push(await openStore({ dataDir: '/nonexistent', redisUrl: options.redisUrl, namespace: options.namespace }));
     // The calendar moves from 07:30:00 with real time: the tick finds the alerts due, the pins within their period.
     const started = performance.now();
-    const clock: Clock = () => new Date(DUE + (performance.now() - started));
+    let skipped = 0;
+    const clock: Clock = () => new Date(DUE + skipped + (performance.now() - started));
     let lat = 45.4;
     const transit = fakeTransit({
       next: { 'next 3017 95': () => trackedBusBoard(clock, (lat += 1e-5), 3) },
@@ -121,12 +129,15 @@ export async function fleetPushes(options: FleetPushOptions): Promise<FleetPushR
         }),
       );
     }
-    const rounds = await Promise.all(
-      pushes.map(async (instance) => {
-        const [round] = await Promise.all([instance.live!.round(), instance.tick().then(() => instance.tick.settled())]);
-        return round;
-      }),
-    );
+    const ticks = Promise.all(pushes.map((instance) => instance.tick().then(() => instance.tick.settled())));
+    const rounds: LiveRound[] = [];
+    if (options.oneAfterAnother === true)
+      for (const [i, instance] of pushes.entries()) {
+        if (i > 0) skipped += LIVE_ROUND_MS;
+        rounds.push(await instance.live!.round());
+      }
+    else rounds.push(...(await Promise.all(pushes.map((instance) => instance.live!.round()))));
+    await ticks;
     // The alerts are on BullMQ: they are in once every chat due has its message. One chat's may wait
     // for its next minute (its pace full of edits): a second is left for it, not the minute.
     const wanted = options.chat !== undefined ? 0 : options.alerts;
