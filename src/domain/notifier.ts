@@ -14,4 +14,9 @@ export type DeliveryResult =
 export interface Notifier {
   readonly platform: Platform;
   send(chatId: string, reply: Reply): Promise<DeliveryResult>;
+  /**
+   * Tells `listener` of each 429 the platform answers (its retry_after in ms), even one the
+   * client then waits out itself: the pushes hold every instance's sends and edits for it.
+   */
+  onRateLimited?(listener: (retryAfterMs: number) => void): void;
 }

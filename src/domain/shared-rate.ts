@@ -1,7 +1,8 @@
 // A rate shared by a fleet of instances on one store: a platform counts the bot's requests, not
-// one instance's, so N instances editing live messages together must keep under one limit. On
-// Redis, a token bucket (one script per take, the server's clock); without a shared store (one
-// instance) there is nothing to share and no port: each instance's own budget is the bot's.
+// one instance's, so N instances sending alerts and editing live messages together must keep under
+// one limit, and two of them never write to one chat faster than the platform takes. On Redis, a
+// token bucket and a chat's minute (one script per take, the server's clock); without a shared
+// store (one instance), the same in memory (pushes/memory-shared-rate.ts).
 
 export interface SharedRate {
   /**
@@ -12,4 +13,10 @@ export interface SharedRate {
   take(name: string, perSecond: number): Promise<number>;
   /** Nothing granted under `name` to any instance for `ms` (a platform's 429 holds the bot, not one instance). */
   hold(name: string, ms: number): Promise<void>;
+  /**
+   * One message to a chat (`name`) counted when the last one is at least `gapMs` old and fewer
+   * than `perMinute` (0: no cap) were counted in the last minute, answering 0; otherwise nothing
+   * counted, and the milliseconds until one may be.
+   */
+  pace(name: string, gapMs: number, perMinute: number): Promise<number>;
 }

@@ -30,7 +30,9 @@ import type { DeliveryQueue } from './delivery/queue.js';
 import { spacedNotifier } from './delivery/spaced-notifier.js';
 import { createDisruptionPushes, type DisruptionPushes } from './disruptions/disruption-pushes.js';
 import { CAUTIOUS_EDIT_LIMITS, createEditBudget } from './live/edit-budget.js';
-import { fleetEdits } from './live/fleet-edits.js';
+import { fleetBudget, type FleetBudget } from './fleet-budget.js';
+import { budgetedNotifier } from './delivery/budgeted-notifier.js';
+import { memorySharedRate } from './memory-shared-rate.js';
 import type { SharedRate } from '../domain/shared-rate.js';
 import { createLiveUpdater, type LiveUpdater } from './live/live-updater.js';
 import { perSecondOf, type AlertSettings } from './settings.js';
@@ -51,7 +53,7 @@ export interface PushesDeps {
     /** The store's own writes, heard at once by the disruption pushes. */
     onWatchChange?: WatchChanges['onWatchChange'];
     liveMessages?: LiveMessagesRepository;
-    /** On Redis: each platform's edits counted across the fleet. */
+    /** On Redis: each platform's sends and edits, and each chat's pace, counted across the fleet; absent: in this instance's memory. */
     sharedRate?: SharedRate;
   };
   transit: TransitSource;
@@ -110,6 +112,7 @@ export function startPushes(deps: PushesDeps): Pushes {
   const instance = deps.instance ?? instanceName();
   const platforms = deps.notifiers.map((n) => n.platform);
   const tuning = deps.tuning ?? {};
+  const budgets = platformBudgets(deps, deps.store.sharedRate ?? memorySharedRate());
   const deliverWith = (notifiers: readonly Notifier[]): Deliver =>
     createDeliver({
       notifiers,
@@ -123,8 +126,14 @@ export function startPushes(deps: PushesDeps): Pushes {
       metrics,
       instance,
       sleep,
+      chatPace: (chat) => budgets.get(chat.platform)?.chat(chat.chatId, chat.chatType) ?? Promise.resolve(0),
       ...(tuning.sendingLeaseMs !== undefined ? { sendingLeaseMs: tuning.sendingLeaseMs } : {}),
     });
+  // Every send drawn from its platform's one budget, the live edits' too.
+  const budgeted = (n: Notifier) => {
+    const budget = budgets.get(n.platform);
+    return budget !== undefined ? budgetedNotifier(n, budget) : n;
+  };
   const common = {
     logger,
     metrics,
@@ -138,7 +147,7 @@ export function startPushes(deps: PushesDeps): Pushes {
           redisUrl: deps.redisUrl,
           prefix: deps.queuePrefix ?? 'arrivals-bot:bull',
           platforms,
-          deliver: deliverWith(deps.notifiers),
+          deliver: deliverWith(deps.notifiers.map(budgeted)),
           settings,
           ...(tuning.lockDurationMs !== undefined ? { lockDurationMs: tuning.lockDurationMs } : {}),
           ...(tuning.stalledIntervalMs !== undefined ? { stalledIntervalMs: tuning.stalledIntervalMs } : {}),
@@ -146,7 +155,7 @@ export function startPushes(deps: PushesDeps): Pushes {
       : createLocalQueue({
           ...common,
           // Without Redis this process is the only sender: it spaces its own sends.
-          deliver: deliverWith(deps.notifiers.map((n) => spacedNotifier(n, perSecondOf(settings, n.platform)))),
+          deliver: deliverWith(deps.notifiers.map((n) => budgeted(spacedNotifier(n, perSecondOf(settings, n.platform))))),
           now: () => clock().getTime(),
         });
   metrics.queue(() => queue.depth());
@@ -217,7 +226,7 @@ export function startPushes(deps: PushesDeps): Pushes {
           editors,
           // One budget per platform, each within the limits the platform declares.
           ...editBudgets(editors, deps.editLimits ?? {}, clock),
-          ...(deps.store.sharedRate !== undefined ? { fleet: fleetBudgets(editors, deps.editLimits ?? {}, deps.store.sharedRate, logger) } : {}),
+          fleet: Object.fromEntries(budgets),
           clock,
           intervalMs: LIVE_ROUND_MS,
           instanceId: instance,
@@ -277,12 +286,17 @@ function editBudgets(editors: readonly LiveEditor[], limits: Readonly<Record<Pla
   return { budget: fallback, budgets };
 }
 
-/** Each platform's edits counted across the fleet, within its declared limits (the cautious ones where it declares none). */
-function fleetBudgets(editors: readonly LiveEditor[], limits: Readonly<Record<Platform, EditLimits>>, shared: SharedRate, logger: Logger) {
-  return Object.fromEntries(
-    [...new Set(editors.map((editor) => editor.platform))].map((platform) => [
+/**
+ * Each platform's one budget for what the pushes send and edit, at its pace of pushes, with each
+ * chat's pace: across the fleet on the store's shared rate, else in this instance's memory.
+ */
+function platformBudgets(deps: PushesDeps, shared: SharedRate): Map<Platform, FleetBudget> {
+  const platforms = new Set([...deps.notifiers.map((n) => n.platform), ...(deps.liveEditors ?? []).map((e) => e.platform)]);
+  const chat = { gapMs: deps.settings.chatIntervalMs, groupPerMinute: deps.settings.groupPerMinute };
+  return new Map(
+    [...platforms].map((platform) => [
       platform,
-      fleetEdits(shared, platform, limits[platform] ?? CAUTIOUS_EDIT_LIMITS, logger),
+      fleetBudget(shared, platform, { perSecond: perSecondOf(deps.settings, platform), chat }, deps.logger),
     ]),
   );
 }

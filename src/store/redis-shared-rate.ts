@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { SharedRate } from '../domain/shared-rate.js';
 import type { RedisCommands } from './redis-client.js';
 
 // The fleet's shared rates on Redis: per name, a bucket (a hash: tokens, and when they were
-// counted) and a hold (a key holding the instant the hold ends, expiring with it). Both keys share
+// counted) and a hold (a key holding the instant the hold ends, expiring with it); per chat, its
+// last minute (a sorted set). Both keys share
 // one hash tag, so that on a Redis Cluster the script that reads them runs. The time is Redis's
 // own (TIME): the instances' clocks may differ, the server's is the one they share.
 
@@ -34,6 +36,26 @@ redis.call('HSET', KEYS[1], 'tokens', '0', 'at', tostring(now + ms))
 redis.call('PEXPIRE', KEYS[1], ms + 60000)
 return 0`;
 
+/**
+ * A chat's last minute as a sorted set (score: when each message was counted): the gap since the
+ * newest, then the count, then one more counted (ARGV[3] makes its member unique).
+ */
+const PACE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local gap = tonumber(ARGV[1])
+local cap = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 60000)
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if newest[2] ~= nil and now - tonumber(newest[2]) < gap then return gap - (now - tonumber(newest[2])) end
+if cap > 0 and redis.call('ZCARD', KEYS[1]) >= cap then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.max(1, tonumber(oldest[2]) + 60000 - now)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], 60000)
+return 0`;
+
 export function redisSharedRate(client: RedisCommands, keyOf: (key: string) => string): SharedRate {
   const keys = (name: string) => [keyOf(`rate:{${name}}:bucket`), keyOf(`rate:{${name}}:hold`)];
   return {
@@ -43,6 +65,13 @@ export function redisSharedRate(client: RedisCommands, keyOf: (key: string) => s
     },
     async hold(name, ms) {
       await client.eval(HOLD, { keys: keys(name), arguments: [String(Math.max(1, Math.round(ms)))] });
+    },
+    async pace(name, gapMs, perMinute) {
+      const reply = await client.eval(PACE, {
+        keys: [keyOf(`rate:{${name}}:minute`)],
+        arguments: [String(Math.max(0, Math.round(gapMs))), String(Math.max(0, Math.floor(perMinute))), `${Date.now()}:${randomUUID().slice(0, 8)}`],
+      });
+      return Number(reply);
     },
   };
 }

@@ -1,6 +1,6 @@
 // The fleet's shared rate on Redis (one Redis, and a local Redis Cluster): two stores on one
-// namespace, as two instances are, draw from one bucket, and a hold one of them sets holds the
-// other. Counts and waits as Redis answers them; no time is measured here.
+// namespace, as two instances are, draw from one bucket, a hold one of them sets holds the
+// other, and a chat's pace counts both. Counts and waits as Redis answers them; no time is measured here.
 import { afterEach, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/index.js';
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../support/redis.js';
@@ -41,6 +41,18 @@ function cases(redisUrl: () => string) {
     expect(wait).toBeGreaterThan(55_000);
     expect(wait).toBeLessThanOrEqual(60_000);
     expect(await b.sharedRate!.take('edits:discord', 1000)).toBe(0);
+  });
+
+  it("keeps a chat's pace for both: one message a gap, and a group's minute full whichever counted it", async () => {
+    const [a, b] = await twoInstances(redisUrl());
+    expect(await a.sharedRate!.pace('chat:telegram:-100', 60_000, 0)).toBe(0);
+    // The other instance, a moment later: the gap is nearly whole.
+    expect(await b.sharedRate!.pace('chat:telegram:-100', 60_000, 0)).toBeGreaterThan(55_000);
+    // Another chat is another pace.
+    expect(await b.sharedRate!.pace('chat:telegram:-200', 60_000, 0)).toBe(0);
+    // Three a minute, no gap: the fourth waits for the first to be a minute old.
+    for (const store of [a, b, a]) expect(await store.sharedRate!.pace('chat:telegram:-300', 0, 3)).toBe(0);
+    expect(await b.sharedRate!.pace('chat:telegram:-300', 0, 3)).toBeGreaterThan(55_000);
   });
 }
 

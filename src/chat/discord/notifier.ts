@@ -1,4 +1,4 @@
-import { Routes, type REST } from 'discord.js';
+import { RESTEvents, Routes, type REST } from 'discord.js';
 import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
 import type { Reply } from '../../domain/reply.js';
 import type { Logger } from '../../log.js';
@@ -54,6 +54,16 @@ export function createDiscordNotifier(deps: DiscordNotifierDeps): DiscordNotifie
 
   return {
     platform: 'discord',
+    // Only a global 429 holds the fleet's pushes: a route's (one channel's) concerns that channel alone.
+    onRateLimited(listener) {
+      rest.on(RESTEvents.Response, (_request, response) => {
+        if (response.status !== 429) return;
+        const { headers } = response;
+        if (headers.get('x-ratelimit-global') !== 'true' && headers.get('x-ratelimit-scope') !== 'global') return;
+        const seconds = Number(headers.get('retry-after') ?? 1);
+        listener((Number.isFinite(seconds) ? seconds : 1) * 1000);
+      });
+    },
     async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
       const target = targetOf(chatId);
       if (target === undefined) return { status: 'permanent-failure', reason: 'not a Discord channel or user id' };

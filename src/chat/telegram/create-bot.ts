@@ -32,6 +32,7 @@ import { attempt } from '../../util/attempt.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 import { telegramRedactor } from './secrets.js';
 import { retryTransientFailures } from './transient-retry.js';
+import { rateLimitWatch } from './rate-limit-watch.js';
 import { startWebhookServer, type WebhookServer } from './webhook-server.js';
 import type { WebPages } from '../platform.js';
 
@@ -96,7 +97,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
     ...(deps.botInfo ? { botInfo: deps.botInfo } : {}),
   });
   const sleep = deps.retry?.sleep ?? realSleep;
-  // The last installed is the outermost: auto-retry waits out 429s around the other two.
+  // The last installed is the outermost: auto-retry waits out 429s around the other three; the
+  // innermost hears each 429 first, for the pushes' budget.
+  const rateLimits = rateLimitWatch();
+  bot.api.config.use(rateLimits.transformer);
   bot.api.config.use(retryTransientFailures({ attempts: deps.retry?.attempts ?? 3, firstDelayMs: 1_000, sleep }));
   bot.api.config.use(watchPolling({ logger, redact, clock, sleep }));
   bot.api.config.use(
@@ -141,7 +145,10 @@ export function createTelegramBot(deps: TelegramBotDeps): TelegramBot {
   return {
     platform: 'telegram',
     bot,
-    notifier: createTelegramNotifier(bot.api, logger, redact),
+    notifier: {
+      ...createTelegramNotifier(bot.api, logger, redact),
+      onRateLimited: (listener: (retryAfterMs: number) => void) => rateLimits.listen(listener),
+    },
     webhookPort: () => server?.port,
     // Its own client, without the retries above: the live updater counts every request it sends
     // in its edit budget, and a 429's retry_after holds all of its edits, not one request's.

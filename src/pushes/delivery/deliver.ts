@@ -13,6 +13,7 @@ import { mergeReplies, packMessages } from './merge-replies.js';
 import type { Notifier } from '../../domain/notifier.js';
 import { chatPaceKey, chatSendingKey } from '../claim-keys.js';
 import type { AlertJob, AlertPart } from './job.js';
+import type { AlertTarget } from '../../domain/chat.js';
 import { chatInterval, type AlertSettings } from '../settings.js';
 import { DISRUPTION_SENT_TTL_MS } from '../disruptions/disruption-pushes.js';
 
@@ -47,6 +48,11 @@ export interface DeliverDeps {
   sendingLeaseMs?: number;
   /** How long "sent" marks last: far beyond the catch-up window and a fall-back hour. */
   sentTtlMs?: number;
+  /**
+   * A chat's pace across the fleet, sends and live edits together (fleet-budget.ts): 0 when one
+   * message to it is counted, else the ms until one may be; absent: the chat's own interval alone.
+   */
+  chatPace?: (chat: AlertTarget) => Promise<number>;
 }
 
 const SENDING_LEASE_MS = 30_000;
@@ -73,6 +79,11 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     let messages = 0;
     for (const group of groups) {
       if (messages > 0) await deps.sleep(chatInterval(job.chat, deps.settings));
+      for (let wait = await paceOf(job); wait > 0; wait = await paceOf(job)) {
+        // Nothing sent yet: the job waits in the queue rather than holding a worker (and the chat's send hold).
+        if (messages === 0) return { outcome: { kind: 'wait', ms: wait }, messages };
+        await deps.sleep(wait);
+      }
       const result = await sendSafely(notifier, job.chat.chatId, mergeReplies(group.map((p) => p.reply)));
       switch (result.status) {
         case 'permanent-failure':
@@ -90,6 +101,8 @@ export function createDeliver(deps: DeliverDeps): Deliver {
     }
     return { outcome: { kind: 'sent', messages }, messages };
   }
+
+  const paceOf = (job: AlertJob) => deps.chatPace?.(job.chat) ?? Promise.resolve(0);
 
   async function markSent(job: AlertJob, parts: AlertPart[]): Promise<void> {
     const at = String(deps.clock().getTime());

@@ -8,7 +8,7 @@ import type { Claims, LiveMessage, LiveMessagesRepository } from '../../domain/s
 import type { Logger } from '../../log.js';
 import { liveRoundKey } from '../claim-keys.js';
 import type { EditBudget } from './edit-budget.js';
-import type { FleetEdits } from './fleet-edits.js';
+import type { FleetBudget } from '../fleet-budget.js';
 import { errorLine } from '../../util/error-line.js';
 import { mapLimit } from '../../util/map-limit.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
@@ -35,8 +35,11 @@ export interface LiveUpdaterDeps {
   budget: EditBudget;
   /** A platform's own limits where they differ from `budget`'s (Discord's beside Telegram's). */
   budgets?: Partial<Record<Platform, EditBudget>>;
-  /** A platform's edits counted across the fleet too (instances on one Redis); absent: this instance's budget is the bot's. */
-  fleet?: Partial<Record<Platform, FleetEdits>>;
+  /**
+   * A platform's one budget (its sends too, and those of every instance on one Redis), and each
+   * chat's pace across them; absent: this instance's edit budget is the bot's.
+   */
+  fleet?: Partial<Record<Platform, FleetBudget>>;
   clock: Clock;
   /** How often rounds come (the pushes' timer): a round's edits wait within it, its claims outlast it. */
   intervalMs: number;
@@ -102,16 +105,20 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     }
   }
 
-  /** The fleet's yes for an edit this instance's budget granted, waited for within the round. */
+  /**
+   * The fleet's yes for an edit this instance's budget granted: the chat's pace (sends to it and
+   * other instances' edits counted), then the platform's bucket, each waited for within the round.
+   */
   async function fleetGranted(message: LiveMessage, roundEnd: number): Promise<boolean> {
     const fleet = deps.fleet?.[message.platform];
     if (fleet === undefined) return true;
     for (;;) {
-      const wait = await fleet.take();
-      if (wait <= 0) return true;
+      const wait = await fleet.chat(message.chatId, message.chatType);
+      if (wait <= 0) break;
       if (now() + wait >= roundEnd) return false;
       await sleep(wait);
     }
+    return fleet.acquire(sleep, () => roundEnd - now());
   }
 
   /** One request of an editor through the budget; a 429 holds the budget, and the request waits its turn again. */

@@ -75,6 +75,26 @@ describe('the Discord notifier', () => {
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 
+  it("tells the pushes' budget of a global 429 (it holds every instance), not of one route's", async () => {
+    const heard: number[] = [];
+    notifier.onRateLimited?.((ms) => heard.push(ms));
+    const channel = '1300000000000000429';
+    discord.failNext('POST', new RegExp(`^/channels/${channel}/messages$`), {
+      status: 429,
+      body: { message: 'You are being rate limited.', retry_after: 0.2, global: false },
+      headers: { 'retry-after': '0.2', 'x-ratelimit-scope': 'user' },
+    });
+    expect(await notifier.send(channel, alert)).toEqual({ status: 'sent' });
+    expect(heard).toEqual([]);
+    discord.failNext('POST', new RegExp(`^/channels/${channel}/messages$`), {
+      status: 429,
+      body: { message: 'You are being rate limited.', retry_after: 0.5, global: true },
+      headers: { 'retry-after': '0.5', 'x-ratelimit-global': 'true', 'x-ratelimit-scope': 'global' },
+    });
+    expect(await notifier.send(channel, alert)).toEqual({ status: 'sent' });
+    expect(heard).toEqual([500]);
+  });
+
   it('gives up at once, for later, on a 429 longer than its bound', async () => {
     const channel = '1300000000000000403';
     discord.failNext('POST', new RegExp(`^/channels/${channel}/messages$`), {

@@ -5,7 +5,7 @@
 // in its busiest second: no timing asserted, only how many arrived together.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SharedRate } from '../../../src/domain/shared-rate.js';
-import { fleetEdits } from '../../../src/pushes/live/fleet-edits.js';
+import { fleetBudget } from '../../../src/pushes/fleet-budget.js';
 import { capturingLogger } from '../fakes.js';
 import { TELEGRAM_EDIT_LIMITS } from '../../../src/chat/telegram/limits.js';
 import { deleteNamespace, describeRedis, freshNamespace, REDIS_URL } from '../../support/redis.js';
@@ -57,25 +57,27 @@ describeCluster("live edits of three instances on a Redis Cluster, through the f
 });
 
 describe("the fleet's bucket, Redis away", () => {
-  it("lets the instance's own budget alone decide, and says so once until Redis answers again", async () => {
+  it('lets the instance go on without it, and says so once until Redis answers again', async () => {
     let up = false;
     const held: number[] = [];
     const shared: SharedRate = {
       take: () => (up ? Promise.resolve(0) : Promise.reject(new Error('The client is closed'))),
       hold: (_name, ms) => (held.push(ms), up ? Promise.resolve() : Promise.reject(new Error('The client is closed'))),
+      pace: () => (up ? Promise.resolve(0) : Promise.reject(new Error('The client is closed'))),
     };
     const { logger, messages } = capturingLogger();
-    const fleet = fleetEdits(shared, 'telegram', TELEGRAM_EDIT_LIMITS, logger);
+    const fleet = fleetBudget(shared, 'telegram', { perSecond: TELEGRAM_EDIT_LIMITS.perSecond, chat: { gapMs: 1000, groupPerMinute: 20 } }, logger);
     expect(await fleet.take()).toBe(0);
     expect(await fleet.take()).toBe(0);
+    expect(await fleet.chat('-100', 'group')).toBe(0);
     fleet.hold(Number.NaN);
     await new Promise((resolve) => setImmediate(resolve));
     expect(held).toEqual([1000]);
-    expect(messages().filter((m) => m.includes("fleet's edit budget"))).toHaveLength(1);
+    expect(messages().filter((m) => m.includes("fleet's push budget"))).toHaveLength(1);
     up = true;
     expect(await fleet.take()).toBe(0);
     up = false;
     expect(await fleet.take()).toBe(0);
-    expect(messages().filter((m) => m.includes("fleet's edit budget"))).toHaveLength(2);
+    expect(messages().filter((m) => m.includes("fleet's push budget"))).toHaveLength(2);
   });
 });

@@ -10,7 +10,7 @@ import { TELEGRAM_EDIT_LIMITS } from '../../../src/chat/telegram/limits.js';
 import { telegramLiveEditor } from '../../../src/chat/telegram/live-location.js';
 import { systemClock } from '../../../src/domain/clock.js';
 import { createEditBudget } from '../../../src/pushes/live/edit-budget.js';
-import { fleetEdits } from '../../../src/pushes/live/fleet-edits.js';
+import { fleetBudget } from '../../../src/pushes/fleet-budget.js';
 import { createLiveUpdater } from '../../../src/pushes/live/live-updater.js';
 import { openStore, type Store } from '../../../src/store/index.js';
 import { createRedactor } from '../../../src/util/redact.js';
@@ -69,7 +69,7 @@ export async function fleetRound(options: {
         editors: [telegramLiveEditor(new Bot(TOKEN, { client: { apiRoot: api.apiRoot } }).api, createRedactor([TOKEN]))],
         budget: createEditBudget(TELEGRAM_EDIT_LIMITS, systemClock),
         ...(options.shared && store.sharedRate !== undefined
-          ? { fleet: { telegram: fleetEdits(store.sharedRate, 'telegram', TELEGRAM_EDIT_LIMITS, logger) } }
+          ? { fleet: { telegram: fleetBudget(store.sharedRate, 'telegram', { perSecond: TELEGRAM_EDIT_LIMITS.perSecond }, logger) } }
           : {}),
         clock: systemClock,
         intervalMs: 30_000,
