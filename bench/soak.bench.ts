@@ -160,6 +160,8 @@ interface Instance {
   port: number;
   ready: boolean;
   rssBefore?: number;
+  /** RSS each minute of the run, MB. */
+  rssSeries: number[];
   rssAfter?: number;
   logFile: string;
 }
@@ -199,7 +201,7 @@ async function spawnInstance(name: string, dataDir: string): Promise<Instance> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr.pipe(createWriteStream(logFile));
-  const instance: Instance = { name, child, port, ready: false, logFile };
+  const instance: Instance = { name, child, port, ready: false, logFile, rssSeries: [] };
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
@@ -244,6 +246,8 @@ const instances: Instance[] = [];
 const dataDirs = Array.from({ length: INSTANCES }, (_, i) => join(dir, `data-${i + 1}`));
 const waiting = new Map<number, number[]>();
 const latencies: number[] = [];
+/** When each answered question was asked, beside its latency. */
+const askedTimes: number[] = [];
 let asked = 0;
 let reposted = 0;
 let answersWithoutStop = 0;
@@ -260,6 +264,7 @@ replyListeners.push((call, at) => {
   const askedAt = waiting.get(chat)?.shift();
   if (askedAt === undefined) return void answeredTwice++;
   latencies.push(at - askedAt);
+  askedTimes.push(askedAt);
   if (!String(call.params.text).includes(`(${stops[chat % stops.length]!})`)) {
     answersWithoutStop++;
     sampleWithout ??= String(call.params.text).slice(0, 200);
@@ -322,6 +327,9 @@ try {
   let rider = 0;
   const pace = MINUTE / RIDERS_PER_MINUTE;
   const asking: Array<Promise<void>> = [];
+  const sampling = setInterval(() => {
+    for (const instance of instances) if (instance.ready) instance.rssSeries.push(rssOf(instance.child.pid));
+  }, MINUTE);
   const riders = setInterval(() => {
     const due = Math.floor((Date.now() - readyAt) / pace);
     while (rider < due) asking.push(ask(FIRST_RIDER + (rider++ % RIDERS_PER_MINUTE)));
@@ -352,17 +360,34 @@ try {
   );
   await new Promise((resolve) => setTimeout(resolve, 30_000));
   const restarted = await spawnInstance(`${killedName}, restarted`, dataDirs[instances.indexOf(victim)]!);
-  console.log(`${restarted.name} ready ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+  const restartedAt = Date.now();
+  console.log(`${restarted.name} ready ${((restartedAt - killedAt) / 1000).toFixed(1)} s after the kill`);
   restarted.rssBefore = rssOf(restarted.child.pid);
   instances.push(restarted);
 
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, runEnd - Date.now())));
   clearInterval(riders);
+  clearInterval(sampling);
   await Promise.all(asking);
-  // Answers and the last alerts still under way: up to 60 s more.
-  for (let i = 0; i < 120 && (latencies.length < asked || sent.filter((s) => s.chat >= FIRST_SUBSCRIBER).length < SUBSCRIPTIONS); i++)
+  // Answers and the last alerts still under way: while they keep coming (a fleet behind on a busy
+  // machine), up to 3 minutes more; then what is still queued is read from BullMQ's keys.
+  const alertsSent = () => sent.filter((s) => s.chat >= FIRST_SUBSCRIBER).length;
+  for (
+    let waited = 0, seen = -1, still = 0;
+    waited < 180_000 && still < 30_000 && (latencies.length < asked || alertsSent() < SUBSCRIPTIONS);
+    waited += 500
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 500));
+    still = alertsSent() + latencies.length === seen ? still + 500 : 0;
+    seen = alertsSent() + latencies.length;
+  }
   const endedAt = Date.now();
+  let queued = 0;
+  for await (const batch of redis.scanIterator({ MATCH: 'arrivals-bot:bull:*', COUNT: 1000 }))
+    for (const key of batch) {
+      if (/:(wait|paused|prioritized)$/.test(key)) queued += await redis.lLen(key).catch(() => redis.zCard(key));
+      else if (/:(delayed|active)$/.test(key)) queued += await (key.endsWith(':active') ? redis.lLen(key) : redis.zCard(key));
+    }
   for (const instance of instances) if (instance.ready) instance.rssAfter = rssOf(instance.child.pid);
 
   // Alerts: one message per subscriber chat.
@@ -381,13 +406,18 @@ try {
     .sort((a, b) => a - b);
   const unlike = [...firstSent].filter(([chat, s]) => !s.text.includes(`(${subscriptions[chat - FIRST_SUBSCRIBER]!.stopNo})`)).length;
   console.log(
-    `alerts: expected ${SUBSCRIPTIONS}, delivered ${perChat.size}, lost ${SUBSCRIPTIONS - perChat.size}, doubled ${doubled}; ` +
+    `alerts: expected ${SUBSCRIPTIONS}, delivered ${perChat.size}, not delivered ${SUBSCRIPTIONS - perChat.size} (jobs still queued at the end: ${queued}), doubled ${doubled}; ` +
       `from their minute to the Bot API p50 ${(percentile(delays, 50) / 1000).toFixed(1)} s, p99 ${(percentile(delays, 99) / 1000).toFixed(1)} s, max ${((delays.at(-1) ?? NaN) / 1000).toFixed(1)} s` +
       (unlike > 0 ? `; ${unlike} not naming their stop` : ''),
   );
-  if (doubled > 0)
-    for (const [chat] of [...perChat].filter(([, n]) => n > 1).slice(0, 3))
-      console.log(`  chat ${chat}: ${JSON.stringify(sent.filter((s) => s.chat === chat).map((s) => [s.at - readyAt, s.text.slice(0, 80)]))}`);
+  if (doubled > 0) {
+    // Where each doubled alert's first message came, against the kill: one in flight when its sender died was sent again by another.
+    const firsts = [...perChat].filter(([, n]) => n > 1).map(([chat]) => firstSent.get(chat)!.at - killedAt);
+    const seconds = sent.filter((s) => perChat.get(s.chat)! > 1 && s !== firstSent.get(s.chat)).map((s) => s.at - killedAt);
+    console.log(
+      `  the doubled ones: first sent ${firsts.map((ms) => `${ms >= 0 ? '+' : ''}${ms} ms`).join(', ')} from the kill, again ${seconds.map((ms) => `+${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+    );
+  }
 
   // The agency: requests per interval per feed, over the run's whole intervals.
   const firstWindow = Math.ceil(readyAt / INTERVAL_MS) * INTERVAL_MS;
@@ -410,6 +440,12 @@ try {
           .join(', ')}); 304s ${agency.filter((r) => r.path === path && r.status === 304).length}`,
     );
   }
+  const polls = agency.filter((r) => r.path === '/gtfs-rt/trip-updates' && r.at >= readyAt).map((r) => r.at);
+  const gaps = polls.slice(1).map((at, i) => at - polls[i]!);
+  const killGap = gaps.find((_, i) => polls[i]! <= killedAt && polls[i + 1]! > killedAt);
+  console.log(
+    `agency, TripUpdates: longest time between two requests ${(Math.max(...gaps) / 1000).toFixed(1)} s; across the kill of its poller ${killGap === undefined ? '?' : (killGap / 1000).toFixed(1)} s`,
+  );
   console.log(`agency, static GTFS zip: ${agency.filter((r) => r.path === '/gtfs/static.zip').length} requests (one per start)`);
 
   // The Bot API: the busiest second of pushes (alerts and edits) and of everything sent.
@@ -419,6 +455,18 @@ try {
     return Math.max(0, ...perSecond.values());
   };
   const pushes = sent.filter((s) => s.chat >= FIRST_SUBSCRIBER || EDITS.has(s.method));
+  const pushSeconds = new Map<number, number>();
+  for (const p of pushes) pushSeconds.set(Math.floor(p.at / 1000), (pushSeconds.get(Math.floor(p.at / 1000)) ?? 0) + 1);
+  const over = [...pushSeconds].filter(([, n]) => n > 29).sort(([, a], [, b]) => b - a);
+  console.log(
+    `Bot API: ${pushSeconds.size} seconds with pushes, ${over.length} over the pace of 29/s (ALERT_TELEGRAM_PER_SECOND), ${over.filter(([, n]) => n > 30).length} over 30` +
+      (over.length > 0
+        ? `: ${over
+            .slice(0, 5)
+            .map(([second, n]) => `${n} at +${second - Math.floor(readyAt / 1000)} s`)
+            .join(', ')} from ready (the kill at +${Math.round((killedAt - readyAt) / 1000)} s)`
+        : ''),
+  );
   const perChatSecond = new Map<string, number>();
   for (const s of sent)
     perChatSecond.set(`${s.chat}:${Math.floor(s.at / 1000)}`, (perChatSecond.get(`${s.chat}:${Math.floor(s.at / 1000)}`) ?? 0) + 1);
@@ -434,9 +482,13 @@ try {
       `${reposted} posts refused or dropped and posted again, ${refusedEverywhere} refused by every instance, ${answeredTwice} answered twice` +
       (answersWithoutStop > 0 ? `; ${answersWithoutStop} answers not naming the stop asked, such as ${JSON.stringify(sampleWithout)}` : ''),
   );
+  const calm = latencies.filter((_, i) => askedTimes[i]! < killedAt - 10_000 || askedTimes[i]! > restartedAt + 30_000).sort((a, b) => a - b);
+  console.log(
+    `riders away from the kill (asked before 10 s ahead of it, or 30 s after the restart): ${calm.length} answers, p50 ${percentile(calm, 50).toFixed(0)} ms, p99 ${percentile(calm, 99).toFixed(0)} ms`,
+  );
   for (const instance of instances)
     console.log(
-      `  ${instance.name.padEnd(22)} RSS ${instance.rssBefore?.toFixed(0)} MB at its start -> ${instance.rssAfter?.toFixed(0)} MB ${instance === victim ? 'when killed' : 'at the end'}`,
+      `  ${instance.name.padEnd(22)} RSS ${instance.rssBefore?.toFixed(0)} MB at its start -> ${instance.rssAfter?.toFixed(0)} MB ${instance === victim ? 'when killed' : 'at the end'}; each minute ${instance.rssSeries.map((mb) => mb.toFixed(0)).join(', ')}`,
     );
   console.log(
     `run: ${((endedAt - readyAt) / MINUTE).toFixed(1)} minutes from ready to the end (the bot's clock ${simNow(readyAt).toISOString().slice(11, 16)}-${simNow(endedAt).toISOString().slice(11, 16)} UTC)`,
@@ -454,6 +506,7 @@ try {
         }
       })();
       const key = `${entry.level === 40 ? 'warn' : entry.level === 50 ? 'error' : 'fatal'}: ${entry.msg}`;
+      if (entry.level !== 40 && !messages.has(key)) console.log(`  ${instance.name}, first ${key}: ${line.slice(0, 600)}`);
       messages.set(key, (messages.get(key) ?? 0) + 1);
     }
     if (messages.size > 0) console.log(`  ${instance.name} logged ${[...messages].map(([msg, n]) => `${n} x ${JSON.stringify(msg)}`).join(', ')}`);
