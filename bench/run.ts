@@ -7,11 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const only = process.argv[2];
+// What follows the name is the bench's own (`npm run bench -- soak --quick`).
+const extra = process.argv.slice(3);
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)))
   .sort();
 
 for (const file of files) {
   console.log(`\n## ${file.replace('.bench.ts', '')}`);
-  execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(here, file)], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', join(here, file), ...extra], { stdio: 'inherit' });
 }
