@@ -18,7 +18,7 @@ import { memoryStores } from '../test/core/fakes.js';
 import { movableLine } from '../test/chat/live-line.js';
 import { underWatch } from './lib/event-loop.js';
 
-const SIZES = [10, 40, 80];
+const SIZES = (process.env.BENCH_SIZES ?? '10,40,80').split(',').map(Number);
 const INTERVAL_MS = 30_000;
 
 for (const pictures of SIZES) {
@@ -46,7 +46,7 @@ for (const pictures of SIZES) {
       clock,
       intervalMs: INTERVAL_MS,
       instanceId: 'bench',
-      logger: pino({ level: 'silent' }),
+      logger: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
     });
     const until = new Date(Date.now() + 3600_000).toISOString();
     for (let i = 0; i < pictures; i++) {
@@ -72,7 +72,7 @@ for (const pictures of SIZES) {
       console.log(
         `${pictures} live pictures, ${label}: round ${ms.toFixed(0)} ms (${(ms / pictures).toFixed(1)} ms a picture), ` +
           `this process's CPU ${((used.user + used.system) / 1000).toFixed(0)} ms; ${line.drawn() - drawnBefore} PNG drawn, ${tally.moved} edits ` +
-          `(${(bytes / 1024).toFixed(0)} KiB uploaded), ${tally.unchanged} unchanged; event loop: longest delay ${loop.max.toFixed(1)} ms`,
+          `(${(bytes / 1024).toFixed(0)} KiB uploaded), ${tally.unchanged} unchanged; event loop: longest delay ${loop.max.toFixed(1)} ms (this process's CPU in the longest gap ${loop.cpuInLongest.toFixed(1)} ms)`,
       );
     };
     line.move(2, 3);
