@@ -14,7 +14,7 @@ import { mapLimit } from '../../util/map-limit.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 
 // Messages that follow something: a live location following a bus, an arrivals board kept up to
-// date. Every round (the pushes' timer fires one each half-minute: timer.ts), each stored live
+// date, a /line picture redrawn while what it shows changes. Every round (the pushes' timer fires one each half-minute: timer.ts), each stored live
 // message's request is run again through the core and the platform's editor moves the pin (or
 // redraws the board), until the answer says it is over (the bus passed the stop) or the live
 // period ends (a board then says it stopped). Each round
