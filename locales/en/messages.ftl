@@ -752,3 +752,7 @@ trip-change-trust-scheduled = scheduled only
 where-live-cancelled = 📍 No longer updated: this { vehicle-one } was cancelled.
 where-live-vanished = 📍 No longer updated: this { vehicle-one } vanished from tracking and may not come.
 where-live-skipped = 📍 No longer updated: this { vehicle-one } no longer stops at your stop.
+
+## A /line picture kept up to date (🔴 Live under it): redrawn in place while what it shows changes
+command-linelive = /linelive [stop] <route>
+    .description = The route drawn with its { vehicle-many } on it, redrawn for 10 minutes

@@ -753,3 +753,7 @@ trip-change-trust-scheduled = solo horario
 where-live-cancelled = 📍 Ya no se actualiza: este viaje fue cancelado.
 where-live-vanished = 📍 Ya no se actualiza: este viaje desapareció del seguimiento y puede no pasar.
 where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada.
+
+## Una imagen de /line al día (🔴 En vivo debajo): redibujada en su sitio cuando cambia lo que muestra
+command-linelive = /linelive [parada] <ruta>
+    .description = La ruta dibujada con sus { vehicle-many }, redibujada durante 10 minutos

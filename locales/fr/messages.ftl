@@ -753,3 +753,7 @@ trip-change-trust-scheduled = horaire seulement
 where-live-cancelled = 📍 Plus mis à jour : ce passage a été annulé.
 where-live-vanished = 📍 Plus mis à jour : ce passage a disparu du suivi et peut ne pas passer.
 where-live-skipped = 📍 Plus mis à jour : ce passage ne s'arrête plus à votre arrêt.
+
+## Une image de /line tenue à jour (🔴 En direct sous elle) : redessinée sur place quand ce qu'elle montre change
+command-linelive = /linelive [arrêt] <circuit>
+    .description = Le circuit et ses { vehicle-many }, redessinés pendant 10 minutes

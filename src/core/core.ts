@@ -25,8 +25,13 @@ export interface RiderAnswers {
   answer(parsed: ParsedText, chat: ChatContext): Promise<Reply>;
   /** parse + answer. */
   handleText(text: unknown, chat: ChatContext): Promise<Reply | null>;
-  /** A structured command: slash options, a pressed button, an inline query, a live message's round. */
-  run(request: CommandRequest, chat: ChatContext): Promise<Reply>;
+  /**
+   * A structured command: slash options, a pressed button, an inline query, a live message's
+   * round. `shown.picture`: the digest of the picture the message shows now (a live round); an
+   * answer whose picture is that one comes without its PNG (not rasterised again), its
+   * `pictureDigest` saying so.
+   */
+  run(request: CommandRequest, chat: ChatContext, shown?: { picture?: string }): Promise<Reply>;
   /** Whether running it asks the transit service (adapters rate-limit and defer those). */
   asksTransit(request: CommandRequest): boolean;
   /** A shared location: the nearest stops, each a button asking for arrivals. */

@@ -67,7 +67,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const shown = shownTrips();
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
-  async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>): Promise<Reply> {
+  async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>, shownPicture?: string): Promise<Reply> {
     let locale: Locale = languages.default.locale;
     try {
       locale = languages.fromCode(chat.languageCode);
@@ -92,6 +92,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         ...(deps.logger !== undefined ? { logger: deps.logger } : {}),
         ...(riderPlace !== undefined ? { riderPlace } : {}),
         ...(deps.drawPng !== undefined ? { drawPng: deps.drawPng } : {}),
+        ...(shownPicture !== undefined ? { shownPicture } : {}),
         ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
       });
     } catch (err) {
@@ -118,8 +119,8 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
       return parsed === null ? null : core.answer(parsed, chat);
     },
 
-    run(request, chat) {
-      return guarded(chat, (ctx) => runChecked(request.name, request.options, ctx));
+    run(request, chat, showing) {
+      return guarded(chat, (ctx) => runChecked(request.name, request.options, ctx), showing?.picture);
     },
 
     asksTransit(request) {

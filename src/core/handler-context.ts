@@ -39,6 +39,8 @@ export interface HandlerContext extends ReadContext {
   riderPlace?: { lat: number; lon: number };
   /** Turns /line's drawing into a PNG; absent, /line answers with the text strip alone. */
   drawPng?: SvgToPng;
+  /** The digest of the picture the message being redrawn shows now (a live round): that picture is not rasterised again. */
+  shownPicture?: string;
   /** The request being run, with its options checked (an answer may offer to run it again otherwise). */
   request?: CommandRequest;
   /** A route's live map at a stop, when the bot serves one. */

@@ -15,6 +15,6 @@ export { speakingOf } from './source-words.js';
 export { commandAsText } from './command-text.js';
 export type { Fetched } from './format/alert.js';
 export { requestInTodaysFeeds, inTodaysFeeds } from './todays-feeds.js';
-export { LIVE_BOARD_MINUTES } from './commands/live.js';
+export { LIVE_BOARD_MINUTES, liveRounds } from './commands/live.js';
 export { tripChangeOf, type TripChange, type TripChangeKind } from './format/trip-change.js';
 export { nextAfter } from './format/next-trip.js';

@@ -22,6 +22,7 @@ export type CommandName =
   | 'where'
   | 'live'
   | 'line'
+  | 'linelive'
   | 'lang'
   | 'reliability';
 

@@ -36,6 +36,13 @@ export interface Reply {
    * photo, an embed's image); one that shows no pictures prints `alt` instead (the terminal).
    */
   image?: ReplyImage;
+  /**
+   * What the picture shows, as a digest of its drawing (the SVG, before any PNG): the same digest,
+   * the same picture. Set whenever the answer has a picture; `image` is then absent only when the
+   * caller said the message shows this very picture already (a live round), so it was not
+   * rasterised again.
+   */
+  pictureDigest?: string;
   /** Pages the answer points to (a route's live map), each a button where the platform has link buttons, else its address. */
   links?: ReplyLink[];
 }

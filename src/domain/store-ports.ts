@@ -168,8 +168,11 @@ export interface LiveMessage {
    * longer followed once the bus has passed; absent in records stored before.
    */
   readonly cardId?: string;
-  /** A pin that follows a vehicle (absent: one, as first stored), or an arrivals board kept up to date. */
-  readonly kind?: 'location' | 'board';
+  /**
+   * A pin that follows a vehicle (absent: one, as first stored), an arrivals board kept up to
+   * date, or a /line picture redrawn in place.
+   */
+  readonly kind?: 'location' | 'board' | 'picture';
   /** The chat's language code when it was started, for the core's answers. */
   readonly languageCode?: string;
   readonly request: CommandRequest;
@@ -189,6 +192,11 @@ export interface LiveMessagesRepository {
    * beside the record, never in it: a round must not rewrite a record a 🔴 Live press is extending.
    */
   keepShown(message: Pick<LiveMessage, 'id'>, reply: Reply): Promise<void>;
+  /**
+   * The digest of the picture the message shows (Reply.pictureDigest), kept by keepShown beside
+   * the answer for every instance to read; undefined when none was kept (a board, an earlier version).
+   */
+  shownPicture(message: Pick<LiveMessage, 'id'>): Promise<string | undefined>;
   /** The answer keepShown kept; undefined when none was (a record of an earlier version) or it cannot be read. */
   lastShown(message: Pick<LiveMessage, 'id'>): Promise<Reply | undefined>;
 }

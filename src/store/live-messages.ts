@@ -20,7 +20,8 @@ const LiveRecord = z.object({
   channelId: z.string().min(1).max(100).optional(),
   // Telegram: the message of facts beside a pin; records written before it had none.
   cardId: z.string().min(1).max(200).optional(),
-  kind: z.enum(['location', 'board']).optional(),
+  // A /line picture redrawn in place ('picture') came later than the others; absent: a pin.
+  kind: z.enum(['location', 'board', 'picture']).optional(),
   languageCode: z.string().max(35).optional(),
   request: z.object({ name: z.string(), options: z.record(z.string(), z.string()) }),
   until: z.iso.datetime({ offset: true }),
@@ -47,6 +48,9 @@ const ShownReply = z.object({
     .optional(),
   kind: z.enum(['answer', 'usage-error', 'failure']),
 });
+
+/** The digest of the picture a live message shows, kept beside its answer (absent before pictures were kept live). */
+const PictureDigest = z.object({ pictureDigest: z.string().min(1).max(128).optional() });
 
 /**
  * A record's time to live: past the longest live period (Telegram's, a day), so that one whose
@@ -95,9 +99,21 @@ export function createLiveMessages(backend: Backend, corrupt: CorruptionLog): Li
       }),
     keepShown: (message, reply) =>
       guarded('keep what a live message shows', async () => {
-        // Only what rendering needs: a fix's place or a live period is the record's business.
-        const { title, blocks, footer, buttons, kind } = reply;
-        await backend.keyv.set(shownKey(message.id), { title, blocks, footer, buttons, kind }, RECORD_TTL_MS);
+        // Only what rendering needs (a fix's place or a live period is the record's business), and
+        // the digest of the picture shown: never its PNG, which a round draws again if it must.
+        const { title, blocks, footer, buttons, kind, pictureDigest } = reply;
+        await backend.keyv.set(
+          shownKey(message.id),
+          { title, blocks, footer, buttons, kind, ...(pictureDigest !== undefined ? { pictureDigest } : {}) },
+          RECORD_TTL_MS,
+        );
+      }),
+    shownPicture: (message) =>
+      guarded('read which picture a live message shows', async () => {
+        const [entry] = await readStored(backend.keyv, [shownKey(message.id)]);
+        if (entry?.state !== 'present') return undefined;
+        const parsed = PictureDigest.safeParse(entry.value);
+        return parsed.success ? parsed.data.pictureDigest : undefined;
       }),
     lastShown: (message) =>
       guarded('read what a live message showed', async () => {

@@ -90,6 +90,7 @@ describe('/line', () => {
 Updated at 08:05
 
   [Refresh] /line 3017 95
+  [🔴 Live] /linelive 3017 95
   [Arrivals] /next 3017 95
   [🛤 → Orléans] /line 3017 95
   [🛤 → Barrhaven Centre] /line 3017 95`);

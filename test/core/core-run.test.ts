@@ -55,6 +55,7 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/where 3017 95 0930', { name: 'where', options: { stop: '3017', route: '95', trip: '0930' } }],
   ['/line 95', { name: 'line', options: { route: '95' } }],
   ['/line 3017 95', { name: 'line', options: { stop: '3017', route: '95' } }],
+  ['/linelive 3017 95', { name: 'linelive', options: { stop: '3017', route: '95' } }],
   ['/ghost 3017 95 07:10 29712345', { name: 'ghost', options: { stop: '3017', route: '95', trip: '0710', due: '029712345' } }],
   // Refusals are the same too.
   ['/next 30170', { name: 'next', options: { stop: '30170' } }],

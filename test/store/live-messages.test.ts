@@ -60,6 +60,26 @@ forEachBackend((backend) => {
       expect(await store.liveMessages.lastShown(message(1))).toBeUndefined();
     });
 
+    it('keep a 🔴 /line picture beside the pins and boards, and the digest of the picture it shows, across a restart', async () => {
+      const store = await backend.open();
+      const picture = message(4, { kind: 'picture', request: { name: 'line', options: { route: '95', stop: '3017' } } });
+      await store.liveMessages.put(picture);
+      // A board, its answer kept as before pictures were: no picture shown.
+      await store.liveMessages.put(message(5, { kind: 'board', request: { name: 'next', options: { stop: '3017' } } }));
+      await store.liveMessages.keepShown(message(5), { kind: 'answer', blocks: [{ lines: ['6 min'] }] });
+      expect(await store.liveMessages.shownPicture(picture)).toBeUndefined();
+      const shown: Reply = { kind: 'answer', title: '🛤 Route 95', blocks: [{ lines: ['●──🚌─◉ 3017'] }], pictureDigest: 'Zk3_digest-of-the-svg' };
+      await store.liveMessages.keepShown(picture, shown);
+      const again = await backend.open();
+      expect((await again.liveMessages.list('telegram')).find((m) => m.id === picture.id)).toEqual(picture);
+      expect((await again.liveMessages.list('telegram')).find((m) => m.id === 'telegram.42.5')?.kind).toBe('board');
+      expect(await again.liveMessages.shownPicture(picture)).toBe('Zk3_digest-of-the-svg');
+      expect(await again.liveMessages.shownPicture(message(5))).toBeUndefined();
+      expect(await again.liveMessages.lastShown(picture)).toEqual({ kind: 'answer', title: '🛤 Route 95', blocks: [{ lines: ['●──🚌─◉ 3017'] }] });
+      await again.liveMessages.remove(picture);
+      expect(await again.liveMessages.shownPicture(picture)).toBeUndefined();
+    });
+
     it('a record that cannot be read is dropped from the list, not a failure', async () => {
       const store = await backend.open();
       await store.liveMessages.put(message(1));

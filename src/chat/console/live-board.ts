@@ -1,4 +1,4 @@
-import type { ChatContext, RiderAnswers } from '../../core/index.js';
+import { liveRounds, type ChatContext, type RiderAnswers } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessagesRepository } from '../../domain/store-ports.js';
@@ -59,16 +59,17 @@ export function consoleLiveBoards(
       shown += 1;
       const id = `console.${chat.chatId}.${live.clock().getTime()}-${shown}`;
       printed.set(id, renderPlainText(reply));
+      // Rounds ask the arrivals (or the line, drawn here as its text strip) themselves: the live period is the record's.
+      const rounds = liveRounds(parsed.request);
       await live.messages.put({
         id,
         platform: 'console',
-        kind: 'board',
+        kind: rounds.kind,
         chatId: chat.chatId,
         chatType: chat.chatType,
         messageId: id,
         ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
-        // Rounds ask the arrivals themselves: the live period is the record's, not the request's.
-        request: { name: 'next', options: parsed.request.options },
+        request: rounds.request,
         until: reply.liveUntil,
       });
     },

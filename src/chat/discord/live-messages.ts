@@ -1,5 +1,5 @@
-import { DiscordAPIError, RateLimitError, Routes, type REST, type RepliableInteraction } from 'discord.js';
-import type { ChatContext } from '../../core/index.js';
+import { DiscordAPIError, RateLimitError, Routes, type REST, type RepliableInteraction, type RequestData } from 'discord.js';
+import { liveRounds, type ChatContext } from '../../core/index.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
@@ -8,7 +8,7 @@ import type { Answering } from '../pipeline.js';
 import { EditRateLimited, type LiveEditor } from '../../domain/live-editor.js';
 import type { Redact } from './describe-error.js';
 import { classifyFailure } from './failures.js';
-import { renderReply } from './render.js';
+import { renderReply, type DiscordMessage } from './render.js';
 
 // "Where is it" and 🔴 Live on Discord: the answer's embed (the facts and the map link, or the
 // arrivals) is edited in place by the live updater as the bus moves, then a last time saying it
@@ -88,8 +88,9 @@ export function followingBus(
 }
 
 /**
- * A 🔴 Live press, the board already redrawn in place: stored to be kept up to date until its end;
- * pressing again starts the period over. One board per chat: an earlier one ends at the next round.
+ * A 🔴 Live press, the board (or /line's picture) already redrawn in place: stored to be kept up to
+ * date until its end; pressing again starts the period over. One board and one picture per chat:
+ * an earlier one ends at the next round.
  */
 export async function keepBoardLive(
   chat: ChatContext,
@@ -100,24 +101,44 @@ export async function keepBoardLive(
 ): Promise<void> {
   const id = recordId(chat, sent.id);
   const now = live.clock().toISOString();
-  const others = (await live.messages.list('discord')).filter((m) => m.kind === 'board' && m.chatId === chat.chatId && m.id !== id);
+  // Rounds ask the arrivals (or the line) themselves: the live period is the record's, not the request's.
+  const rounds = liveRounds(request);
+  const others = (await live.messages.list('discord')).filter((m) => m.kind === rounds.kind && m.chatId === chat.chatId && m.id !== id);
   for (const other of others) await live.messages.put({ ...other, until: now });
   await live.messages.put({
     id,
     platform: 'discord',
-    kind: 'board',
+    kind: rounds.kind,
     chatId: chat.chatId,
     chatType: chat.chatType,
     messageId: sent.id,
     channelId: sent.channelId,
     ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
-    // Rounds ask the arrivals themselves: the live period is the record's, not the request's.
-    request: { name: 'next', options: request.options },
+    request: rounds.request,
     until: reply.liveUntil!,
   });
   // What it shows, for its last edit should the feed be down at its end: the answer without the
   // live command's last line ("updated every 30 s for 10 more min"), which each round writes anew.
   await live.messages.keepShown({ id }, { ...reply, footer: (reply.footer ?? []).slice(0, -1) });
+}
+
+/**
+ * A message as the REST client sends it: JSON, or with a picture multipart (the PNG as files[0],
+ * the JSON as payload_json, `attachments` naming the new file: the picture it replaces goes).
+ */
+export function restMessage({ files, ...body }: DiscordMessage): RequestData {
+  if (files === undefined || files.length === 0) return { body };
+  return {
+    body: {
+      ...body,
+      attachments: files.map((file, i) => ({
+        id: i,
+        filename: file.name,
+        ...(file.description !== undefined ? { description: file.description } : {}),
+      })),
+    },
+    files: files.map((file) => ({ name: file.name, data: file.attachment, contentType: 'image/png' })),
+  };
 }
 
 /**
@@ -136,7 +157,7 @@ export function discordLiveEditor(rest: REST, redact: Redact, logger: Logger): L
     // A record without a channel has nowhere to be edited (none is written so; a hand-made one).
     if (message.channelId === undefined) return 'gone';
     try {
-      await rest.patch(Routes.channelMessage(message.channelId, message.messageId), { body: renderReply(reply) });
+      await rest.patch(Routes.channelMessage(message.channelId, message.messageId), restMessage(renderReply(reply)));
       return 'edited';
     } catch (err) {
       const { reason } = classifyFailure(err, redact);

@@ -2,13 +2,13 @@ import { GrammyError, type Api, type Context } from 'grammy';
 import type { Clock } from '../../domain/clock.js';
 import type { Reply } from '../../domain/reply.js';
 import type { LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
-import type { ChatContext } from '../../core/index.js';
+import { liveRounds, type ChatContext } from '../../core/index.js';
 import { EditRateLimited, type LiveEditor } from '../../domain/live-editor.js';
 import { attempt } from '../../util/attempt.js';
 import { isMessageNotModified } from './send-failures.js';
 import { describeError } from './describe-error.js';
 import type { Redactor } from '../../util/redact.js';
-import { sendReply } from './send.js';
+import { inPlaceEdit, sendReply } from './send.js';
 import { htmlMessage } from './render.js';
 
 // "Where is it" on Telegram: a live location (sendLocation with live_period and heading) that
@@ -54,9 +54,9 @@ export async function sendLiveLocation(
 }
 
 /**
- * A 🔴 Live press: the board is redrawn in place (by the caller) and stored to be kept up to date
- * until its end; pressing again starts the period over. One board per chat: an earlier one of the
- * chat ends at the next round (it then says it stopped).
+ * A 🔴 Live press: the board (or /line's picture) is redrawn in place (by the caller) and stored to
+ * be kept up to date until its end; pressing again starts the period over. One board and one
+ * picture per chat: an earlier one of the chat ends at the next round (it then says it stopped).
  */
 export async function keepBoardLive(
   chat: ChatContext,
@@ -67,18 +67,19 @@ export async function keepBoardLive(
 ): Promise<void> {
   const id = `telegram.${chat.chatId}.${messageId}`;
   const now = live.clock().toISOString();
-  const others = (await live.messages.list('telegram')).filter((m) => m.kind === 'board' && m.chatId === chat.chatId && m.id !== id);
+  // Rounds ask the arrivals (or the line) themselves: the live period is the record's, not the request's.
+  const rounds = liveRounds(request);
+  const others = (await live.messages.list('telegram')).filter((m) => m.kind === rounds.kind && m.chatId === chat.chatId && m.id !== id);
   for (const other of others) await live.messages.put({ ...other, until: now });
   await live.messages.put({
     id,
     platform: 'telegram',
-    kind: 'board',
+    kind: rounds.kind,
     chatId: chat.chatId,
     chatType: chat.chatType,
     messageId: String(messageId),
     ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
-    // Rounds ask the arrivals themselves: the live period is the record's, not the request's.
-    request: { name: 'next', options: request.options },
+    request: rounds.request,
     until: reply.liveUntil!,
   });
   // What it shows, for its last edit should the feed be down at its end: the answer without the
@@ -121,9 +122,13 @@ export function telegramLiveEditor(api: Api, redact: Redactor): LiveEditor {
   return {
     platform: 'telegram',
     async redraw(message, reply) {
-      const { text, options } = htmlMessage(reply);
+      // A picture's new PNG and caption (multipart editMessageMedia), or its caption alone; a board's text.
+      const edit = inPlaceEdit(reply, message.kind === 'picture');
+      const [chatId, messageId] = [message.chatId, Number(message.messageId)];
       try {
-        await api.editMessageText(message.chatId, Number(message.messageId), text, options);
+        if (edit.method === 'editMessageText') await api.editMessageText(chatId, messageId, edit.text, edit.options);
+        else if (edit.method === 'editMessageCaption') await api.editMessageCaption(chatId, messageId, edit.options);
+        else await api.editMessageMedia(chatId, messageId, edit.media, edit.options);
         return 'edited';
       } catch (err) {
         if (isMessageNotModified(err)) return 'edited';

@@ -1,4 +1,5 @@
-import { InputFile, type Context } from 'grammy';
+import { InputFile, InputMediaBuilder, type Context } from 'grammy';
+import type { InlineKeyboardMarkup, InputMediaPhoto } from 'grammy/types';
 import type { Reply } from '../../domain/reply.js';
 import type { Answering } from '../pipeline.js';
 import { htmlMessage, locationKeyboard, MAX_CAPTION_LENGTH } from './render.js';
@@ -39,3 +40,27 @@ export function answerInChat(ctx: Context): Answering {
     respond: async (reply) => void (await sendReply(ctx, await reply)),
   };
 }
+
+/**
+ * How a message is redrawn in place with a new answer (Refresh, a live round): a message showing a
+ * picture gets the new picture and caption (editMessageMedia, the PNG uploaded as multipart and
+ * named "attach://"), or its caption alone when the answer comes without a picture (not drawn, or
+ * unchanged); a text message its text (a text message cannot become a photo).
+ */
+export function inPlaceEdit(reply: Reply, showsPicture: boolean): InPlaceEdit {
+  if (!showsPicture) {
+    const { text, options } = htmlMessage(reply);
+    return { method: 'editMessageText', text, options };
+  }
+  const { text, options } = htmlMessage(reply, MAX_CAPTION_LENGTH);
+  const { link_preview_options: _noPreviews, reply_markup, ...captionOptions } = options;
+  const markup = reply_markup !== undefined ? { reply_markup } : {};
+  if (reply.image === undefined) return { method: 'editMessageCaption', options: { ...captionOptions, caption: text, ...markup } };
+  const media = InputMediaBuilder.photo(new InputFile(reply.image.png, reply.image.fileName), { ...captionOptions, caption: text });
+  return { method: 'editMessageMedia', media, options: markup };
+}
+
+export type InPlaceEdit =
+  | { method: 'editMessageText'; text: string; options: ReturnType<typeof htmlMessage>['options'] }
+  | { method: 'editMessageCaption'; options: { parse_mode: 'HTML'; caption: string; reply_markup?: InlineKeyboardMarkup } }
+  | { method: 'editMessageMedia'; media: InputMediaPhoto; options: { reply_markup?: InlineKeyboardMarkup } };

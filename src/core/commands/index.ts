@@ -17,7 +17,7 @@ import { pause, resume, subs, unsubscribe } from './subscriptions.js';
 import { timezone } from './timezone.js';
 import { unsave } from './unsave.js';
 import { where } from './where.js';
-import { live } from './live.js';
+import { lineLive, live } from './live.js';
 import { line } from './line.js';
 import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
@@ -48,6 +48,7 @@ export const COMMANDS: readonly CommandModule[] = [
   disruptionsPage,
   disruptionText,
   ghost,
+  lineLive,
 ];
 
 export const COMMAND_SPECS: readonly CommandSpec[] = COMMANDS.map((command) => command.spec);

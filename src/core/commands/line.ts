@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LineDirection, LineVehicle, RouteLine } from '../../domain/route-line.js';
 import type { ButtonGroup, Reply, ReplyBlock, ReplyImage } from '../../domain/reply.js';
 import { clockTime } from '../format/clock-time.js';
@@ -77,7 +78,7 @@ async function lineReply(drawn: RouteLine, directions: readonly LineDirection[],
   const strips = directions.map((d) => lineStrip(d, drawn.stopNo));
   const blocks: ReplyBlock[] = directions.map((d, i) => ({ heading: headings[i]!, lines: busLines(d, say, drawn.noVehiclePositions === true) }));
   const drawnHeadings = directions.map((d) => ({ routeNo: drawn.routeNo, heading: headingOf(drawn, d) }));
-  const image = ctx.drawPng === undefined ? undefined : await picture(drawn, directions, { headings, drawnHeadings, strips }, ctx);
+  const drawing = ctx.drawPng === undefined ? undefined : await picture(drawn, directions, { headings, drawnHeadings, strips }, ctx);
   // The strip under each heading: the drawing where no picture shows (the terminal), its text beside one.
   blocks.forEach((block, i) => block.lines.unshift(strips[i]!));
   const trips = directions.flatMap((d) => d.vehicles.flatMap((v) => (v.toRider === undefined ? [] : [asTrip(v)])));
@@ -89,16 +90,20 @@ async function lineReply(drawn: RouteLine, directions: readonly LineDirection[],
     footer,
     buttons: buttonsOf(drawn, directions, options, say),
     kind: 'answer',
-    ...(image !== undefined ? { image } : {}),
+    ...(drawing?.image !== undefined ? { image: drawing.image } : {}),
+    ...(drawing !== undefined ? { pictureDigest: drawing.digest } : {}),
   };
 }
+
+/** A drawing's identity: its SVG's digest (the SVG holds every word and place the picture shows). */
+const digestOf = (svg: string) => createHash('sha256').update(svg).digest('base64url').slice(0, 22);
 
 async function picture(
   drawn: RouteLine,
   directions: readonly LineDirection[],
   { headings, drawnHeadings, strips }: { headings: string[]; drawnHeadings: PictureWords['headings']; strips: string[] },
   ctx: HandlerContext,
-): Promise<ReplyImage | undefined> {
+): Promise<{ image?: ReplyImage; digest: string } | undefined> {
   const { say } = ctx;
   const words: PictureWords = {
     headings: drawnHeadings,
@@ -118,14 +123,24 @@ async function picture(
     noVehicles: say('line-no-buses'),
   };
   try {
-    const png = await ctx.drawPng!(lineSvg(directions, words));
+    const svg = lineSvg(directions, words);
+    const digest = digestOf(svg);
+    // A live round whose message shows this very picture: nothing to rasterise, nothing to send.
+    if (digest === ctx.shownPicture) return { digest };
+    const png = await ctx.drawPng!(svg);
     const alt = directions.flatMap((_, i) => [headings[i]!, strips[i]!]);
-    return { png, alt, fileName: 'line.png', width: PICTURE_WIDTH, height: pictureHeight(directions.length) };
+    return { image: { png, alt, fileName: 'line.png', width: PICTURE_WIDTH, height: pictureHeight(directions.length) }, digest };
   } catch (err) {
     // The words and the strip still answer: a picture that cannot be drawn is logged, not a failure.
     ctx.logger?.warn({ err }, 'line picture not drawn');
     return undefined;
   }
+}
+
+/** The line's own options (route, stop, direction): a 🔴 Live press asks the same line. */
+function lineOptions(options: Options): Record<string, string> {
+  const { route, stop, direction } = options;
+  return { ...(route !== undefined ? { route } : {}), ...(stop !== undefined ? { stop } : {}), ...(direction !== undefined ? { direction } : {}) };
 }
 
 function headingOf(drawn: RouteLine, direction: LineDirection): string {
@@ -168,8 +183,13 @@ function asTrip(vehicle: LineVehicle): Trip {
 
 function buttonsOf(drawn: RouteLine, directions: readonly LineDirection[], options: Options, say: Say): ButtonGroup[] {
   const stop: Record<string, string> = drawn.stopNo !== undefined ? { stop: drawn.stopNo } : {};
-  const refresh = { label: say('button-refresh'), command: { name: 'line' as const, options: { ...options } }, effect: 'reply' as const };
-  const groups: ButtonGroup[] = [[refresh, ...(drawn.stopNo !== undefined ? [nextButton(say('button-arrivals'), drawn.stopNo, drawn.routeNo)] : [])]];
+  // Refresh redraws the picture in place; 🔴 Live keeps redrawing it for a while (linelive).
+  const asked = lineOptions(options);
+  const refresh = { label: say('button-refresh'), command: { name: 'line' as const, options: asked }, effect: 'update' as const };
+  const live = { label: say('button-live'), command: { name: 'linelive' as const, options: asked }, effect: 'update' as const };
+  const groups: ButtonGroup[] = [
+    [refresh, live, ...(drawn.stopNo !== undefined ? [nextButton(say('button-arrivals'), drawn.stopNo, drawn.routeNo)] : [])],
+  ];
   // Both directions drawn: one button each, to see one alone (larger, its own stops).
   if (directions.length > 1) {
     groups.push(

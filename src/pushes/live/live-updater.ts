@@ -14,7 +14,7 @@ import { mapLimit } from '../../util/map-limit.js';
 import { sleep as realSleep, type Sleep } from '../../util/sleep.js';
 
 // Messages that follow something: a live location following a bus, an arrivals board kept up to
-// date. Every round (the pushes' timer fires one each half-minute: timer.ts), each stored live
+// date, a /line picture redrawn while what it shows changes. Every round (the pushes' timer fires one each half-minute: timer.ts), each stored live
 // message's request is run again through the core and the platform's editor moves the pin (or
 // redraws the board), until the answer says it is over (the bus passed the stop) or the live
 // period ends (a board then says it stopped). Each round
@@ -81,6 +81,9 @@ const chatOf = (message: LiveMessage): ChatContext => ({
 const OVER_LINES = { cancelled: 'where-live-cancelled', vanished: 'where-live-vanished', skipped: 'where-live-skipped' } as const;
 const overLine = (reply: Reply) => (reply.trackingOverWhy !== undefined ? OVER_LINES[reply.trackingOverWhy] : 'where-live-passed');
 
+/** A message redrawn whole each round it changed (a 🔴 board, a 🔴 /line picture), rather than a pin moved. */
+const redrawn = (message: LiveMessage) => message.kind === 'board' || message.kind === 'picture';
+
 const sameSpot = (a: ReplyLocation | undefined, b: ReplyLocation) => a !== undefined && a.lat === b.lat && a.lon === b.lon && a.bearing === b.bearing;
 
 export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
@@ -143,7 +146,7 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
   let running: Promise<LiveRound> | undefined;
 
   /** What the message showed last, kept for its last edit (boards, and the embeds of editors that redraw on stop). */
-  const keeps = (editor: LiveEditor, message: LiveMessage) => message.kind === 'board' || editor.redrawsOnStop === true;
+  const keeps = (editor: LiveEditor, message: LiveMessage) => redrawn(message) || editor.redrawsOnStop === true;
   async function keepShown(editor: LiveEditor, message: LiveMessage, reply: Reply): Promise<void> {
     if (!keeps(editor, message)) return;
     try {
@@ -188,14 +191,22 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     tally.stopped += 1;
   }
 
-  /** A board: the arrivals again with the minutes left, or once over, the last ones and "stopped". */
+  /**
+   * A board: the arrivals again with the minutes left, or once over, the last ones and "stopped".
+   * A picture (/line) likewise, but redrawn only when what it shows changed: the core is told the
+   * digest of the picture the message shows (kept beside the record, so any instance's round
+   * knows it) and rasterises nothing when its drawing is that one; no edit is spent on it then.
+   */
   async function board(editor: LiveEditor, message: LiveMessage, chat: ChatContext, tally: LiveRound, roundEnd: number): Promise<void> {
     const leftMs = Date.parse(message.until) - now();
-    const reply = await deps.core.run(message.request, chat);
-    const locale = await deps.core.localeOf(chat);
     const over = leftMs <= 0;
+    // Its last edit is drawn whatever it showed: the words under it say it stopped.
+    const showing = message.kind === 'picture' && !over ? await deps.messages.shownPicture(message).catch(() => undefined) : undefined;
+    const reply = await deps.core.run(message.request, chat, showing !== undefined ? { picture: showing } : undefined);
+    const locale = await deps.core.localeOf(chat);
     // A failed look-up (the feed down) keeps the board as it was; once over, it is still said to have stopped.
     if (reply.kind !== 'answer' && !over) return void (tally.unchanged += 1);
+    if (showing !== undefined && reply.image === undefined && reply.pictureDigest === showing) return void (tally.unchanged += 1);
     const minutes = Math.max(1, Math.ceil(leftMs / 60_000));
     const line = over
       ? deps.core.t(locale, 'live-board-stopped', { minutes: LIVE_BOARD_MINUTES })
@@ -218,7 +229,8 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
       kind: 'answer',
       blocks: [{ lines: [deps.core.t(locale, 'live-board-unavailable')] }],
       footer: [line],
-      buttons: [[{ label: deps.core.t(locale, 'button-refresh'), command: { name: 'next', options: message.request.options }, effect: 'update' }]],
+      // Records ask what their rounds run: the arrivals (a board's, 'next'), the line (a picture's).
+      buttons: [[{ label: deps.core.t(locale, 'button-refresh'), command: message.request, effect: 'update' }]],
     };
   }
 
@@ -227,7 +239,7 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
       tally.elsewhere += 1;
       return;
     }
-    if (message.kind === 'board') return board(editor, message, chatOf(message), tally, roundEnd);
+    if (redrawn(message)) return board(editor, message, chatOf(message), tally, roundEnd);
     const chat = chatOf(message);
     if (now() >= Date.parse(message.until)) {
       // The answer as it is now, for the platforms that show it with the last word (Discord's embed).

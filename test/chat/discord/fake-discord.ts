@@ -38,8 +38,10 @@ export interface RestCall {
   /** The route after /api/v10, without the query ("/channels/123/messages"). */
   path: string;
   query: Record<string, string>;
-  /** The parsed JSON body (an array for command registration). */
+  /** The parsed JSON body (an array for command registration; a multipart body's payload_json). */
   body: RestBody;
+  /** The files a multipart body uploaded (a /line picture), by their form field ("files[0]"). */
+  files?: UploadedFile[];
   /** The Authorization header as sent (absent on interaction routes). */
   auth?: string;
   status: number;
@@ -47,6 +49,13 @@ export interface RestCall {
   answer?: unknown;
   /** When it arrived: performance.now() of this process, for latencies. */
   at: number;
+}
+
+/** A file uploaded with a message: its form field, its file name and bytes. */
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  data: Buffer;
 }
 
 export interface Failure {
@@ -66,6 +75,8 @@ interface MessageVersion {
   embeds: APIEmbed[];
   components: ButtonRow[];
   flags: number;
+  /** The files it carries (an embed's image names one "attachment://<filename>"). */
+  attachments?: Array<{ filename: string; data: Buffer }>;
 }
 
 export interface StoredMessage extends MessageVersion {
@@ -163,8 +174,26 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   const sessions = new Map<WebSocket, { shard: [number, number]; seq: number; ready: boolean }>();
   let heartbeats = 0;
 
+  // The files a body leaves the message with: those it uploads (named by `attachments`, ids "0".. for
+  // files[0]..), else those it had (Discord keeps them when `attachments` is not given).
+  let uploading: UploadedFile[] = [];
+  type Attachments = NonNullable<MessageVersion['attachments']>;
+  const attachmentsOf = (data: MessageBody | undefined, had: Attachments): Attachments => {
+    const named = (data as { attachments?: Array<{ id: string | number; filename?: string }> } | undefined)?.attachments;
+    if (!Array.isArray(named)) return uploading.length > 0 ? uploading.map((f) => ({ filename: f.filename, data: f.data })) : had;
+    return named.flatMap((a) => {
+      const file = uploading.find((f) => f.field === `files[${String(a.id)}]`);
+      return file !== undefined ? [{ filename: a.filename ?? file.filename, data: file.data }] : had.filter((h) => h.filename === a.filename);
+    });
+  };
   const storeMessage = (channelId: string, data: MessageBody | undefined, id = snowflake()): StoredMessage => {
-    const version = { content: data?.content ?? '', embeds: data?.embeds ?? [], components: data?.components ?? [], flags: data?.flags ?? 0 };
+    const version = {
+      content: data?.content ?? '',
+      embeds: data?.embeds ?? [],
+      components: data?.components ?? [],
+      flags: data?.flags ?? 0,
+      attachments: attachmentsOf(data, []),
+    };
     const message: StoredMessage = { id, channel_id: channelId, ...version, history: [version] };
     messages.set(id, message);
     return message;
@@ -175,11 +204,20 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
       embeds: data?.embeds ?? message.embeds,
       components: data?.components ?? message.components,
       flags: message.flags & ~128,
+      attachments: attachmentsOf(data, message.attachments ?? []),
     };
     Object.assign(message, version);
     message.history.push(version);
   };
   const messageJson = messagePayload;
+  const withUploads = <T>(files: UploadedFile[], answer: () => T): T => {
+    uploading = files;
+    try {
+      return answer();
+    } finally {
+      uploading = [];
+    }
+  };
 
   function route(
     method: string,
@@ -327,7 +365,11 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
         const url = new URL(req.url ?? '/', 'http://fake');
         const path = decodeURIComponent(url.pathname).replace(/^\/api\/v10/, '');
         const method = req.method ?? 'GET';
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const boundary = /multipart\/form-data;.*boundary=(.+)$/.exec(req.headers['content-type'] ?? '')?.[1];
+        const parts = boundary !== undefined ? multipartParts(raw, boundary.replace(/^"|"$/g, '')) : undefined;
+        const text = parts !== undefined ? (parts.find((p) => p.field === 'payload_json')?.data.toString('utf8') ?? '') : raw.toString('utf8');
+        const files = (parts ?? []).filter((p) => p.filename !== undefined).map((p) => ({ field: p.field, filename: p.filename!, data: p.data }));
         let body: RestBody = {};
         try {
           if (text !== '') body = JSON.parse(text) as RestBody;
@@ -342,7 +384,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
         const answer =
           failure ??
           (url.pathname.startsWith('/api/v10/')
-            ? route(method, path, Object.fromEntries(url.searchParams), body, req.headers.authorization)
+            ? withUploads(files, () => route(method, path, Object.fromEntries(url.searchParams), body, req.headers.authorization))
             : { status: 404, body: { message: '404: Not Found', code: 0 } });
         const call: RestCall = {
           method,
@@ -354,6 +396,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
           at: performance.now(),
         };
         if (req.headers.authorization !== undefined) call.auth = req.headers.authorization;
+        if (files.length > 0) call.files = files;
         calls.push(call);
         res.writeHead(answer.status, { ...(answer.body !== undefined ? { 'content-type': 'application/json' } : {}), ...(failure?.headers ?? {}) });
         res.end(answer.body !== undefined ? JSON.stringify(answer.body) : undefined);
@@ -586,11 +629,38 @@ export function messagePayload(message: StoredMessage) {
     mention_everyone: false,
     mentions: [],
     mention_roles: [],
-    attachments: [],
+    attachments: (message.attachments ?? []).map((a, i) => ({
+      id: `${message.id}${i}`,
+      filename: a.filename,
+      size: a.data.length,
+      url: `https://cdn.example/${message.id}/${a.filename}`,
+      proxy_url: `https://cdn.example/${message.id}/${a.filename}`,
+    })),
     embeds: message.embeds,
     components: message.components,
     pinned: false,
     flags: message.flags,
     application_id: APPLICATION_ID,
   };
+}
+
+/** The parts of a multipart body (discord.js uploads files so: payload_json and files[n]). */
+function multipartParts(body: Buffer, boundary: string): Array<{ field: string; filename?: string; data: Buffer }> {
+  const parts: Array<{ field: string; filename?: string; data: Buffer }> = [];
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = body.indexOf(delimiter);
+  while (at !== -1) {
+    const start = at + delimiter.length;
+    if (body.subarray(start, start + 2).toString() === '--') break;
+    const next = body.indexOf(delimiter, start);
+    if (next === -1) break;
+    const part = body.subarray(start + 2, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, split).toString('utf8');
+    const field = /name="([^"]+)"/i.exec(headers)?.[1];
+    const filename = /filename="([^"]*)"/i.exec(headers)?.[1];
+    if (field !== undefined) parts.push({ field, ...(filename !== undefined ? { filename } : {}), data: Buffer.from(part.subarray(split + 4)) });
+    at = next;
+  }
+  return parts;
 }

@@ -45,6 +45,8 @@ export interface FakeBotApi {
   failAlways(method: string, failure: Scheduled | undefined): void;
   /** A live location sent before this fake started (Telegram keeps them across a bot's restarts). */
   knowLiveLocation(chatId: number, messageId: number, latitude: number, longitude: number): void;
+  /** A photo sent before this fake started (Telegram keeps the bot's messages across its restarts). */
+  knowPhoto(chatId: number, messageId: number, caption: string): void;
   /** getUpdates requests currently held open. */
   openPolls(): number;
   /** Resolves once no getUpdates request is open (the bot stopped polling). */
@@ -143,7 +145,8 @@ export async function startFakeBotApi(options: { token: string; username?: strin
   const standing = new Map<string, Scheduled>();
   let polls = 0;
   const updates: Array<Params & { update_id: number }> = [];
-  const messages = new Map<string, { text: string; markup: string }>();
+  /** The bot's messages by "chat:message": a text message's text, or a photo's caption and picture's bytes. */
+  const messages = new Map<string, { text: string; markup: string; photo?: Uint8Array }>();
   const chats = new Map<string, Record<string, unknown>>();
   /** Live locations the bot sent, by "chat:message": where each pin is, and whether it still moves. */
   const liveLocations = new Map<string, { latitude: number; longitude: number; live_period?: number; live: boolean }>();
@@ -176,6 +179,7 @@ export async function startFakeBotApi(options: { token: string; username?: strin
         const key = `${String(params.chat_id)}:${String(params.message_id)}`;
         const known = messages.get(key);
         if (!known) return bad(400, 'Bad Request: message to edit not found');
+        if (known.photo !== undefined) return bad(400, 'Bad Request: there is no text in the message to edit');
         const next = { text: String(params.text), markup: JSON.stringify(params.reply_markup ?? null) };
         if (known.text === next.text && known.markup === next.markup) {
           return bad(
@@ -202,6 +206,11 @@ export async function startFakeBotApi(options: { token: string; username?: strin
         if (caption.replace(/<[^>]+>/g, '').length > 1024) return bad(400, 'Bad Request: message caption is too long');
         const chat = chats.get(String(params.chat_id)) ?? { id: Number(params.chat_id), type: 'private' };
         const message_id = nextMessageId++;
+        messages.set(`${String(params.chat_id)}:${message_id}`, {
+          text: caption,
+          markup: JSON.stringify(params.reply_markup ?? null),
+          photo: attached,
+        });
         return ok({
           message_id,
           date: 1_700_000_000,
@@ -209,6 +218,39 @@ export async function startFakeBotApi(options: { token: string; username?: strin
           from: botInfo,
           caption,
           photo: [{ file_id: `photo-${message_id}`, file_unique_id: `p${message_id}`, width: 1000, height: 800 }],
+        });
+      }
+      case 'editMessageMedia':
+      case 'editMessageCaption': {
+        // A photo's new picture (multipart: "media" an InputMediaPhoto naming its part "attach://<id>") and caption, or its caption alone.
+        const media = method === 'editMessageMedia' ? params.media : undefined;
+        if (method === 'editMessageMedia' && (!isRecord(media) || media.type !== 'photo')) return bad(400, 'Bad Request: wrong media specified');
+        const named =
+          isRecord(media) && typeof media.media === 'string' && media.media.startsWith('attach://') ? params[media.media.slice(9)] : undefined;
+        if (method === 'editMessageMedia' && (!(named instanceof Uint8Array) || !isPng(named))) return bad(400, 'Bad Request: IMAGE_PROCESS_FAILED');
+        const captionOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+        const caption = captionOf(isRecord(media) ? media.caption : params.caption);
+        const parseMode = isRecord(media) ? media.parse_mode : params.parse_mode;
+        const problem = parseMode === 'HTML' ? htmlProblem(caption) : undefined;
+        if (problem) return bad(400, `Bad Request: can't parse entities: ${problem}`);
+        if (caption.replace(/<[^>]+>/g, '').length > 1024) return bad(400, 'Bad Request: message caption is too long');
+        if (params.inline_message_id) return ok(true);
+        const key = `${String(params.chat_id)}:${String(params.message_id)}`;
+        const known = messages.get(key);
+        if (!known) return bad(400, 'Bad Request: message to edit not found');
+        if (known.photo === undefined) return bad(400, 'Bad Request: there is no media in the message to edit');
+        const next = { text: caption, markup: JSON.stringify(params.reply_markup ?? null), photo: named instanceof Uint8Array ? named : known.photo };
+        if (named === undefined && known.text === next.text && known.markup === next.markup) {
+          return bad(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same');
+        }
+        messages.set(key, next);
+        return ok({
+          message_id: Number(params.message_id),
+          date: 1_700_000_000,
+          edit_date: 1_700_000_001,
+          chat: chats.get(String(params.chat_id)),
+          caption,
+          photo: [{ file_id: `photo-${String(params.message_id)}-e`, file_unique_id: `p${String(params.message_id)}e`, width: 1000, height: 800 }],
         });
       }
       case 'sendLocation': {
@@ -339,6 +381,13 @@ export async function startFakeBotApi(options: { token: string; username?: strin
     botInfo,
     calls,
     callsOf: (method) => calls.filter((c) => c.method === method),
+    knowPhoto(chatId, messageId, caption) {
+      messages.set(`${chatId}:${messageId}`, {
+        text: caption,
+        markup: 'null',
+        photo: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      });
+    },
     knowLiveLocation: (chatId, messageId, latitude, longitude) =>
       void liveLocations.set(`${chatId}:${messageId}`, { latitude, longitude, live: true }),
     queueUpdate(update) {

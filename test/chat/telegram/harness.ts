@@ -23,7 +23,7 @@ export interface Harness {
   text: (text: string, from?: typeof ALICE, chat?: Record<string, unknown>) => number;
   location: (lat: number, lon: number, from?: typeof ALICE) => number;
   /** Presses a button under a message the bot sent earlier. */
-  press: (data: string, message: { chatId: number; messageId: number }, from?: typeof ALICE) => string;
+  press: (data: string, message: { chatId: number; messageId: number; photo?: boolean }, from?: typeof ALICE) => string;
   /** Presses a button under a message sent through inline mode (no chat, an inline_message_id). */
   pressInline: (data: string, inlineMessageId: string, from?: typeof ALICE) => string;
   inline: (query: string, from?: typeof ALICE) => string;
@@ -60,11 +60,15 @@ export async function startHarness(
       return message(from, chat, { text, ...(entities ? { entities } : {}) });
     },
     location: (latitude, longitude, from = ALICE) => message(from, privateChat(from), { location: { latitude, longitude } }),
-    press(data, { chatId, messageId }, from = ALICE) {
+    press(data, { chatId, messageId, photo = false }, from = ALICE) {
       const id = `cb${nextQueryId++}`;
       const chat = chatId === from.id ? privateChat(from) : { ...GROUP, id: chatId };
+      // A button under a photo (/line's picture) comes with the photo and its caption, not a text.
+      const shown = photo
+        ? { caption: '…', photo: [{ file_id: `photo-${messageId}`, file_unique_id: `p${messageId}`, width: 1000, height: 800 }] }
+        : { text: '…' };
       api.queueUpdate({
-        callback_query: { id, from, chat_instance: 'ci', data, message: { message_id: messageId, date: 1_700_000_000, chat, text: '…' } },
+        callback_query: { id, from, chat_instance: 'ci', data, message: { message_id: messageId, date: 1_700_000_000, chat, ...shown } },
       });
       return id;
     },

@@ -65,9 +65,9 @@ describe('/line on Telegram, as a photo', () => {
     expect(caption).toMatch(/[●◉─🚌]+ 3017/u);
     expect(caption.replace(/<[^>]+>/g, '').length).toBeLessThanOrEqual(1024);
     expect(sent.answer).toMatchObject({ chat: { id: ALICE.id } });
-    // Refresh draws it again; one button per direction draws that one alone.
+    // Refresh redraws it in place, 🔴 Live keeps redrawing it; one button per direction draws that one alone.
     expect(buttonsOf(sent).map((b) => b.callback_data)).toEqual(
-      expect.arrayContaining(['2:r:line:95:3017', '2:r:next:3017:95', '2:r:line:95:3017:0', '2:r:line:95:3017:1']),
+      expect.arrayContaining(['2:u:line:95:3017', '2:u:linelive:95:3017', '2:r:next:3017:95', '2:r:line:95:3017:0', '2:r:line:95:3017:1']),
     );
   });
 

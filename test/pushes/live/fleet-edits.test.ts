@@ -14,6 +14,8 @@ import { busiestSecond, fleetRound } from './fleet-run.js';
 
 const PINS = 80;
 const INSTANCES = 3;
+/** Live /line pictures: each redraw a PNG rasterised, so fewer than the pins. */
+const PICTURES = 40;
 /** Telegram's own figure for a bot's messages a second. */
 const TELEGRAM_PER_SECOND = 30;
 
@@ -38,6 +40,17 @@ describeRedis("live edits of three instances on one Redis, through the fleet's b
     expect(alone.moved).toBe(PINS);
     expect(busiestSecond(alone.edits)).toBeGreaterThan(TELEGRAM_PER_SECOND);
   }, 20_000);
+});
+
+describeRedis("🔴 /line pictures of three instances on one Redis, through the fleet's bucket", () => {
+  it('are each redrawn once, and the Bot API sees no second over the budget', async () => {
+    const namespace = freshNamespace('fleet-pictures');
+    namespaces.push(namespace);
+    const run = await fleetRound({ redisUrl: REDIS_URL, namespace, instances: INSTANCES, pins: PICTURES, shared: true, pictures: true });
+    expect(run.moved).toBe(PICTURES);
+    expect(run.edits).toHaveLength(PICTURES);
+    expect(busiestSecond(run.edits)).toBeLessThanOrEqual(TELEGRAM_EDIT_LIMITS.perSecond);
+  }, 30_000);
 });
 
 describeCluster("live edits of three instances on a Redis Cluster, through the fleet's bucket", () => {

@@ -17,6 +17,7 @@ import { createRedactor } from '../../../src/util/redact.js';
 import { fakeTransit, memoryStores } from '../../core/fakes.js';
 import { startFakeBotApi } from '../../chat/telegram/fake-bot-api.js';
 import { trackedBusBoard } from '../../chat/tracked-bus.js';
+import { movableLine } from '../../chat/live-line.js';
 
 const TOKEN = '123456789:AAH-fake_Token-value-for-tests_only';
 
@@ -27,13 +28,18 @@ export interface FleetRun {
   moved: number;
 }
 
-/** One round of `pins` live pins by `instances` instances at once; `shared`: their edits drawn from the fleet's bucket. */
+/**
+ * One round of `pins` live pins by `instances` instances at once; `shared`: their edits drawn from
+ * the fleet's bucket. `pictures`: 🔴 /line pictures instead of pins, the bus a little further at
+ * every question (each a new picture, rasterised by resvg and uploaded with editMessageMedia).
+ */
 export async function fleetRound(options: {
   redisUrl: string;
   namespace: string;
   instances: number;
   pins: number;
   shared: boolean;
+  pictures?: boolean;
 }): Promise<FleetRun> {
   const api = await startFakeBotApi({ token: TOKEN });
   const stores: Store[] = [];
@@ -41,22 +47,31 @@ export async function fleetRound(options: {
     for (let i = 0; i < options.instances; i++)
       stores.push(await openStore({ dataDir: '/nonexistent', redisUrl: options.redisUrl, namespace: options.namespace }));
     const edits: number[] = [];
-    api.onCall((call) => void (call.method === 'editMessageLiveLocation' && edits.push(performance.now())));
-    // The bus moves at every question: each round moves every pin.
+    const edited = options.pictures === true ? 'editMessageMedia' : 'editMessageLiveLocation';
+    api.onCall((call) => void (call.method === edited && edits.push(performance.now())));
+    // The bus moves at every question: each round moves every pin, changes every picture.
     let lat = 45.4;
-    const transit = fakeTransit({ next: { 'next 3017 95': () => trackedBusBoard(systemClock, (lat += 1e-5), 3) } });
-    const core = createBotCore({ transit, ...memoryStores(), now: systemClock });
+    let at = 1;
+    const line = movableLine();
+    const transit = {
+      ...fakeTransit({ next: { 'next 3017 95': () => trackedBusBoard(systemClock, (lat += 1e-5), 3) } }),
+      routeLine: (route: string, stop?: string) => (line.move((at += 0.02), 5), line.transit.routeLine!(route, stop)),
+    };
+    const core = createBotCore({ transit, ...memoryStores(), now: systemClock, drawPng: line.drawPng });
     const until = new Date(Date.now() + 60 * 60_000).toISOString();
     for (let i = 0; i < options.pins; i++) {
       const chatId = 200_000 + i;
-      api.knowLiveLocation(chatId, i + 1, 45.4, -75.735);
+      if (options.pictures === true) api.knowPhoto(chatId, i + 1, '🛤 Route 95');
+      else api.knowLiveLocation(chatId, i + 1, 45.4, -75.735);
       await stores[0]!.liveMessages.put({
         id: `telegram.${chatId}.${i + 1}`,
         platform: 'telegram',
         chatId: String(chatId),
         chatType: 'private',
         messageId: String(i + 1),
-        request: { name: 'where', options: { stop: '3017', route: '95', trip: '0740' } },
+        ...(options.pictures === true
+          ? { kind: 'picture' as const, request: { name: 'line' as const, options: { route: '95', stop: '3017' } } }
+          : { request: { name: 'where' as const, options: { stop: '3017', route: '95', trip: '0740' } } }),
         until,
       });
     }

@@ -5,13 +5,13 @@ import { decodeButton, type ButtonPress } from '../callback-data.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { isMessageNotModified } from '../send-failures.js';
-import { htmlMessage, plainText } from '../render.js';
-import { sendReply } from '../send.js';
+import { plainText } from '../render.js';
+import { inPlaceEdit, sendReply } from '../send.js';
 import { keepBoardLive, sendLiveLocation, type LiveLocations } from '../live-location.js';
 import { localeFromCode, requestInTodaysFeeds, type ChatContext } from '../../../core/index.js';
 
 /**
- * Buttons under replies. An `update` button (Refresh, a page's ◀ ▶) edits the message in place (the
+ * Buttons under replies. An `update` button (Refresh, a page's ◀ ▶, 🔴 Live) edits the message in place (the
  * same button tapped again within the throttle interval is answered locally); a `reply` button answers with a new message
  * (in place under inline messages, which have no chat to post in); a `notice` button (Save)
  * answers with a toast. Every callback query is answered, or the rider's button keeps spinning.
@@ -71,10 +71,14 @@ async function answerPress(
     return;
   }
   if (updates || inline) {
-    // Arrivals carry their own "Updated at 08:12", so a refreshed message shows when it was.
-    const { text, options } = htmlMessage(reply);
+    // Arrivals carry their own "Updated at 08:12", so a refreshed message shows when it was. A
+    // picture (/line) is redrawn in place too: the new PNG and its caption, no second photo.
+    const message = ctx.callbackQuery?.message;
+    const edit = inPlaceEdit(reply, message !== undefined && 'photo' in message && message.photo !== undefined);
     try {
-      await ctx.editMessageText(text, options);
+      if (edit.method === 'editMessageText') await ctx.editMessageText(edit.text, edit.options);
+      else if (edit.method === 'editMessageCaption') await ctx.editMessageCaption(edit.options);
+      else await ctx.editMessageMedia(edit.media, edit.options);
     } catch (err) {
       if (!isMessageNotModified(err)) throw err;
     }
