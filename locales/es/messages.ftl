@@ -740,3 +740,26 @@ trip-change-trust-scheduled = solo horario
 where-live-cancelled = 📍 Ya no se actualiza: este viaje fue cancelado.
 where-live-vanished = 📍 Ya no se actualiza: este viaje desapareció del seguimiento y puede no pasar.
 where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada.
+
+## Later boards: /next with a day, a time, the first or the last trips, from the schedule
+arg-later = cuando
+    .description = Más tarde: mañana, a las 7:00, domingo, primero, último
+later-title = { $where }, { $when }
+later-place-route = Ruta { $routeNo } en { $stopName } ({ $stopNo })
+later-place = { $stopName } ({ $stopNo })
+later-when-from = { $day } desde las { $time }
+later-when-day = { $day }
+later-when-first = { $day }, primeros { vehicle-many }
+later-when-last = { $day }, últimos { vehicle-many }
+later-trip = { $clock } { $source }
+later-trip-every = { $clock }, luego cada { $minutes } min { $source }
+later-clock-other-day = { $clock } { $day }
+later-none = No hay salidas programadas en esta parada entonces ({ $day }).
+later-from-schedule = Horas del horario: las horas en directo aparecen con /próxima cuando se acerca la hora.
+later-unsupported = Este servicio de transporte solo da las próximas salidas: no puede responder para más tarde ni para otro día.
+button-later = Más tarde →
+next-later-bad-time = «{ $time }» no es una hora: escríbala como 07:00, 7h30 o 7pm (horas de 00 a 23).
+next-later-bad-date = «{ $date }» no es una fecha: escríbala como 2026-11-28.
+next-later-bad-word = «{ $word }» no es un día ni una hora: pruebe mañana, domingo, a las 7:00, primero o último.
+next-later-missing-time = ¿A qué hora? Añádala después de «a las», por ejemplo: a las 7:00
+next-later-too-many = Un día y una hora como máximo, y primero o último sin hora: por ejemplo «mañana a las 7:00» o «último domingo».

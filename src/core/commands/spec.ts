@@ -33,7 +33,9 @@ export type ArgKind =
   /** An instant as whole minutes since 1970: the time a 👻 button's trip was due. */
   | 'due-minute'
   /** The way a near alert's bus goes: a button's value ("0", "1", "w1"), or words ("Orléans"). */
-  | 'way';
+  | 'way'
+  /** A later time for /next: a day, a time, first or last, in any language's words ("demain à 7h" -> "tomorrow 07:00"). */
+  | 'when';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */
