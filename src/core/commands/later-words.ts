@@ -3,7 +3,7 @@
 // last trips ("first", "dernier", "último"). Read into a LaterQuery; written back in the code's
 // own words ("last sun", "tomorrow 07:00"), which every language reads, for buttons and slash options.
 import type { LaterDay, LaterQuery } from '../../domain/later-trips.js';
-import { formatMinute, type Weekday } from '../../domain/local-minute.js';
+import { formatMinute } from '../../domain/local-minute.js';
 import { usage, type Reading } from '../command-request.js';
 import { CANONICAL_DAY_WORDS, type TypedWords } from '../languages/typed-words.js';
 
@@ -114,6 +114,6 @@ export function formatLater(query: LaterQuery): string {
         ? query.day
         : 'date' in query.day
           ? query.day.date
-          : CANONICAL_DAY_WORDS[query.day.weekday as Weekday];
+          : CANONICAL_DAY_WORDS[query.day.weekday];
   return [query.end, day, query.at === undefined ? undefined : formatMinute(query.at)].filter((part) => part !== undefined).join(' ');
 }

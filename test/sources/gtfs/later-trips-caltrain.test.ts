@@ -24,7 +24,7 @@ const clocks = (later: LaterTrips) =>
         weekday: 'short',
         hour: '2-digit',
         minute: '2-digit',
-      }).format(t.at!),
+      }).format(t.at),
     ),
   );
 
@@ -94,7 +94,7 @@ describe('later trips from a GTFS schedule (Caltrain)', () => {
       l2.trips.map(
         (t) =>
           t.startTime !== '' &&
-          new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(t.at!),
+          new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(t.at),
       ),
     ).toEqual(['08:50', '10:46', '11:46', '12:46']);
     expect(later.arrivals.routes.find((r) => r.routeNo === 'L1')?.trips ?? []).toEqual([]);
