@@ -17,7 +17,7 @@ export function compact(kind: ArgKind, value: string): string {
   }
   // A typed way ("Orléans") is read with accents and case aside: it travels without them, its spaces as '_'.
   // A later time ("2026-11-28 07:43") travels as "2026-11-28_0743".
-  if (kind === 'when') return value.replaceAll(' ', '_').replace(/\b([0-9]{2}):([0-9]{2})$/, '$1$2');
+  if (kind === 'when') return value.replace(/(^| )([0-9]{2}):([0-9]{2})$/, '$1$2$3').replaceAll(' ', '_');
   if (kind === 'way') return value.normalize('NFD').replace(/\p{M}/gu, '').replaceAll(' ', '_');
   return value;
 }
