@@ -125,7 +125,7 @@ describe('/next with a later time', () => {
 
   it('"Later →" carries its page in Telegram\'s 64 bytes and reads back to the same request', async () => {
     const { core, asked } = recording();
-    const command = { name: 'next', options: { stop: '3017', route: '95', when: '2026-11-28 07:13' } };
+    const command = { name: 'next' as const, options: { stop: '3017', route: '95', when: '2026-11-28 07:13' } };
     const data = encodeButton({ command, effect: 'update' })!;
     expect(data).toBe('2:u:next:3017:95:2026-11-28_0713');
     expect(decodeButton(data)).toEqual({ command, effect: 'update' });
