@@ -123,6 +123,14 @@ describe('/next with a later time', () => {
     expect(renderPlainText((await core.handleText('/próxima 3017 95 mañana', es))!)).toContain('no puede responder para más tarde');
   });
 
+  it("Discord's slash option reads the rider's words as typed text does", async () => {
+    const { core, asked } = recording();
+    await core.run({ name: 'next', options: { stop: '3017', route: '95', when: 'demain à 7h' } }, fr);
+    expect(asked.map((a) => a.query)).toEqual([{ day: 'tomorrow', at: 420 }]);
+    const refused = await core.run({ name: 'next', options: { stop: '3017', when: 'at 25:00' } }, en);
+    expect(renderPlainText(refused)).toBe('"25:00" is not a time of day: write it like 07:00, 7h30 or 7pm (hours 00 to 23).');
+  });
+
   it('"Later →" carries its page in Telegram\'s 64 bytes and reads back to the same request', async () => {
     const { core, asked } = recording();
     const command = { name: 'next' as const, options: { stop: '3017', route: '95', when: '2026-11-28 07:13' } };
