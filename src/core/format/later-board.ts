@@ -34,7 +34,7 @@ export function formatLaterBoard(later: LaterTrips, { say, locale, routeNo }: La
   const day = dayName(later.serviceDate, locale);
   const when =
     later.end !== undefined
-      ? say(`later-when-${later.end}`, { day })
+      ? say(later.end === 'first' ? 'later-when-first' : 'later-when-last', { day })
       : later.from !== undefined
         ? say('later-when-from', { day, time: formatMinute(later.from) })
         : say('later-when-day', { day });
