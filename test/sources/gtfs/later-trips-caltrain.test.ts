@@ -106,6 +106,13 @@ describe('later trips from a GTFS schedule (Caltrain)', () => {
     expect(clocks(later)[0]).toBe('Wed 05:55');
   });
 
+  it('"/next palo alto last": the stops of that name offered, each button asking for the last trains', async () => {
+    const reply = (await core.handleText('/next palo alto last', privateChat()))!;
+    const buttons = reply.buttons!.flat();
+    expect(buttons.map((b) => b.command.options.stop)).toContain('70171');
+    expect(buttons.every((b) => b.command.options.when === 'last')).toBe(true);
+  });
+
   it('refuses a route that does not stop there, as /next does', async () => {
     await expect(source.laterTrips!('70021', 'NOPE', { day: 'tomorrow' })).rejects.toMatchObject({ kind: 'unknown-route' });
   });
