@@ -62,7 +62,7 @@ export function readLater(tokens: readonly string[], words: TypedWords): Reading
   let at: number | undefined;
   let end: 'first' | 'last' | undefined;
   let afterAt = false;
-  const tooMany = () => usage('later-too-many');
+  const tooMany = () => usage('usage-later-too-many');
   for (const word of tokens) {
     if (words.is('at', word)) {
       afterAt = true;
@@ -70,25 +70,25 @@ export function readLater(tokens: readonly string[], words: TypedWords): Reading
     }
     if (afterAt || TIME_SHAPED.test(word)) {
       const minute = readLaterTime(word, afterAt);
-      if (minute === undefined) return usage('later-bad-time', { time: clip(word) });
+      if (minute === undefined) return usage('usage-later-bad-time', { time: clip(word) });
       if (at !== undefined) return tooMany();
       at = minute;
       afterAt = false;
       continue;
     }
     const named = dayOf(word, words);
-    if (named === 'bad-date') return usage('later-bad-date', { date: clip(word) });
+    if (named === 'bad-date') return usage('usage-later-bad-date', { date: clip(word) });
     if (named !== undefined) {
       if (day !== undefined) return tooMany();
       day = named;
       continue;
     }
     const edge = words.is('first', word) ? 'first' : words.is('last', word) ? 'last' : undefined;
-    if (edge === undefined) return usage('later-bad-word', { word: clip(word) });
+    if (edge === undefined) return usage('usage-later-bad-word', { word: clip(word) });
     if (end !== undefined) return tooMany();
     end = edge;
   }
-  if (afterAt) return usage('later-missing-time');
+  if (afterAt) return usage('usage-later-missing-time');
   if (end !== undefined && at !== undefined) return tooMany();
   return { ok: true, value: { ...(day !== undefined ? { day } : {}), ...(at !== undefined ? { at } : {}), ...(end !== undefined ? { end } : {}) } };
 }
