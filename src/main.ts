@@ -127,8 +127,9 @@ async function openSource(
 }
 
 /**
- * The demo's drawings, its live map and /line: the v1.2 API knows no route's line and no list of
- * its vehicles, so both read the same network through the demo server's GTFS twin (its zip and
+ * The demo's drawings, its live map and /line, and its later times (/next 3017 95 tomorrow): the
+ * v1.2 API knows no route's line, no list of its vehicles and no timetable, so all three read the
+ * same network through the demo server's GTFS twin (its zip and
  * VehiclePositions, which place each bus where the v1.2 answers do); words, stops, arrivals and
  * disruptions stay the v1.2 feed's. The twin is opened and imported when a drawing is first asked
  * for, so that a demo nobody draws starts and stops as fast as before.
@@ -162,6 +163,8 @@ function demoDrawings(source: TransitSource, simUrl: string, config: Config, log
     ...source,
     routeMap: async (query) => (await opened()).transit.routeMap!(query),
     routeLine: async (route, stop) => (await opened()).transit.routeLine!(route, stop),
+    // The v1.2 API knows only the next trips; the twin's schedule answers for a later time.
+    laterTrips: async (stop, route, query) => (await opened()).transit.laterTrips!(stop, route, query),
   };
 }
 

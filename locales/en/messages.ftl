@@ -756,3 +756,26 @@ where-live-skipped = 📍 No longer updated: this { vehicle-one } no longer stop
 ## A /line picture kept up to date (🔴 Live under it): redrawn in place while what it shows changes
 command-linelive = /linelive [stop] <route>
     .description = The route drawn with its { vehicle-many } on it, redrawn for 10 minutes
+
+## Later boards: /next with a day, a time, the first or the last trips, from the schedule
+arg-later = when
+    .description = A later time: tomorrow, at 07:00, sunday, first, last
+later-title = { $where }, { $when }
+later-place-route = Route { $routeNo } at { $stopName } ({ $stopNo })
+later-place = { $stopName } ({ $stopNo })
+later-when-from = { $day } from { $time }
+later-when-day = { $day }
+later-when-first = { $day }, first { vehicle-many }
+later-when-last = { $day }, last { vehicle-many }
+later-trip = { $clock } { $source }
+later-trip-every = { $clock }, then every { $minutes } min { $source }
+later-clock-other-day = { $clock } { $day }
+later-none = No { vehicle-many } scheduled at this stop then ({ $day }).
+later-from-schedule = Times from the schedule: live times show on /next nearer the time.
+later-unsupported = This transit service gives only the next trips: it cannot answer for a later time or another day.
+button-later = Later →
+usage-later-bad-time = "{ $time }" is not a time of day: write it like 07:00, 7h30 or 7pm (hours 00 to 23).
+usage-later-bad-date = "{ $date }" is not a date: write it like 2026-11-28.
+usage-later-bad-word = "{ $word }" is not a day or a time: try tomorrow, sunday, at 07:00, first or last.
+usage-later-missing-time = At what time? Add it after "at", like: at 07:00
+usage-later-too-many = One day and one time at most, and first or last without a time: like "tomorrow at 07:00" or "last sunday".

@@ -757,3 +757,26 @@ where-live-skipped = 📍 Ya no se actualiza: este viaje ya no para en tu parada
 ## Una imagen de /line al día (🔴 En vivo debajo): redibujada en su sitio cuando cambia lo que muestra
 command-linelive = /linelive [parada] <ruta>
     .description = La ruta dibujada con sus { vehicle-many }, redibujada durante 10 minutos
+
+## Later boards: /next with a day, a time, the first or the last trips, from the schedule
+arg-later = cuando
+    .description = Más tarde: mañana, a las 7:00, domingo, primero, último
+later-title = { $where }, { $when }
+later-place-route = Ruta { $routeNo } en { $stopName } ({ $stopNo })
+later-place = { $stopName } ({ $stopNo })
+later-when-from = { $day } desde las { $time }
+later-when-day = { $day }
+later-when-first = { $day }, primeros { vehicle-many }
+later-when-last = { $day }, últimos { vehicle-many }
+later-trip = { $clock } { $source }
+later-trip-every = { $clock }, luego cada { $minutes } min { $source }
+later-clock-other-day = { $clock } { $day }
+later-none = No hay salidas programadas en esta parada entonces ({ $day }).
+later-from-schedule = Horas del horario: las horas en directo aparecen con /proxima cuando se acerca la hora.
+later-unsupported = Este servicio de transporte solo da las próximas salidas: no puede responder para más tarde ni para otro día.
+button-later = Más tarde →
+usage-later-bad-time = «{ $time }» no es una hora: escríbala como 07:00, 7h30 o 7pm (horas de 00 a 23).
+usage-later-bad-date = «{ $date }» no es una fecha: escríbala como 2026-11-28.
+usage-later-bad-word = «{ $word }» no es un día ni una hora: pruebe mañana, domingo, a las 7:00, primero o último.
+usage-later-missing-time = ¿A qué hora? Añádala después de «a las», por ejemplo: a las 7:00
+usage-later-too-many = Un día y una hora como máximo, y primero o último sin hora: por ejemplo «mañana a las 7:00» o «último domingo».

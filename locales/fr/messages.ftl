@@ -757,3 +757,26 @@ where-live-skipped = 📍 Plus mis à jour : ce passage ne s'arrête plus à vot
 ## Une image de /line tenue à jour (🔴 En direct sous elle) : redessinée sur place quand ce qu'elle montre change
 command-linelive = /linelive [arrêt] <circuit>
     .description = Le circuit et ses { vehicle-many }, redessinés pendant 10 minutes
+
+## Later boards: /next with a day, a time, the first or the last trips, from the schedule
+arg-later = quand
+    .description = Plus tard : demain, à 7h, dimanche, premier, dernier
+later-title = { $where }, { $when }
+later-place-route = Circuit { $routeNo } à { $stopName } ({ $stopNo })
+later-place = { $stopName } ({ $stopNo })
+later-when-from = { $day } à partir de { $time }
+later-when-day = { $day }
+later-when-first = { $day }, premiers { vehicle-many }
+later-when-last = { $day }, derniers { vehicle-many }
+later-trip = { $clock } { $source }
+later-trip-every = { $clock }, puis toutes les { $minutes } min { $source }
+later-clock-other-day = { $clock } { $day }
+later-none = Aucun passage prévu à cet arrêt à ce moment ({ $day }).
+later-from-schedule = Heures de l'horaire : les heures en direct s'affichent avec /prochain à l'approche.
+later-unsupported = Ce service de transport ne donne que les prochains passages : il ne peut pas répondre pour plus tard ni pour un autre jour.
+button-later = Plus tard →
+usage-later-bad-time = « { $time } » n'est pas une heure : écrivez-la comme 07:00, 7h30 ou 19h (heures de 00 à 23).
+usage-later-bad-date = « { $date } » n'est pas une date : écrivez-la comme 2026-11-28.
+usage-later-bad-word = « { $word } » n'est ni un jour ni une heure : essayez demain, dimanche, à 7h, premier ou dernier.
+usage-later-missing-time = À quelle heure? Ajoutez-la après « à », par exemple : à 7h
+usage-later-too-many = Un jour et une heure au plus, et premier ou dernier sans heure : par exemple « demain à 7h » ou « dernier dimanche ».

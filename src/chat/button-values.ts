@@ -16,6 +16,8 @@ export function compact(kind: ArgKind, value: string): string {
     return days.ok && words.includes(',') ? String(days.days.reduce<number>((bits, day) => bits | (1 << day), 0)) : words;
   }
   // A typed way ("Orléans") is read with accents and case aside: it travels without them, its spaces as '_'.
+  // A later time ("2026-11-28 07:43") travels as "2026-11-28_0743".
+  if (kind === 'when') return value.replace(/(^| )([0-9]{2}):([0-9]{2})$/, '$1$2$3').replaceAll(' ', '_');
   if (kind === 'way') return value.normalize('NFD').replace(/\p{M}/gu, '').replaceAll(' ', '_');
   return value;
 }
@@ -28,5 +30,6 @@ export function expand(kind: ArgKind, value: string): string {
   if (kind === 'days' && /^[0-9]{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= 127)
     return formatDays(ALL_DAYS.filter((day) => (Number(value) & (1 << day)) !== 0));
   if (kind === 'way') return value.replaceAll('_', ' ');
+  if (kind === 'when') return value.replaceAll('_', ' ').replace(/(^| )([0-9]{2})([0-9]{2})$/, '$1$2:$3');
   return value;
 }

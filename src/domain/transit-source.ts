@@ -6,6 +6,7 @@ import type { IdentifierGrammar } from './identifiers.js';
 import type { VehicleMode } from './vehicle-mode.js';
 import type { RouteLine } from './route-line.js';
 import type { RouteMap, RouteMapQuery } from './route-map.js';
+import type { LaterQuery, LaterTrips } from './later-trips.js';
 
 /** A stop as a source knows it: what /stop shows besides the routes. */
 export interface StopDetails {
@@ -131,4 +132,11 @@ export interface TransitSource {
    * only with a TransitError (unknown route, unknown stop, loading).
    */
   routeMap?(query: RouteMapQuery): Promise<RouteMap>;
+  /**
+   * A stop's trips at a later time, from the schedule (domain/later-trips.ts): a day, a time, the
+   * first or last trips, on the agency's clock; one route's, or every route's when `routeNo` is
+   * undefined. Absent, or undefined from several feeds (the stop's feed): the source cannot answer
+   * for a later time (the v1.2 API only knows the next trips). Rejects only with a TransitError.
+   */
+  laterTrips?(stopNo: string, routeNo: string | undefined, query: LaterQuery): Promise<LaterTrips | undefined>;
 }

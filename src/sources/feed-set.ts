@@ -3,6 +3,7 @@
 // the sign. A code one feed knows answers at once; one several feeds know is refused as
 // ambiguous, with a choice per agency; "sto 3000" (or "sto:3000") names the feed outright. Each
 // feed keeps its own clock, words and failures: one down or loading never breaks another.
+import type { LaterQuery, LaterTrips } from '../domain/later-trips.js';
 import type { ReliabilityQuery, ReliabilityReading } from '../domain/accuracy.js';
 import type { StopArrivals, UnconfirmedStop } from '../domain/arrivals.js';
 import { compareBySeverity, type Disruption, type DisruptionQuery, type DisruptionReading } from '../domain/disruption.js';
@@ -334,6 +335,15 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     throw refusal ?? new TransitError('unknown-route', 'no feed has that route');
   }
 
+  const scheduling = feeds.filter((feed) => feed.source.laterTrips !== undefined);
+  /** The stop's feed answers; one that cannot answer for a later time (v1.2) is said so (undefined). */
+  async function laterTrips(stop: string, route: string | undefined, query: LaterQuery): Promise<LaterTrips | undefined> {
+    const found = await resolve(stop);
+    if (found.feed.source.laterTrips === undefined) return undefined;
+    const later = await found.feed.source.laterTrips(found.code, route, query);
+    return later === undefined ? undefined : Object.freeze({ ...later, arrivals: scopedArrivals(found, later.arrivals) });
+  }
+
   const following = feeds.filter((feed) => feed.source.refreshRealtime !== undefined);
   const changing = feeds.filter((feed) => feed.source.changedRoutes !== undefined);
   /** Every feed's changed routes as one set (route names are not scoped: a name two feeds share is asked at both, which costs a look-up, never a push). */
@@ -346,6 +356,7 @@ export function createFeedSet(feeds: readonly Feed[]): FeedSet {
     ...(drawing.length > 0 ? { routeLine } : {}),
     reliability,
     ...(mapping.length > 0 ? { routeMap } : {}),
+    ...(scheduling.length > 0 ? { laterTrips } : {}),
     identifiers,
     feeds,
     status,
@@ -428,6 +439,9 @@ export function singleFeed(feed: SoleFeed): FeedSet {
       ? { routeMap: (query: RouteMapQuery) => source.routeMap!({ ...query, ...(query.stop !== undefined ? { stop: bare(query.stop) } : {}) }) }
       : {}),
     ...(source.status !== undefined ? { status: () => source.status!().map((s) => ({ ...s, feed: feed.id })) } : {}),
+    ...(source.laterTrips !== undefined
+      ? { laterTrips: (stop: string, route: string | undefined, query: LaterQuery) => source.laterTrips!(bare(stop), route, query) }
+      : {}),
   };
 }
 

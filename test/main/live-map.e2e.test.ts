@@ -7,7 +7,7 @@ import { startBot } from './run-bot.js';
 // `npm start` on the demo network maps and draws offline: the terminal prints the live map's
 // address, an answer under /next carries it, and the map's JSON has route 95's line and its buses
 // (the demo server's GTFS twin, opened when a drawing is first asked for), with no tiles; /line
-// draws the route's strip with its buses.
+// draws the route's strip with its buses; `/next 3017 95 tomorrow` answers from the same twin's schedule.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'arrivals-map-e2e-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -48,6 +48,11 @@ describe('npm start: the live map of the demo network', () => {
     const drawn = bot.printed('[Arrivals] /next 3017 95');
     bot.child.stdin.write('/line 3017 95\n');
     await drawn;
+
+    // Later times: the v1.2 API has none, the twin's schedule answers (Monday 2 March: tomorrow is Tuesday).
+    const later = bot.printed('Route 95 at BASELINE (3017), Tue, Mar 3');
+    bot.child.stdin.write('/next 3017 95 tomorrow\n');
+    await later;
 
     bot.child.kill('SIGTERM');
     const run = await bot.exited;

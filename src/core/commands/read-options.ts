@@ -3,6 +3,7 @@ import type { IdentifierProblem } from '../../domain/identifiers.js';
 import { usage, type Reading, type Refusal } from '../command-request.js';
 import { formatMinute } from '../../domain/local-minute.js';
 import { formatDays, formatWindow } from './schedule-options.js';
+import { formatLater, readLater } from './later-words.js';
 import type { ReadContext } from '../read-context.js';
 import type { ArgKind, ArgSpec, CommandSpec, Options } from './spec.js';
 
@@ -134,6 +135,10 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
         .replace(/\s+/g, ' ')
         .trim();
       return words !== '' && [...words].length <= DIRECTION_CHARS ? { ok: true, value: words } : usage('near-direction-bad', { typed: clip(raw) });
+    }
+    case 'when': {
+      const later = readLater(raw.split(/\s+/), ctx.words);
+      return later.ok ? { ok: true, value: formatLater(later.value) } : later;
     }
     case 'help-topic': {
       // A command's name stands for its group ("/help subscribe"): help.ts knows which that is.

@@ -35,7 +35,9 @@ export type ArgKind =
   /** The way a near alert's bus goes: a button's value ("0", "1", "w1"), or words ("Orléans"). */
   | 'way'
   /** What /help explains: a group of commands by its word in any language ("alertes"), or a command's name. */
-  | 'help-topic';
+  | 'help-topic'
+  /** A later time for /next: a day, a time, first or last, in any language's words ("demain à 7h" -> "tomorrow 07:00"). */
+  | 'when';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

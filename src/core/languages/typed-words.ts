@@ -4,7 +4,7 @@ import { isHelpTopic, type HelpTopic } from '../commands/help-topics.js';
 import type { Compass, DayKey, WordsFile } from './words-file.js';
 
 /** Words that only mark what follows or precedes them. */
-export type MarkerKind = 'all' | 'route' | 'when' | 'at' | 'minutes' | 'to';
+export type MarkerKind = 'all' | 'route' | 'when' | 'at' | 'minutes' | 'to' | 'today' | 'tomorrow' | 'first' | 'last';
 
 /** What riders type, read in every language the bot speaks: a chat's language is not known while its text is read. */
 export interface TypedWords {
@@ -46,7 +46,16 @@ const CANONICAL_DAYS = new Map<string, readonly Weekday[]>([
   ...CANONICAL_DAY_WORDS.map((word, day) => [word, [day as Weekday]] as const),
   ...Object.entries(CANONICAL_DAY_SETS),
 ]);
-const CANONICAL_MARKERS: Readonly<Partial<Record<MarkerKind, string>>> = { all: 'all', route: 'route', when: 'when', to: 'to' };
+const CANONICAL_MARKERS: Readonly<Partial<Record<MarkerKind, string>>> = {
+  all: 'all',
+  route: 'route',
+  when: 'when',
+  to: 'to',
+  today: 'today',
+  tomorrow: 'tomorrow',
+  first: 'first',
+  last: 'last',
+};
 
 /** A word -> the days it names; undefined for any other word. */
 export type DayWords = (word: string) => readonly Weekday[] | undefined;
@@ -119,7 +128,8 @@ export function typedWords(languages: readonly WordsOf[]): TypedWords {
     for (const word of [...words.off, ...words.no]) switches.add(word, 'off', where);
     for (const name of [locale, ...names]) locales.add(name, locale, where);
     for (const [compass, list] of Object.entries(words.directions)) list.forEach((text) => directions.add(text, compass as Compass, where));
-    for (const kind of ['all', 'route', 'when', 'at', 'minutes', 'to'] as const) words[kind].forEach((word) => mark(kind, word));
+    for (const kind of ['all', 'route', 'when', 'at', 'minutes', 'to', 'today', 'tomorrow', 'first', 'last'] as const)
+      words[kind].forEach((word) => mark(kind, word));
     words.greetings.forEach((text) => greetings.add(phrase(text)));
     for (const [topic, list] of Object.entries(words.topics)) list.forEach((word) => topics.add(word, topic as HelpTopic, where));
   }

@@ -67,6 +67,11 @@ export function wordsFileSchema(commandNames: readonly string[]) {
     at: words,
     /** "to Orléans": before the way a near alert's bus goes (its heading, its destination). */
     to: words,
+    /** "/next 3017 today", "tomorrow", "first", "last": a later board's day, or a service day's first or last trips. */
+    today: words,
+    tomorrow: words,
+    first: words,
+    last: words,
     /** "5 min": the unit after a number of minutes. */
     minutes: words,
     /** Greetings answered as /start is ("hola", "buenos días"), up to three words each. */

@@ -6,6 +6,7 @@ import type { StopArrivals } from '../../domain/arrivals.js';
 import type { TransitSource } from '../../domain/transit-source.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import { stopArrivals } from './arrivals/stop-arrivals.js';
+import { laterTrips } from './arrivals/later-trips.js';
 import { asTransitError, scheduleLoading, scheduleMissing } from './errors.js';
 import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
@@ -253,6 +254,21 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           });
         }
         return arrivals(stopNo, routes);
+      }),
+    laterTrips: (stopNo, routeNo, query) =>
+      guarded(async () => {
+        const timetable = timetableOrLoading();
+        const place = await placeOf(timetable, stopNo);
+        let routes: RouteRef[] | undefined;
+        if (routeNo !== undefined) {
+          routes = await timetable.findRoutes(routeNo.trim());
+          if (routes.length === 0) throw new TransitError('unknown-route', 'no such route in the schedule');
+          const here = await timetable.routesAt(place);
+          if (!here.some((r) => routes!.some((x) => x.routeId === r.routeId)))
+            throw new TransitError('route-not-at-stop', 'the route does not stop there');
+        }
+        const later = await laterTrips({ timetable, place, query, nowMs: options.now().getTime(), ...(routes !== undefined ? { routes } : {}) });
+        return { ...later, arrivals: await named(timetable, place, later.arrivals) };
       }),
     routeLine: (routeNo, stopNo) =>
       guarded(async () => {

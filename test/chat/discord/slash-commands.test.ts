@@ -101,8 +101,10 @@ describe('Discord slash commands from the command table', () => {
     const next = commands.find((c) => c.name === 'next')!;
     expect(next.name_localizations).toEqual({ fr: 'prochain', 'es-ES': 'proxima', 'es-419': 'proxima' });
     expect(commands.find((c) => c.name === 'help')!.name_localizations).toEqual({ fr: 'aide', 'es-ES': 'ayuda', 'es-419': 'ayuda' });
-    expect(next.options.map((o) => o.name_localizations.fr)).toEqual(['arrêt', 'circuit']);
-    expect(next.options.map((o) => o.name_localizations['es-419'])).toEqual(['parada', 'ruta']);
+    // /next's later time ("demain à 7h") is an option of its own, named in each language.
+    expect(next.options.map((o) => o.name)).toEqual(['stop', 'route', 'when']);
+    expect(next.options.map((o) => o.name_localizations.fr)).toEqual(['arrêt', 'circuit', 'quand']);
+    expect(next.options.map((o) => o.name_localizations['es-419'])).toEqual(['parada', 'ruta', 'cuando']);
     expect(next.description_localizations.fr).toBe('Prochains passages à un arrêt, pour un circuit ou tous');
     expect(next.description_localizations['es-ES']).toBe('Próximas llegadas a una parada, de una ruta o de todas');
   });

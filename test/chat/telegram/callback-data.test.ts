@@ -105,7 +105,8 @@ describe('callback data', () => {
       'refresh:3017',
       '2:x:next:3017',
       '2:u:nope:3017',
-      '2:u:next:3017:95:extra',
+      // More values than /next has arguments (stop, route, a later time).
+      '2:u:next:3017:95:tomorrow:extra',
       '2:u:constructor',
       '2:__proto__:next',
       'r::95',

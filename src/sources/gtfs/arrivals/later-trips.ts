@@ -1,0 +1,153 @@
+import type { RouteArrivals } from '../../../domain/arrivals.js';
+import { LATER_TRIPS_PER_DIRECTION, type LaterDay, type LaterQuery, type LaterTrips } from '../../../domain/later-trips.js';
+import { addDays, instantOf, localMinuteAt } from '../../../domain/local-minute.js';
+import { directionKey, type RouteRef, type ScheduledCall, type StopPlace, type Timetable } from '../static/timetable.js';
+import { hoursMinutes, NO_BUS } from './candidate.js';
+import { serviceDay, type ServiceDay } from './service-days.js';
+
+// A stop's trips at a later time, from the schedule alone (a prediction hours ahead is the
+// schedule anyway): the rider's day, time, first or last trip resolved on the agency's clock and
+// calendar. A service day's trips past 24:00 belong to it ("last" on Friday may be Saturday 01:10);
+// a time asked ("at 00:30") finds them under the day before, by their instant.
+
+/** Trips shown from a time asked: those of the next 24 hours (a night's gap included). */
+const FROM_SPAN_S = 24 * 3600;
+/** GTFS times run past 24:00, rarely past 48:00. */
+const SERVICE_DAY_S = 48 * 3600;
+
+export interface LaterRequest {
+  timetable: Timetable;
+  place: StopPlace;
+  /** Only these routes; undefined: every route at the stop. */
+  routes?: RouteRef[];
+  query: LaterQuery;
+  nowMs: number;
+}
+
+interface Timed {
+  call: ScheduledCall;
+  day: ServiceDay;
+  atS: number;
+}
+
+export async function laterTrips(request: LaterRequest): Promise<LaterTrips> {
+  const { timetable, query, nowMs } = request;
+  const zone = timetable.timeZone;
+  const today = localMinuteAt(nowMs, zone);
+  const dayOf = (date: string) => serviceDay(localDate(date), zone, timetable.calendar);
+  const asked = query.day === undefined ? undefined : dateOf(query.day, today.date, today.weekday);
+
+  if (query.end === 'last') {
+    // The service day still running: yesterday's while its last trip (past midnight) is still to come.
+    let date = asked ?? today.date;
+    if (asked === undefined) {
+      const yesterday = await timed(request, dayOf(addDays(today.date, -1)), 0, SERVICE_DAY_S);
+      if (yesterday.some((t) => t.atS * 1000 >= nowMs)) date = addDays(today.date, -1);
+    }
+    const calls = await timed(request, dayOf(date), 0, SERVICE_DAY_S);
+    return answer(request, date, pick(calls, 'last'), { end: 'last' });
+  }
+
+  const fromDayStart = query.at === undefined && (query.end === 'first' || (asked !== undefined && asked !== today.date));
+  if (fromDayStart) {
+    let date = asked ?? today.date;
+    let calls = await timed(request, dayOf(date), 0, SERVICE_DAY_S);
+    // "first" alone, once today's first trip has gone: tomorrow's.
+    if (asked === undefined && calls.length > 0 && Math.min(...calls.map((t) => t.atS)) * 1000 < nowMs) {
+      date = addDays(today.date, 1);
+      calls = await timed(request, dayOf(date), 0, SERVICE_DAY_S);
+    }
+    return answer(request, date, pick(calls, 'first'), query.end === 'first' ? { end: 'first' } : {});
+  }
+
+  // From a time: today's (or that day's) minute, tomorrow's when today's has passed; "today" alone is now.
+  let date = asked ?? today.date;
+  const minute = query.at ?? today.minute;
+  if (asked === undefined && instantOf(date, minute, zone) < nowMs - 60_000) date = addDays(date, 1);
+  const fromS = Math.max(instantOf(date, minute, zone), date === today.date && query.at === undefined ? nowMs : 0) / 1000;
+  const near: Timed[] = [];
+  // Trips of the day before past 24:00, of the day itself, and of the next (the rest of the 24 hours).
+  for (const offset of [-1, 0, 1]) {
+    const day = dayOf(addDays(date, offset));
+    const from = Math.max(0, Math.floor(fromS - day.start));
+    const to = Math.floor(fromS + FROM_SPAN_S - day.start);
+    if (to < 0) continue;
+    near.push(...(await timed(request, day, from, to)).filter((t) => t.atS >= fromS && t.atS < fromS + FROM_SPAN_S));
+  }
+  return answer(request, date, pick(near, 'first'), { from: minute });
+}
+
+/** A day's calls at the stop with their instants (the routes asked for only). */
+async function timed(request: LaterRequest, day: ServiceDay, from: number, to: number): Promise<Timed[]> {
+  if (day.serviceIds.length === 0) return [];
+  const wanted = request.routes === undefined ? undefined : new Set(request.routes.map((r) => r.routeId));
+  const calls = await request.timetable.callsAt(request.place.stopIds, day.serviceIds, from, to);
+  return calls.filter((c) => wanted === undefined || wanted.has(c.routeId)).map((call) => ({ call, day, atS: day.start + call.arrival }));
+}
+
+/** Each route direction's first (or last) few, in time order. */
+function pick(all: readonly Timed[], end: 'first' | 'last'): Map<string, Timed[]> {
+  const byKey = new Map<string, Timed[]>();
+  for (const t of [...all].sort((a, b) => a.atS - b.atS)) {
+    const key = directionKey(t.call.routeId, t.call.directionId);
+    byKey.set(key, [...(byKey.get(key) ?? []), t]);
+  }
+  for (const [key, list] of byKey)
+    byKey.set(key, end === 'first' ? list.slice(0, LATER_TRIPS_PER_DIRECTION) : list.slice(-LATER_TRIPS_PER_DIRECTION));
+  return byKey;
+}
+
+async function answer(
+  request: LaterRequest,
+  serviceDate: string,
+  picked: Map<string, Timed[]>,
+  extra: Pick<LaterTrips, 'from' | 'end'>,
+): Promise<LaterTrips> {
+  const { timetable, place, nowMs } = request;
+  const wanted = request.routes === undefined ? undefined : new Set(request.routes.map((r) => r.routeId));
+  const serving = (await timetable.routesAt(place)).filter((r) => wanted === undefined || wanted.has(r.routeId));
+  // Each trip's service day's last departure: the trip that is the last of its direction says so.
+  const lasts = new Map<string, ReadonlyMap<string, number>>();
+  for (const list of picked.values())
+    for (const t of list) if (!lasts.has(t.day.date)) lasts.set(t.day.date, await timetable.lastDepartures(place.stopIds, t.day.serviceIds));
+  const routes: RouteArrivals[] = serving.map((route) => {
+    const key = directionKey(route.routeId, route.directionId);
+    const list = picked.get(key) ?? [];
+    return {
+      routeNo: route.routeNo,
+      ...(route.directionId !== undefined ? { directionId: route.directionId } : {}),
+      direction: '',
+      heading: route.heading || list[0]?.call.destination || '',
+      ...(route.mode !== undefined ? { mode: route.mode } : {}),
+      trips: list.map(({ call, day, atS }) => ({
+        destination: call.destination,
+        startTime: hoursMinutes(call.tripStart),
+        minutesAway: Math.max(0, Math.floor((atS * 1000 - nowMs) / 60_000)),
+        trust: 'scheduled' as const,
+        lastTrip: lasts.get(day.date)?.get(key) === call.departure,
+        bus: NO_BUS,
+        at: new Date(atS * 1000),
+        ...(call.wheelchair !== undefined ? { wheelchair: call.wheelchair } : {}),
+        ...(call.frequency?.exact === false ? { headwayMinutes: Math.round(call.frequency.headwaySecs / 60) } : {}),
+      })),
+    };
+  });
+  return {
+    arrivals: { stopNo: place.code, stopName: place.name, routes, timeZone: timetable.timeZone },
+    serviceDate,
+    ...extra,
+  };
+}
+
+/** The day asked as a date: a weekday is its next one, today included. */
+function dateOf(day: LaterDay, today: string, weekday: number): string {
+  if (day === 'today') return today;
+  if (day === 'tomorrow') return addDays(today, 1);
+  if ('date' in day) return day.date;
+  return addDays(today, (day.weekday - weekday + 7) % 7);
+}
+
+function localDate(date: string) {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
