@@ -23,7 +23,10 @@ export type CommandName =
   | 'live'
   | 'line'
   | 'lang'
-  | 'reliability';
+  | 'reliability'
+  | 'place'
+  | 'walk'
+  | 'leave';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

@@ -21,6 +21,9 @@ import { live } from './live.js';
 import { line } from './line.js';
 import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
+import { place } from './place.js';
+import { walk } from './walk.js';
+import { leave } from './leave.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
@@ -36,6 +39,9 @@ export const COMMANDS: readonly CommandModule[] = [
   savedStops,
   unsave,
   subscribe,
+  leave,
+  place,
+  walk,
   subs,
   unsubscribe,
   pause,

@@ -33,7 +33,11 @@ export type ArgKind =
   /** An instant as whole minutes since 1970: the time a 👻 button's trip was due. */
   | 'due-minute'
   /** The way a near alert's bus goes: a button's value ("0", "1", "w1"), or words ("Orléans"). */
-  | 'way';
+  | 'way'
+  /** A place on the Earth typed as latitude,longitude in degrees ("45.42,-75.69"). */
+  | 'coordinates'
+  /** How fast a rider walks: slow, normal or fast (lent, rápido...). */
+  | 'pace';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

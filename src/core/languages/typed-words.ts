@@ -3,7 +3,7 @@ import type { Locale } from '../../domain/locale.js';
 import type { Compass, DayKey, WordsFile } from './words-file.js';
 
 /** Words that only mark what follows or precedes them. */
-export type MarkerKind = 'all' | 'route' | 'when' | 'at' | 'minutes' | 'to';
+export type MarkerKind = 'all' | 'route' | 'when' | 'at' | 'minutes' | 'to' | 'from' | 'delete' | 'slow' | 'normal' | 'fast';
 
 /** What riders type, read in every language the bot speaks: a chat's language is not known while its text is read. */
 export interface TypedWords {
@@ -43,7 +43,17 @@ const CANONICAL_DAYS = new Map<string, readonly Weekday[]>([
   ...CANONICAL_DAY_WORDS.map((word, day) => [word, [day as Weekday]] as const),
   ...Object.entries(CANONICAL_DAY_SETS),
 ]);
-const CANONICAL_MARKERS: Readonly<Partial<Record<MarkerKind, string>>> = { all: 'all', route: 'route', when: 'when', to: 'to' };
+const CANONICAL_MARKERS: Readonly<Partial<Record<MarkerKind, string>>> = {
+  all: 'all',
+  route: 'route',
+  when: 'when',
+  to: 'to',
+  from: 'from',
+  delete: 'delete',
+  slow: 'slow',
+  normal: 'normal',
+  fast: 'fast',
+};
 
 /** A word -> the days it names; undefined for any other word. */
 export type DayWords = (word: string) => readonly Weekday[] | undefined;
@@ -116,6 +126,8 @@ export function typedWords(languages: readonly WordsOf[]): TypedWords {
     for (const name of [locale, ...names]) locales.add(name, locale, where);
     for (const [compass, list] of Object.entries(words.directions)) list.forEach((text) => directions.add(text, compass as Compass, where));
     for (const kind of ['all', 'route', 'when', 'at', 'minutes', 'to'] as const) words[kind].forEach((word) => mark(kind, word));
+    for (const kind of ['from', 'delete'] as const) (words[kind] ?? []).forEach((word) => mark(kind, word));
+    for (const kind of ['slow', 'normal', 'fast'] as const) (words.pace?.[kind] ?? []).forEach((word) => mark(kind, word));
     words.greetings.forEach((text) => greetings.add(phrase(text)));
   }
   if (problems.length > 0) throw new Error(`locales: words that mean two things:\n  ${problems.join('\n  ')}`);
