@@ -20,6 +20,7 @@ import { leaveAheadSeconds, walkSeconds } from '../../../src/domain/walking.js';
 import { buttonsOf } from '../../chat/telegram/fake-bot-api.js';
 import { ALICE, BENOIT, startHarness } from '../../chat/telegram/harness.js';
 import { capturingLogger, testSettings } from '../fakes.js';
+import { createAlertMetrics } from '../../../src/ops/metrics/alert-metrics.js';
 
 // Wednesday 18 Nov 2026, 08:00 in Ottawa.
 const clock = fixedClock('2026-11-18T13:00:00Z');
@@ -72,6 +73,8 @@ interface Run {
   /** Minutes the 95's predictions move by, at each minute of the hour. */
   shift?: (minute: number) => number;
   minutes?: number;
+  /** Typed by others after /leave is set (another chat's questions). */
+  others?: (h: Awaited<ReturnType<typeof startHarness>>) => Promise<void>;
 }
 
 async function riderLeaves(run: Run) {
@@ -97,7 +100,9 @@ async function riderLeaves(run: Run) {
     logger,
   });
   const h = await startHarness({ core, clock });
+  const metrics = createAlertMetrics({ now: () => clock().getTime() });
   const scheduler = startPushes({
+    metrics,
     core,
     store,
     transit,
@@ -120,6 +125,7 @@ async function riderLeaves(run: Run) {
     'sendMessage',
     (c) => String(c.params.chat_id) === String(run.from.id) && toChat().indexOf(c) > toChat().indexOf(asked),
   );
+  await run.others?.(h);
   const seen: Array<{ at: string; orleans: number[] }> = [];
   const pushes: Array<{ at: string; text: string; orleans: number[] }> = [];
   for (minute = 0; minute < (run.minutes ?? 40); minute++) {
@@ -132,11 +138,12 @@ async function riderLeaves(run: Run) {
     await scheduler.tick.settled();
     for (const call of toChat().slice(sent)) pushes.push({ at: clock().toISOString(), text: String(call.params.text), orleans });
   }
+  const exported = await metrics.registry.metrics();
   const subs = await store.subscriptions.list({ platform: 'telegram', chatId: String(run.from.id) });
   await scheduler.stop();
   await h.close();
   await store.close();
-  return { asked, done: String(done.params.text), seen, pushes, subs, lines, h };
+  return { asked, done: String(done.params.text), seen, pushes, subs, lines, h, exported };
 }
 
 // Home, 513 m north of BASELINE STATION (3017) as the crow flies: an 8 min walk at 5 km/h.
@@ -234,5 +241,38 @@ describe('leave now on the demo network', () => {
         '🚶 Partez maintenant pour le 95 vers Orléans de 08:14 (suivi en direct), 8 min de marche de home à BASELINE STATION (3017).',
       ],
     ]);
+  }, 60_000);
+
+  it("keeps a rider's place to their chat: in no log line, no metric, no other chat's reply", async () => {
+    const toBenoit: string[] = [];
+    const { pushes, lines, exported, h } = await riderLeaves({
+      start: '2026-11-18T13:01:00Z',
+      from: ALICE,
+      setup: (h) => saveHomeByLocation(h),
+      leave: '/leave 3017 95 from home',
+      towards: 'to Orléans',
+      others: async (h) => {
+        for (const typed of ['/place', '/leave 3017 95', '/leave 3017 95 from home', '/subs']) {
+          const before = h.api.callsOf('sendMessage').length;
+          h.text(typed, BENOIT);
+          const answer = await h.api.waitForCall(
+            'sendMessage',
+            (c) => String(c.params.chat_id) === String(BENOIT.id) && h.api.callsOf('sendMessage').indexOf(c) >= before,
+          );
+          toBenoit.push(String(answer.params.text));
+        }
+      },
+    });
+    expect(pushes).toHaveLength(1);
+    expect(toBenoit).toEqual([
+      'Aucun lieu enregistré ici. Enregistrez-en un avec /lieu maison, puis partagez votre position.',
+      "D'où partez-vous ? Enregistrez d'abord un lieu : /lieu home, puis partagez votre position.",
+      "D'où partez-vous ? Enregistrez d'abord un lieu : /lieu home, puis partagez votre position.",
+      expect.not.stringContaining('home'),
+    ]);
+    // Where home is, in any form a number takes: nowhere but in the store.
+    const secrets = ['45.352', '45,352', '75.761', '75,761'];
+    const everywhere = [JSON.stringify(lines), exported, JSON.stringify(h.api.callsOf('sendMessage').map((c) => c.params))];
+    for (const text of everywhere) for (const secret of secrets) expect(text).not.toContain(secret);
   }, 60_000);
 });
