@@ -275,4 +275,39 @@ describe('leave now on the demo network', () => {
     const everywhere = [JSON.stringify(lines), exported, JSON.stringify(h.api.callsOf('sendMessage').map((c) => c.params))];
     for (const text of everywhere) for (const secret of secrets) expect(text).not.toContain(secret);
   }, 60_000);
+
+  it('offers a 🚶 per way under arrivals once the chat has a place, which sets the alert for that way', async () => {
+    clock.set('2026-11-18T13:01:00Z');
+    const store = await openStore({ dataDir: join(root, `run-${++runs}`) });
+    const transit = createTransitClient({ baseUrl: sim.url, appId: DEMO_APP_ID, apiKey: DEMO_API_KEY, now: clock });
+    const core = createBotCore({
+      transit,
+      chats: store.chats,
+      savedStops: store.savedStops,
+      subscriptions: store.subscriptions,
+      places: store.places,
+      now: clock,
+    });
+    const h = await startHarness({ core, clock });
+    const toAlice = (n: number) =>
+      h.api.waitForCall('sendMessage', (c) => String(c.params.chat_id) === String(ALICE.id) && h.api.callsOf('sendMessage').indexOf(c) >= n);
+    let n = h.api.callsOf('sendMessage').length;
+    h.text('/next 3017 95', ALICE);
+    const before = await toAlice(n);
+    expect(buttonsOf(before).filter((b) => b.text.startsWith('🚶'))).toEqual([]);
+    n = h.api.callsOf('sendMessage').length;
+    h.text('/place home 45.35238,-75.761208', ALICE);
+    await toAlice(n);
+    n = h.api.callsOf('sendMessage').length;
+    h.text('/next 3017 95', ALICE);
+    const board = await toAlice(n);
+    const walks = buttonsOf(board).filter((b) => b.text.startsWith('🚶'));
+    expect(walks.map((b) => b.text)).toEqual(['🚶 95', '🚶 95']);
+    n = h.api.callsOf('sendMessage').length;
+    h.press(walks[0]!.callback_data, { chatId: ALICE.id, messageId: (board.answer as { message_id: number }).message_id }, ALICE);
+    const set = await toAlice(n);
+    expect(String(set.params.text)).toMatch(/^Alert \w{4} set: when to leave home for 95 to Orléans at 3017 \(8 min walk\)/);
+    await h.close();
+    await store.close();
+  }, 60_000);
 });
