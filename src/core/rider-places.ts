@@ -41,9 +41,9 @@ export interface AwaitedPlaces {
 
 const AWAIT_MS = 10 * 60_000;
 
-// Memory only: an instance restarted between the two messages asks again, and a fleet behind a
-// webhook sends one chat's updates to the instance... any one: the rider may then type the
-// place's coordinates instead (/place home 45.42,-75.69).
+// Memory only, never stored: a restart between the two messages, or a fleet whose webhook hands
+// the location to another instance, answers it with the stops near it, and the rider says
+// /place home again or types the place's coordinates (/place home 45.42,-75.69).
 export function awaitedPlaces(now: Clock): AwaitedPlaces {
   const names = new Map<string, { name: string; atMs: number }>();
   const keyOf = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;

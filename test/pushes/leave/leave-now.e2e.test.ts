@@ -146,7 +146,7 @@ async function riderLeaves(run: Run) {
   return { asked, done: String(done.params.text), seen, pushes, subs, lines, h, exported };
 }
 
-// Home, 513 m north of BASELINE STATION (3017) as the crow flies: an 8 min walk at 5 km/h.
+// Home, 512 m north of BASELINE STATION (3017) as the crow flies: an 8 min walk at 5 km/h.
 const HOME = { lat: 45.35238, lon: -75.761208 };
 
 async function saveHomeByLocation(h: Awaited<ReturnType<typeof startHarness>>, from = ALICE): Promise<void> {
