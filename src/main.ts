@@ -373,6 +373,7 @@ async function main(): Promise<void> {
     mapAddress: (route, stop) => (mapAt.base === undefined ? undefined : mapAddress(mapAt.base, route, stop)),
     chats: store.chats,
     savedStops: repositories.savedStops,
+    places: store.places,
     subscriptions: repositories.subscriptions,
     now,
     logger,

@@ -779,3 +779,89 @@ usage-later-bad-date = "{ $date }" is not a date: write it like 2026-11-28.
 usage-later-bad-word = "{ $word }" is not a day or a time: try tomorrow, sunday, at 07:00, first or last.
 usage-later-missing-time = At what time? Add it after "at", like: at 07:00
 usage-later-too-many = One day and one time at most, and first or last without a time: like "tomorrow at 07:00" or "last sunday".
+
+## Leave now (/place, /walk, /leave): when to walk from a place of the rider's to the stop.
+## A place is named, never shown: replies say its name, never where it is
+
+command-place = /place <name>  (then share your location)  or  /place delete <name>
+    .description = Save where you leave from, for /leave
+command-walk = /walk slow|normal|fast
+    .description = How fast you walk to your stop
+command-leave = /leave <stop> <route> [from <place>] [days HH:MM-HH:MM]
+    .description = Tell me when to leave for my { vehicle-one }
+arg-place = place
+    .description = The name of a place you saved, like home
+arg-coordinates = coordinates
+    .description = Latitude,longitude, like 45.42,-75.69
+arg-place-delete = delete
+    .description = The name of a place to delete
+arg-pace = pace
+    .description = slow, normal or fast
+place-share = Now share your location (📎 → Location) to save it as "{ $name }". Where you can't share one, type its coordinates: { $example }
+place-saved = Saved "{ $name }". Try: /leave { $stopExample } { $routeExample } from { $name }
+place-deleted = Deleted "{ $name }".
+place-unknown = This chat has no place "{ $name }". /place lists them.
+place-none = No places saved in this chat. Save one with /place home, then share your location.
+place-list = { $count ->
+    [one] One place saved: { $names }.
+   *[other] { $count } places saved: { $names }.
+} /place delete <name> deletes one.
+place-full = This chat already has { $max } places, the most I keep. /place delete one first.
+place-failed = I couldn't read or save this chat's places right now. Nothing was changed; try again in a minute.
+place-unavailable = Places are not kept by this bot.
+place-delete-which = Which place? Like: /place delete home
+place-coordinates-bad = I can't read "{ $typed }" as a place. Type its latitude and longitude, like 45.42,-75.69.
+walk-pace-bad = I don't know the pace "{ $typed }". Use slow, normal or fast.
+walk-set = Walking pace set: { $pace ->
+    [slow] slow
+    [fast] fast
+   *[normal] normal
+} ({ $kmh } km/h).
+walk-current = Your walking pace is { $pace ->
+    [slow] slow
+    [fast] fast
+   *[normal] normal
+} ({ $kmh } km/h). Change it with /walk slow, /walk normal or /walk fast.
+leave-no-place = Where do you leave from? Save a place first: { $example }, then share your location.
+leave-place-unknown = This chat has no place "{ $name }": it has { $names }.
+leave-place-which = From which place?
+leave-place-missing = From which place? Like: { $example }
+leave-window-missing = During which hours? Add a window after the days, like: /leave { $stopExample } { $routeExample } weekdays 17:30-18:30
+leave-stop-unplaced = I don't know where stop { $stopNo } is, so I can't time your walk to it.
+leave-too-far = "{ $name }" is too far from stop { $stopNo } to walk there.
+button-leave-from = 🚶 from { $name }
+button-leave = 🚶 { $routeNo }
+subscribe-what-leave = when to leave { $place } for { $route }{ $towards ->
+    [none] { "" }
+   *[other] { "" } to { $towards }
+} at { $stopNo } ({ $walk } min walk), { $from }-{ $until }, { $days }
+leave-now = 🚶 Leave now for the { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } to { $towards }
+} at { $clock } ({ $trust ->
+    [tracked] tracked
+    [predicted] predicted
+    [estimated] estimated from its position
+   *[scheduled] scheduled: not tracked
+}), { $walk } min walk from { $place } to { $stopName } ({ $stopNo }).
+leave-missed = 🚶 You can't make the { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } to { $towards }
+} at { $clock } any more: it's a { $walk } min walk from { $place }. { $next ->
+    [none] No other is shown yet.
+   *[other] The next you can catch comes at { $nextClock } ({ $nextTrust ->
+        [tracked] tracked
+        [predicted] predicted
+        [estimated] estimated
+       *[scheduled] scheduled: not tracked
+    }): leave by { $leaveAt }.
+}
+leave-next = { $next ->
+    [none] No { vehicle-one } you can catch is shown yet: I'll tell you when to leave.
+   *[other] 🚶 The next you can catch comes at { $nextClock } ({ $nextTrust ->
+        [tracked] tracked
+        [predicted] predicted
+        [estimated] estimated
+       *[scheduled] scheduled: not tracked
+    }): leave by { $leaveAt }; I'll tell you when.
+}

@@ -780,3 +780,88 @@ usage-later-bad-date = «{ $date }» no es una fecha: escríbala como 2026-11-28
 usage-later-bad-word = «{ $word }» no es un día ni una hora: pruebe mañana, domingo, a las 7:00, primero o último.
 usage-later-missing-time = ¿A qué hora? Añádala después de «a las», por ejemplo: a las 7:00
 usage-later-too-many = Un día y una hora como máximo, y primero o último sin hora: por ejemplo «mañana a las 7:00» o «último domingo».
+## Salir ahora (/place, /walk, /leave): cuándo caminar desde un lugar del viajero hasta la parada.
+## Un lugar se nombra, nunca se muestra: las respuestas dicen su nombre, nunca dónde está
+
+command-place = /lugar <nombre>  (luego comparta su ubicación)  o  /lugar borrar <nombre>
+    .description = Guardar desde dónde sale, para /salir
+command-walk = /caminar lento|normal|rapido
+    .description = A qué ritmo camina hasta la parada
+command-leave = /salir <parada> <ruta> [desde <lugar>] [días HH:MM-HH:MM]
+    .description = Avisarme cuándo salir para mi { vehicle-one }
+arg-place = lugar
+    .description = El nombre de un lugar guardado, como casa
+arg-coordinates = coordenadas
+    .description = Latitud,longitud, como 45.42,-75.69
+arg-place-delete = borrar
+    .description = El nombre de un lugar a borrar
+arg-pace = ritmo
+    .description = lento, normal o rápido
+place-share = Ahora comparta su ubicación (📎 → Ubicación) para guardarla como «{ $name }». Si no puede, escriba sus coordenadas: { $example }
+place-saved = «{ $name }» guardado. Pruebe: /salir { $stopExample } { $routeExample } desde { $name }
+place-deleted = «{ $name }» borrado.
+place-unknown = Este chat no tiene el lugar «{ $name }». /lugar los lista.
+place-none = No hay lugares guardados en este chat. Guarde uno con /lugar casa y luego comparta su ubicación.
+place-list = { $count ->
+    [one] Un lugar guardado: { $names }.
+   *[other] { $count } lugares guardados: { $names }.
+} /lugar borrar <nombre> borra uno.
+place-full = Este chat ya tiene { $max } lugares, el máximo. Borre uno con /lugar borrar.
+place-failed = No pude leer ni guardar los lugares de este chat ahora. No se cambió nada; inténtelo en un minuto.
+place-unavailable = Este bot no guarda lugares.
+place-delete-which = ¿Qué lugar? Por ejemplo: /lugar borrar casa
+place-coordinates-bad = No puedo leer «{ $typed }» como un lugar. Escriba su latitud y longitud, como 45.42,-75.69.
+walk-pace-bad = No conozco el ritmo «{ $typed }». Use lento, normal o rapido.
+walk-set = Ritmo al caminar: { $pace ->
+    [slow] lento
+    [fast] rápido
+   *[normal] normal
+} ({ $kmh } km/h).
+walk-current = Su ritmo al caminar es { $pace ->
+    [slow] lento
+    [fast] rápido
+   *[normal] normal
+} ({ $kmh } km/h). Cámbielo con /caminar lento, /caminar normal o /caminar rapido.
+leave-no-place = ¿Desde dónde sale? Guarde primero un lugar: { $example }, y luego comparta su ubicación.
+leave-place-unknown = Este chat no tiene el lugar «{ $name }»: tiene { $names }.
+leave-place-which = ¿Desde qué lugar?
+leave-place-missing = ¿Desde qué lugar? Por ejemplo: { $example }
+leave-window-missing = ¿En qué horario? Añada una franja después de los días, como: /salir { $stopExample } { $routeExample } laborables 17:30-18:30
+leave-stop-unplaced = No sé dónde está la parada { $stopNo }, así que no puedo calcular su caminata.
+leave-too-far = «{ $name }» está demasiado lejos de la parada { $stopNo } para ir a pie.
+button-leave-from = 🚶 desde { $name }
+button-leave = 🚶 { $routeNo } a pie
+subscribe-what-leave = cuándo salir de { $place } para el { $route }{ $towards ->
+    [none] { "" }
+   *[other] { "" } hacia { $towards }
+} en { $stopNo } ({ $walk } min a pie), { $from }-{ $until }, { $days }
+leave-now = 🚶 Salga ahora para el { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } hacia { $towards }
+} de las { $clock } ({ $trust ->
+    [tracked] seguido en vivo
+    [predicted] previsto
+    [estimated] estimado por su posición
+   *[scheduled] horario programado: sin seguimiento
+}), { $walk } min a pie desde { $place } hasta { $stopName } ({ $stopNo }).
+leave-missed = 🚶 Ya no alcanza el { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } hacia { $towards }
+} de las { $clock }: { $place } está a { $walk } min a pie. { $next ->
+    [none] Aún no se muestra otro.
+   *[other] El próximo que puede alcanzar pasa a las { $nextClock } ({ $nextTrust ->
+        [tracked] seguido en vivo
+        [predicted] previsto
+        [estimated] estimado
+       *[scheduled] horario programado: sin seguimiento
+    }): salga antes de las { $leaveAt }.
+}
+leave-next = { $next ->
+    [none] Aún no se muestra ningún { vehicle-one } que pueda alcanzar: le avisaré cuándo salir.
+   *[other] 🚶 El próximo que puede alcanzar pasa a las { $nextClock } ({ $nextTrust ->
+        [tracked] seguido en vivo
+        [predicted] previsto
+        [estimated] estimado
+       *[scheduled] horario programado: sin seguimiento
+    }): salga antes de las { $leaveAt }; le avisaré.
+}

@@ -780,3 +780,88 @@ usage-later-bad-date = « { $date } » n'est pas une date : écrivez-la comme 20
 usage-later-bad-word = « { $word } » n'est ni un jour ni une heure : essayez demain, dimanche, à 7h, premier ou dernier.
 usage-later-missing-time = À quelle heure? Ajoutez-la après « à », par exemple : à 7h
 usage-later-too-many = Un jour et une heure au plus, et premier ou dernier sans heure : par exemple « demain à 7h » ou « dernier dimanche ».
+## Partir maintenant (/place, /walk, /leave) : quand marcher d'un lieu du voyageur jusqu'à l'arrêt.
+## Un lieu est nommé, jamais montré : les réponses disent son nom, jamais où il est
+
+command-place = /lieu <nom>  (puis partagez votre position)  ou  /lieu supprimer <nom>
+    .description = Enregistrer d'où vous partez, pour /partir
+command-walk = /marche lent|normal|rapide
+    .description = À quelle vitesse vous marchez jusqu'à l'arrêt
+command-leave = /partir <arrêt> <ligne> [depuis <lieu>] [jours HH:MM-HH:MM]
+    .description = Me dire quand partir pour mon { vehicle-one }
+arg-place = lieu
+    .description = Le nom d'un lieu enregistré, comme maison
+arg-coordinates = coordonnées
+    .description = Latitude,longitude, comme 45.42,-75.69
+arg-place-delete = supprimer
+    .description = Le nom d'un lieu à supprimer
+arg-pace = allure
+    .description = lent, normal ou rapide
+place-share = Partagez maintenant votre position (📎 → Position) pour l'enregistrer comme « { $name } ». Si vous ne pouvez pas, tapez ses coordonnées : { $example }
+place-saved = « { $name } » enregistré. Essayez : /partir { $stopExample } { $routeExample } depuis { $name }
+place-deleted = « { $name } » supprimé.
+place-unknown = Cette conversation n'a pas de lieu « { $name } ». /lieu les liste.
+place-none = Aucun lieu enregistré ici. Enregistrez-en un avec /lieu maison, puis partagez votre position.
+place-list = { $count ->
+    [one] Un lieu enregistré : { $names }.
+   *[other] { $count } lieux enregistrés : { $names }.
+} /lieu supprimer <nom> en supprime un.
+place-full = Cette conversation a déjà { $max } lieux, le maximum. Supprimez-en un avec /lieu supprimer.
+place-failed = Je n'ai pas pu lire ni enregistrer les lieux de cette conversation. Rien n'a changé ; réessayez dans une minute.
+place-unavailable = Ce bot ne garde pas de lieux.
+place-delete-which = Quel lieu ? Par exemple : /lieu supprimer maison
+place-coordinates-bad = Je ne peux pas lire « { $typed } » comme un lieu. Tapez sa latitude et sa longitude, comme 45.42,-75.69.
+walk-pace-bad = Je ne connais pas l'allure « { $typed } ». Utilisez lent, normal ou rapide.
+walk-set = Allure de marche : { $pace ->
+    [slow] lente
+    [fast] rapide
+   *[normal] normale
+} ({ $kmh } km/h).
+walk-current = Votre allure de marche est { $pace ->
+    [slow] lente
+    [fast] rapide
+   *[normal] normale
+} ({ $kmh } km/h). Changez-la avec /marche lent, /marche normal ou /marche rapide.
+leave-no-place = D'où partez-vous ? Enregistrez d'abord un lieu : { $example }, puis partagez votre position.
+leave-place-unknown = Cette conversation n'a pas de lieu « { $name } » : elle a { $names }.
+leave-place-which = Depuis quel lieu ?
+leave-place-missing = Depuis quel lieu ? Par exemple : { $example }
+leave-window-missing = Pendant quelles heures ? Ajoutez une plage après les jours, comme : /partir { $stopExample } { $routeExample } semaine 17:30-18:30
+leave-stop-unplaced = Je ne sais pas où est l'arrêt { $stopNo } : je ne peux pas calculer votre marche.
+leave-too-far = « { $name } » est trop loin de l'arrêt { $stopNo } pour y aller à pied.
+button-leave-from = 🚶 depuis { $name }
+button-leave = 🚶 { $routeNo } à pied
+subscribe-what-leave = quand partir de { $place } pour le { $route }{ $towards ->
+    [none] { "" }
+   *[other] { "" } vers { $towards }
+} à { $stopNo } ({ $walk } min de marche), { $from }-{ $until }, { $days }
+leave-now = 🚶 Partez maintenant pour le { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } vers { $towards }
+} de { $clock } ({ $trust ->
+    [tracked] suivi en direct
+    [predicted] prévu
+    [estimated] estimé selon sa position
+   *[scheduled] horaire prévu : non suivi
+}), { $walk } min de marche de { $place } à { $stopName } ({ $stopNo }).
+leave-missed = 🚶 Vous ne pouvez plus attraper le { $routeNo }{ $towards ->
+    [none] { "" }
+   *[other] { "" } vers { $towards }
+} de { $clock } : { $place } est à { $walk } min de marche. { $next ->
+    [none] Aucun autre n'est encore affiché.
+   *[other] Le prochain que vous pouvez attraper passe à { $nextClock } ({ $nextTrust ->
+        [tracked] suivi en direct
+        [predicted] prévu
+        [estimated] estimé
+       *[scheduled] horaire prévu : non suivi
+    }) : partez avant { $leaveAt }.
+}
+leave-next = { $next ->
+    [none] Aucun { vehicle-one } que vous pouvez attraper n'est encore affiché : je vous dirai quand partir.
+   *[other] 🚶 Le prochain que vous pouvez attraper passe à { $nextClock } ({ $nextTrust ->
+        [tracked] suivi en direct
+        [predicted] prévu
+        [estimated] estimé
+       *[scheduled] horaire prévu : non suivi
+    }) : partez avant { $leaveAt } ; je vous préviendrai.
+}

@@ -1,7 +1,7 @@
 import type { Clock } from '../domain/clock.js';
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
-import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, RiderPlacesRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { TransitSource } from '../domain/transit-source.js';
 import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { ChatContext } from './chat-context.js';
@@ -15,13 +15,14 @@ import { disruptionsUnderArrivals, formatWholeDisruption } from './format/disrup
 import { mayManage } from './may-manage.js';
 import { readDisruptions } from './read-disruptions.js';
 import { messageReply } from './format/text.js';
-import type { HandlerContext, MapAddress } from './handler-context.js';
+import { storeFailure, type HandlerContext, type MapAddress } from './handler-context.js';
 import { createTranslator, type Translate } from './i18n.js';
 import type { Languages } from './languages/load.js';
 import { packageLanguages } from './languages/package-languages.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
-import { riderPlaces } from './rider-places.js';
+import { awaitedPlaces, riderPlaces } from './rider-places.js';
+import { savePlace } from './commands/place.js';
 import { shownTrips } from './shown-trips.js';
 import type { Reply } from '../domain/reply.js';
 import type { SvgToPng } from '../domain/route-line.js';
@@ -48,6 +49,8 @@ export interface BotCoreDeps {
   drawPng?: SvgToPng;
   /** A route's live map at a stop, when the bot serves one (src/web/); undefined: none to offer. */
   mapAddress?: MapAddress;
+  /** The places chats leave from and how fast they walk (/place, /walk, /leave); absent: those commands say they are not kept. */
+  places?: RiderPlacesRepository;
 }
 
 // An alert whose condition does not hold yet (the bus is not near): nothing to send this minute.
@@ -65,6 +68,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const localeOf = chatLanguage(deps.chats, languages, deps.logger);
   const places = riderPlaces(deps.now);
   const shown = shownTrips();
+  const awaited = awaitedPlaces(deps.now);
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>, shownPicture?: string): Promise<Reply> {
@@ -94,6 +98,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         ...(deps.drawPng !== undefined ? { drawPng: deps.drawPng } : {}),
         ...(shownPicture !== undefined ? { shownPicture } : {}),
         ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
+        ...(deps.places !== undefined ? { places: deps.places, expectPlace: (name: string) => awaited.expect(chat, name) } : {}),
       });
     } catch (err) {
       deps.logger?.error({ err, platform: chat.platform }, 'command failed');
@@ -157,7 +162,16 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     },
 
     handleLocation(lat, lon, chat) {
-      return guarded(chat, (ctx) => {
+      return guarded(chat, async (ctx) => {
+        // Shared after /place home: saved as that place, and nothing else done with it.
+        const name = awaited.take(chat);
+        if (name !== undefined && ctx.places !== undefined) {
+          try {
+            return await savePlace({ name, lat, lon }, ctx);
+          } catch (err) {
+            return storeFailure(err, 'place-failed', ctx);
+          }
+        }
         const reply = nearbyStops({ lat, lon }, ctx);
         if (reply.kind !== 'usage-error') places.remember(chat, { lat, lon });
         return reply;

@@ -1,6 +1,6 @@
 import type { Logger } from '../log.js';
 import type { StopIndex } from '../domain/stop-index.js';
-import type { ChatSettingsRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
+import type { ChatSettingsRepository, RiderPlacesRepository, SavedStopsRepository, SubscriptionsRepository } from '../domain/store-ports.js';
 import type { RiderReportsRepository } from '../domain/rider-reports.js';
 import type { ShownTrips } from './shown-trips.js';
 import type { Locale } from '../domain/locale.js';
@@ -45,6 +45,10 @@ export interface HandlerContext extends ReadContext {
   request?: CommandRequest;
   /** A route's live map at a stop, when the bot serves one. */
   mapAddress?: MapAddress;
+  /** The places the chat leaves from and its walking pace (/place, /walk, /leave); absent: not kept. */
+  places?: RiderPlacesRepository;
+  /** The next location this chat shares is saved as its place of this name (/place home, then 📎). */
+  expectPlace?: (name: string) => void;
 }
 
 /** The address of a route's live map with the rider's stop marked; undefined when none is served to riders. */

@@ -24,7 +24,10 @@ export type CommandName =
   | 'line'
   | 'linelive'
   | 'lang'
-  | 'reliability';
+  | 'reliability'
+  | 'place'
+  | 'walk'
+  | 'leave';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

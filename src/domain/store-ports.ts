@@ -4,6 +4,7 @@ import type { Locale } from './locale.js';
 import type { Reply } from './reply.js';
 import type { LocalMinute } from './local-minute.js';
 import type { Subscription } from './subscription.js';
+import type { WalkPace } from './walking.js';
 
 // What the rest of the bot may ask of storage. Handlers, adapters and the scheduler see these
 // small interfaces; src/store/ implements them over keyv (SQLite by default, Redis when set), and
@@ -199,4 +200,30 @@ export interface LiveMessagesRepository {
   shownPicture(message: Pick<LiveMessage, 'id'>): Promise<string | undefined>;
   /** The answer keepShown kept; undefined when none was (a record of an earlier version) or it cannot be read. */
   lastShown(message: Pick<LiveMessage, 'id'>): Promise<Reply | undefined>;
+}
+
+/**
+ * A place a chat leaves from ("home"), where it shared it: its own, never shown to another chat,
+ * never logged. Its name is lower case, unique in the chat.
+ */
+export interface RiderPlace {
+  name: string;
+  lat: number;
+  lon: number;
+}
+
+/** `replaced`: the chat had a place of that name, now here. */
+export type PlaceOutcome = 'saved' | 'replaced' | 'full';
+
+/** The places a chat leaves from and how fast it walks (/place, /walk, /leave): kept until deleted. */
+export interface RiderPlacesRepository {
+  /** In the order they were first saved. */
+  list(chat: ChatRef): Promise<RiderPlace[]>;
+  /** Saves or moves the place of that name; 'full' past `max` places for the chat. */
+  put(chat: ChatRef, place: RiderPlace, max: number): Promise<PlaceOutcome>;
+  /** false: the chat had no place of that name. */
+  remove(chat: ChatRef, name: string): Promise<boolean>;
+  /** 'normal' when never set. */
+  walkPace(chat: ChatRef): Promise<WalkPace>;
+  setWalkPace(chat: ChatRef, pace: WalkPace): Promise<void>;
 }

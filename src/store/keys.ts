@@ -21,3 +21,9 @@ export const timeZoneKey = (chat: ChatRef) => `${chatKey(chat)}:tz`;
 
 /** 'off' (the chat said so), 'refused' (its platform did), 'on'; absent (every earlier version): on. */
 export const disruptionPushesKey = (chat: ChatRef) => `${chatKey(chat)}:disruption-pushes`;
+
+/** The places the chat leaves from: {places: [{name, lat, lon}]}, in the order first saved. */
+export const placesKey = (chat: ChatRef) => `${chatKey(chat)}:places`;
+
+/** How fast the chat walks: 'slow', 'normal' or 'fast'; absent: normal. */
+export const walkPaceKey = (chat: ChatRef) => `${chatKey(chat)}:walk`;

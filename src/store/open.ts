@@ -8,6 +8,7 @@ import { createClaims } from './claims.js';
 import { createAccuracyRecords } from './accuracy-records.js';
 import type { AccuracyRecords } from '../domain/accuracy.js';
 import { createLiveMessages } from './live-messages.js';
+import { createRiderPlaces } from './rider-places.js';
 import { DEFAULT_NAMESPACE } from './keyv.js';
 import { createChatLifecycle } from './chat-lifecycle.js';
 import type {
@@ -15,6 +16,7 @@ import type {
   ChatSettingsRepository,
   Claims,
   LiveMessagesRepository,
+  RiderPlacesRepository,
   SavedStopsRepository,
   SubscriptionsRepository,
   WatchChanges,
@@ -57,6 +59,8 @@ export interface Store extends WatchChanges {
   claims: Claims;
   /** Messages kept edited (live locations), across restarts and instances. */
   liveMessages: LiveMessagesRepository;
+  /** The places chats leave from and how fast they walk (/place, /walk): each chat's own. */
+  places: RiderPlacesRepository;
   /** The feeds' accuracy figures (daily counters per feed, route and stop; no chat ids). */
   accuracy: AccuracyRecords;
   /** Riders' reports of a bus that did not come, counted without who sent them. */
@@ -110,6 +114,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
+    places: createRiderPlaces(backend.keyv, corrupt),
     accuracy: createAccuracyRecords(backend.counters, claims),
     riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,

@@ -115,7 +115,11 @@ describe('the kind table', () => {
   });
 
   it('reads back a stored record of every kind exactly, and refuses one of no known kind', () => {
-    const schedules: AlertSchedule[] = [at(450, [1, 2]), { kind: 'near', withinMinutes: 5, from: 420, until: 540, days: [0, 6] }];
+    const schedules: AlertSchedule[] = [
+      at(450, [1, 2]),
+      { kind: 'near', withinMinutes: 5, from: 420, until: 540, days: [0, 6] },
+      { kind: 'leave', from: 1050, until: 1110, days: [1, 2, 3, 4, 5], direction: { id: 0, name: 'Orléans' }, place: 'home', walkSeconds: 480 },
+    ];
     expect(new Set(schedules.map((s) => s.kind))).toEqual(new Set(Object.keys(ALERT_KINDS)));
     for (const schedule of schedules) expect(ScheduleRecord.parse(JSON.parse(JSON.stringify(schedule)))).toEqual(schedule);
     expect(ScheduleRecord.safeParse({ kind: 'sometimes', days: [1] }).success).toBe(false);

@@ -22,6 +22,9 @@ import { line } from './line.js';
 import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
 import { HELP_TOPICS, TOPIC_OF, type HelpTopic } from './help-topics.js';
+import { place } from './place.js';
+import { walk } from './walk.js';
+import { leave } from './leave.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
@@ -37,6 +40,9 @@ export const COMMANDS: readonly CommandModule[] = [
   savedStops,
   unsave,
   subscribe,
+  leave,
+  place,
+  walk,
   subs,
   unsubscribe,
   pause,

@@ -3,16 +3,15 @@ import { formatArrivals } from '../format/arrivals.js';
 import { mapLinks } from '../format/map-links.js';
 import { disruptionsUnderArrivals } from '../format/disruptions.js';
 import { readDisruptions, stopInstead } from '../read-disruptions.js';
-import { nextButton, notifyButton } from '../format/buttons.js';
+import { leaveButton, nextButton, notifyButton } from '../format/buttons.js';
 import { reportButtons } from '../format/report-buttons.js';
 import { stopName } from '../format/names.js';
 import { transferStops } from '../transfer-stops.js';
 import { isRouteMistake, withRoutesHere } from '../routes-here.js';
-import { transitFailure } from '../handler-context.js';
+import { transitFailure, type HandlerContext } from '../handler-context.js';
 import { clip, isLabel, missingArg, stopNameOf, stopProblem, tooManyWords } from './read-options.js';
 import type { ReadContext } from '../read-context.js';
 import type { CommandModule, CommandSpec, Options } from './spec.js';
-import type { HandlerContext } from '../handler-context.js';
 import type { Reply } from '../../domain/reply.js';
 import { formatLater, laterTimeStart, readLater } from './later-words.js';
 import { laterBoard } from './later-board.js';
@@ -116,11 +115,18 @@ async function nextTrips(options: Options, ctx: HandlerContext): Promise<Reply> 
           routeNo,
         )
       : [];
+    // A chat with a place it leaves from: a 🚶 beside each 🔔, "tell me when to leave".
+    const walks = coming && (await hasPlace(ctx));
     const notify = !coming
       ? []
       : ways.length > 1
-        ? [ways.map((way) => notifyButton(arrivals.stopNo, routeNo, ctx.say, { name: way.name, value: directionValue(ways, way) }))]
-        : [[notifyButton(arrivals.stopNo, routeNo, ctx.say)]];
+        ? walks
+          ? ways.map((way) => {
+              const value = { name: way.name, value: directionValue(ways, way) };
+              return [notifyButton(arrivals.stopNo, routeNo, ctx.say, value), leaveButton(arrivals.stopNo, routeNo, ctx.say, value)];
+            })
+          : [ways.map((way) => notifyButton(arrivals.stopNo, routeNo, ctx.say, { name: way.name, value: directionValue(ways, way) }))]
+        : [[notifyButton(arrivals.stopNo, routeNo, ctx.say), ...(walks ? [leaveButton(arrivals.stopNo, routeNo, ctx.say)] : [])]];
     // Another agency's stop across the corner: its board a tap away.
     const across = ctx.stops === undefined ? [] : transferStops(arrivals.stopNo, ctx.stops);
     const transfers = across.map((stop) =>
@@ -162,4 +168,13 @@ function routeAmong(words: string[], ctx: ReadContext): number {
 /** "/next 95": a route without a stop; the rider is asked at which stop (their saved stops offered). */
 function whichStop(route: string): Reading<Options> {
   return usage('usage-route-without-stop', { route: clip(route) });
+}
+
+/** Whether the chat saved a place to leave from; a store that cannot say offers no 🚶. */
+async function hasPlace(ctx: HandlerContext): Promise<boolean> {
+  try {
+    return ctx.places !== undefined && (await ctx.places.list(ctx.chat)).length > 0;
+  } catch {
+    return false;
+  }
 }

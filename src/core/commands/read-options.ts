@@ -20,6 +20,16 @@ export function clip(text: string): string {
   return chars.length > ECHO_CHARS ? `${chars.slice(0, ECHO_CHARS).join('')}…` : chars.join('');
 }
 
+/** "45.42,-75.69" (a space or a comma between): latitude and longitude in degrees, as the canonical "45.42,-75.69"; undefined when it is not one. */
+export function readCoordinates(text: string): string | undefined {
+  const match = /^(-?[0-9]{1,2}(?:\.[0-9]{1,8})?)\s*[,;\s]\s*(-?[0-9]{1,3}(?:\.[0-9]{1,8})?)$/.exec(text.trim());
+  if (match === null) return undefined;
+  const lat = Number(match[1]);
+  const lon = Number(match[2]);
+  if (!(Math.abs(lat) <= 90 && Math.abs(lon) <= 180)) return undefined;
+  return `${lat},${lon}`;
+}
+
 export function isLabel(text: string): boolean {
   return LABEL.test(text);
 }
@@ -77,6 +87,14 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
     case 'language': {
       const locale = ctx.words.language(raw);
       return locale === undefined ? usage('usage-lang-bad') : { ok: true, value: locale };
+    }
+    case 'coordinates': {
+      const at = readCoordinates(raw);
+      return at === undefined ? usage('place-coordinates-bad', { typed: clip(raw) }) : { ok: true, value: at };
+    }
+    case 'pace': {
+      const pace = (['slow', 'normal', 'fast'] as const).find((p) => ctx.words.is(p, raw));
+      return pace === undefined ? usage('walk-pace-bad', { typed: clip(raw) }) : { ok: true, value: pace };
     }
     case 'label':
       return isLabel(raw) ? { ok: true, value: raw.toLowerCase() } : usage('usage-label-bad');

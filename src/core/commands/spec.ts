@@ -37,7 +37,11 @@ export type ArgKind =
   /** What /help explains: a group of commands by its word in any language ("alertes"), or a command's name. */
   | 'help-topic'
   /** A later time for /next: a day, a time, first or last, in any language's words ("demain à 7h" -> "tomorrow 07:00"). */
-  | 'when';
+  | 'when'
+  /** A place on the Earth typed as latitude,longitude in degrees ("45.42,-75.69"). */
+  | 'coordinates'
+  /** How fast a rider walks: slow, normal or fast (lent, rápido...). */
+  | 'pace';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

@@ -55,7 +55,7 @@ export const subscribe: CommandModule = {
 
 /** A near alert's request, to ask which way it watches: the command and how its options read as words. */
 export interface NearRequest {
-  name: 'notify' | 'subscribe';
+  name: 'notify' | 'subscribe' | 'leave';
   asWords: (options: Options) => string[];
 }
 
@@ -114,7 +114,7 @@ export async function addSubscription(options: Options, make: Make, ctx: Handler
 }
 
 function withDirection(made: ReturnType<Make>, direction: NearDirection | undefined): ReturnType<Make> {
-  if (direction === undefined || made.schedule.kind !== 'near') return made;
+  if (direction === undefined || made.schedule.kind === 'at') return made;
   return { ...made, schedule: { ...made.schedule, direction } };
 }
 

@@ -1,7 +1,7 @@
 import { kindOf, watchBeganAt, type NearDirection } from '../../domain/alert-kinds/index.js';
 import type { Subscription } from '../../domain/subscription.js';
-import { stopsHere, type RouteArrivals, type StopArrivals, type Trip } from '../../domain/arrivals.js';
-import { directionName, goesTowards } from '../route-directions.js';
+import type { RouteArrivals, StopArrivals, Trip } from '../../domain/arrivals.js';
+import { directionName } from '../route-directions.js';
 import type { Reply } from '../../domain/reply.js';
 import { formatArrivals } from './arrivals.js';
 import { refreshAndSave } from './buttons.js';
@@ -10,6 +10,8 @@ import { messageReply, MAX_NAME_CHARS, type Say } from './text.js';
 import { sameRouteName } from '../../domain/route-names.js';
 import { stopName } from './names.js';
 import { trustMark } from './trust.js';
+import { leaveAlert } from './leave-alert.js';
+import { comingTrips } from './coming-trips.js';
 
 /** What the scheduler fetched for a subscription's stop: the arrivals, or why there are none. */
 export type Fetched = { arrivals: StopArrivals } | { failure: unknown };
@@ -31,6 +33,8 @@ export function alertReply(sub: Subscription, fetched: Fetched, format: AlertFor
       return timedAlert(sub, fetched, format);
     case 'bus-within':
       return 'arrivals' in fetched ? nearAlert(sub, fetched.arrivals, trigger.minutes, trigger.direction, format) : undefined;
+    case 'leave':
+      return 'arrivals' in fetched ? leaveAlert(sub, fetched.arrivals, trigger.walkSeconds, trigger.direction, format) : undefined;
   }
 }
 
@@ -50,14 +54,6 @@ function timedAlert(sub: Subscription, fetched: Fetched, { now, say, maxReplyCha
     ...reply,
     title: say('alert-title', { stopName: stopName(arrivals.stopName, sub.stopNo, MAX_NAME_CHARS) || sub.stopNo, stopNo: sub.stopNo }),
   };
-}
-
-/** The coming trips of the subscription's route in its direction, soonest first, each with the route it is on. */
-function comingTrips(sub: Subscription, arrivals: StopArrivals, direction: NearDirection | undefined): Array<{ trip: Trip; route: RouteArrivals }> {
-  return arrivals.routes
-    .filter((r) => sub.routeNo !== undefined && sameRouteName(sub.routeNo, r.routeNo) && r.problem === undefined && goesTowards(r, direction))
-    .flatMap((route) => route.trips.filter(stopsHere).map((trip) => ({ trip, route })))
-    .sort((a, b) => a.trip.minutesAway - b.trip.minutesAway);
 }
 
 /**

@@ -38,6 +38,12 @@ export function notifyButton(stopNo: string, routeNo: string, say: Say, directio
   };
 }
 
+/** 🚶 "Tell me when to leave": /leave for this route at this stop (one way of it, as the 🔔 beside it), from the chat's place. */
+export function leaveButton(stopNo: string, routeNo: string, say: Say, direction?: { name: string; value: string }): ReplyButton {
+  const options: Record<string, string> = { stop: stopNo, route: routeNo, ...(direction !== undefined ? { direction: direction.value } : {}) };
+  return { label: say('button-leave', { routeNo }), command: { name: 'leave', options }, effect: 'reply' };
+}
+
 /** 🛤: the route drawn as a line with its buses, the rider's stop marked (/line). */
 export function lineButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
   return { label: say('button-line', { routeNo }), command: { name: 'line', options: { route: routeNo, stop: stopNo } }, effect: 'reply' };

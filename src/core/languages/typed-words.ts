@@ -4,7 +4,7 @@ import { isHelpTopic, type HelpTopic } from '../commands/help-topics.js';
 import type { Compass, DayKey, WordsFile } from './words-file.js';
 
 /** Words that only mark what follows or precedes them. */
-export type MarkerKind = 'all' | 'route' | 'when' | 'at' | 'minutes' | 'to' | 'today' | 'tomorrow' | 'first' | 'last';
+export type MarkerKind = 'all' | 'route' | 'when' | 'at' | 'minutes' | 'to' | 'today' | 'tomorrow' | 'first' | 'last' | 'from' | 'delete' | 'slow' | 'normal' | 'fast';
 
 /** What riders type, read in every language the bot speaks: a chat's language is not known while its text is read. */
 export interface TypedWords {
@@ -55,6 +55,11 @@ const CANONICAL_MARKERS: Readonly<Partial<Record<MarkerKind, string>>> = {
   tomorrow: 'tomorrow',
   first: 'first',
   last: 'last',
+  from: 'from',
+  delete: 'delete',
+  slow: 'slow',
+  normal: 'normal',
+  fast: 'fast',
 };
 
 /** A word -> the days it names; undefined for any other word. */
@@ -130,6 +135,8 @@ export function typedWords(languages: readonly WordsOf[]): TypedWords {
     for (const [compass, list] of Object.entries(words.directions)) list.forEach((text) => directions.add(text, compass as Compass, where));
     for (const kind of ['all', 'route', 'when', 'at', 'minutes', 'to', 'today', 'tomorrow', 'first', 'last'] as const)
       words[kind].forEach((word) => mark(kind, word));
+    for (const kind of ['from', 'delete'] as const) (words[kind] ?? []).forEach((word) => mark(kind, word));
+    for (const kind of ['slow', 'normal', 'fast'] as const) (words.pace?.[kind] ?? []).forEach((word) => mark(kind, word));
     words.greetings.forEach((text) => greetings.add(phrase(text)));
     for (const [topic, list] of Object.entries(words.topics)) list.forEach((word) => topics.add(word, topic as HelpTopic, where));
   }

@@ -72,6 +72,12 @@ export function wordsFileSchema(commandNames: readonly string[]) {
     tomorrow: words,
     first: words,
     last: words,
+    /** "from work": before the name of the place a rider leaves from (/leave). */
+    from: words.optional(),
+    /** "/place delete home": removing one of the chat's places. */
+    delete: words.optional(),
+    /** How fast a rider walks (/walk slow|normal|fast). */
+    pace: z.strictObject({ slow: words, normal: words, fast: words }).optional(),
     /** "5 min": the unit after a number of minutes. */
     minutes: words,
     /** Greetings answered as /start is ("hola", "buenos días"), up to three words each. */

@@ -6,22 +6,25 @@ import { addDays, floorMinute, instantOf, localMinuteAt, MINUTE_MS, type LocalMi
 import { at, type AtSchedule } from './at.js';
 import type { AlertKind } from './kind.js';
 import { near, type NearSchedule } from './near.js';
+import { leave, type LeaveSchedule } from './leave.js';
 
 export type { AlertKind, AlertTrigger, Cadence, NearDirection } from './kind.js';
 export type { AtSchedule } from './at.js';
 export type { NearSchedule } from './near.js';
+export type { LeaveSchedule } from './leave.js';
+export { MAX_WALK_SECONDS, PLACE_NAME_CHARS } from './leave.js';
 export { DIRECTION_NAME_CHARS, watchBeganAt } from './near.js';
 
 /** When an alert fires, in the chat's own time zone: one member per kind. */
-export type AlertSchedule = AtSchedule | NearSchedule;
+export type AlertSchedule = AtSchedule | NearSchedule | LeaveSchedule;
 
 /** Every kind, by name: the compiler asks for an entry here when a schedule type is added above. */
-export const ALERT_KINDS: { readonly [K in AlertSchedule['kind']]: AlertKind<Extract<AlertSchedule, { kind: K }>> } = { at, near };
+export const ALERT_KINDS: { readonly [K in AlertSchedule['kind']]: AlertKind<Extract<AlertSchedule, { kind: K }>> } = { at, near, leave };
 
 export const ALERT_KIND_LIST: ReadonlyArray<AlertKind<AlertSchedule>> = Object.values(ALERT_KINDS);
 
 /** A stored schedule, of any kind: a union on `kind`, so each record is checked against its own kind only. */
-export const ScheduleRecord = z.discriminatedUnion('kind', [at.record, near.record]);
+export const ScheduleRecord = z.discriminatedUnion('kind', [at.record, near.record, leave.record]);
 
 /** The kind of a schedule, to ask it anything. */
 export function kindOf<S extends AlertSchedule>(schedule: S): AlertKind<S> {

@@ -28,7 +28,12 @@ export type AlertTrigger =
    * A notice once the first bus of the subscription's route (in its direction, when it has one)
    * that was at least this many minutes away when the watch began is this near; nothing before.
    */
-  | { kind: 'bus-within'; minutes: number; direction?: NearDirection };
+  | { kind: 'bus-within'; minutes: number; direction?: NearDirection }
+  /**
+   * "Leave now" once the next bus of the route (in its direction) the rider could still catch when
+   * the watch began is as far as the walk and its prediction's early edge; nothing before.
+   */
+  | { kind: 'leave'; walkSeconds: number; direction?: NearDirection };
 
 /**
  * How often it fires. `each-minute`: at every due minute of the day; a minute missed (a restart)

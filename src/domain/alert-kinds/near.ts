@@ -55,7 +55,7 @@ export const near: AlertKind<NearSchedule> = {
  * `now`, or the alert's making when it was made inside the window. A bus closer than N minutes
  * then could not be announced with N minutes' notice.
  */
-export function watchBeganAt(s: NearSchedule, createdAt: Date, now: Date, timeZone: string): number {
+export function watchBeganAt(s: Pick<NearSchedule, 'from'>, createdAt: Date, now: Date, timeZone: string): number {
   const opened = instantOf(localMinuteAt(now, timeZone).date, s.from, timeZone);
   return Math.max(opened, floorMinute(createdAt));
 }

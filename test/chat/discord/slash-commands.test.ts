@@ -66,7 +66,7 @@ describe('Discord slash commands from the command table', () => {
 
   it("asks for Manage Channels by default for the commands that change a channel's alerts", () => {
     const managing = commands.filter((c) => c.default_member_permissions === '16').map((c) => c.name);
-    expect(managing).toEqual(['subscribe', 'unsubscribe', 'pause', 'resume', 'timezone']);
+    expect(managing).toEqual(['subscribe', 'leave', 'place', 'walk', 'unsubscribe', 'pause', 'resume', 'timezone']);
   });
 
   it("keeps within Discord's limits, with names and descriptions in every other language", () => {
