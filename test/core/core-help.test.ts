@@ -75,10 +75,10 @@ describe('/help', () => {
     const core = createBotCore({ transit: fakeTransit({ profile: OTTAWA_PROFILE }), ...memoryStores(), now: clock });
     const overview = (await core.handleText('/help', privateChat()))!;
     const topics = overview.buttons!.flat().map((button) => button.command);
-    expect(topics.map((command) => command.options.topic)).toEqual(['arrivals', 'stops', 'alerts', 'settings']);
+    expect(topics.map((command) => command.options.topic)).toEqual(['arrivals', 'stops', 'alerts', 'trip', 'settings']);
     expect(overview.buttons!.flat().every((button) => button.effect === 'update')).toBe(true);
     const page = await core.run({ name: 'help', options: { topic: 'stops' } }, privateChat());
     expect(page.title).toBe('⭐ Your stops');
-    expect(page.buttons!.flat().map((button) => button.command.options.topic)).toEqual([undefined, 'arrivals', 'alerts', 'settings']);
+    expect(page.buttons!.flat().map((button) => button.command.options.topic)).toEqual([undefined, 'arrivals', 'alerts', 'trip', 'settings']);
   });
 });

@@ -57,6 +57,10 @@ const FORMS: Array<[string, CommandRequest]> = [
   ['/line 3017 95', { name: 'line', options: { stop: '3017', route: '95' } }],
   ['/linelive 3017 95', { name: 'linelive', options: { stop: '3017', route: '95' } }],
   ['/ghost 3017 95 07:10 29712345', { name: 'ghost', options: { stop: '3017', route: '95', trip: '0710', due: '029712345' } }],
+  ['/walk fast', { name: 'walk', options: { pace: 'fast' } }],
+  ['/place home 45.4,-75.7', { name: 'place', options: { name: 'home', at: '45.4,-75.7' } }],
+  ['/place', { name: 'place', options: {} }],
+  ['/leave 3017 95', { name: 'leave', options: { stop: '3017', route: '95' } }],
   // Refusals are the same too.
   ['/next 30170', { name: 'next', options: { stop: '30170' } }],
   ['/next 3017 AB123C', { name: 'next', options: { stop: '3017', route: 'AB123C' } }],

@@ -159,7 +159,7 @@ describe('Discord slash commands from the command table', () => {
   it("offers /help's groups as choices, each named in every language, their values the code's", () => {
     const topic = commands.find((c) => c.name === 'help')!.options.find((o) => o.name === 'topic')!;
     expect(topic.required).toBe(false);
-    expect(topic.choices!.map((choice) => choice.value)).toEqual(['arrivals', 'stops', 'alerts', 'settings']);
+    expect(topic.choices!.map((choice) => choice.value)).toEqual(['arrivals', 'stops', 'alerts', 'trip', 'settings']);
     expect(topic.choices![2]).toEqual({
       name: '🔔 Alerts',
       name_localizations: { fr: '🔔 Alertes', 'es-ES': '🔔 Alertas', 'es-419': '🔔 Alertas' },
