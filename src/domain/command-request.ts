@@ -23,7 +23,9 @@ export type CommandName =
   | 'live'
   | 'line'
   | 'lang'
-  | 'reliability';
+  | 'reliability'
+  | 'track'
+  | 'off';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

@@ -168,8 +168,15 @@ export interface LiveMessage {
    * longer followed once the bus has passed; absent in records stored before.
    */
   readonly cardId?: string;
-  /** A pin that follows a vehicle (absent: one, as first stored), or an arrivals board kept up to date. */
-  readonly kind?: 'location' | 'board';
+  /**
+   * A pin that follows a vehicle (absent: one, as first stored), an arrivals board kept up to date,
+   * or a 🚌 tracked trip (its message redrawn each round, beside a pin on Telegram: pinId).
+   */
+  readonly kind?: 'location' | 'board' | 'track';
+  /** 🚌: the live location that follows the bus beside the message (Telegram), stopped when the tracking ends. */
+  readonly pinId?: string;
+  /** 🚌: the trip followed (Reply.follow.key): one message per chat and trip. */
+  readonly followKey?: string;
   /** The chat's language code when it was started, for the core's answers. */
   readonly languageCode?: string;
   readonly request: CommandRequest;

@@ -21,11 +21,14 @@ import { live } from './live.js';
 import { line } from './line.js';
 import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
+import { off, track } from './track.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
   live,
   where,
+  track,
+  off,
   notify,
   routes,
   disruptions,
