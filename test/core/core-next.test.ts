@@ -98,6 +98,8 @@ describe('help and the command menu', () => {
     expect(core.commandMenu('en').map((c) => c.command)).toEqual([
       'next',
       'where',
+      'track',
+      'off',
       'routes',
       'disruptions',
       'line',
@@ -120,6 +122,8 @@ describe('help and the command menu', () => {
     expect(menu.map((c) => c.command)).toEqual([
       'prochain',
       'position',
+      'suivre',
+      'descente',
       'circuits',
       'perturbations',
       'ligne',

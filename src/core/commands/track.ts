@@ -61,6 +61,24 @@ const offSpec: CommandSpec = {
 
 export const track: CommandModule = {
   spec: trackSpec,
+  // "/track 3017 95", "/track 3017 95 0806", "/track 3017 95 0806 at 3020"; the way is the buttons' alone.
+  wordsToOptions(words: string[], read): Reading<Options> {
+    const at = words.findIndex((word, i) => i >= 2 && read.words.is('at', word));
+    const head = at === -1 ? words : words.slice(0, at);
+    const tail = at === -1 ? [] : words.slice(at + 1);
+    if (head.length > 3 || tail.length > 1 || (at !== -1 && tail.length === 0)) return tooManyWords(trackSpec);
+    const [stop, route, trip] = head;
+    return {
+      ok: true,
+      value: { ...(stop ? { stop } : {}), ...(route ? { route } : {}), ...(trip ? { trip } : {}), ...(tail[0] ? { off: tail[0] } : {}) },
+    };
+  },
+  optionsToWords: (options) => [
+    options.stop ?? '',
+    options.route ?? '',
+    ...(options.trip !== undefined ? [options.trip] : []),
+    ...(options.off !== undefined ? ['at', options.off] : []),
+  ],
   run: (options, ctx) => runTrack(options, ctx),
 };
 

@@ -1,4 +1,4 @@
-import type { RouteArrivals, StopArrivals, Trip } from '../../domain/arrivals.js';
+import { fromFeed, stopsHere, type RouteArrivals, type StopArrivals, type Trip } from '../../domain/arrivals.js';
 import type { ButtonGroup, Reply, ReplyButton } from '../../domain/reply.js';
 import type { CommandRequest } from '../../domain/command-request.js';
 import { mapLink, tripPosition } from '../../domain/vehicle-position.js';
@@ -145,4 +145,20 @@ export function trackOver(
 /** The 🛎 button's request: this trip, its way when known. */
 function offOptions(t: TrackedTrip): Record<string, string> {
   return { stop: t.stopNo, route: t.routeNo, trip: t.trip, ...(t.direction !== undefined ? { direction: t.direction } : {}) };
+}
+
+/** Routes under one arrivals message that get a 🚌, at most. */
+export const MAX_TRACK_BUTTONS = 3;
+
+/** A 🚌 per route direction shown, for its next trip the feed follows (soonest first). */
+export function trackButtons(stopNo: string, routes: readonly RouteArrivals[], say: Say): ReplyButton[] {
+  const firsts = routes
+    .filter((r) => r.problem === undefined)
+    .flatMap((route) => {
+      const trip = route.trips.find((t) => stopsHere(t) && t.vanishedAt === undefined && fromFeed(t));
+      return trip !== undefined ? [{ route, trip }] : [];
+    })
+    .sort((a, b) => a.trip.minutesAway - b.trip.minutesAway)
+    .slice(0, MAX_TRACK_BUTTONS);
+  return firsts.flatMap(({ route, trip }) => trackButton(stopNo, route.routeNo, trip, say, route.directionId) ?? []);
 }
