@@ -184,4 +184,41 @@ describe('🚌 on Telegram, on the demo network', () => {
     // Nothing left to follow.
     expect(await store.liveMessages.list('telegram')).toEqual([]);
   }, 120_000);
+
+  it('ends saying the trip was cancelled, with a button to follow the next one, and stops its pin', async () => {
+    // The bot as it started again on the store the first test reopened.
+    await h.close();
+    const core = createBotCore({ transit, chats: store.chats, savedStops: store.savedStops, subscriptions: store.subscriptions, now: clock });
+    h = await startHarness({ core, clock, liveMessages: store.liveMessages });
+    const pushes = pushesOn(store, h);
+    // The second bus towards Trim at 3017 now, by its start.
+    const board = await transit.nextTrips('3017', '95');
+    const trim = board.routes.find((r) => r.heading === 'Trim')!.trips.filter((t) => t.position !== undefined);
+    const start = trim[1]!.startTime.replace(':', '');
+    h.text(`/track 3017 95 ${start}`, ALICE);
+    const card = await h.api.waitForCall('sendMessage', (c) => to(ALICE)(c) && String(c.params.text).includes('🚌 95 to Trim'));
+    const pin = await h.api.waitForCall('sendLocation', (c) => to(ALICE)(c) && c.params.live_period === 0x7fffffff && messageId(c) > messageId(card));
+    for (let i = 0; i < 100 && (await store.liveMessages.list('telegram')).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    try {
+      sim.setTripChanges({ cancelled: [`95-eastbound-weekday-${start}`] });
+      clock.advance(31_000);
+      await pushes.updater.round();
+      const last = h.api
+        .callsOf('editMessageText')
+        .filter((c) => to(ALICE)(c) && Number(c.params.message_id) === messageId(card))
+        .at(-1)!;
+      expect(String(last.params.text)).toBe('🚌 No longer followed: this 95 was cancelled.');
+      expect(buttonsOf(last).map((b) => b.text)).toEqual([expect.stringMatching(/^🚌 Follow the next one · \d+ min$/)]);
+      expect(buttonsOf(last)[0]!.callback_data).toMatch(/^2:r:track:3017:95:\d{4}/);
+      expect(
+        h.api
+          .callsOf('stopMessageLiveLocation')
+          .filter(to(ALICE))
+          .map((c) => c.params.message_id),
+      ).toContain(messageId(pin));
+      expect(await store.liveMessages.list('telegram')).toEqual([]);
+    } finally {
+      sim.setTripChanges({});
+    }
+  }, 60_000);
 });
