@@ -196,6 +196,19 @@ help-example-stop = /stop { $nameExample }: find a stop by name
 help-example-lang = /lang fr: en français
 help-location = You can also share your location to see the stops near you.
 help-data-heading = Data
+help-topic-arrivals = 🚌 Arrivals
+help-topic-stops = ⭐ Your stops
+help-topic-alerts = 🔔 Alerts
+help-topic-trip = 🚶 Your trip
+help-topic-settings = ⚙️ Settings
+help-topic-line = { $topic }: { $commands }
+help-command-name = /{ $command }
+help-topics-more = Each command explained: /{ $command } alerts (a group or a command's name), or the buttons below.
+help-note-near-way = A "when N min" alert or /notify for { vehicle-many } going one way only: add "to" and where they go, like /notify { $stopExample } { $routeExample } to <destination>.
+button-help-all = ◀ All commands
+usage-help-topic-bad = I have no help on "{ $topic }". Try /{ $command } alerts, or /{ $command } alone for every group.
+arg-help-topic = topic
+    .description = A group of commands (arrivals, stops, alerts, settings) or a command's name
 
 ## Usage errors: what was wrong with what the rider typed
 

@@ -197,6 +197,19 @@ help-example-stop = /parada { $nameExample }: buscar una parada por su nombre
 help-example-lang = /idioma en: in English
 help-location = También puedes compartir tu ubicación para ver las paradas cercanas.
 help-data-heading = Datos
+help-topic-arrivals = 🚌 Llegadas
+help-topic-stops = ⭐ Tus paradas
+help-topic-alerts = 🔔 Alertas
+help-topic-trip = 🚶 Tu viaje
+help-topic-settings = ⚙️ Ajustes
+help-topic-line = { $topic }: { $commands }
+help-command-name = /{ $command }
+help-topics-more = Cada comando explicado: /{ $command } alertas (un grupo o el nombre de un comando), o los botones de abajo.
+help-note-near-way = Una alerta «cuando N min» o /avisar para los { vehicle-many } que van en un solo sentido: añade «hacia» y su destino, como /avisar { $stopExample } { $routeExample } hacia <destino>.
+button-help-all = ◀ Todos los comandos
+usage-help-topic-bad = No tengo ayuda sobre «{ $topic }». Prueba /{ $command } alertas, o /{ $command } solo para todos los grupos.
+arg-help-topic = tema
+    .description = Un grupo de comandos (llegadas, paradas, alertas, ajustes) o el nombre de un comando
 
 ## Usage errors: what was wrong with what the rider typed
 

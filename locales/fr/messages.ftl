@@ -197,6 +197,19 @@ help-example-stop = /arret { $nameExample } : trouver un arrêt par son nom
 help-example-lang = /langue en : in English
 help-location = Vous pouvez aussi partager votre position pour voir les arrêts près de vous.
 help-data-heading = Données
+help-topic-arrivals = 🚌 Passages
+help-topic-stops = ⭐ Vos arrêts
+help-topic-alerts = 🔔 Alertes
+help-topic-trip = 🚶 Votre trajet
+help-topic-settings = ⚙️ Réglages
+help-topic-line = { $topic } : { $commands }
+help-command-name = /{ $command }
+help-topics-more = Chaque commande expliquée : /{ $command } alertes (un groupe ou le nom d'une commande), ou les boutons ci-dessous.
+help-note-near-way = Une alerte « quand N min » ou /prevenir pour les { vehicle-many } qui vont dans un seul sens : ajoutez « vers » et leur destination, comme /prevenir { $stopExample } { $routeExample } vers <destination>.
+button-help-all = ◀ Toutes les commandes
+usage-help-topic-bad = Je n'ai pas d'aide sur « { $topic } ». Essayez /{ $command } alertes, ou /{ $command } seul pour tous les groupes.
+arg-help-topic = sujet
+    .description = Un groupe de commandes (passages, arrets, alertes, reglages) ou le nom d'une commande
 
 ## Usage errors: what was wrong with what the rider typed
 

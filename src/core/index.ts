@@ -5,7 +5,7 @@ export type { BotCore, Locale, PushRendering, RiderAnswers, Speaking } from './c
 export type { ChannelLookup, ChatContext } from './chat-context.js';
 export type { CommandName, CommandRequest, ParsedText } from './command-request.js';
 export type { ButtonGroup, Reply, ReplyBlock, ReplyButton } from '../domain/reply.js';
-export { COMMAND_SPECS, MENU_SPECS, type ArgKind, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
+export { COMMAND_SPECS, HELP_TOPICS_IN_USE, MENU_SPECS, type ArgKind, type ArgSpec, type CommandSpec, type Suggestion } from './commands/index.js';
 export { formatDays } from './commands/schedule-options.js';
 export { readDays } from './commands/schedule-words.js';
 export { createTranslator, type Translate } from './i18n.js';

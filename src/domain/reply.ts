@@ -113,4 +113,9 @@ export interface ReplyButton {
    * `reply` answers with a new message, `notice` with a short confirmation (a toast).
    */
   effect: 'update' | 'reply' | 'notice';
+  /**
+   * What a rider would type for the same, where the request's own values read as nothing to a
+   * person (a way's button value, "0"): where buttons are hints to type (the terminal), this is shown.
+   */
+  typed?: string;
 }

@@ -24,8 +24,9 @@ describe('Spanish', () => {
     expect(next).toContain('Actualizado a las');
     const help = await text(core, '/help');
     expect(help).toContain('Comandos');
-    expect(help).toContain('/proxima <parada> [ruta]: Próximas llegadas a una parada, de una ruta o de todas');
-    expect(help).toContain('/idioma en|es|fr: Elegir el idioma: English, Español, Français');
+    expect(help).toContain('🚌 Llegadas: /proxima /envivo /donde');
+    expect(await text(core, '/ayuda llegadas')).toContain('/proxima <parada> [ruta]: Próximas llegadas a una parada, de una ruta o de todas');
+    expect(await text(core, '/help ajustes')).toContain('/idioma en|es|fr: Elegir el idioma: English, Español, Français');
   });
 
   it('reads Spanish command names, accents or not, and Spanish days and words', async () => {
@@ -68,7 +69,10 @@ describe('French riders’ own command names', () => {
     const core = createBotCore({ transit: transit(), ...memoryStores(), now: clock });
     const chat = privateChat({ languageCode: 'fr-CA' });
     expect(await text(core, '/aide', chat)).toBe(await text(core, '/help', chat));
-    expect(await text(core, '/aide', chat)).toContain('/prochain <arrêt> [circuit] : Prochains passages à un arrêt, pour un circuit ou tous');
+    expect(await text(core, '/aide passages', chat)).toBe(await text(core, '/help arrivals', chat));
+    expect(await text(core, '/aide passages', chat)).toContain(
+      '/prochain <arrêt> [circuit] : Prochains passages à un arrêt, pour un circuit ou tous',
+    );
     expect(await text(core, '/prochain 3017 95', chat)).toBe(await text(core, '/next 3017 95', chat));
     expect(await text(core, '/prochain 3017 95', chat)).toContain('95 direction est');
     expect(core.parse('/arrets', chat)).toEqual({ ok: true, request: { name: 'saved', options: {} } });

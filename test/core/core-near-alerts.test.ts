@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBotCore } from '../../src/core/create-core.js';
+import { renderPlainText } from '../../src/chat/console/render.js';
 import type { Reply } from '../../src/domain/reply.js';
 import type { Subscription } from '../../src/domain/subscription.js';
 import { encodeButton as telegramData } from '../../src/chat/telegram/callback-data.js';
@@ -34,6 +35,9 @@ describe('a near alert watches one direction', () => {
       expect(telegramData(button)).toBeDefined();
       expect(discordId(button)!.length).toBeLessThanOrEqual(100);
     }
+    // The terminal shows each button as what to type: the way's name, never its button value.
+    expect(renderPlainText(reply!)).toContain('[to Barrhaven Centre] /notify 3017 95 to Barrhaven Centre');
+    expect(renderPlainText(reply!)).not.toMatch(/ to [01]$/m);
     expect((await core.run(buttons[1]!.command, privateChat())).kind).toBe('answer');
     expect(stored(stores)[0]!.schedule).toMatchObject({ kind: 'near', direction: { id: 1, name: 'Barrhaven Centre' } });
   });
@@ -78,6 +82,11 @@ describe('a near alert watches one direction', () => {
       ['🔔 95 hacia Orléans', '0'],
       ['🔔 95 hacia Barrhaven Centre', '1'],
     ]);
+    expect(bells.map((b) => b.typed)).toEqual(['/avisar 3017 95 hacia Orléans', '/avisar 3017 95 hacia Barrhaven Centre']);
+    expect(core.parse(bells[0]!.typed!, privateChat({ languageCode: 'es' }))).toMatchObject({
+      ok: true,
+      request: { name: 'notify', options: { direction: 'Orléans' } },
+    });
   });
 });
 

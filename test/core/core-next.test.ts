@@ -69,9 +69,12 @@ describe('asking for arrivals', () => {
 });
 
 describe('help and the command menu', () => {
-  it('/help lists every command of the table, in the chat language', async () => {
+  it("/help lists every command of the table by group, each explained on its group's page, in the chat language", async () => {
     const { core } = coreWith();
-    const text = renderPlainText((await core.handleText('/help', privateChat({ languageCode: 'fr' })))!);
+    const chat = privateChat({ languageCode: 'fr' });
+    const text = async (typed: string) => renderPlainText((await core.handleText(typed, chat))!);
+    expect(await text('/aide')).toContain('⭐ Vos arrêts : /enregistrer /arrets /oublier');
+    const pages = (await Promise.all(['/aide passages', '/aide arrets', '/aide alertes', '/aide reglages'].map(text))).join('\n');
     for (const usage of [
       '/prochain <arrêt> [circuit]',
       '/circuits <arrêt>',
@@ -81,9 +84,9 @@ describe('help and the command menu', () => {
       '/alerte <arrêt>',
       '/langue en|es|fr',
     ]) {
-      expect(text).toContain(usage);
+      expect(pages).toContain(usage);
     }
-    expect(text).toContain("/prochain 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017");
+    expect(await text('/aide')).toContain("/prochain 3017 95 : les prochains autobus du circuit 95 à l'arrêt 3017");
   });
 
   it('/start greets with examples', async () => {
@@ -150,7 +153,7 @@ describe('reply sizes', () => {
   it("keeps /help and /start under Discord's 2000 characters in every language", async () => {
     const { core } = coreWith();
     for (const languageCode of packageLanguages().all.map((language) => language.locale)) {
-      for (const text of ['/help', '/start']) {
+      for (const text of ['/help', '/start', '/help arrivals', '/help alerts', '/help stops', '/help settings']) {
         const reply = await core.handleText(text, privateChat({ languageCode }));
         expect(renderPlainText(reply!).length, `${text} in ${languageCode}`).toBeLessThan(2000);
       }

@@ -2,6 +2,7 @@ import { DISRUPTION_EFFECTS } from '../../src/domain/disruption.js';
 import { FluentResource } from '@fluent/bundle';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_SPECS } from '../../src/core/commands/index.js';
+import { HELP_TOPICS } from '../../src/core/commands/help-topics.js';
 import { packageLanguages } from '../../src/core/languages/package-languages.js';
 import { TRANSIT_ERROR_KINDS } from '../../src/domain/transit-error.js';
 import { idsUsedIn } from './source-ids.js';
@@ -41,6 +42,7 @@ const COMPUTED_IDS: Readonly<Record<string, readonly (string | number)[]>> = {
   'command-${}.description': COMMAND_SPECS.map((spec) => spec.name),
   '${}.description': argLabels,
   'disruption-effect-${}': DISRUPTION_EFFECTS,
+  'help-topic-${}': HELP_TOPICS,
 };
 
 // Strings that look like message ids (a locale file's prefix) but are something else.
@@ -49,6 +51,7 @@ const NOT_MESSAGE_IDS = new Map([
   ['stop-or-name', 'an argument kind'],
   ['disruption-ref', 'an argument kind'],
   ['trip-start', 'an argument kind'],
+  ['help-topic', 'an argument kind'],
   ['stop-digits', 'an identifier problem'],
   ['stop-not-stop', 'an identifier problem'],
   ['stop-moved', "a disruption's effect"],

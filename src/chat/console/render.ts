@@ -12,7 +12,7 @@ export function renderPlainText(reply: Reply): string {
   }
   if (reply.footer !== undefined && reply.footer.length > 0) parts.push(reply.footer.join('\n'));
   // A terminal user types what they cannot press.
-  const hints = (reply.buttons ?? []).flat().map((b) => `  [${b.label}] ${commandAsText(b.command)}`);
+  const hints = (reply.buttons ?? []).flat().map((b) => `  [${b.label}] ${b.typed ?? commandAsText(b.command)}`);
   // Pages it points to (the live map): their addresses, to open in a browser.
   for (const link of reply.links ?? []) hints.push(`  [${link.label}] ${link.url}`);
   if (hints.length > 0) parts.push(hints.join('\n'));

@@ -1,4 +1,4 @@
-import type { ArgKind, CommandSpec, Languages, Translate } from '../../core/index.js';
+import { HELP_TOPICS_IN_USE, type ArgKind, type CommandSpec, type Languages, type Translate } from '../../core/index.js';
 
 // Discord's application command JSON (the body of PUT /applications/{id}/commands), derived from
 // the core's one command table: names, descriptions and options in the default language, with a
@@ -61,6 +61,11 @@ export function slashCommands(commands: readonly CommandSpec[], t: Translate, la
     name_localizations: localized((locale) => languages.get(locale)!.words[value][0] ?? value),
     value,
   });
+  const topicChoice = (value: string) => ({
+    name: clip(t(base, `help-topic-${value}`)),
+    name_localizations: localized((locale) => clip(t(locale, `help-topic-${value}`))),
+    value,
+  });
   return commands.map((spec) => ({
     type: CHAT_INPUT,
     name: spec.name,
@@ -80,6 +85,7 @@ export function slashCommands(commands: readonly CommandSpec[], t: Translate, la
         // A language picker names each language in itself, whatever the reader's language.
         ...(arg.kind === 'language' ? { choices: languages.all.map((language) => ({ name: language.name, value: language.locale })) } : {}),
         ...(arg.kind === 'switch' ? { choices: [switchChoice('on'), switchChoice('off')] } : {}),
+        ...(arg.kind === 'help-topic' ? { choices: HELP_TOPICS_IN_USE.map(topicChoice) } : {}),
       })),
   }));
 }

@@ -1,4 +1,6 @@
-import type { Reply } from '../../domain/reply.js';
+import type { ButtonGroup, Reply } from '../../domain/reply.js';
+import type { CommandName } from '../command-request.js';
+import { HELP_TOPICS, isHelpTopic, TOPIC_OF, type HelpTopic } from './help-topics.js';
 import { nextButton } from '../format/buttons.js';
 import { fullTrustLegend } from '../format/trust.js';
 import type { HandlerContext } from '../handler-context.js';
@@ -18,26 +20,51 @@ function examplesFor({ transit }: HandlerContext): string[] {
 }
 
 /**
- * /help: examples a rider can copy, then every command riders use, those the menus leave to
- * buttons (/live, /notify) included, then what the marks beside the times mean. The table is handed in (it lists /help itself), so this
- * module does not import it.
+ * /help: examples a rider can copy, then each group of commands by name (those the menus leave to
+ * buttons, /live and /notify, included) and what the marks beside the times mean. `/help alerts`
+ * (a group's word in any language, or a command's name) explains each command of one group; the
+ * buttons under either page move between them in place. Every command in full would not fit one
+ * Discord message (2,000 characters) in French or Spanish. The table is handed in (it lists /help
+ * itself), so this module does not import it.
  */
 export function helpCommand(table: () => readonly CommandSpec[]): CommandModule {
   return {
     spec: {
       name: 'help',
-      args: [],
+      args: [{ name: 'topic', kind: 'help-topic', required: false, labelId: 'arg-help-topic' }],
       helpId: 'command-help',
       descriptionId: 'command-help.description',
       example: '/help',
       asksTransit: false,
       ignoresExtraWords: true,
     },
-    run: (_options, ctx) => helpReply(table(), ctx),
+    run: (options, ctx) => {
+      const topic = options.topic === undefined ? undefined : topicOf(options.topic);
+      const groups = topicGroups(table());
+      return topic !== undefined && groups.has(topic) ? topicReply(topic, groups, ctx) : overviewReply(groups, ctx);
+    },
   };
 }
 
-function helpReply(specs: readonly CommandSpec[], ctx: HandlerContext): Reply {
+/** A group's name, or a command's name standing for its group. */
+function topicOf(value: string): HelpTopic | undefined {
+  return isHelpTopic(value) ? value : TOPIC_OF[value as CommandName];
+}
+
+/** The commands /help lists, by group in the groups' order and each in TOPIC_OF's; a group with none is left out. */
+function topicGroups(specs: readonly CommandSpec[]): Map<HelpTopic, CommandSpec[]> {
+  const byName = new Map(specs.map((spec) => [spec.name, spec] as const));
+  const groups = new Map<HelpTopic, CommandSpec[]>();
+  for (const topic of HELP_TOPICS) {
+    const members = Object.entries(TOPIC_OF).flatMap(([name, group]) =>
+      group === topic && byName.has(name as CommandName) ? [byName.get(name as CommandName)!] : [],
+    );
+    if (members.length > 0) groups.set(topic, members);
+  }
+  return groups;
+}
+
+function overviewReply(groups: Map<HelpTopic, CommandSpec[]>, ctx: HandlerContext): Reply {
   const { say, transit } = ctx;
   // Whatever a feed's licence asks to be shown where its data are.
   const attributions = transit.profile().attributions ?? [];
@@ -49,15 +76,52 @@ function helpReply(specs: readonly CommandSpec[], ctx: HandlerContext): Reply {
       ...(examples.length > 0 ? [{ heading: say('help-examples-heading'), lines: examples.map((id) => say(id)) }] : []),
       {
         heading: say('help-commands-heading'),
-        lines: specs.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })),
+        lines: [
+          ...[...groups].map(([topic, specs]) =>
+            say('help-topic-line', {
+              topic: say(`help-topic-${topic}`),
+              commands: specs.map((spec) => say('help-command-name', { command: spec.name })).join(' '),
+            }),
+          ),
+          say('help-topics-more', { command: 'help' }),
+        ],
       },
       // Every mark beside the times, in the legend's own words (under arrivals, only those shown).
       { lines: [fullTrustLegend(say)] },
       { lines: [say('help-location')] },
       ...(attributions.length > 0 ? [{ heading: say('help-data-heading'), lines: [...attributions] }] : []),
     ],
+    buttons: [topicButtons([...groups.keys()], say)],
     kind: 'answer',
   };
+}
+
+function topicReply(topic: HelpTopic, groups: Map<HelpTopic, CommandSpec[]>, ctx: HandlerContext): Reply {
+  const { say } = ctx;
+  const others = [...groups.keys()].filter((other) => other !== topic);
+  return {
+    title: say(`help-topic-${topic}`),
+    blocks: [
+      { lines: groups.get(topic)!.map((c) => say('help-command-line', { usage: say(c.helpId), description: say(c.descriptionId) })) },
+      ...TOPIC_NOTES[topic].map((id) => ({ lines: [id === LEGEND ? fullTrustLegend(say) : say(id)] })),
+    ],
+    buttons: [[{ label: say('button-help-all'), command: { name: 'help', options: {} }, effect: 'update' }], topicButtons(others, say)],
+    kind: 'answer',
+  };
+}
+
+const LEGEND = 'legend';
+/** What a group's page says under its commands. */
+const TOPIC_NOTES: Readonly<Record<HelpTopic, readonly string[]>> = {
+  arrivals: [LEGEND, 'help-location'],
+  stops: [],
+  alerts: ['help-note-near-way'],
+  trip: [],
+  settings: [],
+};
+
+function topicButtons(topics: readonly HelpTopic[], say: HandlerContext['say']): ButtonGroup {
+  return topics.map((topic) => ({ label: say(`help-topic-${topic}`), command: { name: 'help', options: { topic } }, effect: 'update' }));
 }
 
 /**

@@ -22,6 +22,7 @@ import { line } from './line.js';
 import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
 import { off, track } from './track.js';
+import { HELP_TOPICS, TOPIC_OF, type HelpTopic } from './help-topics.js';
 
 export const COMMANDS: readonly CommandModule[] = [
   next,
@@ -59,6 +60,9 @@ export const MENU_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) =>
 
 /** What /help lists: every command riders use, those the menus leave to buttons included. */
 export const HELP_SPECS: readonly CommandSpec[] = COMMAND_SPECS.filter((spec) => spec.buttonsOnly !== true);
+
+/** The groups /help has commands in, in its order: Discord's choices for `/help topic`. */
+export const HELP_TOPICS_IN_USE: readonly HelpTopic[] = HELP_TOPICS.filter((topic) => HELP_SPECS.some((spec) => TOPIC_OF[spec.name] === topic));
 
 const BY_NAME = new Map<string, CommandModule>(COMMANDS.map((command) => [command.spec.name, command] as const));
 

@@ -35,9 +35,6 @@ const spec: CommandSpec = {
   descriptionId: 'command-line.description',
   example: '/line {stop} {route}',
   asksTransit: true,
-  // In the command menus (Telegram's, Discord's slash commands) and under every board (🛤), but not
-  // in /help: its French and Spanish text has no room left under Discord's 2,000 characters.
-  buttonsOnly: true,
 };
 
 export const line: CommandModule = {

@@ -46,10 +46,13 @@ export function chooseDirection(
   function ask(id: string, args: Record<string, string>): Reply {
     const { direction: _typed, ...without } = request.options;
     const example = [`/${request.name}`, ...asWords(without), ctx.say('button-direction', { towards: choices[0]!.name })].join(' ');
+    const typedFor = (towards: string) =>
+      [ctx.say('help-command-name', { command: request.name }), ...asWords(without), ctx.say('button-direction', { towards })].join(' ');
     const buttons: ReplyButton[] = choices.map((choice) => ({
       label: ctx.say('button-direction', { towards: choice.name }),
       command: { name: request.name, options: { ...without, direction: directionValue(choices, choice) } },
       effect: 'reply',
+      typed: typedFor(choice.name),
     }));
     return { ...messageReply('answer', ctx.say(id, { ...args, routeNo, stopNo, example })), buttons: [buttons] };
   }

@@ -135,6 +135,12 @@ function readArg(kind: ArgKind, raw: string, ctx: ReadContext): Reading<string> 
         .trim();
       return words !== '' && [...words].length <= DIRECTION_CHARS ? { ok: true, value: words } : usage('near-direction-bad', { typed: clip(raw) });
     }
+    case 'help-topic': {
+      // A command's name stands for its group ("/help subscribe"): help.ts knows which that is.
+      const word = raw.replace(/^\//, '');
+      const value = ctx.words.topic(word) ?? ctx.words.command(word);
+      return value === undefined ? usage('usage-help-topic-bad', { topic: clip(raw), command: 'help' }) : { ok: true, value };
+    }
     case 'timezone': {
       const zone = canonicalZone(raw);
       return zone === undefined ? usage('usage-timezone-bad', { zone: clip(raw) }) : { ok: true, value: zone };

@@ -33,7 +33,9 @@ export type ArgKind =
   /** An instant as whole minutes since 1970: the time a 👻 button's trip was due. */
   | 'due-minute'
   /** The way a near alert's bus goes: a button's value ("0", "1", "w1"), or words ("Orléans"). */
-  | 'way';
+  | 'way'
+  /** What /help explains: a group of commands by its word in any language ("alertes"), or a command's name. */
+  | 'help-topic';
 
 export interface ArgSpec {
   /** The option's name in a structured request and in Discord's slash command ("stop"). */

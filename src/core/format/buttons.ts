@@ -34,6 +34,7 @@ export function notifyButton(stopNo: string, routeNo: string, say: Say, directio
     label: say('button-notify-towards', { routeNo, towards: direction.name }),
     command: { name: 'notify', options: { stop: stopNo, route: routeNo, direction: way } },
     effect: 'notice',
+    typed: [say('help-command-name', { command: 'notify' }), stopNo, routeNo, say('button-direction', { towards: direction.name })].join(' '),
   };
 }
 

@@ -1,5 +1,6 @@
 import { ALL_DAYS, type Weekday } from '../../domain/local-minute.js';
 import type { Locale } from '../../domain/locale.js';
+import { isHelpTopic, type HelpTopic } from '../commands/help-topics.js';
 import type { Compass, DayKey, WordsFile } from './words-file.js';
 
 /** Words that only mark what follows or precedes them. */
@@ -19,6 +20,8 @@ export interface TypedWords {
   language(word: string): Locale | undefined;
   /** "Northbound", "direction nord" -> the compass point. */
   direction(text: string): Compass | undefined;
+  /** "alertes", "alerts" -> the group of commands /help explains. */
+  topic(word: string): HelpTopic | undefined;
   is(kind: MarkerKind, word: string): boolean;
 }
 
@@ -98,6 +101,7 @@ export function typedWords(languages: readonly WordsOf[]): TypedWords {
   const switches = new Meanings<'on' | 'off'>('', problems);
   const locales = new Meanings<Locale>('the language ', problems);
   const directions = new Meanings<Compass>('', problems, phrase);
+  const topics = new Meanings<HelpTopic>('the help topic ', problems);
   const markers = new Map<MarkerKind, Set<string>>();
   const greetings = new Set<string>();
   const mark = (kind: MarkerKind, word: string) => markers.set(kind, (markers.get(kind) ?? new Set()).add(fold(word)));
@@ -117,6 +121,7 @@ export function typedWords(languages: readonly WordsOf[]): TypedWords {
     for (const [compass, list] of Object.entries(words.directions)) list.forEach((text) => directions.add(text, compass as Compass, where));
     for (const kind of ['all', 'route', 'when', 'at', 'minutes', 'to'] as const) words[kind].forEach((word) => mark(kind, word));
     words.greetings.forEach((text) => greetings.add(phrase(text)));
+    for (const [topic, list] of Object.entries(words.topics)) list.forEach((word) => topics.add(word, topic as HelpTopic, where));
   }
   if (problems.length > 0) throw new Error(`locales: words that mean two things:\n  ${problems.join('\n  ')}`);
 
@@ -127,6 +132,8 @@ export function typedWords(languages: readonly WordsOf[]): TypedWords {
     switch: (word) => switches.get(word),
     language: (word) => locales.get(word),
     direction: (text) => directions.get(text),
+    // The canonical names (a button's value) read in any language, as the days' are.
+    topic: (word) => topics.get(word) ?? (isHelpTopic(fold(word)) ? (fold(word) as HelpTopic) : undefined),
     is: (kind, word) => markers.get(kind)?.has(fold(word)) ?? false,
   };
 }

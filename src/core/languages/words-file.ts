@@ -73,6 +73,8 @@ export function wordsFileSchema(commandNames: readonly string[]) {
     greetings: words,
     /** How a feed in this language names a compass direction ("Northbound", "direction nord"): said in the rider's words. */
     directions: z.strictObject({ north: words, south: words, east: words, west: words }),
+    /** What riders type after /help for one group of commands ("/aide alertes"). */
+    topics: z.strictObject({ arrivals: words, stops: words, alerts: words, trip: words, settings: words }),
   });
 }
 

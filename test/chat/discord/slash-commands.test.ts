@@ -154,6 +154,17 @@ describe('Discord slash commands from the command table', () => {
     ]);
   });
 
+  it("offers /help's groups as choices, each named in every language, their values the code's", () => {
+    const topic = commands.find((c) => c.name === 'help')!.options.find((o) => o.name === 'topic')!;
+    expect(topic.required).toBe(false);
+    expect(topic.choices!.map((choice) => choice.value)).toEqual(['arrivals', 'stops', 'alerts', 'settings']);
+    expect(topic.choices![2]).toEqual({
+      name: '🔔 Alerts',
+      name_localizations: { fr: '🔔 Alertes', 'es-ES': '🔔 Alertas', 'es-419': '🔔 Alertas' },
+      value: 'alerts',
+    });
+  });
+
   it('keeps the table name where a language names no command for it', () => {
     expect(commands.find((c) => c.name === 'start')!.name_localizations).toEqual({ fr: 'start', 'es-ES': 'start', 'es-419': 'start' });
   });
