@@ -865,3 +865,37 @@ leave-next = { $next ->
        *[scheduled] scheduled: not tracked
     }): leave by { $leaveAt }; I'll tell you when.
 }
+
+## 🚌 Track this bus: one trip followed to the rider's stop in one message, and 🛎 the stop where
+## they get off (said once when it is next, once when the bus is there)
+command-track = /track <stop> <route>
+    .description = Follow one { vehicle-one } to your stop, live
+command-off = /off <stop> <route> at <stop>
+    .description = Be told when the stop where you get off is next
+arg-off = getoff
+    .description = The stop where you get off
+button-track = 🚌 { $routeNo } · { $when }
+button-track-next = 🚌 Follow the next one · { $when }
+button-track-this = 🚌 Track to my stop
+button-get-off = 🛎 Get off at…
+button-off-stop = 🛎 { $stopName } ({ $stopNo })
+track-title = 🚌 { $routeNo } to { $destination }
+track-title-route = 🚌 { $routeNo }
+track-aboard-far = On its way to your stop { $stopName } ({ $stopNo }): its minutes come once it is among the next ones there.
+track-to-stop = { $when } ({ $clock }) to { $stopName } ({ $stopNo }) { $mark }
+track-to-off = { $when } ({ $clock }) to your stop { $stopName } ({ $stopNo }) { $mark }
+track-no-position = No position for this { vehicle-one } right now.
+track-off-at = 🛎 Get off at { $stopName } ({ $stopNo }): I'll tell you when it is next.
+track-footer = Followed live · updated { $clock }
+track-already = 🚌 You already follow this { $routeNo }: the message above is kept up to date.
+track-already-off = 🛎 Get off at { $off }: the message above follows your { vehicle-one } and I'll tell you when your stop is next.
+track-over-passed = 🚌 No longer followed: the { $routeNo } has passed your stop ({ $stopNo }).
+track-over-arrived = 🚌 No longer followed: you are at your stop.
+track-over-cancelled = 🚌 No longer followed: this { $routeNo } was cancelled.
+track-over-vanished = 🚌 No longer followed: this { $routeNo } vanished from tracking and may not come.
+track-over-skipped = 🚌 No longer followed: this { $routeNo } no longer stops at { $stopNo }.
+track-live-ended = 🚌 No longer followed. Press 🚌 again to follow a { vehicle-one }.
+off-next = 🛎 Your stop is next: { $stopName } ({ $stopNo })
+off-reached = 🛎 You are at your stop: { $stopName } ({ $stopNo }). Get off here.
+off-choose = 🛎 Where do you get off the { $routeNo }?
+off-type = 🛎 Type where you get off: { $command } at <stop>

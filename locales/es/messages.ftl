@@ -865,3 +865,37 @@ leave-next = { $next ->
        *[scheduled] horario programado: sin seguimiento
     }): salga antes de las { $leaveAt }; le avisaré.
 }
+
+## 🚌 Seguir este autobús: un viaje seguido hasta la parada del usuario en un mensaje, y 🛎 la
+## parada donde se baja (dicha una vez cuando es la próxima, otra cuando el autobús llega)
+command-track = /seguir <parada> <ruta>
+    .description = Seguir un { vehicle-one } hasta tu parada, en vivo
+command-off = /bajar <parada> <ruta> a <parada>
+    .description = Aviso cuando la parada donde te bajas es la próxima
+arg-off = bajada
+    .description = La parada donde te bajas
+button-track = 🚌 { $routeNo } · { $when }
+button-track-next = 🚌 Seguir el siguiente · { $when }
+button-track-this = 🚌 Seguir hasta mi parada
+button-get-off = 🛎 Bajar en…
+button-off-stop = 🛎 { $stopName } ({ $stopNo })
+track-title = 🚌 { $routeNo } hacia { $destination }
+track-title-route = 🚌 { $routeNo }
+track-aboard-far = En camino a tu parada { $stopName } ({ $stopNo }): sus minutos llegan cuando esté entre los próximos.
+track-to-stop = { $when } ({ $clock }) hasta { $stopName } ({ $stopNo }) { $mark }
+track-to-off = { $when } ({ $clock }) hasta tu parada { $stopName } ({ $stopNo }) { $mark }
+track-no-position = Sin posición para este { vehicle-one } por ahora.
+track-off-at = 🛎 Bajada en { $stopName } ({ $stopNo }): te aviso cuando sea la próxima.
+track-footer = Seguido en vivo · actualizado a las { $clock }
+track-already = 🚌 Ya sigues este { $routeNo }: el mensaje de arriba se mantiene al día.
+track-already-off = 🛎 Bajada en { $off }: el mensaje de arriba sigue tu { vehicle-one } y te aviso cuando tu parada sea la próxima.
+track-over-passed = 🚌 Ya no se sigue: el { $routeNo } pasó tu parada ({ $stopNo }).
+track-over-arrived = 🚌 Ya no se sigue: estás en tu parada.
+track-over-cancelled = 🚌 Ya no se sigue: este { $routeNo } fue cancelado.
+track-over-vanished = 🚌 Ya no se sigue: este { $routeNo } desapareció del seguimiento y puede que no venga.
+track-over-skipped = 🚌 Ya no se sigue: este { $routeNo } ya no para en { $stopNo }.
+track-live-ended = 🚌 Ya no se sigue. Pulsa 🚌 otra vez para seguir un { vehicle-one }.
+off-next = 🛎 Tu parada es la próxima: { $stopName } ({ $stopNo })
+off-reached = 🛎 Estás en tu parada: { $stopName } ({ $stopNo }). Bájate aquí.
+off-choose = 🛎 ¿Dónde te bajas del { $routeNo }?
+off-type = 🛎 Escribe dónde te bajas: { $command } a <parada>

@@ -865,3 +865,37 @@ leave-next = { $next ->
        *[scheduled] horaire prévu : non suivi
     }) : partez avant { $leaveAt } ; je vous préviendrai.
 }
+
+## 🚌 Suivre ce bus : un trajet suivi jusqu'à l'arrêt du client dans un message, et 🛎 l'arrêt où
+## il descend (dit une fois quand c'est le prochain, une fois quand le bus y est)
+command-track = /suivre <arrêt> <circuit>
+    .description = Suivre un { vehicle-one } jusqu'à votre arrêt, en direct
+command-off = /descente <arrêt> <circuit> à <arrêt>
+    .description = Être prévenu quand l'arrêt où vous descendez est le prochain
+arg-off = descente
+    .description = L'arrêt où vous descendez
+button-track = 🚌 { $routeNo } · { $when }
+button-track-next = 🚌 Suivre le suivant · { $when }
+button-track-this = 🚌 Suivre jusqu'à mon arrêt
+button-get-off = 🛎 Descendre à…
+button-off-stop = 🛎 { $stopName } ({ $stopNo })
+track-title = 🚌 { $routeNo } vers { $destination }
+track-title-route = 🚌 { $routeNo }
+track-aboard-far = En route vers votre arrêt { $stopName } ({ $stopNo }) : ses minutes viendront quand il sera parmi les prochains.
+track-to-stop = { $when } ({ $clock }) jusqu'à { $stopName } ({ $stopNo }) { $mark }
+track-to-off = { $when } ({ $clock }) jusqu'à votre arrêt { $stopName } ({ $stopNo }) { $mark }
+track-no-position = Pas de position pour ce { vehicle-one } pour l'instant.
+track-off-at = 🛎 Descente à { $stopName } ({ $stopNo }) : je vous préviens quand c'est le prochain arrêt.
+track-footer = Suivi en direct · mis à jour à { $clock }
+track-already = 🚌 Vous suivez déjà ce { $routeNo } : le message ci-dessus est tenu à jour.
+track-already-off = 🛎 Descente à { $off } : le message ci-dessus suit votre { vehicle-one } et je vous préviens quand votre arrêt est le prochain.
+track-over-passed = 🚌 Plus suivi : le { $routeNo } a passé votre arrêt ({ $stopNo }).
+track-over-arrived = 🚌 Plus suivi : vous êtes à votre arrêt.
+track-over-cancelled = 🚌 Plus suivi : ce { $routeNo } a été annulé.
+track-over-vanished = 🚌 Plus suivi : ce { $routeNo } a disparu du suivi et pourrait ne pas venir.
+track-over-skipped = 🚌 Plus suivi : ce { $routeNo } ne s'arrête plus à { $stopNo }.
+track-live-ended = 🚌 Plus suivi. Appuyez de nouveau sur 🚌 pour suivre un { vehicle-one }.
+off-next = 🛎 Votre arrêt est le prochain : { $stopName } ({ $stopNo })
+off-reached = 🛎 Vous êtes à votre arrêt : { $stopName } ({ $stopNo }). Descendez ici.
+off-choose = 🛎 Où descendez-vous du { $routeNo } ?
+off-type = 🛎 Écrivez où vous descendez : { $command } à <arrêt>

@@ -27,7 +27,10 @@ export type CommandName =
   | 'reliability'
   | 'place'
   | 'walk'
-  | 'leave';
+  | 'leave'
+
+  | 'track'
+  | 'off';
 
 /**
  * A command as structured data: how slash commands, buttons, inline queries and scheduled pushes

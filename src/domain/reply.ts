@@ -22,8 +22,22 @@ export interface Reply {
   location?: ReplyLocation;
   /** What the answer follows is over (the bus passed the stop, or is gone from the board): a live message stops. */
   trackingOver?: boolean;
-  /** Why it is over when it is not the bus passing: the trip followed was cancelled, vanished from tracking, or skips the stop. */
-  trackingOverWhy?: 'cancelled' | 'vanished' | 'skipped';
+  /**
+   * Why it is over when it is not the bus passing: the trip followed was cancelled, vanished from
+   * tracking, or skips the stop; or (🚌 with a stop to get off at) the bus reached the rider's stop.
+   */
+  trackingOverWhy?: 'cancelled' | 'vanished' | 'skipped' | 'arrived';
+  /**
+   * 🚌 Track: the answer is one trip followed until it passes the rider's stop. Adapters that can
+   * edit their messages keep it (a LiveMessage of kind 'track', one per chat and `key`) and run
+   * `request` (the trip pinned) each round until `until` or trackingOver.
+   */
+  follow?: ReplyFollow;
+  /**
+   * Messages to send once each beside a followed answer (🛎 "your stop is next"), each by its key:
+   * an edit notifies nobody, a new message does. The live rounds send each key once per chat.
+   */
+  notices?: ReplyNotice[];
   /** The answer asks to be kept up to date until this ISO instant (a live board): adapters that can edit it do. */
   liveUntil?: string;
   /**
@@ -45,6 +59,23 @@ export interface Reply {
   pictureDigest?: string;
   /** Pages the answer points to (a route's live map), each a button where the platform has link buttons, else its address. */
   links?: ReplyLink[];
+}
+
+export interface ReplyFollow {
+  /** The trip followed, the same whichever button or words asked for it ("3017:95:0806"). */
+  key: string;
+  /** What each round runs: the trip pinned by its start, so that it is this bus, never the route's next. */
+  request: CommandRequest;
+  /** ISO instant after which it is no longer followed, whatever the feed says. */
+  until: string;
+  /** What the chat is told instead when it already follows this trip (that message is kept, its request replaced by this one). */
+  already: string;
+}
+
+export interface ReplyNotice {
+  /** Once per chat and key ("off:3017:95:0806:3020:next"). */
+  key: string;
+  reply: Reply;
 }
 
 export interface ReplyImage {

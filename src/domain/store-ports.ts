@@ -171,9 +171,14 @@ export interface LiveMessage {
   readonly cardId?: string;
   /**
    * A pin that follows a vehicle (absent: one, as first stored), an arrivals board kept up to
-   * date, or a /line picture redrawn in place.
+   * date, a /line picture redrawn in place, or a 🚌 tracked trip (its message redrawn each round,
+   * beside a pin on Telegram: pinId).
    */
-  readonly kind?: 'location' | 'board' | 'picture';
+  readonly kind?: 'location' | 'board' | 'picture' | 'track';
+  /** 🚌: the live location that follows the bus beside the message (Telegram), stopped when the tracking ends. */
+  readonly pinId?: string;
+  /** 🚌: the trip followed (Reply.follow.key): one message per chat and trip. */
+  readonly followKey?: string;
   /** The chat's language code when it was started, for the core's answers. */
   readonly languageCode?: string;
   readonly request: CommandRequest;

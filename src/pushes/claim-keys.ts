@@ -84,3 +84,8 @@ export const tripChangeSentKey = (chat: ChatRef, stopNo: string, trip: string, k
 
 /** Held by the instance editing a live message in one round (`slot`: the round's number since the epoch). */
 export const liveRoundKey = (messageId: string, slot: number) => `live-round.${messageId}.${slot}`;
+
+// 🚌 Tracks: each notice (🛎 your stop is next, you are there) once per chat.
+
+/** Set when a track's notice ("off:3017:95:0806:3020:next") goes to a chat: never twice, whichever instance runs the round. */
+export const trackNoticeKey = (chat: ChatRef, notice: string) => `track:notice:${chatPart(chat)}:${notice}`;

@@ -230,6 +230,7 @@ export function startPushes(deps: PushesDeps): Pushes {
           clock,
           intervalMs: LIVE_ROUND_MS,
           instanceId: instance,
+          notifiers: deps.notifiers,
           logger,
         })
       : undefined;

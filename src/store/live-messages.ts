@@ -20,8 +20,11 @@ const LiveRecord = z.object({
   channelId: z.string().min(1).max(100).optional(),
   // Telegram: the message of facts beside a pin; records written before it had none.
   cardId: z.string().min(1).max(200).optional(),
-  // A /line picture redrawn in place ('picture') came later than the others; absent: a pin.
-  kind: z.enum(['location', 'board', 'picture']).optional(),
+  // A /line picture redrawn in place ('picture') and a 🚌 tracked trip came later than the others; absent: a pin.
+  kind: z.enum(['location', 'board', 'picture', 'track']).optional(),
+  // A 🚌 tracked trip's pin and trip; records written before had neither.
+  pinId: z.string().min(1).max(200).optional(),
+  followKey: z.string().min(1).max(200).optional(),
   languageCode: z.string().max(35).optional(),
   request: z.object({ name: z.string(), options: z.record(z.string(), z.string()) }),
   until: z.iso.datetime({ offset: true }),

@@ -58,7 +58,8 @@ Map: https://www.openstreetmap.org/?mlat=45.40321&mlon=-75.73512#map=17/45.40321
 Updated at 08:05
 
   [Refresh] /where 3017 95 0740
-  [🛤 95] /line 3017 95`);
+  [🛤 95] /line 3017 95
+  [🚌 Track to my stop] /track 3017 95 0740`);
     expect(reply.location).toEqual({ lat: 45.40321, lon: -75.73512, bearing: 90 });
   });
 

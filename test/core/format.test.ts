@@ -70,6 +70,9 @@ Updated at 08:05
   [📍 95 · 4 min] /where 3017 95 0750
   [📍 R2 · 7 min] /where 3017 R2 0750
   [🛤 95] /line 3017 95
+  [🚌 95 · now] /track 3017 95 0750
+  [🚌 95 · 4 min] /track 3017 95 0750
+  [🚌 R2 · 7 min] /track 3017 R2 0750
   [Route 16] /next 3017 16
   [Route 95] /next 3017 95
   [Route R2] /next 3017 R2`);
@@ -107,6 +110,9 @@ Mis à jour à 08:05
   [📍 95 · 4 min] /where 3017 95 0750
   [📍 R2 · 7 min] /where 3017 R2 0750
   [🛤 95] /line 3017 95
+  [🚌 95 · maintenant] /track 3017 95 0750
+  [🚌 95 · 4 min] /track 3017 95 0750
+  [🚌 R2 · 7 min] /track 3017 R2 0750
   [Circuit 16] /next 3017 16
   [Circuit 95] /next 3017 95
   [Circuit R2] /next 3017 R2`);

@@ -37,6 +37,24 @@ forEachBackend((backend) => {
       expect((await store.liveMessages.list('discord'))[0]!.channelId).toBe('8');
     });
 
+    it("keep a 🚌 track's pin and trip beside records of earlier versions, which read back as they were", async () => {
+      const store = await backend.open();
+      const tracked = message(5, {
+        kind: 'track',
+        pinId: '6',
+        followKey: '3017:95:0806',
+        request: { name: 'track', options: { stop: '3017', route: '95', trip: '0806', off: '3020', direction: '0' } },
+      });
+      await store.liveMessages.put(tracked);
+      // A 📍 record as versions before tracks wrote it: no kind, no pin, no trip key.
+      await store.liveMessages.put(message(4, { cardId: '9' }));
+      const again = await backend.open();
+      const read = await again.liveMessages.list('telegram');
+      expect(read).toContainEqual(tracked);
+      expect(read).toContainEqual(message(4, { cardId: '9' }));
+      expect(read.find((m) => m.id === 'telegram.42.4')).not.toHaveProperty('kind');
+    });
+
     it('keep what a message shows beside it, read it back after a restart, and forget it with the record', async () => {
       const store = await backend.open();
       await store.liveMessages.put(message(1, { kind: 'board' }));

@@ -70,10 +70,18 @@ export function followingBus(
     ...answering,
     respond: async (pending, asksTransit) => {
       let reply: Reply | undefined;
+      // 🚌 a trip this chat already follows: its message takes the new request, the rider is told so instead of a second one.
+      let already: LiveMessage | undefined;
       await answering.respond(
-        pending.then((r) => (reply = r)),
+        pending.then(async (r) => {
+          reply = r;
+          if (r.kind !== 'answer' || r.follow === undefined) return r;
+          already = await followedAlready(chat, r.follow.key, live).catch(() => undefined);
+          return already === undefined ? r : { kind: 'answer' as const, blocks: [{ lines: [r.follow.already] }] };
+        }),
         asksTransit,
       );
+      if (reply?.kind === 'answer' && reply.follow !== undefined) return trackFollowed(interaction, chat, reply, already, live);
       if (reply?.kind !== 'answer' || reply.location === undefined) return;
       try {
         // The reply's id is known only from Discord: its interaction webhook's @original.
@@ -85,6 +93,44 @@ export function followingBus(
       }
     },
   };
+}
+
+/** This chat's 🚌 message of the trip, while it is followed. */
+async function followedAlready(chat: ChatContext, key: string, live: DiscordLive): Promise<LiveMessage | undefined> {
+  const now = live.clock().getTime();
+  return (await live.messages.list('discord')).find(
+    (m) => m.kind === 'track' && m.chatId === chat.chatId && m.followKey === key && Date.parse(m.until) > now,
+  );
+}
+
+/** 🚌 sent: stored to be redrawn each round (or, followed already, that message given the new request). */
+async function trackFollowed(
+  interaction: RepliableInteraction,
+  chat: ChatContext,
+  reply: Reply,
+  already: LiveMessage | undefined,
+  live: DiscordLive,
+): Promise<void> {
+  const follow = reply.follow!;
+  try {
+    if (already !== undefined) return await live.messages.put({ ...already, request: follow.request });
+    const sent = await interaction.fetchReply();
+    await live.messages.put({
+      id: recordId(chat, sent.id),
+      platform: 'discord',
+      kind: 'track',
+      chatId: chat.chatId,
+      chatType: chat.chatType,
+      messageId: sent.id,
+      channelId: sent.channelId,
+      followKey: follow.key,
+      ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
+      request: follow.request,
+      until: follow.until,
+    });
+  } catch (err) {
+    live.logger.warn({ chatId: chat.chatId, reason: classifyFailure(err, live.redact).reason }, '🚌 answer sent but not followed');
+  }
 }
 
 /**

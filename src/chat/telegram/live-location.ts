@@ -167,3 +167,47 @@ export function telegramLiveEditor(api: Api, redact: Redactor): LiveEditor {
     },
   };
 }
+
+/** Telegram's "until stopped" live period: a 🚌 pin follows the whole trip, and the bot stops it itself. */
+export const LIVE_PERIOD_UNTIL_STOPPED = 0x7fffffff;
+
+/**
+ * A 🚌 track: the message sent (and beside it a pin that follows the bus for as long as the track
+ * lasts, when there is a fresh fix), stored to be redrawn each round. One per chat and trip: the
+ * same trip asked again takes the new request (a stop to get off at) into the message already
+ * kept, and the rider is pointed to it instead of a second one.
+ */
+export async function sendTrack(ctx: Context, chat: ChatContext, reply: Reply, live: LiveLocations): Promise<void> {
+  const follow = reply.follow!;
+  const existing = (await live.messages.list('telegram')).find(
+    (m) => m.kind === 'track' && m.chatId === chat.chatId && m.followKey === follow.key && Date.parse(m.until) > live.clock().getTime(),
+  );
+  if (existing !== undefined) {
+    await live.messages.put({ ...existing, request: follow.request });
+    const { text, options } = htmlMessage({ kind: 'answer', blocks: [{ lines: [follow.already] }] });
+    await ctx.reply(text, { ...options, reply_parameters: { message_id: Number(existing.messageId), allow_sending_without_reply: true } });
+    return;
+  }
+  const sent = await sendReply(ctx, reply);
+  const location = reply.location;
+  const pin =
+    location !== undefined
+      ? await ctx.replyWithLocation(location.lat, location.lon, {
+          live_period: LIVE_PERIOD_UNTIL_STOPPED,
+          ...(location.bearing !== undefined ? { heading: Math.max(1, Math.min(360, Math.round(location.bearing) || 360)) } : {}),
+        })
+      : undefined;
+  await live.messages.put({
+    id: `telegram.${chat.chatId}.${sent}`,
+    platform: 'telegram',
+    kind: 'track',
+    chatId: chat.chatId,
+    chatType: chat.chatType,
+    messageId: String(sent),
+    ...(pin !== undefined ? { pinId: String(pin.message_id) } : {}),
+    followKey: follow.key,
+    ...(chat.languageCode !== undefined ? { languageCode: chat.languageCode } : {}),
+    request: follow.request,
+    until: follow.until,
+  });
+}

@@ -29,6 +29,8 @@ export const TOPIC_OF: Readonly<Partial<Record<CommandName, HelpTopic>>> = {
   leave: 'trip',
   place: 'trip',
   walk: 'trip',
+  track: 'trip',
+  off: 'trip',
   timezone: 'settings',
   lang: 'settings',
   help: 'settings',

@@ -21,6 +21,7 @@ import { lineLive, live } from './live.js';
 import { line } from './line.js';
 import { reliability } from './reliability.js';
 import { ghost } from './ghost.js';
+import { off, track } from './track.js';
 import { HELP_TOPICS, TOPIC_OF, type HelpTopic } from './help-topics.js';
 import { place } from './place.js';
 import { walk } from './walk.js';
@@ -35,6 +36,8 @@ export const COMMANDS: readonly CommandModule[] = [
   disruptions,
   line,
   reliability,
+  track,
+  off,
   stop,
   save,
   savedStops,

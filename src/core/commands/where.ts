@@ -60,7 +60,7 @@ export const where: CommandModule = {
 };
 
 /** The trip of that start, when it is cancelled, vanished or skipping the stop, with the route's next one. */
-function changedTrip(arrivals: StopArrivals, routeNo: string, key: string): TripChange | undefined {
+export function changedTrip(arrivals: StopArrivals, routeNo: string, key: string): TripChange | undefined {
   for (const route of arrivals.routes.filter((r) => r.problem === undefined && sameRouteName(routeNo, r.routeNo))) {
     const trip = route.trips.find((t) => tripKey(t) === key);
     const kind = trip === undefined ? undefined : tripChangeOf(trip);

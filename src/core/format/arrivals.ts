@@ -8,6 +8,7 @@ import { compareForArrivals, compareRoutes, moreRoutesLine } from './route-order
 import { MAX_NAME_CHARS, shorten, type Say } from './text.js';
 import { deviationNote, trustLegend, trustMark, vanishedNext } from './trust.js';
 import { whereButtons } from './vehicle.js';
+import { trackButtons } from './track.js';
 import { unconfirmedLines } from './unconfirmed.js';
 
 /** Route blocks per reply: one per 250 characters of message (8 on Discord, 16 on Telegram). */
@@ -120,7 +121,10 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const routes = sorted.filter((route) => !folded.includes(route));
   const size = maxReplyChars ?? DEFAULT_MAX_REPLY_CHARS;
   // The 📍 buttons take room of their own (as text, where a platform shows buttons as lines): kept from the blocks'.
-  const whereRoom = whereButtons(stopNo, routes, say).reduce((n, button) => n + button.label.length + WHERE_HINT_CHARS, 0);
+  const whereRoom = [...whereButtons(stopNo, routes, say), ...trackButtons(stopNo, routes, say)].reduce(
+    (n, button) => n + button.label.length + WHERE_HINT_CHARS,
+    0,
+  );
   const budget = Math.floor(size * ROUTE_BLOCKS_SHARE) - whereRoom;
   const maxBlocks = Math.max(1, Math.floor(size / CHARS_PER_ROUTE_BLOCK));
   const blocks: ReplyBlock[] = [];
@@ -158,12 +162,15 @@ export function formatArrivals(arrivals: StopArrivals, { now, say, routeNo, maxR
   const legend = anyTrips ? trustLegend(shownTrips(shown), say, arrivals.noVehiclePositions === true) : undefined;
   const footer = [...liveNote, ...(legend !== undefined ? [legend] : []), say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })];
   const where = whereButtons(stopNo, shown, say);
+  const tracks = trackButtons(stopNo, shown, say);
   // 🛤 beside the 📍s: the route asked, else the route of the soonest bus with a 📍.
   const drawn = routeNo !== undefined && shownRouteNos.length > 0 ? shownRouteNos[0] : where[0]?.command.options.route;
   const line = drawn !== undefined ? [lineButton(stopNo, drawn, say)] : [];
   const buttons = [
     refreshAndSave(stopNo, routeNo, say),
     ...(where.length > 0 || line.length > 0 ? [[...where, ...line]] : []),
+    // 🚌 each route's next bus the feed follows, kept in one message to the stop (format/track.ts).
+    ...(tracks.length > 0 ? [tracks] : []),
     ...(routeNo === undefined && shownRouteNos.length > 0 ? [routeButtons(stopNo, shownRouteNos, say)] : []),
   ];
   return { title, blocks, footer, buttons: allFailed ? [] : buttons, kind: allFailed ? 'failure' : 'answer' };

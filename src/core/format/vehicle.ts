@@ -112,15 +112,22 @@ export function formatWhere(arrivals: StopArrivals, route: RouteArrivals, trip: 
     command: { name: 'where', options: { stop: arrivals.stopNo, route: route.routeNo, ...(tripKey(trip) ? { trip: tripKey(trip)! } : {}) } },
     effect: 'update',
   };
+  // 🚌 this very trip, followed to the stop in one message (format/track.ts).
+  const track = tripKey(trip) !== undefined ? trackThis(arrivals.stopNo, route.routeNo, tripKey(trip)!, say) : undefined;
   return {
     title,
     blocks,
     footer: [say('arrivals-updated', { clock: clockTime(now, arrivals.timeZone) })],
-    buttons: [[refresh, lineButton(arrivals.stopNo, route.routeNo, say)]],
+    buttons: [[refresh, lineButton(arrivals.stopNo, route.routeNo, say), ...(track !== undefined && position?.passed !== true ? [track] : [])]],
     kind: 'answer',
     ...(position?.passed === true ? { trackingOver: true } : {}),
     ...(position !== undefined && reading.kind === 'current' && position.passed !== true
       ? { location: { lat: position.lat, lon: position.lon, ...(position.bearing !== undefined ? { bearing: position.bearing } : {}) } }
       : {}),
   };
+}
+
+/** 🚌 under a 📍: follow the trip it shows (the same request as the button under arrivals, format/track.ts). */
+function trackThis(stopNo: string, routeNo: string, trip: string, say: Say): ReplyButton {
+  return { label: say('button-track-this'), command: { name: 'track', options: { stop: stopNo, route: routeNo, trip } }, effect: 'reply' };
 }

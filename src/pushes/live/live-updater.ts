@@ -5,8 +5,9 @@ import type { Locale } from '../../domain/locale.js';
 import type { Reply, ReplyLocation } from '../../domain/reply.js';
 import { EditRateLimited, type LiveEditor } from '../../domain/live-editor.js';
 import type { Claims, LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
+import type { Notifier } from '../../domain/notifier.js';
 import type { Logger } from '../../log.js';
-import { liveRoundKey } from '../claim-keys.js';
+import { liveRoundKey, trackNoticeKey } from '../claim-keys.js';
 import type { EditBudget } from './edit-budget.js';
 import type { FleetBudget } from '../fleet-budget.js';
 import { errorLine } from '../../util/error-line.js';
@@ -49,6 +50,8 @@ export interface LiveUpdaterDeps {
   sleep?: Sleep;
   /** This instance, in the claims it holds. */
   instanceId: string;
+  /** Where a 🚌 track's notices go (🛎 your stop is next), each once per chat and key; absent: none is sent. */
+  notifiers?: readonly Notifier[];
   logger: Logger;
 }
 
@@ -78,16 +81,31 @@ const chatOf = (message: LiveMessage): ChatContext => ({
 });
 
 /** Why a pin stopped, in the words its last edit shows: the bus passed, or its trip was cancelled, vanished or skips the stop. */
-const OVER_LINES = { cancelled: 'where-live-cancelled', vanished: 'where-live-vanished', skipped: 'where-live-skipped' } as const;
+const OVER_LINES = {
+  cancelled: 'where-live-cancelled',
+  vanished: 'where-live-vanished',
+  skipped: 'where-live-skipped',
+  arrived: 'where-live-passed',
+} as const;
 const overLine = (reply: Reply) => (reply.trackingOverWhy !== undefined ? OVER_LINES[reply.trackingOverWhy] : 'where-live-passed');
 
 /** A message redrawn whole each round it changed (a 🔴 board, a 🔴 /line picture), rather than a pin moved. */
 const redrawn = (message: LiveMessage) => message.kind === 'board' || message.kind === 'picture';
+/** What a 🚌 message shows, to edit it only when that changed. */
+const shownOf = (reply: Reply) => JSON.stringify([reply.title, reply.blocks, reply.footer, reply.buttons]);
+/** A 🚌 message's pin (Telegram), as the editor's pin requests take it. */
+const pinOf = (message: LiveMessage, pinId: string): LiveMessage => {
+  const { cardId: _card, ...rest } = message;
+  return { ...rest, messageId: pinId };
+};
+/** How long a notice's claim is kept: past any track. */
+const NOTICE_CLAIM_MS = 24 * 3600_000;
 
 const sameSpot = (a: ReplyLocation | undefined, b: ReplyLocation) => a !== undefined && a.lat === b.lat && a.lon === b.lon && a.bearing === b.bearing;
 
 export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
   const shown = new Map<string, ReplyLocation>();
+  const shownTrack = new Map<string, string>();
   const sleep = deps.sleep ?? realSleep;
   const budgetOf = (message: LiveMessage) => deps.budgets?.[message.platform] ?? deps.budget;
   const now = () => deps.clock().getTime();
@@ -146,7 +164,7 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
   let running: Promise<LiveRound> | undefined;
 
   /** What the message showed last, kept for its last edit (boards, and the embeds of editors that redraw on stop). */
-  const keeps = (editor: LiveEditor, message: LiveMessage) => redrawn(message) || editor.redrawsOnStop === true;
+  const keeps = (editor: LiveEditor, message: LiveMessage) => redrawn(message) || message.kind === 'track' || editor.redrawsOnStop === true;
   async function keepShown(editor: LiveEditor, message: LiveMessage, reply: Reply): Promise<void> {
     if (!keeps(editor, message)) return;
     try {
@@ -234,12 +252,86 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
     };
   }
 
+  /** A 🚌 track's notices, each sent once per chat and key (claimed first; given back when the send failed for now). */
+  async function notices(message: LiveMessage, reply: Reply): Promise<void> {
+    const notifier = deps.notifiers?.find((n) => n.platform === message.platform);
+    for (const notice of reply.notices ?? []) {
+      if (notifier === undefined) return;
+      const key = trackNoticeKey(message, notice.key);
+      if (!(await deps.claims.claim(key, deps.instanceId, NOTICE_CLAIM_MS))) continue;
+      // A Discord DM's messages go to its channel: the notifier speaks the chat's id, which it resolves.
+      const result = await notifier
+        .send(message.chatId, notice.reply)
+        .catch((err: unknown) => ({ status: 'temporary-failure' as const, reason: errorLine(err) }));
+      if (result.status === 'temporary-failure') await deps.claims.release(key).catch(() => undefined);
+      if (result.status !== 'sent') deps.logger.info({ live: message.id, status: result.status }, 'track notice not sent');
+    }
+  }
+
+  /**
+   * A 🚌 track: its message redrawn when what it shows changed, its pin (Telegram) moved; once the
+   * trip passed, arrived, was cancelled or vanished (or the track's time is up), its last words
+   * and the pin stopped. A failed look-up (the feed down) leaves it as it was until its time is up.
+   */
+  async function track(editor: LiveEditor, message: LiveMessage, chat: ChatContext, tally: LiveRound, roundEnd: number): Promise<void> {
+    const reply = await deps.core.run(message.request, chat);
+    await notices(message, reply);
+    const timeUp = now() >= Date.parse(message.until);
+    if (reply.trackingOver === true || timeUp) {
+      const locale = await deps.core.localeOf(chat);
+      const last = reply.trackingOver === true ? reply : await lastAnswer(message, reply, [deps.core.t(locale, 'track-live-ended')]);
+      if (last !== undefined && shownTrack.get(message.id) !== shownOf(last)) {
+        const outcome = await send(message, roundEnd, tally, () => editor.redraw(message, last));
+        if (outcome === 'deferred') {
+          if (!timeUp) await deps.messages.put({ ...message, until: new Date(now()).toISOString() }).catch(() => undefined);
+          return void (tally.deferred += 1);
+        }
+        shownTrack.set(message.id, shownOf(last));
+      }
+      if (message.pinId !== undefined) {
+        const pin = pinOf(message, message.pinId);
+        const outcome = await send(message, roundEnd, tally, () => editor.stop(pin, undefined));
+        if (outcome === 'deferred') return void (tally.deferred += 1);
+      }
+      shown.delete(message.id);
+      shownTrack.delete(message.id);
+      await deps.messages.remove(message);
+      tally.stopped += 1;
+      return;
+    }
+    if (reply.kind !== 'answer') return void (tally.unchanged += 1);
+    let changed = false;
+    if (shownTrack.get(message.id) !== shownOf(reply)) {
+      const outcome = await send(message, roundEnd, tally, () => editor.redraw(message, reply));
+      if (outcome === 'deferred') return void (tally.deferred += 1);
+      if (outcome === 'gone') {
+        // The rider deleted the message: the pin beside it stops at the next round's end.
+        await deps.messages.put({ ...message, until: new Date(now()).toISOString() });
+        return void (tally.stopped += 1);
+      }
+      shownTrack.set(message.id, shownOf(reply));
+      await keepShown(editor, message, reply);
+      changed = true;
+    }
+    const location = reply.location;
+    if (message.pinId !== undefined && location !== undefined && !sameSpot(shown.get(message.id), location)) {
+      const outcome = await send(message, roundEnd, tally, () => editor.move(pinOf(message, message.pinId!), location, reply));
+      if (outcome === 'moved') {
+        shown.set(message.id, location);
+        changed = true;
+      }
+    }
+    if (changed) tally.moved += 1;
+    else tally.unchanged += 1;
+  }
+
   async function one(editor: LiveEditor, message: LiveMessage, slot: number, tally: LiveRound, roundEnd: number): Promise<void> {
     if (!(await deps.claims.claim(liveRoundKey(message.id, slot), deps.instanceId, deps.intervalMs * 2))) {
       tally.elsewhere += 1;
       return;
     }
     if (redrawn(message)) return board(editor, message, chatOf(message), tally, roundEnd);
+    if (message.kind === 'track') return track(editor, message, chatOf(message), tally, roundEnd);
     const chat = chatOf(message);
     if (now() >= Date.parse(message.until)) {
       // The answer as it is now, for the platforms that show it with the last word (Discord's embed).

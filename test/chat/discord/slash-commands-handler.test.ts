@@ -11,7 +11,8 @@ import { ALICE, BENOIT, customIds, embedOf, GUILD, slash } from './interactions.
 const EPHEMERAL = 64;
 
 /** The custom ids without the 📍 buttons (one per live trip, which these tests do not count). */
-const withoutWhere = (rows: string[][]) => rows.map((row) => row.filter((id) => !id.startsWith('b1:r:where?'))).filter((row) => row.length > 0);
+const withoutWhere = (rows: string[][]) =>
+  rows.map((row) => row.filter((id) => !id.startsWith('b1:r:where?') && !id.startsWith('b1:r:track?'))).filter((row) => row.length > 0);
 
 describe('slash commands', () => {
   let h: Harness;

@@ -55,7 +55,12 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     const buttons = buttonsOf(sent);
     // A 📍 per live trip, then the others.
     expect(buttons.filter((b) => b.callback_data.startsWith('2:r:where:3017:95:')).length).toBeGreaterThan(0);
-    expect(buttons.filter((b) => !b.callback_data.includes(':where:')).map((b) => b.callback_data)).toEqual([
+    // A 🚌 per way's next bus the feed follows.
+    expect(buttons.filter((b) => b.callback_data.startsWith('2:r:track:3017:95:')).map((b) => b.text)).toEqual([
+      expect.stringMatching(/^🚌 95 · /),
+      expect.stringMatching(/^🚌 95 · /),
+    ]);
+    expect(buttons.filter((b) => !b.callback_data.includes(':where:') && !b.callback_data.includes(':track:')).map((b) => b.callback_data)).toEqual([
       '2:u:next:3017:95',
       '2:u:live:3017:95',
       '2:n:save:3017',
@@ -94,7 +99,7 @@ describe('Telegram end to end (real core, client and v1.2 server)', () => {
     expectWellFormedHtml(String(edit.params.text));
     expect(
       buttonsOf(edit)
-        .filter((b) => !b.callback_data.includes(':where:'))
+        .filter((b) => !b.callback_data.includes(':where:') && !b.callback_data.includes(':track:'))
         .map((b) => b.callback_data),
     ).toEqual(['2:u:next:3017:95', '2:u:live:3017:95', '2:n:save:3017', '2:r:line:95:3017', '2:n:notify:3017:95:w0', '2:n:notify:3017:95:w1']);
     await api.waitForCall('answerCallbackQuery', (c) => c.params.callback_query_id === first);

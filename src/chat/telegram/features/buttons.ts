@@ -5,9 +5,9 @@ import { decodeButton, type ButtonPress } from '../callback-data.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { isMessageNotModified } from '../send-failures.js';
-import { plainText } from '../render.js';
+import { htmlMessage, plainText } from '../render.js';
 import { inPlaceEdit, sendReply } from '../send.js';
-import { keepBoardLive, sendLiveLocation, type LiveLocations } from '../live-location.js';
+import { keepBoardLive, sendLiveLocation, sendTrack, type LiveLocations } from '../live-location.js';
 import { localeFromCode, requestInTodaysFeeds, type ChatContext } from '../../../core/index.js';
 
 /**
@@ -64,6 +64,12 @@ async function answerPress(
     return;
   }
   const inline = ctx.callbackQuery?.inline_message_id !== undefined;
+  // 🚌: one message that follows the trip (and its pin), kept by the live rounds.
+  if (!updates && !inline && reply.follow !== undefined && reply.kind === 'answer' && where.live !== undefined) {
+    await sendTrack(ctx, where.chat, reply, where.live);
+    await ctx.answerCallbackQuery();
+    return;
+  }
   // A 📍 with a fresh fix in a chat: a pin that follows the bus (inline messages have no chat to send it to).
   if (!updates && !inline && reply.location !== undefined && reply.kind === 'answer' && where.live !== undefined) {
     await sendLiveLocation(ctx, where.chat, reply, press.command, where.live);

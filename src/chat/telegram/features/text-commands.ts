@@ -1,7 +1,7 @@
 import { Composer, type Context } from 'grammy';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
-import { keepBoardLive } from '../live-location.js';
+import { keepBoardLive, sendTrack } from '../live-location.js';
 import { answerInChat, sendReply } from '../send.js';
 
 /**
@@ -22,6 +22,8 @@ export function textCommands(deps: FeatureDeps): Composer<Context> {
       ...answerInChat(ctx),
       respond: async (answer) => {
         const reply = await answer;
+        // A typed /track or /off: one message that follows the trip, as the 🚌 button's.
+        if (reply.follow !== undefined && reply.kind === 'answer' && live !== undefined) return sendTrack(ctx, chat, reply, live);
         const sent = await sendReply(ctx, reply);
         const parsed = reply.liveUntil !== undefined && live !== undefined ? deps.core.parse(text, chat) : null;
         if (parsed?.ok === true && live !== undefined) await keepBoardLive(chat, sent, reply, parsed.request, live);
