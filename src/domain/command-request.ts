@@ -28,7 +28,6 @@ export type CommandName =
   | 'place'
   | 'walk'
   | 'leave'
-
   | 'track'
   | 'off';
 

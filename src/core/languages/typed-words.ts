@@ -4,7 +4,8 @@ import { isHelpTopic, type HelpTopic } from '../commands/help-topics.js';
 import type { Compass, DayKey, WordsFile } from './words-file.js';
 
 /** Words that only mark what follows or precedes them. */
-export type MarkerKind = 'all' | 'route' | 'when' | 'at' | 'minutes' | 'to' | 'today' | 'tomorrow' | 'first' | 'last' | 'from' | 'delete' | 'slow' | 'normal' | 'fast';
+export type MarkerKind =
+  'all' | 'route' | 'when' | 'at' | 'minutes' | 'to' | 'today' | 'tomorrow' | 'first' | 'last' | 'from' | 'delete' | 'slow' | 'normal' | 'fast';
 
 /** What riders type, read in every language the bot speaks: a chat's language is not known while its text is read. */
 export interface TypedWords {

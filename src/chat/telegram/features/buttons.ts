@@ -5,7 +5,7 @@ import { decodeButton, type ButtonPress } from '../callback-data.js';
 import { chatContextOf } from '../chat-context.js';
 import type { FeatureDeps } from '../deps.js';
 import { isMessageNotModified } from '../send-failures.js';
-import { htmlMessage, plainText } from '../render.js';
+import { plainText } from '../render.js';
 import { inPlaceEdit, sendReply } from '../send.js';
 import { keepBoardLive, sendLiveLocation, sendTrack, type LiveLocations } from '../live-location.js';
 import { localeFromCode, requestInTodaysFeeds, type ChatContext } from '../../../core/index.js';
