@@ -47,13 +47,13 @@ describe('npm start with no credentials: the built-in demo feed', () => {
   });
 
   it('speaks Spanish after /lang es, its help naming commands in Spanish; French riders type their own', async () => {
-    const spanish = await runBot('/lang es\n/next 3017 95\n/help\n', { DATA_DIR: join(dataDir, 'es'), LANG: 'en_CA.UTF-8' });
+    const spanish = await runBot('/lang es\n/next 3017 95\n/help\n/ayuda llegadas\n', { DATA_DIR: join(dataDir, 'es'), LANG: 'en_CA.UTF-8' });
     expect(spanish.code).toBe(0);
     expect(spanish.stdout).toContain('De acuerdo, hablaré español en este chat.');
     expect(spanish.stdout).toMatch(/BASELINE STATION \(3017\)\n\n95 /);
     expect(spanish.stdout).toMatch(/\nActualizado a las \d\d:\d\d\n/);
     expect(spanish.stdout).toContain('/proxima <parada> [ruta]: Próximas llegadas a una parada, de una ruta o de todas');
-    const french = await runBot('/aide\n/prochain 3017 95\n', { DATA_DIR: join(dataDir, 'fr'), LANG: 'fr_CA.UTF-8' });
+    const french = await runBot('/aide passages\n/prochain 3017 95\n', { DATA_DIR: join(dataDir, 'fr'), LANG: 'fr_CA.UTF-8' });
     expect(french.stdout).toContain('/prochain <arrêt> [circuit] : Prochains passages à un arrêt, pour un circuit ou tous');
     expect(french.stdout).toMatch(/BASELINE STATION \(3017\)\n\n95 /);
     expect(french.stdout).toMatch(/\nMis à jour à \d\d:\d\d\n/);

@@ -189,11 +189,10 @@ forEachBackend((backend) => {
         expect(await subscriptions.add(sub('real'), 20)).toBe('added');
         expect(ids(await subscriptions.list(chat))).toEqual(['real']);
         expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['real']);
-        expect(await raw.sets.members([chatSubscriptionsKey(chat), ...indexKeysAt(TORONTO, 450)])).toEqual([
-          ['real'],
-          [subscriptionKey(chat, 'real')],
-          [],
-        ]);
+        // Every kind's index at that minute holds the real one alone, whichever kind it is.
+        const [chatIds, ...indexes] = await raw.sets.members([chatSubscriptionsKey(chat), ...indexKeysAt(TORONTO, 450)]);
+        expect(chatIds).toEqual(['real']);
+        expect(indexes.flat()).toEqual([subscriptionKey(chat, 'real')]);
       } finally {
         await raw.close();
       }

@@ -58,8 +58,10 @@ describe('a Caltrain deployment', () => {
     const { stop, route } = source.profile().examples;
     const help = renderPlainText((await core.handleText('/help', privateChat({ chatId: 'en-rider' })))!);
     expect(help).toContain(`/next ${stop} ${route}: the next trains of route ${route} at stop ${stop}`);
-    expect(help).toContain('/next <stop> [route]: Next trains at a stop, for one route or all');
     expect(help).not.toMatch(/\bbus/i);
+    const arrivalsHelp = renderPlainText((await core.handleText('/help arrivals', privateChat({ chatId: 'en-rider' })))!);
+    expect(arrivalsHelp).toContain('/next <stop> [route]: Next trains at a stop, for one route or all');
+    expect(arrivalsHelp).not.toMatch(/\bbus/i);
     const aide = renderPlainText((await core.handleText('/help', privateChat({ chatId: 'fr-rider', languageCode: 'fr' })))!);
     expect(aide).toContain(`les prochains trains du circuit ${route}`);
     expect(aide).not.toMatch(/autobus|\bbus\b/i);
