@@ -43,6 +43,11 @@ type Share = NonNullable<FeedBytesOptions['share']>;
 
 export interface FeedBytesSource {
   next(): Promise<FeedBytes>;
+  /**
+   * When the agency was asked for what the last next() answered: another instance's poll read from
+   * the fleet's share is as old as that poll, not as new as the read. Undefined when asked here.
+   */
+  askedAt(): number | undefined;
 }
 
 const FOLLOW_STEP_MS = 100;
@@ -51,6 +56,7 @@ const LEASE_MARGIN_MS = 1_000;
 export function feedBytes(options: FeedBytesOptions): FeedBytesSource {
   let version: string | undefined;
   let validators: Validators = {};
+  let askedAt: number | undefined;
   const pause = options.pause ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // Published polls are kept a few intervals, so that a follower started late still finds one.
   const keepMs = Math.max(4 * options.refreshMs, 120_000);
@@ -96,6 +102,7 @@ export function feedBytes(options: FeedBytesOptions): FeedBytesSource {
   }
 
   async function read(share: Share, latest: SharedPollVersion): Promise<FeedBytes> {
+    askedAt = latest.fetchedAt;
     if (latest.status === 'ok' && latest.version === version) return { changed: false };
     const poll = await share.polls.latest(share.feed);
     if (poll === undefined) throw new SharedPollFailure('network', 'the shared poll expired before it was read');
@@ -118,7 +125,10 @@ export function feedBytes(options: FeedBytesOptions): FeedBytesSource {
     }
     if (asked.answer.notModified) {
       await share.polls.touch(share.feed, at, keepMs);
-      return published?.status === 'ok' ? read(share, published) : { changed: false };
+      const unchanged = published?.status === 'ok' ? await read(share, published) : { changed: false as const };
+      // Asked here and now: the published bytes are as new as this 304.
+      askedAt = undefined;
+      return unchanged;
     }
     const next = asked.version!;
     await share.polls.publish(share.feed, { status: 'ok', bytes: asked.answer.bytes, version: next, ...validators, fetchedAt: at }, keepMs);
@@ -126,7 +136,11 @@ export function feedBytes(options: FeedBytesOptions): FeedBytesSource {
   }
 
   return {
-    next: () => (options.share === undefined ? alone() : shared(options.share)),
+    next: () => {
+      askedAt = undefined;
+      return options.share === undefined ? alone() : shared(options.share);
+    },
+    askedAt: () => askedAt,
   };
 }
 

@@ -15,6 +15,13 @@ export interface PolledFeedOptions<T> {
   onFailure(problem: Error): void;
   /** An answer after a failure. */
   onRecovery(): void;
+  /**
+   * When the answer just loaded was asked of its publisher, if earlier than this attempt (a
+   * fleet's shared poll, made by another instance): the next refresh is due an interval after
+   * that, so that what the fleet reads is never more than an interval old, and an instance that
+   * died after polling is replaced within one interval.
+   */
+  askedAt?(): number | undefined;
 }
 
 export interface PolledFeed<T> {
@@ -44,6 +51,8 @@ export function createPolledFeed<T>(options: PolledFeedOptions<T>): PolledFeed<T
     try {
       const value = await options.load();
       last = { value, at: options.now().getTime() };
+      const asked = options.askedAt?.();
+      if (asked !== undefined && asked < attemptedAt) attemptedAt = asked;
       if (problem !== undefined) options.onRecovery();
       problem = undefined;
     } catch (err) {

@@ -149,6 +149,23 @@ describeRedis('one poll per feed across instances', () => {
     expect(await requestsPerInterval(survivors, 2)).toEqual([1, 1]);
   });
 
+  it('an instance that read another’s poll asks again an interval after that poll, not after its read', async () => {
+    const { pollers, leases } = instances(2);
+    await pollers[0]!.read();
+    expect(leases.last).toBe(0);
+    await sleep(INTERVAL_MS * 0.6);
+    const before = server.requests();
+    // The second instance reads the first one's poll, 0.6 of an interval old, without asking.
+    expect((await pollers[1]!.read()).status).toBe('live');
+    expect(server.requests()).toBe(before);
+    // The first dies; 1.1 intervals after its poll the second asks in its place (its own read was
+    // only half an interval ago): the fleet's feed is never more than an interval old.
+    await sleep(INTERVAL_MS * 0.5);
+    await pollers[1]!.read();
+    expect(server.requests()).toBe(before + 1);
+    expect(leases.last).toBe(1);
+  });
+
   it('a refusal is every instance’s failure, still asked once per interval', async () => {
     const { pollers } = instances(3);
     server.refuse(true);

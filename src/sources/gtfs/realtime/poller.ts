@@ -134,6 +134,7 @@ export function createRealtimePoller<T extends { readonly timestamp: number } = 
 
   const feed = createPolledFeed({
     load,
+    askedAt: () => source.askedAt(),
     refreshMs: options.refreshMs,
     now: options.now,
     onFailure(problem) {
