@@ -1,6 +1,6 @@
 // Who waits for which trips right now, for the trip-change pushes: a chat with a timed alert in the
 // hour after its time (on its days), a "near" alert within its window, a live board (🔴) still
-// kept up, or a 📍 following one trip. Subscriptions come from the store's index (never a scan):
+// kept up, or a 📍 or 🚌 following one trip. Subscriptions come from the store's index (never a scan):
 // the timed alerts of each of the last 60 minutes, each minute's read once and kept until it leaves
 // the hour (a subscription added for a minute already past waits for its next day), and the alerts
 // due at the current minute read each round. Paused and ended subscriptions are not due, so not read.
@@ -122,7 +122,7 @@ function waiterOf(sub: Subscription, untilMs: number): Waiter {
   return { chat: { ...sub.chat }, stopNo: sub.stopNo, ...(sub.routeNo !== undefined ? { routeNo: sub.routeNo } : {}), untilMs, subId: sub.id };
 }
 
-/** A 🔴 board waits for its stop's (route's) trips of the next hour; a 📍 for the one trip it follows; nothing once ended. */
+/** A 🔴 board waits for its stop's (route's) trips of the next hour; a 📍 or a 🚌 for the one trip it follows; nothing once ended. */
 function liveWaiter(message: LiveMessage, nowMs: number): Waiter | undefined {
   if (Date.parse(message.until) <= nowMs) return undefined;
   const options = message.request.options as Readonly<Record<string, string | undefined>>;
@@ -137,7 +137,8 @@ function liveWaiter(message: LiveMessage, nowMs: number): Waiter | undefined {
   const routeNo = typeof options.route === 'string' ? options.route : undefined;
   const common = { chat, stopNo, ...(routeNo !== undefined ? { routeNo } : {}), subId: '' };
   if (message.kind === 'board') return { ...common, untilMs: nowMs + BOARD_WAIT_MS };
-  if (message.request.name === 'where' && typeof options.trip === 'string' && routeNo !== undefined)
+  // A 📍 and a 🚌 follow one trip: its rider hears when it is cancelled, vanishes or skips the stop.
+  if ((message.request.name === 'where' || message.request.name === 'track') && typeof options.trip === 'string' && routeNo !== undefined)
     return { ...common, untilMs: nowMs + BOARD_WAIT_MS, tripKey: options.trip };
   return undefined;
 }

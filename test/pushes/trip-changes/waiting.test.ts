@@ -50,19 +50,26 @@ describe('who waits for trips now', () => {
     expect((await waiting.at(NOW + 30_000)).map((w) => w.subId).sort()).toEqual(['hour', 'near']);
   });
 
-  it('a live board of the stop, a 📍 of one trip; not one whose period ended', async () => {
+  it('a live board of the stop, a 📍 or a 🚌 of one trip; not one whose period ended', async () => {
     const waiting = await waitingWith(
       [],
       [
         liveMessage({ kind: 'board' }),
         liveMessage({ id: 'telegram.51.2', chatId: '51', request: { name: 'where', options: { stop: '3017', route: '95', trip: '0806' } } }),
         liveMessage({ id: 'telegram.52.3', chatId: '52', kind: 'board', until: new Date(NOW - 1).toISOString() }),
+        liveMessage({
+          id: 'telegram.53.4',
+          chatId: '53',
+          kind: 'track',
+          request: { name: 'track', options: { stop: '3017', route: '95', trip: '0812' } },
+        }),
       ],
     );
     const waiters = await waiting.at(NOW);
     expect(waiters.map((w) => [w.chat.chatId, w.stopNo, w.routeNo, w.tripKey, w.subId])).toEqual([
       ['50', '3017', '95', undefined, ''],
       ['51', '3017', '95', '0806', ''],
+      ['53', '3017', '95', '0812', ''],
     ]);
   });
 });
