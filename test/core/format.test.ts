@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatRouteSummary } from '../../src/core/format/route-summary.js';
 import { formatArrivals } from '../../src/core/format/arrivals.js';
+import { leaveButton, notifyButton } from '../../src/core/format/buttons.js';
 import type { Say } from '../../src/core/format/text.js';
 import { createTranslator } from '../../src/core/i18n.js';
 import { packageLanguages } from '../../src/core/languages/package-languages.js';
@@ -325,5 +326,16 @@ describe('formatArrivals, other agencies and live feeds', () => {
     expect(down).toContain('Live data is unavailable right now: these are scheduled times.');
     const stale = renderPlainText(formatArrivals({ ...stopArrivals([route('95', [trip(9)])]), staleFeed: true }, { now: NOW, say }));
     expect(stale).toContain('Live data is out of date');
+  });
+});
+
+describe('buttons the terminal shows as what to type', () => {
+  it('a way chosen by a button reads as its name, in the chat words: 🔔 and 🚶 alike', () => {
+    const way = { name: 'Orléans', value: 'w0' };
+    expect(notifyButton('3017', '95', fr, way).typed).toBe('/prevenir 3017 95 vers Orléans');
+    expect(leaveButton('3017', '95', en, way).typed).toBe('/leave 3017 95 to Orléans');
+    expect(leaveButton('3017', '95', fr, way).typed).toBe('/partir 3017 95 vers Orléans');
+    // Without a way, the request reads well as it is.
+    expect(leaveButton('3017', '95', en).typed).toBeUndefined();
   });
 });

@@ -39,8 +39,6 @@ const trackSpec: CommandSpec = {
   descriptionId: 'command-track.description',
   example: '/track {stop} {route}',
   asksTransit: true,
-  // In the menus and under boards (🚌), not in /help: its French and Spanish have no room left.
-  buttonsOnly: true,
 };
 
 const offSpec: CommandSpec = {
@@ -56,7 +54,6 @@ const offSpec: CommandSpec = {
   descriptionId: 'command-off.description',
   example: '/off {stop} {route} at {stop}',
   asksTransit: true,
-  buttonsOnly: true,
 };
 
 export const track: CommandModule = {

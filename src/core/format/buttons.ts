@@ -41,7 +41,14 @@ export function notifyButton(stopNo: string, routeNo: string, say: Say, directio
 /** 🚶 "Tell me when to leave": /leave for this route at this stop (one way of it, as the 🔔 beside it), from the chat's place. */
 export function leaveButton(stopNo: string, routeNo: string, say: Say, direction?: { name: string; value: string }): ReplyButton {
   const options: Record<string, string> = { stop: stopNo, route: routeNo, ...(direction !== undefined ? { direction: direction.value } : {}) };
-  return { label: say('button-leave', { routeNo }), command: { name: 'leave', options }, effect: 'reply' };
+  return {
+    label: say('button-leave', { routeNo }),
+    command: { name: 'leave', options },
+    effect: 'reply',
+    ...(direction !== undefined
+      ? { typed: [say('help-command-name', { command: 'leave' }), stopNo, routeNo, say('button-direction', { towards: direction.name })].join(' ') }
+      : {}),
+  };
 }
 
 /** 🛤: the route drawn as a line with its buses, the rider's stop marked (/line). */
