@@ -37,6 +37,21 @@ export interface FleetBudget {
   chat(chatId: string, chatType: ChatType): Promise<number>;
 }
 
+/**
+ * A call to the fleet's store that has not answered within this is taken as failed: a Redis
+ * Cluster failing over can leave a command waiting for its slot's new primary for many seconds, and
+ * every send and edit of the instance waits in line behind the one asking.
+ */
+const ANSWER_WITHIN_MS = 2_000;
+
+function within<T>(call: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the store did not answer within ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS);
+  });
+  return Promise.race([call, late]).finally(() => clearTimeout(timer));
+}
+
 export function fleetBudget(shared: SharedRate, platform: Platform, pace: { perSecond: number; chat?: ChatPace }, logger: Logger): FleetBudget {
   const name = `pushes:${platform}`;
   const perSecond = pace.perSecond * REFILL_SHARE;
@@ -47,7 +62,7 @@ export function fleetBudget(shared: SharedRate, platform: Platform, pace: { perS
   };
   const answered = <T>(value: T) => ((failing = false), value);
   let gate: Promise<unknown> = Promise.resolve();
-  const take = () => shared.take(name, perSecond).then(answered, (err: unknown) => (failed(err), 0));
+  const take = () => within(shared.take(name, perSecond)).then(answered, (err: unknown) => (failed(err), 0));
   return {
     platform,
     take,
@@ -65,12 +80,12 @@ export function fleetBudget(shared: SharedRate, platform: Platform, pace: { perS
       return mine;
     },
     hold(retryAfterMs) {
-      shared.hold(name, holdOf(retryAfterMs)).catch(failed);
+      within(shared.hold(name, holdOf(retryAfterMs))).catch(failed);
     },
     async chat(chatId, chatType) {
       if (pace.chat === undefined) return 0;
       const perMinute = chatType === 'private' ? 0 : pace.chat.groupPerMinute;
-      return shared.pace(`chat:${platform}:${chatId}`, pace.chat.gapMs, perMinute).then(answered, (err: unknown) => (failed(err), 0));
+      return within(shared.pace(`chat:${platform}:${chatId}`, pace.chat.gapMs, perMinute)).then(answered, (err: unknown) => (failed(err), 0));
     },
   };
 }
