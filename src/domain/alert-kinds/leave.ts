@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import { formatMinute, type Weekday } from '../local-minute.js';
 import type { AlertKind, NearDirection } from './kind.js';
-import { DIRECTION_NAME_CHARS } from './near.js';
-import { Days, MinuteOfDay } from './record-fields.js';
+import { Days, Direction, MinuteOfDay, windowWatch } from './record-fields.js';
 
 export interface LeaveSchedule {
   kind: 'leave';
@@ -32,19 +31,11 @@ export const leave: AlertKind<LeaveSchedule> = {
     from: MinuteOfDay,
     until: MinuteOfDay,
     days: Days,
-    direction: z.object({ id: z.number().int().min(0).max(1).optional(), name: z.string().max(DIRECTION_NAME_CHARS) }).optional(),
+    direction: Direction,
     place: z.string().min(1).max(PLACE_NAME_CHARS),
     walkSeconds: z.number().int().min(0).max(MAX_WALK_SECONDS),
   }),
-  cadence: 'once-a-day',
-  isDue: (s, local) => local.minute >= s.from && local.minute <= s.until && s.days.includes(local.weekday),
-  buckets: (s) => {
-    const first = Math.floor(s.from / 60);
-    return Array.from({ length: Math.max(0, Math.floor(s.until / 60) - first) + 1 }, (_, i) => first + i);
-  },
-  bucketAt: (minute) => Math.floor(minute / 60),
-  startMinute: (s) => s.from,
-  endMinute: (s) => s.until,
+  ...windowWatch,
   trigger: (s) => ({ kind: 'leave', walkSeconds: s.walkSeconds, ...(s.direction !== undefined ? { direction: s.direction } : {}) }),
   describe: (s) => ({
     id: 'subscribe-what-leave',

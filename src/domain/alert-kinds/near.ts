@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { floorMinute, formatMinute, instantOf, localMinuteAt, type Weekday } from '../local-minute.js';
 import type { AlertKind, NearDirection } from './kind.js';
-import { Days, MinuteOfDay } from './record-fields.js';
+import { Days, Direction, MinuteOfDay, windowWatch } from './record-fields.js';
+export { DIRECTION_NAME_CHARS } from './record-fields.js';
 
 export interface NearSchedule {
   kind: 'near';
@@ -17,9 +18,6 @@ export interface NearSchedule {
   direction?: NearDirection;
 }
 
-/** A heading as long as riders read one; longer is cut when stored. */
-export const DIRECTION_NAME_CHARS = 60;
-
 const window = (s: NearSchedule) => `${formatMinute(s.from)}-${formatMinute(s.until)}`;
 
 export const near: AlertKind<NearSchedule> = {
@@ -30,18 +28,9 @@ export const near: AlertKind<NearSchedule> = {
     from: MinuteOfDay,
     until: MinuteOfDay,
     days: Days,
-    direction: z.object({ id: z.number().int().min(0).max(1).optional(), name: z.string().max(DIRECTION_NAME_CHARS) }).optional(),
+    direction: Direction,
   }),
-  cadence: 'once-a-day',
-  isDue: (s, local) => local.minute >= s.from && local.minute <= s.until && s.days.includes(local.weekday),
-  // By hour: a window of two hours is in two or three sets, not in 120.
-  buckets: (s) => {
-    const first = Math.floor(s.from / 60);
-    return Array.from({ length: Math.max(0, Math.floor(s.until / 60) - first) + 1 }, (_, i) => first + i);
-  },
-  bucketAt: (minute) => Math.floor(minute / 60),
-  startMinute: (s) => s.from,
-  endMinute: (s) => s.until,
+  ...windowWatch,
   trigger: (s) => ({ kind: 'bus-within', minutes: s.withinMinutes, ...(s.direction !== undefined ? { direction: s.direction } : {}) }),
   describe: (s) => ({
     id: 'subscribe-what-near',
