@@ -3,6 +3,7 @@ import type { SharedRate } from '../domain/shared-rate.js';
 import type { Logger } from '../log.js';
 import { errorLine } from '../util/error-line.js';
 import type { Sleep } from '../util/sleep.js';
+import { withTimeout } from '../util/with-timeout.js';
 import { holdOf, REFILL_SHARE } from './live/edit-budget.js';
 
 // A platform's one budget for everything the pushes send or edit (alerts, disruptions, trip
@@ -43,14 +44,7 @@ export interface FleetBudget {
  * every send and edit of the instance waits in line behind the one asking.
  */
 const ANSWER_WITHIN_MS = 2_000;
-
-function within<T>(call: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the store did not answer within ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS);
-  });
-  return Promise.race([call, late]).finally(() => clearTimeout(timer));
-}
+const within = <T>(call: Promise<T>) => withTimeout(call, ANSWER_WITHIN_MS);
 
 export function fleetBudget(shared: SharedRate, platform: Platform, pace: { perSecond: number; chat?: ChatPace }, logger: Logger): FleetBudget {
   const name = `pushes:${platform}`;

@@ -7,6 +7,7 @@
 // have always held them.
 import KeyvRedis, { createClient, createCluster } from '@keyv/redis';
 import { oneSlotPrefix, redisAddress } from '../util/redis-address.js';
+import { withTimeout } from '../util/with-timeout.js';
 import type { RedisCommands } from './redis-client.js';
 import type { Logger } from '../log.js';
 import type { Backend } from './backend.js';
@@ -157,12 +158,4 @@ function withoutCredentials(url: string): string {
   } catch {
     return 'the configured REDIS_URL (not a valid URL)';
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
