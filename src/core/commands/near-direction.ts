@@ -2,6 +2,7 @@
 // directions at the stop; with none given where the route goes two ways, the rider is asked, one
 // button per direction, each running the same request with its direction (a digit: a button's
 // data is short, Telegram's 64 bytes, Discord's 100 characters).
+import { typedWithWay } from '../format/buttons.js';
 import type { NearDirection } from '../../domain/alert-kinds/index.js';
 import type { RouteArrivals } from '../../domain/arrivals.js';
 import type { Reply, ReplyButton } from '../../domain/reply.js';
@@ -46,13 +47,11 @@ export function chooseDirection(
   function ask(id: string, args: Record<string, string>): Reply {
     const { direction: _typed, ...without } = request.options;
     const example = [`/${request.name}`, ...asWords(without), ctx.say('button-direction', { towards: choices[0]!.name })].join(' ');
-    const typedFor = (towards: string) =>
-      [ctx.say('help-command-name', { command: request.name }), ...asWords(without), ctx.say('button-direction', { towards })].join(' ');
     const buttons: ReplyButton[] = choices.map((choice) => ({
       label: ctx.say('button-direction', { towards: choice.name }),
       command: { name: request.name, options: { ...without, direction: directionValue(choices, choice) } },
       effect: 'reply',
-      typed: typedFor(choice.name),
+      typed: typedWithWay(request.name, asWords(without), choice.name, ctx.say),
     }));
     return { ...messageReply('answer', ctx.say(id, { ...args, routeNo, stopNo, example })), buttons: [buttons] };
   }

@@ -1,5 +1,6 @@
 import type { ButtonGroup, ReplyButton } from '../../domain/reply.js';
 import type { Say } from './text.js';
+import type { CommandName } from '../../domain/command-request.js';
 
 /** A button that asks for a stop's arrivals (and a route's), answered with a new message. */
 export function nextButton(label: string, stopNo: string, routeNo?: string): ReplyButton {
@@ -34,7 +35,7 @@ export function notifyButton(stopNo: string, routeNo: string, say: Say, directio
     label: say('button-notify-towards', { routeNo, towards: direction.name }),
     command: { name: 'notify', options: { stop: stopNo, route: routeNo, direction: way } },
     effect: 'notice',
-    typed: [say('help-command-name', { command: 'notify' }), stopNo, routeNo, say('button-direction', { towards: direction.name })].join(' '),
+    typed: typedWithWay('notify', [stopNo, routeNo], direction.name, say),
   };
 }
 
@@ -45,13 +46,19 @@ export function leaveButton(stopNo: string, routeNo: string, say: Say, direction
     label: say('button-leave', { routeNo }),
     command: { name: 'leave', options },
     effect: 'reply',
-    ...(direction !== undefined
-      ? { typed: [say('help-command-name', { command: 'leave' }), stopNo, routeNo, say('button-direction', { towards: direction.name })].join(' ') }
-      : {}),
+    ...(direction !== undefined ? { typed: typedWithWay('leave', [stopNo, routeNo], direction.name, say) } : {}),
   };
 }
 
 /** 🛤: the route drawn as a line with its buses, the rider's stop marked (/line). */
 export function lineButton(stopNo: string, routeNo: string, say: Say): ReplyButton {
   return { label: say('button-line', { routeNo }), command: { name: 'line', options: { route: routeNo, stop: stopNo } }, effect: 'reply' };
+}
+
+/**
+ * What a rider types for a button whose way is a button value ("w0"): the command in the chat's
+ * words, its other words, then the way by name ("/prevenir 3017 95 vers Orléans").
+ */
+export function typedWithWay(command: CommandName, words: readonly string[], towards: string, say: Say): string {
+  return [say('help-command-name', { command }), ...words, say('button-direction', { towards })].join(' ');
 }
