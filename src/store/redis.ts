@@ -3,8 +3,8 @@
 // Cluster (REDIS_URL `redis+cluster://`), a cluster client, and the namespace made one hash tag
 // (`{arrivals-bot}::...`): every key of the store shares one slot, so that each script and
 // transaction (a subscription's add, a chat's pause, a feed's poll) is allowed there. The cluster
-// then gives the store failover (replicas), not spreading; on one Redis, keys stay as stores
-// have always held them.
+// then gives the store failover (replicas; follow-failovers.ts moves the client to the promoted
+// one), not spreading; on one Redis, keys stay as stores have always held them.
 import KeyvRedis, { createClient, createCluster } from '@keyv/redis';
 import { oneSlotPrefix, redisAddress } from '../util/redis-address.js';
 import { withTimeout } from '../util/with-timeout.js';
@@ -19,6 +19,7 @@ import { redisCounters } from './redis-counters.js';
 import { redisReportCounts } from './redis-report-counts.js';
 import { redisPollShare } from './redis-poll-share.js';
 import { redisSharedRate } from './redis-shared-rate.js';
+import { followFailovers } from './follow-failovers.js';
 
 const CONNECT_TIMEOUT_MS = 1_500;
 /** Covers a server that accepts the connection but never answers the handshake. */
@@ -66,10 +67,14 @@ export async function openRedis(configured: string, storeNamespace: string, logg
   }
   started = true;
   client.off('error', onStartError);
+  let stopFollowing = () => undefined as void;
   if (cluster) {
     client.off('node-error', onStartError);
     client.on('node-error', errors);
     client.on('node-ready', () => errors.reset());
+    stopFollowing = followFailovers(client as ReturnType<typeof createCluster>, (from) =>
+      logger?.warn({ from }, 'Redis Cluster failed over: the store now reads the new primary'),
+    );
   } else client.on('ready', () => errors.reset());
 
   const adapter = new KeyvRedis(client, { throwOnErrors: true, throwOnConnectError: true, connectionTimeout: CONNECT_TIMEOUT_MS });
@@ -129,7 +134,10 @@ export async function openRedis(configured: string, storeNamespace: string, logg
         }
       }
     },
-    close: () => keyv.disconnect(),
+    close: () => {
+      stopFollowing();
+      return keyv.disconnect();
+    },
   };
 }
 

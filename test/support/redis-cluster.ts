@@ -27,8 +27,12 @@ export interface LocalCluster {
   primaries(): Promise<number[]>;
   /** The port of the primary that holds this key's slot now. */
   primaryOf(key: string): Promise<number>;
+  /** Resolves once the replica of the primary on this port has every write the primary took. */
+  replicated(port: number, ms?: number): Promise<void>;
   /** Kills the node on this port at once (SIGKILL). */
   kill(port: number): Promise<void>;
+  /** Resolves once the killed primary on this port is no longer one, and the cluster is ok again. */
+  failedOver(port: number, ms?: number): Promise<void>;
   /** Resolves once every live node says the cluster is ok and each slot has a live primary. */
   healthy(ms?: number): Promise<void>;
   stop(): Promise<void>;
@@ -114,12 +118,31 @@ export async function startLocalCluster(): Promise<LocalCluster> {
       }
       throw new Error(`no primary holds slot ${slot}`);
     },
+    async replicated(port, ms = 10_000) {
+      const end = Date.now() + ms;
+      for (;;) {
+        const info = await ask(port, ['INFO', 'replication']);
+        const offset = /master_repl_offset:(\d+)/.exec(info)?.[1];
+        if (offset !== undefined && new RegExp(`slave0:.*offset=${offset},`).test(info)) return;
+        if (Date.now() > end) throw new Error(`the replica of ${port} has not caught up after ${ms} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     async kill(port) {
       const child = nodes.get(port);
       if (child === undefined) return;
       nodes.delete(port);
       child.kill('SIGKILL');
       if (child.exitCode === null) await once(child, 'exit');
+    },
+    async failedOver(port, ms = 20_000) {
+      const end = Date.now() + ms;
+      // The others fail it after the node timeout (1 s here), and its replica is promoted.
+      while ((await cluster.primaries()).includes(port)) {
+        if (Date.now() > end) throw new Error(`no replica took over from ${port} within ${ms} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await cluster.healthy(Math.max(end - Date.now(), 1_000));
     },
     async healthy(ms = 15_000) {
       const end = Date.now() + ms;
@@ -133,7 +156,21 @@ export async function startLocalCluster(): Promise<LocalCluster> {
     stop,
   };
   await cluster.healthy();
+  // A replica can take over only once it replicates: the bus may call it connected before its
+  // first sync is done, and a primary killed then is simply lost.
+  await replicating([...nodes.keys()]);
   return cluster;
+}
+
+async function replicating(ports: number[], ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const infos = await Promise.all(ports.map((port) => ask(port, ['INFO', 'replication']).catch(() => '')));
+    const replicas = infos.filter((info) => /role:slave/.test(info));
+    if (replicas.length === NODES / 2 && replicas.every((info) => /master_link_status:up/.test(info))) return;
+    if (Date.now() > end) throw new Error(`the local cluster's replicas are not replicating after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function ask(port: number, command: string[]): Promise<string> {

@@ -2,7 +2,7 @@
 // marked sent are dropped first (a stalled job run again, a repeat), then those whose subscription
 // was removed or paused since the tick (a slow upstream leaves seconds for /unsubscribe), one
 // sender per chat at a time, the chat's own pace kept, and a mark per alert once the platform
-// accepted the message.
+// accepted the message (retried while the store fails, so that a failover does not double it).
 import type { Clock } from '../../domain/clock.js';
 import type { Logger } from '../../log.js';
 import type { ChatLifecycle, ChatSettingsRepository, Claims, SubscriptionsRepository } from '../../domain/store-ports.js';
@@ -48,6 +48,8 @@ export interface DeliverDeps {
   sendingLeaseMs?: number;
   /** How long "sent" marks last: far beyond the catch-up window and a fall-back hour. */
   sentTtlMs?: number;
+  /** How long a sent alert's mark is retried while the store fails (60 s). */
+  markForMs?: number;
   /**
    * A chat's pace across the fleet, sends and live edits together (fleet-budget.ts): 0 when one
    * message to it is counted, else the ms until one may be; absent: the chat's own interval alone.
@@ -57,6 +59,10 @@ export interface DeliverDeps {
 
 const SENDING_LEASE_MS = 30_000;
 const SENT_TTL_MS = 48 * 3_600_000;
+/** How long a sent alert's mark is retried while the store fails: beyond a cluster's failover. */
+const MARK_FOR_MS = 60_000;
+const MARK_FIRST_RETRY_MS = 250;
+const MARK_LONGEST_RETRY_MS = 1_000;
 
 export type Deliver = (job: AlertJob) => Promise<DeliveryOutcome>;
 
@@ -106,18 +112,39 @@ export function createDeliver(deps: DeliverDeps): Deliver {
 
   async function markSent(job: AlertJob, parts: AlertPart[]): Promise<void> {
     const at = String(deps.clock().getTime());
-    await Promise.all(
-      parts.map(async (part) => {
-        try {
-          if (!(await claims.claim(part.key, at, part.disruption === true ? DISRUPTION_SENT_TTL_MS : (deps.sentTtlMs ?? SENT_TTL_MS))))
-            logger.warn({ key: part.key }, 'alert was already marked sent: it went out twice');
-          if (part.oneShot) await deps.subscriptions.remove(job.chat, part.subId);
-        } catch (err) {
-          // The message went out; retrying would send it again. A lost mark is the one duplicate left.
-          logger.error({ key: part.key, error: errorLine(err) }, 'alert sent but not marked: a catch-up may send it again');
+    await Promise.all(parts.map((part) => markOne(job, part, at)));
+  }
+
+  /**
+   * The message went out: its mark must land, or a run of the job again (a stalled job, a catch-up)
+   * sends it twice. So a store that fails here (a cluster failing over) is asked again, not the
+   * platform, for up to `markForMs`.
+   */
+  async function markOne(job: AlertJob, part: AlertPart, at: string): Promise<void> {
+    let marked = false;
+    let failures = 0;
+    for (let waited = 0, delay = MARK_FIRST_RETRY_MS; ; waited += delay, delay = Math.min(delay * 2, MARK_LONGEST_RETRY_MS)) {
+      try {
+        if (!marked) {
+          const ttl = part.disruption === true ? DISRUPTION_SENT_TTL_MS : (deps.sentTtlMs ?? SENT_TTL_MS);
+          // After a failure the mark may have landed with its answer lost: then it is this one's.
+          const taken = (await claims.claim(part.key, at, ttl)) || (failures > 0 && (await claims.holder(part.key)) === at);
+          if (!taken) logger.warn({ key: part.key }, 'alert was already marked sent: it went out twice');
+          marked = true;
         }
-      }),
-    );
+        if (part.oneShot) await deps.subscriptions.remove(job.chat, part.subId);
+        if (failures > 0) logger.info({ key: part.key, failures }, 'alert sent and marked once the store answered again');
+        return;
+      } catch (err) {
+        failures++;
+        if (waited >= (deps.markForMs ?? MARK_FOR_MS)) {
+          logger.error({ key: part.key, error: errorLine(err) }, 'alert sent but not marked: a catch-up may send it again');
+          return;
+        }
+        if (failures === 1) logger.warn({ key: part.key, error: errorLine(err) }, 'alert sent; its mark waits for the store');
+        await deps.sleep(delay);
+      }
+    }
   }
 
   async function refused(job: AlertJob, reason: string): Promise<DeliveryOutcome> {

@@ -235,6 +235,43 @@ describe('delivering one job', () => {
     expect(s.log.lines.find((l) => l.msg === 'alert sent but not marked: a catch-up may send it again')).toBeDefined();
   });
 
+  it('a store failing after the send (a failover): the mark is asked again until it lands, and the job run again sends nothing', async () => {
+    const s = setup();
+    let failing = 3;
+    const slept: number[] = [];
+    // The first failure lands the mark but loses its answer, as a primary dying mid-reply does.
+    const failingForAWhile = {
+      ...s.claims,
+      claim: async (key: string, value: string, ttl?: number) => {
+        if (key !== part(1).key || failing === 0) return s.claims.claim(key, value, ttl);
+        if (failing-- === 3) await s.claims.claim(key, value, ttl);
+        throw new StoreError('The client is offline');
+      },
+    };
+    const deliver = createDeliver({
+      notifiers: [s.notifier],
+      claims: failingForAWhile,
+      subscriptions: s.subscriptions,
+      lifecycle: s.lifecycle,
+      settings: testSettings(),
+      clock,
+      logger: s.log.logger,
+      metrics: noMetrics,
+      instance: 't',
+      sleep: (ms) => Promise.resolve(void slept.push(ms)),
+    });
+    expect(await deliver(job([part(1)]))).toEqual({ kind: 'sent', messages: 1 });
+    expect(slept).toEqual([250, 500, 1_000]);
+    expect(await s.claims.holder(part(1).key)).toBeDefined();
+    expect(s.log.lines.map((l) => l.msg)).toContain('alert sent and marked once the store answered again');
+    expect(s.log.lines.map((l) => l.msg)).not.toContain('alert was already marked sent: it went out twice');
+    expect(s.log.lines.map((l) => l.msg)).not.toContain('alert sent but not marked: a catch-up may send it again');
+
+    await s.claims.release(chatPaceKey(job([]).chat)); // the chat's pace has passed
+    expect(await deliver(job([part(1)]))).toEqual({ kind: 'skipped' });
+    expect(s.notifier.sent).toHaveLength(1);
+  });
+
   it('splits what would not fit one message, sending each part once', async () => {
     const s = setup();
     // About 1,400 characters each: two fit the 3,000 of one message, the third goes in a second.
