@@ -9,6 +9,7 @@ import type {
   ChatLifecycle,
   ChatSettingsRepository,
   DisruptionPushSetting,
+  RiderPlacesRepository,
   SavedStopsRepository,
   SubscriptionsRepository,
 } from '../domain/store-ports.js';
@@ -28,9 +29,10 @@ export function createChatLifecycle(deps: {
   subscriptions: SubscriptionsRepository;
   chats: ChatSettingsRepository;
   savedStops: SavedStopsRepository;
+  places: RiderPlacesRepository;
   logger?: Logger | undefined;
 }): ChatLifecycle {
-  const { backend, subscriptions, chats, savedStops, logger } = deps;
+  const { backend, subscriptions, chats, savedStops, places, logger } = deps;
 
   /**
    * The chat's subscriptions `pausing` picks set to `paused`, and its disruption pushes from `pushes.from`
@@ -50,7 +52,7 @@ export function createChatLifecycle(deps: {
     return changing.length;
   }
 
-  /** What the chat chose (its language, its zone) and saved: copied first, so that a crash half-way loses nothing. */
+  /** What the chat chose (its language, its zone, its pace) and saved (stops, places): copied first, so that a crash half-way loses nothing. */
   async function moveSettings(from: ChatRef, to: ChatRef): Promise<void> {
     // A group that said /disruptions off keeps it off under its new id (refused: it is back, so on).
     if ((await chats.disruptionPushes(from)) === 'off') await chats.setDisruptionPushes(to, 'off');
@@ -70,6 +72,18 @@ export function createChatLifecycle(deps: {
         outcome = await savedStops.add(to, { stopNo: stop.stopNo, ...(stop.name !== undefined ? { name: stop.name } : {}) }, STOP_SLOTS);
       if (outcome === 'saved' || outcome === 'already') await savedStops.remove(from, stop.stopNo);
     }
+    await movePlaces(from, to);
+  }
+
+  /** Its places and walking pace, which its leave-now alerts read under the chat's id. */
+  async function movePlaces(from: ChatRef, to: ChatRef): Promise<void> {
+    const [mine, theirs, pace, theirPace] = await Promise.all([places.list(from), places.list(to), places.walkPace(from), places.walkPace(to)]);
+    const taken = new Set(theirs.map((place) => place.name));
+    // A name the new chat gave a place already stays its own (the old one stays where it was).
+    for (const place of mine.filter((p) => !taken.has(p.name))) {
+      if ((await places.put(to, place, NO_CAP)) !== 'full') await places.remove(from, place.name);
+    }
+    if (pace !== 'normal' && theirPace === 'normal') await places.setWalkPace(to, pace);
   }
 
   async function move(from: ChatRef, to: ChatRef): Promise<number> {
@@ -115,7 +129,10 @@ export function createChatLifecycle(deps: {
       try {
         const moved = await move(from, to);
         await moveSettings(from, to);
-        logger?.info({ platform: from.platform, from: from.chatId, to: to.chatId, moved }, 'chat moved; its alerts, saved stops and settings follow');
+        logger?.info(
+          { platform: from.platform, from: from.chatId, to: to.chatId, moved },
+          'chat moved; its alerts, saved stops, places and settings follow',
+        );
       } catch (err) {
         logger?.warn({ err, platform: from.platform }, 'could not move the alerts of a migrated chat');
       }

@@ -100,10 +100,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   const subscriptions = createSubscriptions({ backend, corrupt });
   // What each write changes in the chats' watch lists (and pushes turned on), told to the disruption pushes of this process.
   const savedStops = createSavedStops({ keyv: backend.keyv, claims, corrupt, records: (prefix) => backend.records(prefix), logger: options.logger });
+  const places = createRiderPlaces(backend.keyv, corrupt);
   const watched = noticingWatchChanges(
     savedStops,
     subscriptions,
-    createChatLifecycle({ backend, subscriptions, chats, savedStops, logger: options.logger }),
+    createChatLifecycle({ backend, subscriptions, chats, savedStops, places, logger: options.logger }),
     chats,
   );
   return {
@@ -114,7 +115,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
     onWatchChange: (listener) => watched.onWatchChange(listener),
     claims,
     liveMessages: createLiveMessages(backend, corrupt),
-    places: createRiderPlaces(backend.keyv, corrupt),
+    places,
     accuracy: createAccuracyRecords(backend.counters, claims),
     riderReports: options.riderReports === false ? turnedOffReports : createRiderReports({ backend, claims, now: options.now ?? systemClock }),
     keyv: backend.keyv,

@@ -102,6 +102,23 @@ forEachBackend((backend) => {
       expect(await store.chats.timeZone(to)).toBe('America/Vancouver');
     });
 
+    it('moved: its places and walking pace follow, for its leave-now alerts; a name the new chat used already stays its own', async () => {
+      const store = await backend.open();
+      const from = group('-1');
+      const to: ChatRef = { platform: 'telegram', chatId: '-100777' };
+      await store.places.put(from, { name: 'home', lat: 45.36, lon: -75.75 }, 10);
+      await store.places.put(from, { name: 'work', lat: 45.42, lon: -75.69 }, 10);
+      await store.places.put(to, { name: 'work', lat: 45.3, lon: -75.9 }, 10);
+      await store.places.setWalkPace(from, 'slow');
+      await store.lifecycle.moved(from, to);
+      expect(await store.places.list(to)).toEqual([
+        { name: 'work', lat: 45.3, lon: -75.9 },
+        { name: 'home', lat: 45.36, lon: -75.75 },
+      ]);
+      expect(await store.places.list(from)).toEqual([{ name: 'work', lat: 45.42, lon: -75.69 }]);
+      expect(await store.places.walkPace(to)).toBe('slow');
+    });
+
     it('a move a crash cut short is finished; an alert the new chat made with the same id stays, and so does the old one', async () => {
       const store = await backend.open();
       const from = group('-1');
