@@ -21,7 +21,7 @@ import type { Languages } from './languages/load.js';
 import { packageLanguages } from './languages/package-languages.js';
 import { nearbyStops } from './nearby-stops.js';
 import { parseText } from './parse-text.js';
-import { awaitedPlaces, riderPlaces } from './rider-places.js';
+import { riderPlaces } from './rider-places.js';
 import { savePlace } from './commands/place.js';
 import { shownTrips } from './shown-trips.js';
 import type { Reply } from '../domain/reply.js';
@@ -68,7 +68,6 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
   const localeOf = chatLanguage(deps.chats, languages, deps.logger);
   const places = riderPlaces(deps.now);
   const shown = shownTrips();
-  const awaited = awaitedPlaces(deps.now);
 
   // The error boundary around every command: whatever escapes becomes a polite failure.
   async function guarded(chat: ChatContext, run: (ctx: HandlerContext) => Reply | Promise<Reply>, shownPicture?: string): Promise<Reply> {
@@ -98,7 +97,7 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
         ...(deps.drawPng !== undefined ? { drawPng: deps.drawPng } : {}),
         ...(shownPicture !== undefined ? { shownPicture } : {}),
         ...(deps.mapAddress !== undefined ? { mapAddress: deps.mapAddress } : {}),
-        ...(deps.places !== undefined ? { places: deps.places, expectPlace: (name: string) => awaited.expect(chat, name) } : {}),
+        ...(deps.places !== undefined ? { places: deps.places } : {}),
       });
     } catch (err) {
       deps.logger?.error({ err, platform: chat.platform }, 'command failed');
@@ -164,8 +163,9 @@ export function createBotCore(deps: BotCoreDeps): BotCore {
     handleLocation(lat, lon, chat) {
       return guarded(chat, async (ctx) => {
         // Shared after /place home: saved as that place, and nothing else done with it.
-        const name = awaited.take(chat);
-        if (name !== undefined && ctx.places !== undefined) {
+        // A store that cannot say whether a place is awaited: the location still shows its stops.
+        const name = await ctx.places?.takeAwaited(chat).catch(() => undefined);
+        if (name !== undefined) {
           try {
             return await savePlace({ name, lat, lon }, ctx);
           } catch (err) {

@@ -47,8 +47,6 @@ export interface HandlerContext extends ReadContext {
   mapAddress?: MapAddress;
   /** The places the chat leaves from and its walking pace (/place, /walk, /leave); absent: not kept. */
   places?: RiderPlacesRepository;
-  /** The next location this chat shares is saved as its place of this name (/place home, then 📎). */
-  expectPlace?: (name: string) => void;
 }
 
 /** The address of a route's live map with the rider's stop marked; undefined when none is served to riders. */

@@ -31,32 +31,3 @@ export function riderPlaces(now: Clock): RiderPlaces {
     },
   };
 }
-
-/** The chats that said /place home and whose next shared location is that place. */
-export interface AwaitedPlaces {
-  expect(chat: ChatRef, name: string): void;
-  /** The name awaited, once (a second location is a location again); undefined past 10 minutes. */
-  take(chat: ChatRef): string | undefined;
-}
-
-const AWAIT_MS = 10 * 60_000;
-
-// Memory only, never stored: a restart between the two messages, or a fleet whose webhook hands
-// the location to another instance, answers it with the stops near it, and the rider says
-// /place home again or types the place's coordinates (/place home 45.42,-75.69).
-export function awaitedPlaces(now: Clock): AwaitedPlaces {
-  const names = new Map<string, { name: string; atMs: number }>();
-  const keyOf = (chat: ChatRef) => `${chat.platform}:${chat.chatId}`;
-  return {
-    expect(chat, name) {
-      if (names.size >= MAX_CHATS) names.delete(names.keys().next().value!);
-      names.set(keyOf(chat), { name, atMs: now().getTime() });
-    },
-    take(chat) {
-      const key = keyOf(chat);
-      const awaited = names.get(key);
-      names.delete(key);
-      return awaited !== undefined && now().getTime() - awaited.atMs <= AWAIT_MS ? awaited.name : undefined;
-    },
-  };
-}

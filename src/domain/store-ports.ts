@@ -228,6 +228,10 @@ export interface RiderPlacesRepository {
   put(chat: ChatRef, place: RiderPlace, max: number): Promise<PlaceOutcome>;
   /** false: the chat had no place of that name. */
   remove(chat: ChatRef, name: string): Promise<boolean>;
+  /** The chat's next shared location is the place of that name, for `forMs` (/place home, then a location). */
+  awaitLocation(chat: ChatRef, name: string, forMs: number): Promise<void>;
+  /** The name awaited, once (a second location is a location again); undefined once it lapsed. */
+  takeAwaited(chat: ChatRef): Promise<string | undefined>;
   /** 'normal' when never set. */
   walkPace(chat: ChatRef): Promise<WalkPace>;
   setWalkPace(chat: ChatRef, pace: WalkPace): Promise<void>;

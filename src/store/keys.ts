@@ -25,5 +25,8 @@ export const disruptionPushesKey = (chat: ChatRef) => `${chatKey(chat)}:disrupti
 /** The places the chat leaves from: {places: [{name, lat, lon}]}, in the order first saved. */
 export const placesKey = (chat: ChatRef) => `${chatKey(chat)}:places`;
 
+/** The place name a chat's next shared location is for (/place home), for a few minutes. */
+export const awaitedPlaceKey = (chat: ChatRef) => `${chatKey(chat)}:place-awaited`;
+
 /** How fast the chat walks: 'slow', 'normal' or 'fast'; absent: normal. */
 export const walkPaceKey = (chat: ChatRef) => `${chatKey(chat)}:walk`;

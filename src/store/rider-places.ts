@@ -1,12 +1,13 @@
 // The places a chat leaves from and its walking pace (/place, /walk): one record per chat, kept
-// until the rider deletes a place. What is stored is what the rider asked for, and nothing of it is
+// until the rider deletes a place; and, for ten minutes after "/place home", the name its next
+// shared location is for. What is stored is what the rider asked for, and nothing of it is
 // logged: an unreadable record is reported by its key and a reason of our own words, never its value.
 import type Keyv from 'keyv';
 import { z } from 'zod';
 import type { PlaceOutcome, RiderPlace, RiderPlacesRepository } from '../domain/store-ports.js';
 import { WALK_PACES, type WalkPace } from '../domain/walking.js';
 import { guarded } from './errors.js';
-import { placesKey, walkPaceKey } from './keys.js';
+import { awaitedPlaceKey, placesKey, walkPaceKey } from './keys.js';
 import { readStored, type CorruptionLog } from './records.js';
 
 const PlaceRecord = z.object({
@@ -48,6 +49,21 @@ export function createRiderPlaces(keyv: Keyv, corrupt: CorruptionLog): RiderPlac
         if (rest.length === 0) await keyv.delete(key);
         else await keyv.set(key, { places: rest });
         return true;
+      }),
+    // In the store, not one instance's memory: behind a balancer the location may reach another instance.
+    awaitLocation: (chat, name, forMs) =>
+      guarded('remember the place a location is for', async () => {
+        await keyv.set(awaitedPlaceKey(chat), name, forMs);
+      }),
+    takeAwaited: (chat) =>
+      guarded('read the place a location is for', async () => {
+        const key = awaitedPlaceKey(chat);
+        const [stored] = await readStored(keyv, [key]);
+        if (stored === undefined || stored.state === 'absent') return undefined;
+        await keyv.delete(key);
+        if (stored.state === 'present' && PlaceRecord.shape.name.safeParse(stored.value).success) return stored.value as string;
+        corrupt(key, 'not a place name');
+        return undefined;
       }),
     walkPace: (chat) =>
       guarded('read the chat walking pace', async (): Promise<WalkPace> => {

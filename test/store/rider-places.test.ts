@@ -44,6 +44,18 @@ forEachBackend((backend) => {
       expect(await again.places.walkPace(other)).toBe('normal');
     });
 
+    it('the place a location is awaited for: read by another instance, once, and lapsed after its time', async () => {
+      const first = await backend.open();
+      const second = await backend.open();
+      await first.places.awaitLocation(chat, 'home', 60_000);
+      expect(await second.places.takeAwaited(other)).toBeUndefined();
+      expect(await second.places.takeAwaited(chat)).toBe('home');
+      expect(await first.places.takeAwaited(chat)).toBeUndefined();
+      await first.places.awaitLocation(chat, 'work', 50);
+      await new Promise((resolve) => setTimeout(resolve, 120));
+      expect(await second.places.takeAwaited(chat)).toBeUndefined();
+    });
+
     it('skips a corrupt record, logging its key and never what it holds', async () => {
       const { logger, lines } = capturingLogger();
       const store = await backend.open({ logger });

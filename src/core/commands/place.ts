@@ -12,6 +12,8 @@ import type { CommandModule, CommandSpec, Options } from './spec.js';
 
 /** Places a chat may keep: home, work, a few others. */
 export const MAX_PLACES_PER_CHAT = 10;
+/** How long after "/place home" the chat's next shared location is that place. */
+const AWAIT_LOCATION_MS = 10 * 60_000;
 
 const spec: CommandSpec = {
   name: 'place',
@@ -51,7 +53,7 @@ export const place: CommandModule = {
       if (options.name === undefined) return listPlaces(await ctx.places.list(ctx.chat), ctx);
       if (options.name.length > PLACE_NAME_CHARS) return messageReply('usage-error', ctx.say('usage-label-bad'));
       if (options.at === undefined) {
-        ctx.expectPlace?.(options.name);
+        await ctx.places.awaitLocation(ctx.chat, options.name, AWAIT_LOCATION_MS);
         return messageReply('answer', ctx.say('place-share', { name: options.name, example: `/place ${options.name} 45.42,-75.69` }));
       }
       const [lat, lon] = options.at.split(',').map(Number) as [number, number];
