@@ -38,6 +38,8 @@ export interface Sent {
   at: string;
   /** All the text of the message, one string. */
   text: string;
+  /** The key it was sent under (Notifier.send's `once`), if any. */
+  once?: string;
 }
 
 export type Script = (chatId: string, reply: Reply, attempt: number) => DeliveryResult | Promise<DeliveryResult>;
@@ -52,11 +54,12 @@ export function recordingNotifier(
     platform: options.platform ?? 'telegram',
     sent,
     attempts,
-    async send(chatId, reply) {
+    async send(chatId, reply, sendOptions) {
       const attempt = (attempts.get(chatId) ?? 0) + 1;
       attempts.set(chatId, attempt);
       const result = (await options.script?.(chatId, reply, attempt)) ?? { status: 'sent' };
-      if (result.status === 'sent') sent.push({ chatId, reply, at: now().toISOString(), text: textOf(reply) });
+      const once = sendOptions?.once !== undefined ? { once: sendOptions.once } : {};
+      if (result.status === 'sent') sent.push({ chatId, reply, at: now().toISOString(), text: textOf(reply), ...once });
       return result;
     },
   };

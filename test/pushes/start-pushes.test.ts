@@ -26,6 +26,8 @@ describe('timed alerts through the scheduler', () => {
     await h.everyMinute('2026-11-23T12:28:00Z', '2026-11-23T12:40:00Z');
     expect(h.notifier.sent.map((s) => s.at)).toEqual(['2026-11-23T12:30:00.000Z']);
     expect(h.notifier.sent[0]!.text).toContain('95');
+    // Named for the platform (through the spaced and budgeted wrappers), so that sent again it can show once.
+    expect(h.notifier.sent[0]!.once).toMatch(/^[\w-]{25}$/);
     // Saturday and Sunday: nothing; Monday again.
     await h.everyMinute('2026-11-28T12:25:00Z', '2026-11-28T12:35:00Z');
     await h.everyMinute('2026-11-29T12:25:00Z', '2026-11-29T12:35:00Z');

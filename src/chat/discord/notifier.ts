@@ -1,5 +1,5 @@
 import { RESTEvents, Routes, type REST } from 'discord.js';
-import type { DeliveryResult, Notifier } from '../../domain/notifier.js';
+import type { DeliveryResult, Notifier, SendOptions } from '../../domain/notifier.js';
 import type { Reply } from '../../domain/reply.js';
 import type { Logger } from '../../log.js';
 import { targetOf } from './chat-ids.js';
@@ -64,15 +64,18 @@ export function createDiscordNotifier(deps: DiscordNotifierDeps): DiscordNotifie
         listener((Number.isFinite(seconds) ? seconds : 1) * 1000);
       });
     },
-    async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
+    async send(chatId: string, reply: Reply, options?: SendOptions): Promise<DeliveryResult> {
       const target = targetOf(chatId);
       if (target === undefined) return { status: 'permanent-failure', reason: 'not a Discord channel or user id' };
       const refused = refusals.reasonFor(chatId);
       if (refused !== undefined) return { status: 'permanent-failure', reason: `refused earlier (${refused}); not tried again` };
       try {
         const channelId = target.kind === 'channel' ? target.channelId : await dmChannelOf(target.userId);
-        // Nobody is pinged by an alert, whatever a stop's name holds.
-        await rest.post(Routes.channelMessages(channelId), { body: { ...renderReply(reply), allowed_mentions: { parse: [] } } });
+        // Nobody is pinged by an alert, whatever a stop's name holds. A key it was sent under before
+        // (a retry after a timeout or 5xx whose message was made, a job run again) gets Discord's
+        // earlier message back rather than a second one: the nonce is checked for some minutes.
+        const once = options?.once !== undefined ? { nonce: options.once, enforce_nonce: true } : {};
+        await rest.post(Routes.channelMessages(channelId), { body: { ...renderReply(reply), allowed_mentions: { parse: [] }, ...once } });
         return { status: 'sent' };
       } catch (err) {
         const { kind, reason } = classifyFailure(err, redact);

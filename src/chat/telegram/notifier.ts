@@ -15,6 +15,9 @@ import { telegramRedactor } from './secrets.js';
 export function createTelegramNotifier(api: Api, logger: Logger, redact: Redactor = telegramRedactor(api.token)): Notifier {
   return {
     platform: 'telegram',
+    // The `once` key is not used: the Bot API's sendMessage has no idempotency key (nor a nonce to
+    // look a message up by), so a send whose answer was lost may show twice; the "sent" marks are
+    // all that keeps a job run again from sending it.
     async send(chatId: string, reply: Reply): Promise<DeliveryResult> {
       const { text, options } = htmlMessage(reply);
       try {

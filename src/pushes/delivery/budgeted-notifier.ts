@@ -11,9 +11,9 @@ export function budgetedNotifier(notifier: Notifier, budget: FleetBudget, sleep:
   notifier.onRateLimited?.((retryAfterMs) => budget.hold(retryAfterMs));
   return {
     platform: notifier.platform,
-    async send(chatId, reply) {
+    async send(chatId, reply, options) {
       await budget.acquire(sleep);
-      return notifier.send(chatId, reply);
+      return notifier.send(chatId, reply, options);
     },
   };
 }

@@ -10,7 +10,8 @@ import type { Sleep } from '../../util/sleep.js';
 import { errorLine } from '../../util/error-line.js';
 import type { AlertMetricsSink } from '../../domain/alert-metrics-sink.js';
 import { mergeReplies, packMessages } from './merge-replies.js';
-import type { Notifier } from '../../domain/notifier.js';
+import { onceKey } from './once-key.js';
+import type { Notifier, SendOptions } from '../../domain/notifier.js';
 import { chatPaceKey, chatSendingKey } from '../claim-keys.js';
 import type { AlertJob, AlertPart } from './job.js';
 import type { AlertTarget } from '../../domain/chat.js';
@@ -90,7 +91,12 @@ export function createDeliver(deps: DeliverDeps): Deliver {
         if (messages === 0) return { outcome: { kind: 'wait', ms: wait }, messages };
         await deps.sleep(wait);
       }
-      const result = await sendSafely(notifier, job.chat.chatId, mergeReplies(group.map((p) => p.reply)));
+      // Named by its alerts' marks: sent again (a mark lost, the job run again) it shows once where the platform can promise it.
+      const once = onceKey(
+        job.chat,
+        group.map((p) => p.key),
+      );
+      const result = await sendSafely(notifier, job.chat.chatId, mergeReplies(group.map((p) => p.reply)), { once });
       switch (result.status) {
         case 'permanent-failure':
           return { outcome: await refused(job, result.reason), messages };
@@ -239,9 +245,9 @@ export function createDeliver(deps: DeliverDeps): Deliver {
 }
 
 /** A notifier is not supposed to throw; if one does, that counts as a failure worth retrying. */
-async function sendSafely(notifier: Notifier, chatId: string, reply: Parameters<Notifier['send']>[1]) {
+async function sendSafely(notifier: Notifier, chatId: string, reply: Parameters<Notifier['send']>[1], options: SendOptions) {
   try {
-    return await notifier.send(chatId, reply);
+    return await notifier.send(chatId, reply, options);
   } catch (err) {
     return { status: 'temporary-failure' as const, reason: errorLine(err) };
   }

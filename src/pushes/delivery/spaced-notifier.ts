@@ -21,11 +21,11 @@ export function spacedNotifier(notifier: Notifier, perSecond: number, options: {
   };
   return {
     platform: notifier.platform,
-    async send(chatId, reply) {
+    async send(chatId, reply, options) {
       const mine = gate.then(turn);
       gate = mine;
       await mine;
-      return notifier.send(chatId, reply);
+      return notifier.send(chatId, reply, options);
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Reply, ReplyLocation } from '../../domain/reply.js';
 import { EditRateLimited, type LiveEditor } from '../../domain/live-editor.js';
 import type { Claims, LiveMessage, LiveMessagesRepository } from '../../domain/store-ports.js';
 import type { Notifier } from '../../domain/notifier.js';
+import { onceKey } from '../delivery/once-key.js';
 import type { Logger } from '../../log.js';
 import { liveRoundKey, trackNoticeKey } from '../claim-keys.js';
 import type { EditBudget } from './edit-budget.js';
@@ -260,8 +261,9 @@ export function createLiveUpdater(deps: LiveUpdaterDeps): LiveUpdater {
       const key = trackNoticeKey(message, notice.key);
       if (!(await deps.claims.claim(key, deps.instanceId, NOTICE_CLAIM_MS))) continue;
       // A Discord DM's messages go to its channel: the notifier speaks the chat's id, which it resolves.
+      // Named by its claim: sent again after a failure whose message was in fact made, it shows once on Discord.
       const result = await notifier
-        .send(message.chatId, notice.reply)
+        .send(message.chatId, notice.reply, { once: onceKey(message, [key]) })
         .catch((err: unknown) => ({ status: 'temporary-failure' as const, reason: errorLine(err) }));
       if (result.status === 'temporary-failure') await deps.claims.release(key).catch(() => undefined);
       if (result.status !== 'sent') deps.logger.info({ live: message.id, status: result.status }, 'track notice not sent');

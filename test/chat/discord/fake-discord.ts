@@ -1,7 +1,8 @@
 // A stand-in for discord.com on 127.0.0.1: the parts of the REST API (v10) and of the gateway
 // that discord.js and the bot use. REST: GET /gateway/bot, the application, command registration,
 // interaction callbacks and the webhook routes that edit, delete and follow up their replies,
-// channel messages (sent, read and edited), DM channels. Gateway (a WebSocket on the same port): hello, identify with
+// channel messages (sent, read and edited; a repeated nonce with enforce_nonce answered with the
+// earlier message), DM channels. Gateway (a WebSocket on the same port): hello, identify with
 // token and shard checks, ready, guild create, heartbeats and their acks, resume, and interaction
 // create dispatched to the shard that owns the guild. Every REST call is recorded; failures can be
 // scheduled once (failNext) or for good (refuse), as Discord's JSON errors with their headers.
@@ -23,6 +24,9 @@ export interface MessageBody {
   components?: ButtonRow[];
   flags?: number;
   allowed_mentions?: { parse?: string[] };
+  /** Up to 25 characters; with enforce_nonce, a nonce used again within minutes makes no new message. */
+  nonce?: string | number;
+  enforce_nonce?: boolean;
 }
 
 /** Any JSON body the bot sends; each route reads the fields it knows. */
@@ -84,6 +88,7 @@ export interface StoredMessage extends MessageVersion {
   channel_id: string;
   /** Every version it had, oldest first (edits append). */
   history: MessageVersion[];
+  nonce?: string;
 }
 
 /** What the fake needs of an INTERACTION_CREATE payload; the rest goes to discord.js as given. */
@@ -127,6 +132,8 @@ export interface FakeDiscord {
   /** Follow-up messages sent with an interaction's token, in order. */
   followUps(token: string): StoredMessage[];
   messages: Map<string, StoredMessage>;
+  /** Channel messages posted with a nonce used there within minutes (and enforce_nonce): answered with the earlier message, none created. */
+  repeatedNonces: Array<{ channelId: string; nonce: string; messageId: string }>;
   /** Identify payloads received, in order. */
   identifies: Array<{ token: string; intents: number; shard?: [number, number] }>;
   heartbeats(): number;
@@ -149,6 +156,8 @@ export interface FakeDiscordOptions {
 }
 
 let nextId = 1_300_000_000_000_100_000n;
+/** Discord checks a nonce "in the past few minutes". */
+const NONCE_WINDOW_MS = 5 * 60_000;
 export const snowflake = () => String(nextId++);
 
 const unknownInteraction = { status: 404, body: { message: 'Unknown interaction', code: 10062 } };
@@ -170,6 +179,9 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
   /** Interaction tokens -> what was asked (for callbacks: the component's message, acknowledged or not). */
   const interactions = new Map<string, { id: string; acknowledged: boolean; messageId?: string; channelId: string }>();
   const dmChannels = new Map<string, string>();
+  /** "<channel> <nonce>" -> the message it made and when (the bot is the only author). */
+  const nonces = new Map<string, { messageId: string; at: number }>();
+  const repeatedNonces: FakeDiscord['repeatedNonces'] = [];
   const identifies: FakeDiscord['identifies'] = [];
   const sessions = new Map<WebSocket, { shard: [number, number]; seq: number; ready: boolean }>();
   let heartbeats = 0;
@@ -336,7 +348,20 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
       return { status: 200, body: messageJson(message) };
     }
     if ((m = /^\/channels\/(\d+)\/messages$/.exec(path)) && method === 'POST') {
-      return { status: 200, body: messageJson(storeMessage(m[1]!, body)) };
+      const channelId = m[1]!;
+      if (body?.nonce === undefined) return { status: 200, body: messageJson(storeMessage(channelId, body)) };
+      const nonce = String(body.nonce);
+      if (nonce.length > 25) return { status: 400, body: { message: 'Invalid Form Body', code: 50035 } };
+      const earlier = nonces.get(`${channelId} ${nonce}`);
+      const message = earlier !== undefined && Date.now() - earlier.at < NONCE_WINDOW_MS ? messages.get(earlier.messageId) : undefined;
+      if (body.enforce_nonce === true && message !== undefined) {
+        repeatedNonces.push({ channelId, nonce, messageId: message.id });
+        return { status: 200, body: messageJson(message) };
+      }
+      const created = storeMessage(channelId, body);
+      created.nonce = nonce;
+      nonces.set(`${channelId} ${nonce}`, { messageId: created.id, at: Date.now() });
+      return { status: 200, body: messageJson(created) };
     }
     if (path === '/users/@me/channels' && method === 'POST') {
       const recipient = String(body?.recipient_id ?? '');
@@ -535,6 +560,7 @@ export async function startFakeDiscord(options: FakeDiscordOptions): Promise<Fak
     guilds,
     calls,
     messages,
+    repeatedNonces,
     identifies,
     heartbeats: () => heartbeats,
     callsTo: (method, path) => calls.filter((c) => matches(c, method, path)),
@@ -641,6 +667,7 @@ export function messagePayload(message: StoredMessage) {
     pinned: false,
     flags: message.flags,
     application_id: APPLICATION_ID,
+    ...(message.nonce !== undefined ? { nonce: message.nonce } : {}),
   };
 }
 

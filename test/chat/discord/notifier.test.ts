@@ -51,6 +51,23 @@ describe('the Discord notifier', () => {
     expect(post!.body.allowed_mentions).toEqual({ parse: [] });
   });
 
+  it("sends a key as the message's nonce, enforced: the same key again (an answer lost, a job run again) makes no second message", async () => {
+    const channel = '1300000000000000410';
+    const posts = () => discord.callsTo('POST', new RegExp(`^/channels/${channel}/messages$`));
+    const shown = () => [...discord.messages.values()].filter((m) => m.channel_id === channel);
+    expect(await notifier.send(channel, alert, { once: 'k7Hq0-Zr_2xYb9LmN3pQ4sTu5' })).toEqual({ status: 'sent' });
+    expect(posts()[0]!.body).toMatchObject({ nonce: 'k7Hq0-Zr_2xYb9LmN3pQ4sTu5', enforce_nonce: true });
+    expect(await notifier.send(channel, alert, { once: 'k7Hq0-Zr_2xYb9LmN3pQ4sTu5' })).toEqual({ status: 'sent' });
+    expect(posts().map((c) => c.status)).toEqual([200, 200]);
+    expect(shown()).toHaveLength(1);
+    expect(discord.repeatedNonces).toEqual([{ channelId: channel, nonce: 'k7Hq0-Zr_2xYb9LmN3pQ4sTu5', messageId: shown()[0]!.id }]);
+    // Another key, or none, is another message.
+    expect(await notifier.send(channel, alert, { once: 'another-message' })).toEqual({ status: 'sent' });
+    expect(await notifier.send(channel, alert)).toEqual({ status: 'sent' });
+    expect(posts()[3]!.body).not.toHaveProperty('nonce');
+    expect(shown()).toHaveLength(3);
+  });
+
   it('opens a DM channel once per user, even for two alerts at the same moment', async () => {
     const results = await Promise.all([notifier.send(`@${USER}`, alert), notifier.send(`@${USER}`, alert)]);
     expect(results).toEqual([{ status: 'sent' }, { status: 'sent' }]);

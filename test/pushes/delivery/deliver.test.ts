@@ -272,6 +272,39 @@ describe('delivering one job', () => {
     expect(s.notifier.sent).toHaveLength(1);
   });
 
+  it('names each message by its alerts: a job run again after its marks were lost sends under the same key (Telegram cannot use it: shown twice)', async () => {
+    const s = setup();
+    const lost = {
+      ...s.claims,
+      claim: (key: string, value: string, ttl?: number) =>
+        key.startsWith('alerts:sent:') ? Promise.reject(new StoreError('redis down')) : s.claims.claim(key, value, ttl),
+    };
+    const deliver = createDeliver({
+      notifiers: [s.notifier],
+      claims: lost,
+      subscriptions: s.subscriptions,
+      lifecycle: s.lifecycle,
+      settings: testSettings(),
+      clock,
+      logger: s.log.logger,
+      metrics: noMetrics,
+      instance: 't',
+      sleep: () => Promise.resolve(),
+      markForMs: 0,
+    });
+    expect(await deliver(job([part(1), part(2)]))).toEqual({ kind: 'sent', messages: 1 });
+    await s.claims.release(chatPaceKey(job([]).chat));
+    expect(await deliver(job([part(1), part(2)]))).toEqual({ kind: 'sent', messages: 1 });
+    const [first, again] = s.notifier.sent.map((m) => m.once);
+    expect(first).toMatch(/^[\w-]{25}$/);
+    expect(again).toBe(first);
+    // Other alerts, or the same in another chat, are another message.
+    await s.claims.release(chatPaceKey(job([]).chat));
+    await deliver(job([part(1)]));
+    await deliver({ ...job([part(1), part(2)]), chat: { platform: 'telegram', chatId: '43', chatType: 'private' } });
+    expect(new Set(s.notifier.sent.map((m) => m.once)).size).toBe(3);
+  });
+
   it('splits what would not fit one message, sending each part once', async () => {
     const s = setup();
     // About 1,400 characters each: two fit the 3,000 of one message, the third goes in a second.
@@ -284,6 +317,7 @@ describe('delivering one job', () => {
       });
     expect(await s.deliver(job([long(1), long(2), long(3)]))).toEqual({ kind: 'sent', messages: 2 });
     expect(s.notifier.sent.map((m) => m.reply.title ?? m.reply.blocks.map((b) => b.heading).join('+'))).toEqual(['Stop 1+Stop 2', 'Stop 3']);
+    expect(s.notifier.sent[0]!.once).not.toBe(s.notifier.sent[1]!.once);
     expect(await Promise.all([1, 2, 3].map((n) => s.claims.holder(long(n).key)))).not.toContain(undefined);
   });
 

@@ -79,6 +79,10 @@ describe('🛎 on Discord', () => {
       expect(told).toHaveLength(2);
       expect(told[0]).toContain('🛎 Your stop is next: LAURIER (3020)');
       expect(told[1]).toContain('🛎 You are at your stop: LAURIER (3020). Get off here.');
+      // Each under its own nonce, enforced: sent again after a failure whose message was made, it shows once.
+      const bodies = h.discord.callsTo('POST', new RegExp(`/channels/${GUILD.channelId}/messages$`)).map((c) => c.body);
+      expect(bodies.map((b) => b.enforce_nonce)).toEqual([true, true]);
+      expect(new Set(bodies.map((b) => b.nonce)).size).toBe(2);
       expect(beforeLaurier[noticesAt[0]! - 1]).toBe(true);
       expect(beforeLaurier[noticesAt[0]!]).toBe(false);
       const edits = h.discord
