@@ -31,7 +31,7 @@ export function followFailovers(cluster: Cluster, onFollowed: (from: string[]) =
 }
 
 /** One round: the addresses of the down primaries the client moved away from (none most rounds). */
-export async function followOnce(cluster: Cluster): Promise<string[]> {
+async function followOnce(cluster: Cluster): Promise<string[]> {
   const down = cluster.masters.filter((node) => node.client !== undefined && !node.client.isReady);
   const live = cluster.masters.find((node) => node.client?.isReady)?.client;
   if (down.length === 0 || live === undefined) return [];

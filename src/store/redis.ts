@@ -67,7 +67,7 @@ export async function openRedis(configured: string, storeNamespace: string, logg
   }
   started = true;
   client.off('error', onStartError);
-  let stopFollowing = () => undefined as void;
+  let stopFollowing: () => void = () => undefined;
   if (cluster) {
     client.off('node-error', onStartError);
     client.on('node-error', errors);
