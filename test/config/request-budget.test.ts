@@ -27,7 +27,14 @@ function problemsOf(env: Record<string, string>, feeds?: unknown): string[] {
   throw new Error('expected a ConfigError');
 }
 
-const v12 = (id: string, extra: Record<string, unknown> = {}) => ({ id, name: id, kind: 'octranspo-v1.2', appId: 'app', apiKey: 'key-secret-77', ...extra });
+const v12 = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  kind: 'octranspo-v1.2',
+  appId: 'app',
+  apiKey: 'key-secret-77',
+  ...extra,
+});
 const rateOf = (feed: { source: unknown } | undefined) => (feed?.source as { v12: { requestsPerSecond?: number } }).v12.requestsPerSecond;
 
 describe('the agency request budget settings', () => {
@@ -38,7 +45,11 @@ describe('the agency request budget settings', () => {
   });
 
   it("gives each FEEDS_FILE entry its own, else the environment's", () => {
-    const config = load({ OC_REQUESTS_PER_SECOND: '3' }, [v12('fast', { requestsPerSecond: 20 }), v12('slow', { requestsPerSecond: 0.5 }), v12('plain')]);
+    const config = load({ OC_REQUESTS_PER_SECOND: '3' }, [
+      v12('fast', { requestsPerSecond: 20 }),
+      v12('slow', { requestsPerSecond: 0.5 }),
+      v12('plain'),
+    ]);
     expect(config.feeds.list.map(rateOf)).toEqual([20, 0.5, 3]);
   });
 
@@ -47,7 +58,11 @@ describe('the agency request budget settings', () => {
       const problems = problemsOf({ OC_REQUESTS_PER_SECOND: value });
       expect(problems).toEqual([expect.stringMatching(/^OC_REQUESTS_PER_SECOND: expected a number of requests a second above 0, at most 1000/)]);
     }
-    const problems = problemsOf({}, [v12('zero', { requestsPerSecond: 0 }), v12('word', { requestsPerSecond: 'ten' }), v12('huge', { requestsPerSecond: 1e6 })]);
+    const problems = problemsOf({}, [
+      v12('zero', { requestsPerSecond: 0 }),
+      v12('word', { requestsPerSecond: 'ten' }),
+      v12('huge', { requestsPerSecond: 1e6 }),
+    ]);
     expect(problems).toHaveLength(3);
     for (const [i, id] of ['zero', 'word', 'huge'].entries()) {
       expect(problems[i]).toContain(id);

@@ -55,7 +55,10 @@ export function createTransitClient(options: TransitClientOptions): V12Client {
   const scrubKey = keyScrubber(settings.apiKey);
   const budget =
     settings.budget !== undefined
-      ? { ...requestBudget({ rate: settings.budget.rate, name: settings.budget.name, perSecond: settings.budget.perSecond, logger }), maxWaitMs: settings.budget.maxWaitMs }
+      ? {
+          ...requestBudget({ rate: settings.budget.rate, name: settings.budget.name, perSecond: settings.budget.perSecond, logger }),
+          maxWaitMs: settings.budget.maxWaitMs,
+        }
       : undefined;
 
   /** A turn from the fleet's budget, or the question fails as the agency being busy (nothing sent). */

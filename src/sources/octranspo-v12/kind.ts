@@ -157,7 +157,13 @@ export const octranspoV12Kind = {
       now: options.now,
       // The bucket is the feed's (its id): two v1.2 feeds, two budgets; every instance's same feed, one.
       ...(options.sharedRate !== undefined
-        ? { budget: { rate: options.sharedRate.rate, name: `agency:${options.sharedRate.feed}`, perSecond: v12.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND } }
+        ? {
+            budget: {
+              rate: options.sharedRate.rate,
+              name: `agency:${options.sharedRate.feed}`,
+              perSecond: v12.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
+            },
+          }
         : {}),
     });
     const stops = v12.stopsFile !== undefined ? await stopIndexOrNone(v12.stopsFile, options.logger) : undefined;

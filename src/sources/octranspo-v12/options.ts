@@ -113,7 +113,9 @@ function budgetFrom(budget: BudgetOptions | undefined, timeoutMs: number): Requi
   if (budget === undefined) return undefined;
   const perSecond: unknown = budget.perSecond;
   if (typeof perSecond !== 'number' || !(perSecond > 0) || !Number.isFinite(perSecond)) {
-    throw invalid(`budget.perSecond must be a number of requests a second above 0, got ${typeof perSecond === 'number' ? String(perSecond) : describeValue(perSecond)}`);
+    throw invalid(
+      `budget.perSecond must be a number of requests a second above 0, got ${typeof perSecond === 'number' ? String(perSecond) : describeValue(perSecond)}`,
+    );
   }
   if (typeof budget.name !== 'string' || budget.name === '') throw invalid('budget.name is required');
   const maxWaitMs = delay('budget.maxWaitMs', budget.maxWaitMs, Math.min(MAX_BUDGET_WAIT_MS, timeoutMs));

@@ -51,7 +51,11 @@ export function requestBudget(options: RequestBudgetOptions): RequestBudget {
       failing = false;
       return wait;
     } catch (err) {
-      if (!failing) logger.warn({ budget: name, problem: errorLine(err) }, "the fleet's agency request budget is not reachable: this instance goes on without it");
+      if (!failing)
+        logger.warn(
+          { budget: name, problem: errorLine(err) },
+          "the fleet's agency request budget is not reachable: this instance goes on without it",
+        );
       failing = true;
       skipUntil = clock() + WITHOUT_STORE_MS;
       return 0;

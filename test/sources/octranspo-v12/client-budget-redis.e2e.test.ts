@@ -37,16 +37,20 @@ describeRedis("the fleet's agency request budget on one Redis", () => {
   it('keeps two instances of one feed within the budget together', async () => {
     const namespace = freshNamespace('agency-budget');
     namespaces.push(namespace);
-    const stores = [await openStore({ dataDir: '', redisUrl: REDIS_URL, namespace }), await openStore({ dataDir: '', redisUrl: REDIS_URL, namespace })];
+    const stores = [
+      await openStore({ dataDir: '', redisUrl: REDIS_URL, namespace }),
+      await openStore({ dataDir: '', redisUrl: REDIS_URL, namespace }),
+    ];
     opened.push(...stores);
+    expect(stores.every((store) => store.sharedRate !== undefined)).toBe(true);
     const counting = await countingUpstream();
     upstream = counting.upstream;
-    const fleet = await Promise.all(stores.map((store) => openV12(counting.upstream, store.sharedRate!, { requestsPerSecond: PER_SECOND })));
+    const fleet = await Promise.all(stores.map((store) => openV12(counting.upstream, store.sharedRate, { requestsPerSecond: PER_SECOND })));
     const results = await burst(fleet, 16);
     // A bucket of one refilled at N a second grants at most N + 1 in any second.
     expect(busiestSecond(counting.arrivals)).toBeLessThanOrEqual(PER_SECOND + 1);
     expect(counting.arrivals.length).toBeGreaterThanOrEqual(PER_SECOND);
-    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { reason?: string });
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => r.reason as { reason?: string });
     expect(refused.every((e) => e.reason === 'busy')).toBe(true);
     const keys = await keysUnder(namespace);
     expect(keys.some((key) => key.includes('agency:oc'))).toBe(true);

@@ -24,13 +24,16 @@ describe("the fleet's agency request budget (in memory)", () => {
     const counting = await countingUpstream();
     upstream = counting.upstream;
     const rate = memorySharedRate();
-    const fleet = [await openV12(upstream, rate, { requestsPerSecond: PER_SECOND }), await openV12(upstream, rate, { requestsPerSecond: PER_SECOND })];
+    const fleet = [
+      await openV12(upstream, rate, { requestsPerSecond: PER_SECOND }),
+      await openV12(upstream, rate, { requestsPerSecond: PER_SECOND }),
+    ];
     const results = await burst(fleet, 16);
     // A bucket of one refilled at N a second grants at most N + 1 in any second (the one it held).
     expect(busiestSecond(counting.arrivals)).toBeLessThanOrEqual(PER_SECOND + 1);
     expect(counting.arrivals.length).toBeGreaterThanOrEqual(PER_SECOND);
     // Those not sent failed as the agency being busy: an upstream failure, never a wrong stop.
-    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as { kind: string; reason?: string });
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => r.reason as { kind: string; reason?: string });
     expect(refused.every((e) => e.kind === 'unavailable' && e.reason === 'busy')).toBe(true);
     expect(counting.arrivals.length + refused.length).toBe(16);
   });
@@ -98,7 +101,9 @@ describe("the fleet's agency request budget (in memory)", () => {
     const source = await openV12(upstream, silent, { logger });
     await Promise.all(['3017', '3018', '3019'].map((stop) => source.nextTripsAllRoutes(stop)));
     expect(counting.arrivals).toHaveLength(3);
-    const warnings = lines.map((line) => JSON.parse(line) as { msg: string }).filter((line) => line.msg.includes('agency request budget is not reachable'));
+    const warnings = lines
+      .map((line) => JSON.parse(line) as { msg: string })
+      .filter((line) => line.msg.includes('agency request budget is not reachable'));
     expect(warnings).toHaveLength(1);
   });
 });
