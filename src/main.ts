@@ -6,6 +6,7 @@
 import type { Health } from './domain/health.js';
 import { createOps, type Ops } from './ops/ops.js';
 import { instanceName, startPushes } from './pushes/start-pushes.js';
+import { memorySharedRate } from './pushes/memory-shared-rate.js';
 import { svgToPng } from './render/svg-to-png.js';
 import { createBotCore, inTodaysFeeds, type PushRendering, type RiderAnswers, type Speaking } from './core/index.js';
 import type { ChatAdapter } from './chat/adapter.js';
@@ -101,9 +102,10 @@ async function openSource(
   config: Config,
   logger: Logger,
   closers: Closers,
-  store: Pick<Store, 'pollShare' | 'accuracy'>,
+  store: Pick<Store, 'pollShare' | 'accuracy' | 'sharedRate'>,
   instance: string,
 ): Promise<OpenedSource> {
+  const demo = config.feeds.demo;
   // With the log on the terminal's screen, every failed request is already answered there ("Stop
   // 9999 doesn't exist"); a JSON warning between the replies would only repeat it. LOG_LEVEL=debug shows all.
   const options = {
@@ -116,9 +118,11 @@ async function openSource(
     accuracy: { records: store.accuracy, days: config.accuracyDays },
     // Instances on one Redis poll each feed once between them.
     ...(store.pollShare !== undefined ? { sharedPolls: { polls: store.pollShare, holder: instance } } : {}),
+    // Instances on one Redis ask each agency within one request budget; one instance alone keeps
+    // the same pace in memory. The demo is left out: each instance's demo server is its own.
+    ...(demo === undefined ? { sharedRate: store.sharedRate ?? memorySharedRate() } : {}),
     ...(servesTerminal(config.platforms) ? { waitForSchedule: process.stderr } : {}),
   };
-  const demo = config.feeds.demo;
   const demoEntry = demo !== undefined ? await demoFeed(demo, logger, closers) : undefined;
   const opened = await openFeeds(demoEntry !== undefined ? [demoEntry.entry] : config.feeds.list, options);
   closers.add({ name: 'transit source', close: () => opened.close() });

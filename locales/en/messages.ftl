@@ -353,6 +353,7 @@ error-unknown-route = Route { $routeNo } doesn't exist. Check the number on the 
 error-route-not-at-stop = Route { $routeNo } does not stop at { $stopNo }. Try /routes { $stopNo } to see what does.
 error-no-routes = No routes serve stop { $stopNo } at the moment.
 error-ambiguous-stop = Stop { $stopNo } is in several networks: write the network's name before it.
+error-busy = The transit service is busy: it has been asked too many questions at once. Try again in a minute.
 error-timeout = The transit service is not answering (it took too long). Try again in a minute.
 error-network = The transit service is not answering (I can't reach it). Try again in a minute.
 error-http = The transit service is not answering properly (HTTP { $status }). Try again in a minute.

@@ -355,6 +355,7 @@ error-unknown-route = La ruta { $routeNo } no existe. Revisa el número en el fr
 error-route-not-at-stop = La ruta { $routeNo } no para en { $stopNo }. Prueba /rutas { $stopNo } para ver cuáles sí.
 error-no-routes = Ninguna ruta pasa por la parada { $stopNo } en este momento.
 error-ambiguous-stop = La parada { $stopNo } está en varias redes: escribe el nombre de la red delante.
+error-busy = El servicio de transporte está ocupado: recibe demasiadas preguntas a la vez. Inténtalo de nuevo en un minuto.
 error-timeout = El servicio de transporte no responde (tardó demasiado). Inténtalo de nuevo en un minuto.
 error-network = El servicio de transporte no responde (no consigo conectar). Inténtalo de nuevo en un minuto.
 error-http = El servicio de transporte no responde bien (HTTP { $status }). Inténtalo de nuevo en un minuto.

@@ -354,6 +354,7 @@ error-unknown-route = Le circuit { $routeNo } n'existe pas. Vérifiez le numéro
 error-route-not-at-stop = Le circuit { $routeNo } ne passe pas à l'arrêt { $stopNo }. Essayez /circuits { $stopNo } pour voir ce qui s'y arrête.
 error-no-routes = Aucun circuit ne dessert l'arrêt { $stopNo } en ce moment.
 error-ambiguous-stop = L'arrêt { $stopNo } existe dans plusieurs réseaux : écrivez le nom du réseau devant.
+error-busy = Le service de transport est occupé : on lui pose trop de questions à la fois. Réessayez dans une minute.
 error-timeout = Le service de transport ne répond pas (il a mis trop de temps). Réessayez dans une minute.
 error-network = Le service de transport ne répond pas (impossible de le joindre). Réessayez dans une minute.
 error-http = Le service de transport ne répond pas correctement (HTTP { $status }). Réessayez dans une minute.

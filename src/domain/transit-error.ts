@@ -33,9 +33,10 @@ export type TransitErrorKind = (typeof TRANSIT_ERROR_KINDS)[number];
 /**
  * What made a source unavailable, the nuance a rider reads: no answer in time, no connection, an
  * HTTP failure, an answer that made no sense, the service saying it cannot reach its own data,
- * or an error answer of a kind the source does not know.
+ * an error answer of a kind the source does not know, or the agency's request budget spent
+ * (every instance together asked it as often as it allows: the question was not sent).
  */
-export const UNAVAILABLE_REASONS = ['timeout', 'network', 'http', 'malformed', 'upstream', 'unrecognised'] as const;
+export const UNAVAILABLE_REASONS = ['timeout', 'network', 'http', 'malformed', 'upstream', 'unrecognised', 'busy'] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
 /** One of the stops an ambiguous code may mean. */

@@ -2,6 +2,7 @@ import type { PollShare } from '../domain/poll-share.js';
 import type { z } from 'zod';
 import type { AccuracyRecords } from '../domain/accuracy.js';
 import type { Clock } from '../domain/clock.js';
+import type { SharedRate } from '../domain/shared-rate.js';
 import type { StopIndex } from '../domain/stop-index.js';
 import type { SourceProfile, TransitSource } from '../domain/transit-source.js';
 import type { Logger } from '../log.js';
@@ -30,6 +31,14 @@ export interface OpenSourceOptions {
   accuracy?: AccuracySettings;
   /** Instances sharing a store poll each feed once between them: the share, this feed's id, this instance's name. */
   sharedPolls?: FeedPollShare;
+  /** Instances sharing a store ask an agency within one request budget: the store's rates, and this feed's id. */
+  sharedRate?: FeedRateShare;
+}
+
+export interface FeedRateShare {
+  readonly rate: SharedRate;
+  /** The feed's id: its budget's name (two feeds, two budgets). */
+  readonly feed: string;
 }
 
 export interface AccuracySettings {

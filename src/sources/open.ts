@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { clockStartingAt } from '../domain/clock-start.js';
 import type { SourceProfile } from '../domain/transit-source.js';
 import { createFeedSet, namedProfile, singleFeed, type Feed } from './feed-set.js';
+import type { SharedRate } from '../domain/shared-rate.js';
 import type { AccuracySettings, FeedPollShare, OpenedSource, OpenSourceOptions, SourceKind } from './kind.js';
 import { sourceKindOf, SOURCE_KINDS, type FeedEntry, type SourceSettings } from './kinds.js';
 import { openPublishers } from './publishers.js';
@@ -14,7 +15,9 @@ export function openTransitSource(settings: SourceSettings, options: OpenSourceO
   return sourceKindOf(settings, kinds).open(settings, options);
 }
 
-export interface OpenFeedsOptions extends Omit<OpenSourceOptions, 'sharedPolls' | 'accuracy'> {
+export interface OpenFeedsOptions extends Omit<OpenSourceOptions, 'sharedPolls' | 'accuracy' | 'sharedRate'> {
+  /** The fleet's shared rates (the store's, or this instance's own): each feed's request budget under its id. */
+  sharedRate?: SharedRate;
   /** Instances sharing a store share each feed's poll: the store's share and this instance's name. */
   sharedPolls?: Omit<FeedPollShare, 'feed'>;
   /** Where every feed's accuracy figures are kept, each under its id; absent: none recorded. */
@@ -49,7 +52,7 @@ export async function openFeeds(
     const dataDir = folderOf(entry, options);
     const disruptionFeeds = openPublishers(entry.disruptions ?? [], { now, logger });
     // Each feed's shared poll and figures under its own id.
-    const { sharedPolls, accuracy, ...common } = options;
+    const { sharedPolls, accuracy, sharedRate, ...common } = options;
     const source = await openTransitSource(
       entry.source,
       {
@@ -60,6 +63,7 @@ export async function openFeeds(
         disruptionFeeds,
         ...(sharedPolls !== undefined ? { sharedPolls: { ...sharedPolls, feed: entry.id } } : {}),
         ...(accuracy !== undefined ? { accuracy: { ...accuracy, feed: entry.id } } : {}),
+        ...(sharedRate !== undefined ? { sharedRate: { rate: sharedRate, feed: entry.id } } : {}),
       },
       kinds,
     );

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       list: [],
       secrets: [],
       folders: 'shared',
-      demo: { format: 'xml', timeoutMs: 8000, cacheSeconds: { nextTrips: 30, routeSummary: 86_400 } },
+      demo: { format: 'xml', timeoutMs: 8000, cacheSeconds: { nextTrips: 30, routeSummary: 86_400 }, requestsPerSecond: 10 },
     });
     expect(config.store).toEqual({ dataDir: './data' });
     expect(config.platforms).toEqual({ console: {} });
@@ -47,6 +47,7 @@ describe('loadConfig', () => {
       OC_TIMEOUT_MS: '2500',
       CACHE_NEXT_TRIPS_SECONDS: '15',
       CACHE_ROUTE_SUMMARY_SECONDS: '3600',
+      OC_REQUESTS_PER_SECOND: '2',
       DATA_DIR: '/var/lib/arrivals',
       REDIS_URL: 'redis://127.0.0.1:6379',
       LOG_LEVEL: 'debug',
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
             format: 'json',
             timeoutMs: 2500,
             cacheSeconds: { nextTrips: 15, routeSummary: 3600 },
+            requestsPerSecond: 2,
             stopsFile: './stops.txt',
           },
         },

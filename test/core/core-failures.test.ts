@@ -73,6 +73,12 @@ const cases: Array<[string, TransitError, string, string]> = [
     'ne répond pas correctement (HTTP 500)',
   ],
   [
+    'busy',
+    new TransitError('unavailable', 'budget spent', { reason: 'busy' }),
+    'The transit service is busy: it has been asked too many questions at once. Try again in a minute.',
+    'est occupé',
+  ],
+  [
     'parse',
     new TransitError('unavailable', 'html', { reason: 'malformed' }),
     'The transit service is not answering properly (its answer made no sense). Try again in a minute.',

@@ -21,6 +21,8 @@ function unavailableMessage(err: TransitError, args: MessageArgs): { id: string;
       return { id: 'error-parse', args };
     case 'unrecognised':
       return { id: 'error-unrecognised', args: { ...args, code: err.code ?? '?' } };
+    case 'busy':
+      return { id: 'error-busy', args };
     case 'upstream':
     case undefined:
       return { id: 'error-unavailable', args };

@@ -8,6 +8,7 @@ import { jitteredDelay } from './jitter.js';
 import type { StopArrivals } from '../../domain/arrivals.js';
 import { settingsFrom, type TransitClientOptions } from './options.js';
 import { parseStopAnswer } from './parse.js';
+import { requestBudget } from './request-budget.js';
 import { keyScrubber, redactor } from './redact.js';
 import { sealAnswer, scrubFields } from './seal.js';
 import type { SourceProfile, StopDetails, TransitSource } from '../../domain/transit-source.js';
@@ -16,7 +17,8 @@ import { TtlCache } from './ttl-cache.js';
 import { checkRouteNo, checkStopNo } from './validate.js';
 
 // The v1.2 client: validation, then cache, then one shared in-flight request per question, then
-// HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached. Each
+// the fleet's request budget (when given: each request that goes out, the retry too, takes a turn),
+// then HTTP with one retry for failures that may pass (network, 5xx). Only successes are cached. Each
 // answer is sealed once (scrubbed, frozen, sized), so the cache and every caller share it as is.
 
 export type { TransitClientOptions } from './options.js';
@@ -51,6 +53,19 @@ export function createTransitClient(options: TransitClientOptions): V12Client {
   const inFlight = new Map<string, Promise<unknown>>();
   const redact = redactor(settings.apiKey);
   const scrubKey = keyScrubber(settings.apiKey);
+  const budget =
+    settings.budget !== undefined
+      ? {
+          ...requestBudget({ rate: settings.budget.rate, name: settings.budget.name, perSecond: settings.budget.perSecond, logger }),
+          maxWaitMs: settings.budget.maxWaitMs,
+        }
+      : undefined;
+
+  /** A turn from the fleet's budget, or the question fails as the agency being busy (nothing sent). */
+  async function turn(operation: string): Promise<void> {
+    if (budget === undefined || (await budget.acquire(budget.maxWaitMs))) return;
+    throw new TransitError('unavailable', `${operation}: the agency's request budget is spent; not asked`, { reason: 'busy' });
+  }
 
   /** Whatever goes wrong below, the caller sees a TransitError without the key. */
   async function ask<T>(makeCall: () => Call<T>): Promise<T> {
@@ -84,6 +99,7 @@ export function createTransitClient(options: TransitClientOptions): V12Client {
     for (let attempt = 1; ; attempt++) {
       const started = now().getTime();
       try {
+        await turn(call.operation);
         const body = await postForm({
           fetch: doFetch,
           url: `${base}/v1.2/${call.operation}`,

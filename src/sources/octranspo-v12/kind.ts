@@ -19,6 +19,8 @@ export interface V12Defaults {
   format: ResponseFormat;
   timeoutMs: number;
   cacheSeconds: { nextTrips: number; routeSummary: number };
+  /** The fleet's requests a second to the feed, every instance on one store together. Absent: the default (10). */
+  requestsPerSecond?: number;
 }
 
 export interface V12Settings extends V12Defaults {
@@ -36,6 +38,14 @@ export interface V12SourceSettings {
 
 const OC_TRANSPO_API = 'https://api.octranspo1.com';
 
+/**
+ * Ten a second: a city's riders ask far less than that of questions the cache has not answered
+ * (30 s for arrivals, a day for routes), and it is a pace an API gateway's default quota takes.
+ */
+const DEFAULT_REQUESTS_PER_SECOND = 10;
+const MAX_REQUESTS_PER_SECOND = 1000;
+const REQUESTS_PER_SECOND = `a number of requests a second above 0, at most ${MAX_REQUESTS_PER_SECOND} (like 10 or 0.5)`;
+
 const variables = z.object({
   OC_APP_ID: optionalText,
   OC_API_KEY: optionalText,
@@ -50,6 +60,15 @@ const variables = z.object({
     .transform((v) => v ?? 'xml'),
   // A timer holds at most 2^31-1 ms (Node fires a longer one at once); nothing waits minutes for an answer.
   OC_TIMEOUT_MS: wholeNumber(8000, 1, 600_000, 'a number of milliseconds from 1 to 600000 (10 minutes)'),
+  // The fleet's pace towards the agency (every instance on one Redis together); see the README for the default.
+  OC_REQUESTS_PER_SECOND: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, REQUESTS_PER_SECOND)
+    .transform(Number)
+    .pipe(z.number().gt(0, REQUESTS_PER_SECOND).max(MAX_REQUESTS_PER_SECOND, REQUESTS_PER_SECOND))
+    .optional()
+    .transform((v) => v ?? DEFAULT_REQUESTS_PER_SECOND),
   CACHE_NEXT_TRIPS_SECONDS: positiveInt(30),
   CACHE_ROUTE_SUMMARY_SECONDS: positiveInt(86_400),
   GTFS_STOPS_FILE: optionalText,
@@ -62,6 +81,8 @@ const fields = {
   baseUrl: z.url({ protocol: /^https?$/, error: 'an http(s) URL' }).optional(),
   // A GTFS stops.txt for /stop by name and locations.
   stops: location.optional(),
+  // This feed's own pace, instead of OC_REQUESTS_PER_SECOND's.
+  requestsPerSecond: z.number(REQUESTS_PER_SECOND).gt(0, REQUESTS_PER_SECOND).max(MAX_REQUESTS_PER_SECOND, REQUESTS_PER_SECOND).optional(),
 };
 
 const entryForm: EntryForm<typeof fields, V12SourceSettings, V12Defaults> = {
@@ -77,6 +98,7 @@ const entryForm: EntryForm<typeof fields, V12SourceSettings, V12Defaults> = {
         baseUrl: entry.baseUrl ?? OC_TRANSPO_API,
         appId: context.secret('appId', entry.appId),
         apiKey: context.secret('apiKey', entry.apiKey),
+        requestsPerSecond: entry.requestsPerSecond ?? defaults.requestsPerSecond,
         ...(entry.stops !== undefined ? { stopsFile: entry.stops } : {}),
       },
     },
@@ -106,6 +128,7 @@ export const octranspoV12Kind = {
     format: v.OC_FORMAT,
     timeoutMs: v.OC_TIMEOUT_MS,
     cacheSeconds: { nextTrips: v.CACHE_NEXT_TRIPS_SECONDS, routeSummary: v.CACHE_ROUTE_SUMMARY_SECONDS },
+    requestsPerSecond: v.OC_REQUESTS_PER_SECOND,
   }),
   entries: [entryForm],
   shorthand: (v) =>
@@ -132,6 +155,16 @@ export const octranspoV12Kind = {
       cacheTtlMs: { nextTrips: v12.cacheSeconds.nextTrips * 1000, routeSummary: v12.cacheSeconds.routeSummary * 1000 },
       logger,
       now: options.now,
+      // The bucket is the feed's (its id): two v1.2 feeds, two budgets; every instance's same feed, one.
+      ...(options.sharedRate !== undefined
+        ? {
+            budget: {
+              rate: options.sharedRate.rate,
+              name: `agency:${options.sharedRate.feed}`,
+              perSecond: v12.requestsPerSecond ?? DEFAULT_REQUESTS_PER_SECOND,
+            },
+          }
+        : {}),
     });
     const stops = v12.stopsFile !== undefined ? await stopIndexOrNone(v12.stopsFile, options.logger) : undefined;
     const feeds = options.disruptionFeeds ?? [];

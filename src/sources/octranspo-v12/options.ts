@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../../domain/clock.js';
 import { silentLogger, type Logger } from '../../log.js';
+import type { SharedRate } from '../../domain/shared-rate.js';
 import { TransitError } from '../../domain/transit-error.js';
 import { describeValue } from './validate.js';
 
@@ -38,6 +39,21 @@ export interface TransitClientOptions {
   /** The project's one notion of now; cache ages and timings come from it. Default: the system's. */
   now?: Clock;
   random?: () => number;
+  /**
+   * The fleet's budget of requests to the agency (every instance on one store draws from it):
+   * absent, this client asks as often as riders do.
+   */
+  budget?: BudgetOptions;
+}
+
+export interface BudgetOptions {
+  rate: SharedRate;
+  /** The bucket's name (the feed's id): shared by every instance asking the same feed. */
+  name: string;
+  /** Requests a second, the fleet's together. */
+  perSecond: number;
+  /** The longest a question waits for its turn before it fails as busy. Default: 2000, or the timeout if shorter. */
+  maxWaitMs?: number;
 }
 
 export interface Settings {
@@ -54,7 +70,11 @@ export interface Settings {
   logger: Logger;
   now: Clock;
   random: () => number;
+  budget?: Required<BudgetOptions>;
 }
+
+/** A rider waits this long at most for the agency's budget to give a turn: longer reads as no answer. */
+const MAX_BUDGET_WAIT_MS = 2_000;
 
 const DAY = 24 * 60 * 60_000;
 /** setTimeout's largest delay; a longer one fires at once. */
@@ -89,6 +109,19 @@ function checkBaseUrl(baseUrl: unknown): string {
   return baseUrl.replace(/\/+$/, '');
 }
 
+function budgetFrom(budget: BudgetOptions | undefined, timeoutMs: number): Required<BudgetOptions> | undefined {
+  if (budget === undefined) return undefined;
+  const perSecond: unknown = budget.perSecond;
+  if (typeof perSecond !== 'number' || !(perSecond > 0) || !Number.isFinite(perSecond)) {
+    throw invalid(
+      `budget.perSecond must be a number of requests a second above 0, got ${typeof perSecond === 'number' ? String(perSecond) : describeValue(perSecond)}`,
+    );
+  }
+  if (typeof budget.name !== 'string' || budget.name === '') throw invalid('budget.name is required');
+  const maxWaitMs = delay('budget.maxWaitMs', budget.maxWaitMs, Math.min(MAX_BUDGET_WAIT_MS, timeoutMs));
+  return { rate: budget.rate, name: budget.name, perSecond, maxWaitMs };
+}
+
 export function settingsFrom(options: TransitClientOptions): Settings {
   const base = checkBaseUrl(options.baseUrl);
   if (typeof options.appId !== 'string' || options.appId === '') throw invalid('appId is required');
@@ -96,12 +129,14 @@ export function settingsFrom(options: TransitClientOptions): Settings {
   const format = options.format ?? 'xml';
   if (format !== 'xml' && format !== 'json') throw invalid(`format must be xml or json, got ${describeValue(format)}`);
   const routeSummaryTtl = lifetime('cacheTtlMs.routeSummary', options.cacheTtlMs?.routeSummary, DAY);
+  const timeoutMs = timer('timeoutMs', options.timeoutMs, 8000);
+  const budget = budgetFrom(options.budget, timeoutMs);
   return {
     base,
     appId: options.appId,
     apiKey: options.apiKey,
     format,
-    timeoutMs: timer('timeoutMs', options.timeoutMs, 8000),
+    timeoutMs,
     retryDelayMs: delay('retryDelayMs', options.retryDelayMs, 300),
     ttl: {
       nextTrips: lifetime('cacheTtlMs.nextTrips', options.cacheTtlMs?.nextTrips, 30_000),
@@ -114,5 +149,6 @@ export function settingsFrom(options: TransitClientOptions): Settings {
     logger: options.logger ?? silentLogger(),
     now: options.now ?? systemClock,
     random: options.random ?? Math.random,
+    ...(budget !== undefined ? { budget } : {}),
   };
 }
