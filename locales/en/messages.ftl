@@ -818,6 +818,10 @@ walk-set = Walking pace set: { $pace ->
     [fast] fast
    *[normal] normal
 } ({ $kmh } km/h).
+walk-retimed = { $count ->
+    [one] Your leave-now alert now counts on this pace.
+   *[other] Your { $count } leave-now alerts now count on this pace.
+}
 walk-current = Your walking pace is { $pace ->
     [slow] slow
     [fast] fast

@@ -818,6 +818,10 @@ walk-set = Ritmo al caminar: { $pace ->
     [fast] rápido
    *[normal] normal
 } ({ $kmh } km/h).
+walk-retimed = { $count ->
+    [one] Su alerta de salida cuenta ahora con este ritmo.
+   *[other] Sus { $count } alertas de salida cuentan ahora con este ritmo.
+}
 walk-current = Su ritmo al caminar es { $pace ->
     [slow] lento
     [fast] rápido

@@ -818,6 +818,10 @@ walk-set = Allure de marche : { $pace ->
     [fast] rapide
    *[normal] normale
 } ({ $kmh } km/h).
+walk-retimed = { $count ->
+    [one] Votre alerte de départ compte désormais sur cette allure.
+   *[other] Vos { $count } alertes de départ comptent désormais sur cette allure.
+}
 walk-current = Votre allure de marche est { $pace ->
     [slow] lente
     [fast] rapide

@@ -117,6 +117,8 @@ export interface SubscriptionsRepository {
   remove(chat: ChatRef, id: string): Promise<boolean>;
   /** Pauses (`user`, `refused`) or resumes (undefined) one; false: no such subscription. */
   setPaused(chat: ChatRef, id: string, paused: Subscription['paused']): Promise<boolean>;
+  /** A leave-now alert's walk, re-timed (a new walking pace); false: no such leave-now alert. */
+  setWalk(chat: ChatRef, id: string, walkSeconds: number): Promise<boolean>;
   /** The subscriptions due at this local minute in this zone, happening at `at` (isSubscriptionDue), found through the index. */
   dueAt(timeZone: string, local: LocalMinute, at: Date): Promise<Subscription[]>;
   /** Every zone any subscription is read in. */

@@ -103,6 +103,15 @@ export function createSubscriptions(deps: { backend: Backend; corrupt: Corruptio
         return true;
       }),
 
+    // The walk times nothing in the index (a leave-now alert is filed by its window): the record alone.
+    setWalk: (chat, id, walkSeconds) =>
+      guarded('re-time the alert', async () => {
+        const sub = await readOne(subscriptionKey(chat, id));
+        if (sub?.schedule.kind !== 'leave') return false;
+        await keyv.set(subscriptionKey(chat, id), encodeSubscription({ ...sub, schedule: { ...sub.schedule, walkSeconds } }));
+        return true;
+      }),
+
     dueAt: (zone, local, at) =>
       guarded('read the alerts due', async () => {
         const indexes = indexKeysAt(zone, local.minute);

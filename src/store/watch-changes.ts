@@ -54,6 +54,8 @@ export function noticingWatchChanges(
       add: (sub, max) => told([sub.chat], () => subscriptions.add(sub, max)),
       remove: (chat, id) => told([chat], () => subscriptions.remove(chat, id)),
       setPaused: (chat, id, paused) => told([chat], () => subscriptions.setPaused(chat, id, paused)),
+      // What a chat watches stays: only a walk's time changes.
+      setWalk: (chat, id, walkSeconds) => subscriptions.setWalk(chat, id, walkSeconds),
     },
     lifecycle: {
       refused: (chat) => told([chat], () => lifecycle.refused(chat)),

@@ -165,6 +165,13 @@ export function memoryStores(): MemoryStores {
           all.set(`${keyOf(chat)}:${id}`, paused === undefined ? rest : { ...rest, paused });
           return true;
         }),
+      setWalk: (chat, id, walkSeconds) =>
+        settle(() => {
+          const sub = find(chat, id);
+          if (sub?.schedule.kind !== 'leave') return false;
+          all.set(`${keyOf(chat)}:${id}`, { ...sub, schedule: { ...sub.schedule, walkSeconds } });
+          return true;
+        }),
       dueAt: (zone, local, at) => settle(() => [...all.values()].filter((s) => isSubscriptionDue(s, zone, local, at))),
       zones: () => settle(() => [...new Set([...all.values()].map((s) => s.timeZone))]),
     },
@@ -212,6 +219,7 @@ export function brokenStores(): MemoryStores {
       list: fail,
       remove: fail,
       setPaused: fail,
+      setWalk: fail,
       dueAt: fail,
       zones: fail,
     },

@@ -1,3 +1,4 @@
+import type { LeaveSchedule } from '../../src/domain/alert-kinds/index.js';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -132,6 +133,21 @@ forEachBackend((backend) => {
       await subscriptions.setPaused(chat, 'a', undefined);
       expect(ids(await subscriptions.dueAt(TORONTO, ...monday(450)))).toEqual(['a', 'b']);
       expect((await subscriptions.list(chat))[0]).not.toHaveProperty('paused');
+    });
+
+    it("re-times a leave-now alert's walk, read back after a restart; any other alert is left as it was", async () => {
+      const first = await backend.open();
+      const leave: LeaveSchedule = { kind: 'leave', from: 480, until: 540, days: [1, 2, 3, 4, 5], place: 'home', walkSeconds: 600 };
+      await first.subscriptions.add(subscription(leave, { id: 'go', chatId: chat.chatId }), 20);
+      await first.subscriptions.add(sub('a'), 20);
+      expect(await first.subscriptions.setWalk(chat, 'go', 500)).toBe(true);
+      expect(await first.subscriptions.setWalk(chat, 'a', 500)).toBe(false);
+      expect(await first.subscriptions.setWalk(chat, 'zz', 500)).toBe(false);
+      await first.close();
+      const again = await backend.open();
+      const stored = await again.subscriptions.list(chat);
+      expect(stored.find((s) => s.id === 'go')!.schedule).toEqual({ ...leave, walkSeconds: 500 });
+      expect(stored.find((s) => s.id === 'a')).toEqual(sub('a'));
     });
 
     it('removes one from the list and the index', async () => {
