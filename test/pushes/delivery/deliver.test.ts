@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDeliver } from '../../../src/pushes/delivery/deliver.js';
+import { createDeliver, type DeliverDeps } from '../../../src/pushes/delivery/deliver.js';
 import { noMetrics } from '../../../src/domain/alert-metrics-sink.js';
 import { chatPaceKey, chatSendingKey } from '../../../src/pushes/claim-keys.js';
 import type { AlertJob, AlertPart } from '../../../src/pushes/delivery/job.js';
 import type { Reply } from '../../../src/domain/reply.js';
 import { fixedClock } from '../../../src/domain/clock.js';
-import { StoreError } from '../../../src/domain/store-ports.js';
+import { StoreError, type Claims } from '../../../src/domain/store-ports.js';
 import type { Subscription } from '../../../src/domain/subscription.js';
 import { at, capturingLogger, memoryClaims, recordingNotifier, subscription, testSettings, type Script } from '../fakes.js';
 
@@ -58,7 +58,22 @@ function setup(script?: Script) {
     instance: 'test',
     sleep: () => Promise.resolve(),
   });
-  return { claims, notifier, log, refused, moved, lifecycle, subscriptions, remove, sent, deliver };
+  /** The same chat's delivery over other claims (a store that fails, another sender's hold), at the default settings. */
+  const deliverOver = (other: Claims, extra: Partial<DeliverDeps> = {}) =>
+    createDeliver({
+      notifiers: [notifier],
+      claims: other,
+      subscriptions,
+      lifecycle,
+      settings: testSettings(),
+      clock,
+      logger: log.logger,
+      metrics: noMetrics,
+      instance: 't',
+      sleep: () => Promise.resolve(),
+      ...extra,
+    });
+  return { claims, notifier, log, refused, moved, lifecycle, subscriptions, remove, sent, deliver, deliverOver };
 }
 
 describe('delivering one job', () => {
@@ -135,18 +150,7 @@ describe('delivering one job', () => {
       await claims.claim(chatSendingKey(job([]).chat), 'another sender', 30_000);
       return { status: 'sent' };
     });
-    const deliver = createDeliver({
-      notifiers: [s.notifier],
-      claims,
-      subscriptions: s.subscriptions,
-      lifecycle: s.lifecycle,
-      settings: testSettings(),
-      clock,
-      logger: s.log.logger,
-      metrics: noMetrics,
-      instance: 't',
-      sleep: () => Promise.resolve(),
-    });
+    const deliver = s.deliverOver(claims);
     expect(await deliver(job([part(1)]))).toEqual({ kind: 'sent', messages: 1 });
     expect(await claims.holder(chatSendingKey(job([]).chat))).toBe('another sender');
   });
@@ -199,18 +203,7 @@ describe('delivering one job', () => {
   it('a store that fails before the send asks for a retry; after the send, it is logged and never retried', async () => {
     const s = setup();
     const broken = { ...s.claims, claim: () => Promise.reject(new StoreError('redis down')) };
-    const deliver = createDeliver({
-      notifiers: [s.notifier],
-      claims: broken,
-      subscriptions: s.subscriptions,
-      lifecycle: s.lifecycle,
-      settings: testSettings(),
-      clock,
-      logger: s.log.logger,
-      metrics: noMetrics,
-      instance: 't',
-      sleep: () => Promise.resolve(),
-    });
+    const deliver = s.deliverOver(broken);
     expect(await deliver(job([part(1)]))).toEqual({ kind: 'retry', reason: 'store: StoreError: redis down' });
 
     let claimsMade = 0;
@@ -219,18 +212,7 @@ describe('delivering one job', () => {
       claim: (key: string, value: string, ttl?: number) =>
         ++claimsMade > 1 ? Promise.reject(new StoreError('redis down')) : s.claims.claim(key, value, ttl),
     };
-    const second = createDeliver({
-      notifiers: [s.notifier],
-      claims: failsAfterSending,
-      subscriptions: s.subscriptions,
-      lifecycle: s.lifecycle,
-      settings: testSettings(),
-      clock,
-      logger: s.log.logger,
-      metrics: noMetrics,
-      instance: 't',
-      sleep: () => Promise.resolve(),
-    });
+    const second = s.deliverOver(failsAfterSending);
     expect(await second(job([part(1)]))).toEqual({ kind: 'sent', messages: 1 });
     expect(s.log.lines.find((l) => l.msg === 'alert sent but not marked: a catch-up may send it again')).toBeDefined();
   });
@@ -248,18 +230,7 @@ describe('delivering one job', () => {
         throw new StoreError('The client is offline');
       },
     };
-    const deliver = createDeliver({
-      notifiers: [s.notifier],
-      claims: failingForAWhile,
-      subscriptions: s.subscriptions,
-      lifecycle: s.lifecycle,
-      settings: testSettings(),
-      clock,
-      logger: s.log.logger,
-      metrics: noMetrics,
-      instance: 't',
-      sleep: (ms) => Promise.resolve(void slept.push(ms)),
-    });
+    const deliver = s.deliverOver(failingForAWhile, { sleep: (ms) => Promise.resolve(void slept.push(ms)) });
     expect(await deliver(job([part(1)]))).toEqual({ kind: 'sent', messages: 1 });
     expect(slept).toEqual([250, 500, 1_000]);
     expect(await s.claims.holder(part(1).key)).toBeDefined();
@@ -279,19 +250,7 @@ describe('delivering one job', () => {
       claim: (key: string, value: string, ttl?: number) =>
         key.startsWith('alerts:sent:') ? Promise.reject(new StoreError('redis down')) : s.claims.claim(key, value, ttl),
     };
-    const deliver = createDeliver({
-      notifiers: [s.notifier],
-      claims: lost,
-      subscriptions: s.subscriptions,
-      lifecycle: s.lifecycle,
-      settings: testSettings(),
-      clock,
-      logger: s.log.logger,
-      metrics: noMetrics,
-      instance: 't',
-      sleep: () => Promise.resolve(),
-      markForMs: 0,
-    });
+    const deliver = s.deliverOver(lost, { markForMs: 0 });
     expect(await deliver(job([part(1), part(2)]))).toEqual({ kind: 'sent', messages: 1 });
     await s.claims.release(chatPaceKey(job([]).chat));
     expect(await deliver(job([part(1), part(2)]))).toEqual({ kind: 'sent', messages: 1 });
