@@ -9,7 +9,7 @@ import { runFor } from './match-run.js';
 import { predictCall } from './predict.js';
 import { serviceDay, type ServiceDay } from './service-days.js';
 
-// A stop's trips at a later time, from the schedule alone (a prediction hours ahead is the
+// A stop's trips at a later time, timed by the schedule alone (a prediction hours ahead is the
 // schedule anyway): the rider's day, time, first or last trip resolved on the agency's clock and
 // calendar. A service day's trips past 24:00 belong to it ("last" on Friday may be Saturday 01:10);
 // a time asked ("at 00:30") finds them under the day before, by their instant. Where the live
