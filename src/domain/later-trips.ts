@@ -16,7 +16,10 @@ export interface LaterQuery {
   readonly end?: 'first' | 'last';
 }
 
-/** What a source answers: trips from the schedule alone (trust "scheduled", each with its instant). */
+/**
+ * What a source answers: trips from the schedule (trust "scheduled", each with its instant); one
+ * the live feed already cancels, or has skip the stop, is kept with Trip's `cancelled` or `skipped`.
+ */
 export interface LaterTrips {
   /** Each route direction's trips from the time asked (its first few, or its last few), in time order. */
   readonly arrivals: StopArrivals;

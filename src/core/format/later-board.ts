@@ -1,4 +1,4 @@
-import type { RouteArrivals, Trip } from '../../domain/arrivals.js';
+import { stopsHere, type RouteArrivals, type Trip } from '../../domain/arrivals.js';
 import type { LaterTrips } from '../../domain/later-trips.js';
 import { LATER_TRIPS_PER_DIRECTION } from '../../domain/later-trips.js';
 import { formatMinute, localMinuteAt, MINUTE_MS } from '../../domain/local-minute.js';
@@ -12,7 +12,8 @@ import { trustLegend, trustMark } from './trust.js';
 // A later board: a stop's trips on another day or at another time, from the schedule, in clock
 // times (a countdown means nothing hours ahead). Its title says when ("Sat, Nov 28 from 07:00",
 // "first buses", "last buses"); a trip on another date than the board's says its day ("01:10
-// Sat" after Friday's last); "Later →" shows the next page, from the first trip not yet shown.
+// Sat" after Friday's last); "Later →" shows the next page, from the first trip not yet shown. A
+// trip the live feed already cancels, or has skip the stop, stays, said so as /next says it.
 
 const MAX_HEADING_CHARS = 40;
 
@@ -61,20 +62,28 @@ function headingOf(route: RouteArrivals): string {
   return headingWithoutRoute(route.heading || route.direction || (route.trips[0]?.destination ?? ''), route.routeNo);
 }
 
-/** "07:12 🕒", "01:10 Sat 🕒" past midnight, "every 10 min", with its destination and "last bus" when so. */
+/**
+ * "07:12 🕒", "01:10 Sat 🕒" past midnight, "every 10 min", with its destination and "last bus" when so;
+ * a trip the live feed already cancels, or has skip the stop, in /next's words ("07:12 cancelled ✖").
+ */
 function tripLine(trip: Trip, route: RouteArrivals, serviceDate: string, zone: string, say: Say): string {
   const at = trip.at ?? new Date(0);
   const local = localMinuteAt(at, zone);
   const clock =
     local.date === serviceDate ? clockTime(at, zone) : say('later-clock-other-day', { clock: clockTime(at, zone), day: say(`day-${local.weekday}`) });
-  const source = trustMark(trip, say);
-  let line =
-    trip.headwayMinutes !== undefined
-      ? say('later-trip-every', { clock, minutes: trip.headwayMinutes, source })
-      : say('later-trip', { clock, source });
+  let line = stopsHere(trip)
+    ? scheduledTime(trip, clock, say)
+    : say(trip.cancelled === true ? 'arrivals-trip-cancelled' : 'arrivals-trip-skipped', { clock });
   const destination = shorten(headingWithoutRoute(trip.destination, route.routeNo), MAX_HEADING_CHARS);
   if (destination !== '' && destination.toLowerCase() !== headingOf(route).toLowerCase()) line = say('arrivals-trip-to', { trip: line, destination });
   return trip.lastTrip ? say('arrivals-trip-with-notes', { trip: line, notes: say('arrivals-note-last', { mode: route.mode ?? 'unknown' }) }) : line;
+}
+
+function scheduledTime(trip: Trip, clock: string, say: Say): string {
+  const source = trustMark(trip, say);
+  return trip.headwayMinutes !== undefined
+    ? say('later-trip-every', { clock, minutes: trip.headwayMinutes, source })
+    : say('later-trip', { clock, source });
 }
 
 /**

@@ -7,6 +7,8 @@ import type { TransitSource } from '../../domain/transit-source.js';
 import type { StopIndex } from '../../domain/stop-index.js';
 import { stopArrivals } from './arrivals/stop-arrivals.js';
 import { laterTrips } from './arrivals/later-trips.js';
+import { liveUpdates } from './arrivals/live-updates.js';
+import { noStopMismatchSink } from './realtime/stop-mismatches.js';
 import { asTransitError, scheduleLoading, scheduleMissing } from './errors.js';
 import { profileOf, UNKNOWN_PROFILE } from './profile.js';
 import { GTFS_IDENTIFIERS } from './identifiers.js';
@@ -267,7 +269,18 @@ export async function createGtfsSource(options: GtfsSourceOptions): Promise<Gtfs
           if (!here.some((r) => routes!.some((x) => x.routeId === r.routeId)))
             throw new TransitError('route-not-at-stop', 'the route does not stop there');
         }
-        const later = await laterTrips({ timetable, place, query, nowMs: options.now().getTime(), ...(routes !== undefined ? { routes } : {}) });
+        // The live trip updates too, as /next reads them: a trip they already cancel is not promised.
+        const { trips: reading } = await reader.read();
+        const feed = reading.status === 'live' ? reading.feed : undefined;
+        const realtime = feed === undefined ? undefined : { feed, live: liveUpdates(feed, reading.mismatches ?? noStopMismatchSink) };
+        const later = await laterTrips({
+          timetable,
+          place,
+          query,
+          nowMs: options.now().getTime(),
+          ...(routes !== undefined ? { routes } : {}),
+          ...(realtime !== undefined ? { realtime } : {}),
+        });
         return { ...later, arrivals: await named(timetable, place, later.arrivals) };
       }),
     routeLine: (routeNo, stopNo) =>

@@ -2,13 +2,20 @@ import type { RouteArrivals } from '../../../domain/arrivals.js';
 import { LATER_TRIPS_PER_DIRECTION, type LaterDay, type LaterQuery, type LaterTrips } from '../../../domain/later-trips.js';
 import { addDays, instantOf, localMinuteAt } from '../../../domain/local-minute.js';
 import { directionKey, type RouteRef, type ScheduledCall, type StopPlace, type Timetable } from '../static/timetable.js';
+import type { RealtimeFeed } from '../realtime/feed.js';
 import { hoursMinutes, NO_BUS } from './candidate.js';
+import type { LiveUpdates } from './live-updates.js';
+import { runFor } from './match-run.js';
+import { predictCall } from './predict.js';
 import { serviceDay, type ServiceDay } from './service-days.js';
 
-// A stop's trips at a later time, from the schedule alone (a prediction hours ahead is the
+// A stop's trips at a later time, timed by the schedule alone (a prediction hours ahead is the
 // schedule anyway): the rider's day, time, first or last trip resolved on the agency's clock and
 // calendar. A service day's trips past 24:00 belong to it ("last" on Friday may be Saturday 01:10);
-// a time asked ("at 00:30") finds them under the day before, by their instant.
+// a time asked ("at 00:30") finds them under the day before, by their instant. Where the live
+// feed already has a trip's run (matched as for /next: trip_id and service day), a CANCELED trip
+// or one SKIPPED at this stop is kept and marked, a DELETED one left out: the board must not
+// promise a bus the feed says will not come. Its predicted times are left to /next.
 
 /** Trips shown from a time asked: those of the next 24 hours (a night's gap included). */
 const FROM_SPAN_S = 24 * 3600;
@@ -22,6 +29,8 @@ export interface LaterRequest {
   routes?: RouteRef[];
   query: LaterQuery;
   nowMs: number;
+  /** The live trip updates, when fresh: what they say of the trips shown. */
+  realtime?: { feed: RealtimeFeed; live: LiveUpdates };
 }
 
 interface Timed {
@@ -82,7 +91,12 @@ async function timed(request: LaterRequest, day: ServiceDay, from: number, to: n
   if (day.serviceIds.length === 0) return [];
   const wanted = request.routes === undefined ? undefined : new Set(request.routes.map((r) => r.routeId));
   const calls = await request.timetable.callsAt(request.place.stopIds, day.serviceIds, from, to);
-  return calls.filter((c) => wanted === undefined || wanted.has(c.routeId)).map((call) => ({ call, day, atS: day.start + call.arrival }));
+  const byTripId = request.realtime?.feed.byTripId;
+  // A DELETED run is not shown at all, as on /next: the next trip takes its place.
+  const deleted = (call: ScheduledCall) => runFor(byTripId?.get(call.tripId), day, call)?.relationship === 'DELETED';
+  return calls
+    .filter((c) => (wanted === undefined || wanted.has(c.routeId)) && !deleted(c))
+    .map((call) => ({ call, day, atS: day.start + call.arrival }));
 }
 
 /** Each route direction's first (or last) few, in time order. */
@@ -110,6 +124,7 @@ async function answer(
   const lasts = new Map<string, ReadonlyMap<string, number>>();
   for (const list of picked.values())
     for (const t of list) if (!lasts.has(t.day.date)) lasts.set(t.day.date, await timetable.lastDepartures(place.stopIds, t.day.serviceIds));
+  const changed = await liveChanges(request, [...picked.values()].flat());
   const routes: RouteArrivals[] = serving.map((route) => {
     const key = directionKey(route.routeId, route.directionId);
     const list = picked.get(key) ?? [];
@@ -129,6 +144,7 @@ async function answer(
         at: new Date(atS * 1000),
         ...(call.wheelchair !== undefined ? { wheelchair: call.wheelchair } : {}),
         ...(call.frequency?.exact === false ? { headwayMinutes: Math.round(call.frequency.headwaySecs / 60) } : {}),
+        ...changed.get(call),
       })),
     };
   });
@@ -137,6 +153,24 @@ async function answer(
     serviceDate,
     ...extra,
   };
+}
+
+/** The trips the live feed cancels, or has skip this stop: their marks, by call. */
+async function liveChanges(request: LaterRequest, shown: readonly Timed[]): Promise<Map<ScheduledCall, { cancelled: true } | { skipped: true }>> {
+  const changes = new Map<ScheduledCall, { cancelled: true } | { skipped: true }>();
+  const realtime = request.realtime;
+  if (realtime === undefined) return changes;
+  const runs = shown.map((t) => ({ ...t, run: runFor(realtime.feed.byTripId.get(t.call.tripId), t.day, t.call) }));
+  const tracked = runs.filter((t) => t.run !== undefined);
+  if (tracked.length === 0) return changes;
+  const stops = await request.timetable.tripStops([...new Set(tracked.map((t) => t.call.tripId))]);
+  for (const { call, day, run } of tracked) {
+    const tripStops = stops.get(call.tripId);
+    const outcome = predictCall(call, day.start, run, realtime.live(run!, tripStops), tripStops);
+    if (outcome.kind === 'cancelled') changes.set(call, { cancelled: true });
+    else if (outcome.kind === 'skipped') changes.set(call, { skipped: true });
+  }
+  return changes;
 }
 
 /** The day asked as a date: a weekday is its next one, today included. */
