@@ -56,6 +56,8 @@ export interface TransitErrorDetails {
   choices?: readonly StopChoice[];
   /** The upstream's own number: an HTTP status, an API error code. For logs and "(HTTP 503)". */
   code?: number;
+  /** Only for `unavailable` (`busy`): how long the upstream asked not to be asked (its Retry-After). */
+  retryAfterMs?: number;
 }
 
 /** The only error a transit source lets escape. */
@@ -64,6 +66,7 @@ export class TransitError extends Error {
   readonly reason?: UnavailableReason;
   readonly code?: number;
   readonly choices?: readonly StopChoice[];
+  readonly retryAfterMs?: number;
 
   constructor(
     readonly kind: TransitErrorKind,
@@ -74,6 +77,7 @@ export class TransitError extends Error {
     if (details.reason !== undefined) this.reason = details.reason;
     if (details.code !== undefined) this.code = details.code;
     if (details.choices !== undefined) this.choices = details.choices;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
   }
 }
 

@@ -26,6 +26,8 @@ export class FetchFailure extends Error {
     message: string,
     /** The HTTP status, for kind 'http'. */
     readonly status?: number,
+    /** How long the server asked to be left alone (its Retry-After), for kind 'http'. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
@@ -180,7 +182,19 @@ async function underDeadline<T>(request: CappedRequest, use: (response: Response
 async function refuseUnlessOk(response: Response): Promise<void> {
   if (response.status >= 200 && response.status <= 299) return;
   await response.body?.cancel().catch(() => undefined);
-  throw new FetchFailure('http', `HTTP ${response.status}`, response.status);
+  throw new FetchFailure('http', `HTTP ${response.status}`, response.status, retryAfterMs(response.headers.get('retry-after')));
+}
+
+/** The longest a Retry-After is taken at its word: a server asking for hours is asked again sooner. */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
+
+/** Retry-After as seconds ("30") or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, nowMs = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const text = header.trim();
+  // An HTTP date names its day and month in letters; anything else that is not seconds is unreadable.
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : /[a-z]/i.test(text) ? Date.parse(text) - nowMs : Number.NaN;
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS) : undefined;
 }
 
 /** A GET of `location` (or the file's bytes), capped at `maxBytes` either way. */

@@ -23,6 +23,9 @@ import { checkRouteNo, checkStopNo } from './validate.js';
 
 export type { TransitClientOptions } from './options.js';
 
+/** How long the fleet leaves an agency alone after a 429 that says not how long. */
+const AGENCY_PAUSE_MS = 30_000;
+
 interface Call<T> {
   operation: string;
   fields: Record<string, string>;
@@ -116,6 +119,8 @@ export function createTransitClient(options: TransitClientOptions): V12Client {
         return value;
       } catch (err) {
         const error = redact(err);
+        // The agency said too many (429): the whole fleet leaves it alone for as long as it asked.
+        if (error.code === 429 && budget !== undefined) await budget.hold(error.retryAfterMs ?? AGENCY_PAUSE_MS);
         if (attempt === 1 && isTransient(error)) {
           logger.warn({ ...context, attempt, kind: error.kind, code: error.code }, 'transit request failed; retrying once');
           await sleep(jitteredDelay(retryDelayMs, random));

@@ -44,6 +44,13 @@ function asTransitError(err: unknown, label: string): TransitError {
       // A gateway in front of the API answers 401/403 for a refused key; 400 for a question it cannot read.
       if (status === 401 || status === 403) return new TransitError('refused-credentials', message, { code: status });
       if (status === 400) return new TransitError('bad-request', message, { code: status });
+      // Too many requests: the agency's own budget spent, said as busy (not retried at once).
+      if (status === 429)
+        return new TransitError('unavailable', message, {
+          reason: 'busy',
+          code: status,
+          ...(err.retryAfterMs !== undefined ? { retryAfterMs: err.retryAfterMs } : {}),
+        });
       return new TransitError('unavailable', message, { reason: 'http', code: status });
     }
     case 'timeout':

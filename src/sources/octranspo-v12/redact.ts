@@ -41,6 +41,7 @@ export function redactor(apiKey: string): (err: unknown) => TransitError {
     const kind = safeRead(err, 'kind');
     const reason = safeRead(err, 'reason');
     const code = safeRead(err, 'code');
+    const retryAfterMs = safeRead(err, 'retryAfterMs');
     const known = ours && typeof kind === 'string' && KINDS.has(kind);
     const error = new TransitError(
       // Not ours: a bug or a surprise from below; an answer that made no sense is the closest honest reading.
@@ -53,6 +54,7 @@ export function redactor(apiKey: string): (err: unknown) => TransitError {
             ? { reason: reason as UnavailableReason }
             : {}),
         ...(ours && typeof code === 'number' && Number.isFinite(code) ? { code } : {}),
+        ...(ours && typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) ? { retryAfterMs } : {}),
       },
     );
     // Keep where it came from: the original stack, scrubbed, reads better than this line's.

@@ -25,6 +25,8 @@ export interface RequestBudgetOptions {
 export interface RequestBudget {
   /** Waits this instance's line, then the fleet's bucket: true once a request may go, false when the turn would come after `withinMs`. */
   acquire(withinMs: number): Promise<boolean>;
+  /** The agency said too many (a 429): no instance asks it for `ms`. Never throws. */
+  hold(ms: number): Promise<void>;
 }
 
 /** The store's answer to one take, at most this long: a slow one is taken as failed. */
@@ -77,6 +79,13 @@ export function requestBudget(options: RequestBudgetOptions): RequestBudget {
       });
       line = mine.catch(() => false);
       return mine;
+    },
+    async hold(ms) {
+      try {
+        await withTimeout(rate.hold(name, ms), ANSWER_WITHIN_MS);
+      } catch (err) {
+        logger.warn({ budget: name, problem: errorLine(err) }, "the agency asked for a pause, and the fleet's budget could not be told");
+      }
     },
   };
 }

@@ -3,8 +3,8 @@ import { createBotCore } from '../../../src/core/create-core.js';
 import type { SharedRate } from '../../../src/domain/shared-rate.js';
 import { memorySharedRate } from '../../../src/pushes/memory-shared-rate.js';
 import { memoryStores, privateChat } from '../../core/fakes.js';
-import type { Upstream } from './fake-upstream.js';
-import { busiestSecond, burst, countingUpstream, openV12 } from './budget-fleet.js';
+import { fixtureScript, startUpstream, type Upstream } from './fake-upstream.js';
+import { busiestSecond, burst, countingUpstream, FIXTURES, openV12 } from './budget-fleet.js';
 import { captureLogs, rejection } from './helpers.js';
 
 // The agency's request budget, shared by the instances of a fleet: two sources of one feed on one
@@ -91,6 +91,20 @@ describe("the fleet's agency request budget (in memory)", () => {
       expect(words).not.toMatch(/no (more )?(bus|trip)|aucun|pas de bus|plus de (bus|passage)/i);
     }
     expect(counting.arrivals).toHaveLength(0);
+  });
+
+  it("an agency's 429 holds the whole fleet for its Retry-After: the next question, on another instance, is not sent", async () => {
+    const answer = fixtureScript(FIXTURES);
+    upstream = await startUpstream((request, index) =>
+      index === 0 ? { status: 429, body: 'slow down', headers: { 'retry-after': '5' } } : answer(request, index),
+    );
+    const rate = memorySharedRate();
+    const [first, second] = [await openV12(upstream, rate, { requestsPerSecond: 100 }), await openV12(upstream, rate, { requestsPerSecond: 100 })];
+    const refused = await rejection(first.nextTripsAllRoutes('3017'));
+    expect(refused).toMatchObject({ kind: 'unavailable', reason: 'busy', code: 429 });
+    // Not retried at once, and the other instance leaves the agency alone too.
+    expect(await rejection(second.nextTripsAllRoutes('3018'))).toMatchObject({ kind: 'unavailable', reason: 'busy' });
+    expect(upstream.requests).toHaveLength(1);
   });
 
   it('lets questions through when the store does not answer, warning once', async () => {
