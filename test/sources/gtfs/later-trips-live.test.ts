@@ -108,7 +108,8 @@ describe('a later board with the live trip updates (GTFS)', () => {
   it('today from 13:00: the cancelled trip and the one skipping the stop marked, the deleted one left out, the others scheduled', async () => {
     const later = (await source.laterTrips!('3017', '95', { day: 'today', at: 13 * 60 }))!;
     expect(later.serviceDate).toBe('2025-03-12');
-    expect(lines(later)).toEqual(['13:00 cancelled', '14:00 skips', '15:00 scheduled', '16:00 scheduled']);
+    // The two that will not stop stay, and the next that will takes a place: four buses to catch.
+    expect(lines(later)).toEqual(['13:00 cancelled', '14:00 skips', '15:00 scheduled', '16:00 scheduled', '17:00 scheduled']);
     const next = (await source.laterTrips!('3017', '95', { day: 'today', at: 15 * 60 + 30 }))!;
     // 16:30 (deleted) left out; the next day's runs of the trips cancelled or skipping today are not.
     expect(lines(next, true)).toEqual(['Wed 16:00 scheduled', 'Wed 17:00 scheduled', 'Thu 13:00 scheduled', 'Thu 14:00 scheduled']);
@@ -117,12 +118,12 @@ describe('a later board with the live trip updates (GTFS)', () => {
   it("tomorrow: the run cancelled tomorrow is marked, today's cancellations are not", async () => {
     const later = (await source.laterTrips!('3017', '95', { day: 'tomorrow' }))!;
     expect(later.serviceDate).toBe('2025-03-13');
-    expect(lines(later)).toEqual(['13:00 scheduled', '14:00 scheduled', '15:00 scheduled', '16:00 cancelled']);
+    expect(lines(later)).toEqual(['13:00 scheduled', '14:00 scheduled', '15:00 scheduled', '16:00 cancelled', '16:30 scheduled']);
   });
 
-  it("last: the day's last trips, the deleted one left out", async () => {
+  it("last: the day's last trips, the deleted one left out, those that will not stop beside the ones that will", async () => {
     const later = (await source.laterTrips!('3017', '95', { end: 'last' }))!;
-    expect(lines(later)).toEqual(['14:00 skips', '15:00 scheduled', '16:00 scheduled', '17:00 scheduled']);
+    expect(lines(later)).toEqual(['13:00 cancelled', '14:00 skips', '15:00 scheduled', '16:00 scheduled', '17:00 scheduled']);
   });
 
   it('the board says so in the chat language, and keeps the 🕒 of the trips that run', async () => {

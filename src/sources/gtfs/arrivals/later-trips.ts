@@ -17,6 +17,8 @@ import { serviceDay, type ServiceDay } from './service-days.js';
 // or one SKIPPED at this stop is kept and marked, a DELETED one left out: the board must not
 // promise a bus the feed says will not come. Its predicted times are left to /next.
 
+/** Trips shown beyond a direction's few when some of those will not stop (cancelled, skipping). */
+const EXTRA_FOR_GONE = 2;
 /** Trips shown from a time asked: those of the next 24 hours (a night's gap included). */
 const FROM_SPAN_S = 24 * 3600;
 /** GTFS times run past 24:00, rarely past 48:00. */
@@ -54,7 +56,7 @@ export async function laterTrips(request: LaterRequest): Promise<LaterTrips> {
       if (yesterday.some((t) => t.atS * 1000 >= nowMs)) date = addDays(today.date, -1);
     }
     const calls = await timed(request, dayOf(date), 0, SERVICE_DAY_S);
-    return answer(request, date, pick(calls, 'last'), { end: 'last' });
+    return board(request, date, calls, 'last', { end: 'last' });
   }
 
   const fromDayStart = query.at === undefined && (query.end === 'first' || (asked !== undefined && asked !== today.date));
@@ -66,7 +68,7 @@ export async function laterTrips(request: LaterRequest): Promise<LaterTrips> {
       date = addDays(today.date, 1);
       calls = await timed(request, dayOf(date), 0, SERVICE_DAY_S);
     }
-    return answer(request, date, pick(calls, 'first'), query.end === 'first' ? { end: 'first' } : {});
+    return board(request, date, calls, 'first', query.end === 'first' ? { end: 'first' } : {});
   }
 
   // From a time: today's (or that day's) minute, tomorrow's when today's has passed; "today" alone is now.
@@ -83,7 +85,25 @@ export async function laterTrips(request: LaterRequest): Promise<LaterTrips> {
     if (to < 0) continue;
     near.push(...(await timed(request, day, from, to)).filter((t) => t.atS >= fromS && t.atS < fromS + FROM_SPAN_S));
   }
-  return answer(request, date, pick(near, 'first'), { from: minute });
+  return board(request, date, near, 'first', { from: minute });
+}
+
+/** The board of these calls: what the live feed says of them, each direction's few, answered. */
+async function board(
+  request: LaterRequest,
+  serviceDate: string,
+  calls: readonly Timed[],
+  end: 'first' | 'last',
+  extra: Pick<LaterTrips, 'from' | 'end'>,
+): Promise<LaterTrips> {
+  const changed = await liveChanges(request, calls);
+  return answer(
+    request,
+    serviceDate,
+    pick(calls, end, (t) => changed.has(t.call)),
+    changed,
+    extra,
+  );
 }
 
 /** A day's calls at the stop with their instants (the routes asked for only). */
@@ -99,15 +119,28 @@ async function timed(request: LaterRequest, day: ServiceDay, from: number, to: n
     .map((call) => ({ call, day, atS: day.start + call.arrival }));
 }
 
-/** Each route direction's first (or last) few, in time order. */
-function pick(all: readonly Timed[], end: 'first' | 'last'): Map<string, Timed[]> {
+/**
+ * Each route direction's first (or last) few, in time order. A trip that will not stop (cancelled,
+ * skipping the stop) stays, and the next one that does is shown too, as /next gives its place:
+ * at most EXTRA_FOR_GONE more, so that a bad day does not make a board of cancellations.
+ */
+function pick(all: readonly Timed[], end: 'first' | 'last', gone: (t: Timed) => boolean): Map<string, Timed[]> {
   const byKey = new Map<string, Timed[]>();
   for (const t of [...all].sort((a, b) => a.atS - b.atS)) {
     const key = directionKey(t.call.routeId, t.call.directionId);
     byKey.set(key, [...(byKey.get(key) ?? []), t]);
   }
-  for (const [key, list] of byKey)
-    byKey.set(key, end === 'first' ? list.slice(0, LATER_TRIPS_PER_DIRECTION) : list.slice(-LATER_TRIPS_PER_DIRECTION));
+  for (const [key, list] of byKey) {
+    const ordered = end === 'first' ? list : [...list].reverse();
+    const shown: Timed[] = [];
+    let stopping = 0;
+    for (const t of ordered) {
+      if (stopping === LATER_TRIPS_PER_DIRECTION || shown.length === LATER_TRIPS_PER_DIRECTION + EXTRA_FOR_GONE) break;
+      shown.push(t);
+      if (!gone(t)) stopping++;
+    }
+    byKey.set(key, end === 'first' ? shown : shown.reverse());
+  }
   return byKey;
 }
 
@@ -115,6 +148,7 @@ async function answer(
   request: LaterRequest,
   serviceDate: string,
   picked: Map<string, Timed[]>,
+  changed: ReadonlyMap<ScheduledCall, LiveChange>,
   extra: Pick<LaterTrips, 'from' | 'end'>,
 ): Promise<LaterTrips> {
   const { timetable, place, nowMs } = request;
@@ -124,7 +158,6 @@ async function answer(
   const lasts = new Map<string, ReadonlyMap<string, number>>();
   for (const list of picked.values())
     for (const t of list) if (!lasts.has(t.day.date)) lasts.set(t.day.date, await timetable.lastDepartures(place.stopIds, t.day.serviceIds));
-  const changed = await liveChanges(request, [...picked.values()].flat());
   const routes: RouteArrivals[] = serving.map((route) => {
     const key = directionKey(route.routeId, route.directionId);
     const list = picked.get(key) ?? [];
@@ -155,12 +188,14 @@ async function answer(
   };
 }
 
+type LiveChange = { cancelled: true } | { skipped: true };
+
 /** The trips the live feed cancels, or has skip this stop: their marks, by call. */
-async function liveChanges(request: LaterRequest, shown: readonly Timed[]): Promise<Map<ScheduledCall, { cancelled: true } | { skipped: true }>> {
-  const changes = new Map<ScheduledCall, { cancelled: true } | { skipped: true }>();
+async function liveChanges(request: LaterRequest, calls: readonly Timed[]): Promise<Map<ScheduledCall, LiveChange>> {
+  const changes = new Map<ScheduledCall, LiveChange>();
   const realtime = request.realtime;
   if (realtime === undefined) return changes;
-  const runs = shown.map((t) => ({ ...t, run: runFor(realtime.feed.byTripId.get(t.call.tripId), t.day, t.call) }));
+  const runs = calls.map((t) => ({ ...t, run: runFor(realtime.feed.byTripId.get(t.call.tripId), t.day, t.call) }));
   const tracked = runs.filter((t) => t.run !== undefined);
   if (tracked.length === 0) return changes;
   const stops = await request.timetable.tripStops([...new Set(tracked.map((t) => t.call.tripId))]);
