@@ -161,6 +161,11 @@ export async function startFakeBotApi(options: { token: string; username?: strin
   const handle = (method: string, params: Params): { status: number; body: unknown } => {
     const ok = (result: unknown) => ({ status: 200, body: { ok: true, result } });
     const bad = (status: number, description: string) => ({ status, body: { ok: false, error_code: status, description } });
+    /** An edited message as Telegram answers it: the message, its edit date, and what it now holds. */
+    const edited = (holds: Record<string, unknown>) =>
+      ok({ message_id: Number(params.message_id), date: 1_700_000_000, edit_date: 1_700_000_001, chat: chats.get(String(params.chat_id)), ...holds });
+    // A live location's heading: 1 to 360 degrees when given.
+    const badHeading = params.heading !== undefined && !(Number(params.heading) >= 1 && Number(params.heading) <= 360);
     switch (method) {
       case 'getMe':
         return ok(botInfo);
@@ -188,13 +193,7 @@ export async function startFakeBotApi(options: { token: string; username?: strin
           );
         }
         messages.set(key, next);
-        return ok({
-          message_id: Number(params.message_id),
-          date: 1_700_000_000,
-          edit_date: 1_700_000_001,
-          chat: chats.get(String(params.chat_id)),
-          text: params.text,
-        });
+        return edited({ text: params.text });
       }
       case 'sendPhoto': {
         // Uploaded as multipart: "photo" names its part ("attach://<id>"), whose bytes must be an image; a caption of at most 1,024 characters.
@@ -244,22 +243,17 @@ export async function startFakeBotApi(options: { token: string; username?: strin
           return bad(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same');
         }
         messages.set(key, next);
-        return ok({
-          message_id: Number(params.message_id),
-          date: 1_700_000_000,
-          edit_date: 1_700_000_001,
-          chat: chats.get(String(params.chat_id)),
+        return edited({
           caption,
           photo: [{ file_id: `photo-${String(params.message_id)}-e`, file_unique_id: `p${String(params.message_id)}e`, width: 1000, height: 800 }],
         });
       }
       case 'sendLocation': {
-        // live_period: 60 to 86,400 s (or 0x7FFFFFFF, "forever"); heading 1 to 360.
+        // live_period: 60 to 86,400 s (or 0x7FFFFFFF, "forever").
         const period = params.live_period === undefined ? undefined : Number(params.live_period);
         if (period !== undefined && !((period >= 60 && period <= 86_400) || period === 0x7fffffff))
           return bad(400, 'Bad Request: wrong live period specified');
-        if (params.heading !== undefined && !(Number(params.heading) >= 1 && Number(params.heading) <= 360))
-          return bad(400, 'Bad Request: wrong heading specified');
+        if (badHeading) return bad(400, 'Bad Request: wrong heading specified');
         const chat = chats.get(String(params.chat_id)) ?? { id: Number(params.chat_id), type: 'private' };
         const message_id = nextMessageId++;
         const location = {
@@ -275,20 +269,13 @@ export async function startFakeBotApi(options: { token: string; username?: strin
         const known = liveLocations.get(key);
         if (!known) return bad(400, 'Bad Request: message to edit not found');
         if (!known.live) return bad(400, "Bad Request: message can't be edited");
-        if (params.heading !== undefined && !(Number(params.heading) >= 1 && Number(params.heading) <= 360))
-          return bad(400, 'Bad Request: wrong heading specified');
+        if (badHeading) return bad(400, 'Bad Request: wrong heading specified');
         const next = { ...known, latitude: Number(params.latitude), longitude: Number(params.longitude) };
         if (next.latitude === known.latitude && next.longitude === known.longitude && params.heading === undefined) {
           return bad(400, 'Bad Request: message is not modified: specified new message content and reply markup are exactly the same');
         }
         liveLocations.set(key, next);
-        return ok({
-          message_id: Number(params.message_id),
-          date: 1_700_000_000,
-          edit_date: 1_700_000_001,
-          chat: chats.get(String(params.chat_id)),
-          location: next,
-        });
+        return edited({ location: next });
       }
       case 'stopMessageLiveLocation': {
         const key = `${String(params.chat_id)}:${String(params.message_id)}`;
